@@ -1,0 +1,22 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+// menuc has no third-party dependencies: the standard library, Foundation and
+// the toolchain's test frameworks only.
+let package = Package(
+    name: "menuc",
+    products: [
+        .library(name: "MenuCompiler", targets: ["MenuCompiler"]),
+        .executable(name: "menuc", targets: ["menuc"]),
+    ],
+    targets: [
+        .target(name: "MenuCompiler", path: "Sources/MenuCompiler"),
+        .executableTarget(name: "menuc", dependencies: ["MenuCompiler"], path: "Sources/menuc"),
+        .testTarget(
+            name: "MenuCompilerTests",
+            dependencies: ["MenuCompiler"],
+            path: "Tests/MenuCompilerTests",
+            exclude: ["Fixtures"]
+        ),
+    ]
+)

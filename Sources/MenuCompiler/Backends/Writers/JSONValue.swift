@@ -1,0 +1,133 @@
+/// A JSON document with object keys in a fixed order, so output is
+/// byte-identical across runs. Every JSON the compiler writes (the JSON
+/// backend, diagnostics, SARIF) goes through `render`.
+public indirect enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    /// A number already formatted (keeps `10.5` as written).
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    case object([(String, JSONValue)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case (.bool(let a), .bool(let b)): a == b
+        case (.int(let a), .int(let b)): a == b
+        case (.number(let a), .number(let b)): a == b
+        case (.string(let a), .string(let b)): a == b
+        case (.array(let a), .array(let b)): a == b
+        case (.object(let a), .object(let b)): a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: false
+        }
+    }
+
+    /// Pretty-printed with two-space indentation and a trailing newline.
+    public func render() -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(4096)
+        write(to: &output, indent: 0)
+        output.append(0x0A)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Without any blank space (one line; for line-oriented formats).
+    public func renderCompact() -> String {
+        var output: [UInt8] = []
+        writeCompact(to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    private static func newline(_ output: inout [UInt8], _ indent: Int) {
+        output.append(0x0A)
+        output.append(contentsOf: repeatElement(0x20, count: indent))
+    }
+
+    private func write(to output: inout [UInt8], indent: Int) {
+        switch self {
+        case .array(let values) where !values.isEmpty:
+            output.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONValue.newline(&output, indent + 2)
+                value.write(to: &output, indent: indent + 2)
+            }
+            JSONValue.newline(&output, indent)
+            output.append(UInt8(ascii: "]"))
+        case .object(let members) where !members.isEmpty:
+            output.append(UInt8(ascii: "{"))
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONValue.newline(&output, indent + 2)
+                JSONValue.writeString(key, to: &output)
+                output.append(contentsOf: [UInt8(ascii: ":"), 0x20])
+                value.write(to: &output, indent: indent + 2)
+            }
+            JSONValue.newline(&output, indent)
+            output.append(UInt8(ascii: "}"))
+        default:
+            writeCompact(to: &output)
+        }
+    }
+
+    private func writeCompact(to output: inout [UInt8]) {
+        switch self {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): output.append(contentsOf: String(value).utf8)
+        case .number(let text): output.append(contentsOf: text.utf8)
+        case .string(let text): JSONValue.writeString(text, to: &output)
+        case .array(let values):
+            output.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                value.writeCompact(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSONValue.writeString(key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                value.writeCompact(to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// JSON string escaping: quotes, backslashes and control characters are
+    /// escaped; U+2028/U+2029 too, so the output is also safe JavaScript.
+    static func writeString(_ text: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": output.append(contentsOf: [0x5C, 0x22])
+            case "\\": output.append(contentsOf: [0x5C, 0x5C])
+            case "\n": output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case "\r": output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case "\t": output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case "\u{2028}", "\u{2029}":
+                output.append(contentsOf: String(format4: scalar.value).utf8)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    output.append(contentsOf: String(format4: scalar.value).utf8)
+                } else {
+                    output.append(contentsOf: String(scalar).utf8)
+                }
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+}
+
+extension String {
+    /// `\uXXXX` for a BMP scalar value.
+    init(format4 value: UInt32) {
+        let hex = String(value, radix: 16, uppercase: false)
+        let padding = String(repeating: "0", count: Swift.max(0, 4 - hex.count))
+        self = "\\u" + padding + hex
+    }
+}

@@ -1,0 +1,216 @@
+/// The one place where diagnostics become text, in every output format.
+public struct DiagnosticRenderer {
+    public enum Format: String, CaseIterable, Sendable {
+        case text
+        case short
+        case json
+    }
+
+    /// Looks files up by id (a workspace, or a single file in tests).
+    public let files: (FileID) -> SourceFile?
+    public var useColor: Bool
+
+    public init(useColor: Bool = false, files: @escaping (FileID) -> SourceFile?) {
+        self.files = files
+        self.useColor = useColor
+    }
+
+    public init(workspace: Workspace, useColor: Bool = false) {
+        self.init(useColor: useColor) { id in id.rawValue < workspace.files.count ? workspace.file(id) : nil }
+    }
+
+    // MARK: - Short
+
+    /// `file:line:col: severity: message [id]`, the form Xcode and editors parse.
+    public func short(_ diagnostic: Diagnostic) -> String {
+        let location = locationText(diagnostic.span)
+        return "\(location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]"
+    }
+
+    public func locationText(_ span: Span) -> String {
+        guard let file = files(span.file) else { return "<unknown>" }
+        let position = file.position(of: span.start)
+        return "\(file.displayPath):\(position.line):\(position.column)"
+    }
+
+    // MARK: - Text
+
+    private enum Style: String {
+        case error = "\u{1B}[1;31m"
+        case warning = "\u{1B}[1;33m"
+        case note = "\u{1B}[1;36m"
+        case bold = "\u{1B}[1m"
+        case gutter = "\u{1B}[1;34m"
+        case secondary = "\u{1B}[1;34m "
+        case reset = "\u{1B}[0m"
+    }
+
+    private func paint(_ text: String, _ style: Style) -> String {
+        guard useColor else { return text }
+        let code = style == .secondary ? Style.gutter.rawValue : style.rawValue
+        return code + text + Style.reset.rawValue
+    }
+
+    private func style(for severity: Severity) -> Style {
+        switch severity {
+        case .error: .error
+        case .warning: .warning
+        case .note: .note
+        }
+    }
+
+    /// A header, the location, the source excerpt with the span underlined,
+    /// then notes, help, fix-its and the guideline citation.
+    public func text(_ diagnostic: Diagnostic) -> String {
+        var lines: [String] = []
+        let severityStyle = style(for: diagnostic.severity)
+        lines.append(paint("\(diagnostic.severity.rawValue)[\(diagnostic.id)]", severityStyle) + paint(": \(diagnostic.message)", .bold))
+        // Group spans per file, primary file first.
+        let primaryFile = diagnostic.span.file
+        var spansByFile: [(FileID, [(LabeledSpan, Bool)])] = [(primaryFile, [(diagnostic.primary, true)])]
+        for secondary in diagnostic.secondary {
+            if let index = spansByFile.firstIndex(where: { $0.0 == secondary.span.file }) {
+                spansByFile[index].1.append((secondary, false))
+            } else {
+                spansByFile.append((secondary.span.file, [(secondary, false)]))
+            }
+        }
+        let allLines = spansByFile.flatMap { entry in entry.1.compactMap { files(entry.0)?.position(of: $0.0.span.start).line } }
+        let gutterWidth = String(allLines.max() ?? 1).count
+        let pad = String(repeating: " ", count: gutterWidth)
+        for (fileIndex, (fileID, spans)) in spansByFile.enumerated() {
+            guard let file = files(fileID) else { continue }
+            let arrow = fileIndex == 0 ? "-->" : ":::"
+            let anchor = fileIndex == 0 ? diagnostic.span : spans[0].0.span
+            lines.append("\(pad)\(paint(arrow, .gutter)) \(locationText(anchor))")
+            lines.append("\(pad) \(paint("|", .gutter))")
+            lines.append(contentsOf: excerpt(file: file, spans: spans, gutterWidth: gutterWidth, severity: diagnostic.severity))
+        }
+        for note in diagnostic.notes {
+            lines.append("\(pad) \(paint("=", .gutter)) \(paint("note", .bold)): \(note)")
+        }
+        if let help = diagnostic.help {
+            lines.append("\(pad) \(paint("=", .gutter)) \(paint("help", .bold)): \(help)")
+        }
+        for fixIt in diagnostic.fixIts {
+            lines.append("\(pad) \(paint("=", .gutter)) \(paint("fix", .bold)): \(fixIt.message)")
+        }
+        if let guideline = diagnostic.guideline {
+            lines.append("\(pad) \(paint("=", .gutter)) \(paint("guideline", .bold)): \(guideline.text)")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Source lines holding the spans, each followed by its underline row(s).
+    private func excerpt(file: SourceFile, spans: [(LabeledSpan, Bool)], gutterWidth: Int, severity: Severity) -> [String] {
+        var byLine: [Int: [(LabeledSpan, Bool)]] = [:]
+        for entry in spans {
+            byLine[file.lineIndex(of: entry.0.span.start), default: []].append(entry)
+        }
+        var output: [String] = []
+        var previous: Int?
+        for line in byLine.keys.sorted() {
+            if let previous, line > previous + 1 {
+                output.append(String(repeating: " ", count: gutterWidth) + " " + paint("…", .gutter))
+            }
+            previous = line
+            let range = file.lineRange(line)
+            let number = String(line + 1)
+            let displayed = displayText(file, range.lowerBound, range.upperBound)
+            output.append(paint(String(repeating: " ", count: gutterWidth - number.count) + number + " |", .gutter) + (displayed.isEmpty ? "" : " " + displayed))
+            // Primary first, then secondaries left to right, one row each.
+            let entries = (byLine[line] ?? []).sorted { ($0.1 ? 0 : 1, $0.0.span.start) < ($1.1 ? 0 : 1, $1.0.span.start) }
+            for (labeled, isPrimary) in entries {
+                let startColumn = displayText(file, range.lowerBound, min(labeled.span.start, range.upperBound)).count
+                let spanEnd = min(labeled.span.end, range.upperBound)
+                let width = max(1, displayText(file, min(labeled.span.start, range.upperBound), spanEnd).count)
+                let marker = String(repeating: isPrimary ? "^" : "-", count: width)
+                let continued = labeled.span.end > range.upperBound && labeled.span.end > labeled.span.start ? "…" : ""
+                let labelText = labeled.label.isEmpty ? "" : " " + labeled.label
+                let painted = paint(marker + continued + labelText, isPrimary ? style(for: severity) : .secondary)
+                output.append(String(repeating: " ", count: gutterWidth) + " " + paint("|", .gutter) + " " + String(repeating: " ", count: startColumn) + painted)
+            }
+        }
+        return output
+    }
+
+    /// Text of a byte range as shown in an excerpt: tabs as four spaces and
+    /// control characters as visible symbols, so carets line up.
+    private func displayText(_ file: SourceFile, _ start: Int, _ end: Int) -> String {
+        guard end > start else { return "" }
+        var result = ""
+        for character in file.text(start..<end) {
+            switch character {
+            case "\t": result += "    "
+            case "\r", "\r\n": continue
+            default:
+                if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
+                   scalar.value < 0x20 || scalar.value == 0x7F || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
+                    // Control and bidirectional-override characters would garble the terminal.
+                    result += "\u{FFFD}"
+                } else {
+                    result.append(character)
+                }
+            }
+        }
+        return result
+    }
+
+    /// "2 errors, 1 warning" (or "no problems").
+    public static func summary(_ diagnostics: [Diagnostic]) -> String {
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        let notes = diagnostics.filter { $0.severity == .note }.count
+        func count(_ value: Int, _ noun: String) -> String? {
+            value == 0 ? nil : "\(value) \(noun)\(value == 1 ? "" : "s")"
+        }
+        let parts = [count(errors, "error"), count(warnings, "warning"), count(notes, "note")].compactMap { $0 }
+        return parts.isEmpty ? "no problems found" : parts.joined(separator: ", ")
+    }
+
+    // MARK: - JSON
+
+    public func json(_ diagnostics: [Diagnostic]) -> String {
+        JSONValue.array(diagnostics.map(jsonValue)).render()
+    }
+
+    public func jsonValue(_ diagnostic: Diagnostic) -> JSONValue {
+        var members: [(String, JSONValue)] = [
+            ("id", .string(diagnostic.id)),
+            ("severity", .string(diagnostic.severity.rawValue)),
+            ("message", .string(diagnostic.message)),
+            ("file", .string(files(diagnostic.span.file)?.displayPath ?? "")),
+            ("range", range(diagnostic.span)),
+            ("label", .string(diagnostic.primary.label)),
+            ("secondary", .array(diagnostic.secondary.map { secondary in
+                .object([("file", .string(files(secondary.span.file)?.displayPath ?? "")), ("range", range(secondary.span)), ("label", .string(secondary.label))])
+            })),
+            ("notes", .array(diagnostic.notes.map(JSONValue.string))),
+            ("help", diagnostic.help.map(JSONValue.string) ?? .null),
+            ("fixIts", .array(diagnostic.fixIts.map { fixIt in
+                .object([("message", .string(fixIt.message)), ("edits", .array(fixIt.edits.map { edit in
+                    .object([("file", .string(files(edit.span.file)?.displayPath ?? "")), ("range", range(edit.span)), ("replacement", .string(edit.replacement))])
+                }))])
+            })),
+        ]
+        if let guideline = diagnostic.guideline {
+            members.append(("guideline", .object([("file", .string(guideline.file)), ("section", .string(guideline.section)), ("url", .string(guideline.url))])))
+        } else {
+            members.append(("guideline", .null))
+        }
+        members.append(("elementPath", diagnostic.elementPath.map(JSONValue.string) ?? .null))
+        return .object(members)
+    }
+
+    public func range(_ span: Span) -> JSONValue {
+        guard let file = files(span.file) else { return .null }
+        return .object([("start", position(file, span.start)), ("end", position(file, span.end))])
+    }
+
+    private func position(_ file: SourceFile, _ offset: Int) -> JSONValue {
+        let position = file.position(of: offset)
+        return .object([
+            ("offset", .int(offset)), ("line", .int(position.line)), ("column", .int(position.column)), ("utf16Column", .int(position.utf16Column)),
+        ])
+    }
+}

@@ -1,0 +1,102 @@
+/// The library's front door: the CLI, the plugin, the language server and
+/// the tests all compile through here.
+public struct CompileOptions: Sendable {
+    /// Project root for import checks; nil finds it per input.
+    public var root: String?
+    /// Run the guideline rules after resolving (off: language errors only).
+    public var runRules: Bool
+    public var configuration: RuleConfiguration
+
+    public init(root: String? = nil, runRules: Bool = true, configuration: RuleConfiguration = RuleConfiguration()) {
+        self.root = root
+        self.runRules = runRules
+        self.configuration = configuration
+    }
+}
+
+/// What one compilation produced.
+public struct Compilation {
+    public let workspace: Workspace
+    /// The checked inputs, in the order given.
+    public let files: [CheckedFile]
+    /// Every diagnostic of the inputs and what they import, sorted by file
+    /// and position, without repeats.
+    public let diagnostics: [Diagnostic]
+    /// Inputs that could not be read at all (a usage or I/O problem).
+    public let loadFailures: [Workspace.LoadError]
+
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    public func errors(in file: FileID) -> Bool {
+        diagnostics.contains { $0.severity == .error && $0.span.file == file }
+    }
+
+    public var renderer: DiagnosticRenderer { DiagnosticRenderer(workspace: workspace) }
+}
+
+public enum MenuCompiler {
+    public static let version = "0.1.0"
+
+    public enum Input: Sendable {
+        case path(String)
+        case text(String, displayPath: String)
+        case bytes([UInt8], displayPath: String)
+    }
+
+    /// Parses, resolves and checks the inputs and everything they import.
+    public static func compile(_ inputs: [Input], options: CompileOptions = CompileOptions(), workspace existing: Workspace? = nil) -> Compilation {
+        let workspace = existing ?? Workspace(root: options.root)
+        var inputIDs: [FileID] = []
+        var failures: [Workspace.LoadError] = []
+        for input in inputs {
+            switch input {
+            case .path(let path):
+                switch workspace.addFile(path: path) {
+                case .success(let id): inputIDs.append(id)
+                case .failure(let error): failures.append(error)
+                }
+            case .text(let text, let displayPath):
+                inputIDs.append(workspace.addText(text, displayPath: displayPath))
+            case .bytes(let bytes, let displayPath):
+                inputIDs.append(workspace.addBytes(bytes, displayPath: displayPath))
+            }
+        }
+        for id in inputIDs { workspace.loadImports(of: id) }
+        let resolver = Resolver(workspace: workspace)
+        var checked: [FileID: CheckedFile] = [:]
+        // Every loaded file is checked, imports included, so their problems are reported too.
+        for index in workspace.files.indices {
+            let id = FileID(index)
+            checked[id] = resolver.check(id)
+        }
+        var diagnostics = workspace.loadDiagnostics + workspace.parsed.flatMap(\.diagnostics) + resolver.diagnostics
+        if options.runRules {
+            let engine = RuleEngine(configuration: options.configuration)
+            for index in workspace.files.indices {
+                guard let file = checked[FileID(index)] else { continue }
+                let fileHasErrors = diagnostics.contains { $0.severity == .error && $0.span.file == file.source.id }
+                diagnostics += engine.check(file, hasLanguageErrors: fileHasErrors)
+            }
+        }
+        return Compilation(
+            workspace: workspace,
+            files: inputIDs.compactMap { checked[$0] },
+            diagnostics: sortAndDeduplicate(diagnostics, workspace: workspace),
+            loadFailures: failures
+        )
+    }
+
+    static func sortAndDeduplicate(_ diagnostics: [Diagnostic], workspace: Workspace) -> [Diagnostic] {
+        var seen = Set<Diagnostic>()
+        let unique = diagnostics.filter { seen.insert($0).inserted }
+        return unique.sorted { a, b in
+            let pathA = workspace.file(a.span.file).displayPath
+            let pathB = workspace.file(b.span.file).displayPath
+            if pathA != pathB { return pathA < pathB }
+            if a.span.start != b.span.start { return a.span.start < b.span.start }
+            if a.span.end != b.span.end { return a.span.end < b.span.end }
+            if a.id != b.id { return a.id < b.id }
+            return a.message < b.message
+        }
+    }
+}

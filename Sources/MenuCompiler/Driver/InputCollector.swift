@@ -1,0 +1,101 @@
+import Foundation
+
+/// Expands command-line paths: files as given, directories searched
+/// recursively for `*.menu` (sorted, so output order is stable).
+public enum InputCollector {
+    public struct Entry: Equatable, Sendable {
+        /// The path to read.
+        public var path: String
+        /// The path relative to the argument it came from (the file name for
+        /// a file argument); outputs mirror it.
+        public var relativePath: String
+    }
+
+    public enum Failure: Error, Equatable, Sendable {
+        case notFound(String)
+        case unreadableDirectory(String)
+
+        public var message: String {
+            switch self {
+            case .notFound(let path): "no such file or directory: \(path)"
+            case .unreadableDirectory(let path): "cannot read directory \(path)"
+            }
+        }
+    }
+
+    public static func collect(_ arguments: [String], excluding excluded: [String] = []) -> Result<[Entry], Failure> {
+        var entries: [Entry] = []
+        let fileManager = FileManager.default
+        for argument in arguments {
+            var isDirectory: ObjCBool = false
+            guard fileManager.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+                return .failure(.notFound(argument))
+            }
+            if !isDirectory.boolValue {
+                entries.append(Entry(path: argument, relativePath: (argument as NSString).lastPathComponent))
+                continue
+            }
+            guard let found = menuFiles(under: argument) else { return .failure(.unreadableDirectory(argument)) }
+            for relative in found where !isExcluded(relative, patterns: excluded) {
+                entries.append(Entry(path: (argument as NSString).appendingPathComponent(relative), relativePath: relative))
+            }
+        }
+        return .success(entries)
+    }
+
+    /// Relative paths of `*.menu` files below `directory`, following no
+    /// symbolic links to directories (so link loops cannot trap the walk).
+    static func menuFiles(under directory: String) -> [String]? {
+        let fileManager = FileManager.default
+        guard (try? fileManager.contentsOfDirectory(atPath: directory)) != nil else { return nil }
+        var result: [String] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let absolute = relative.isEmpty ? directory : (directory as NSString).appendingPathComponent(relative)
+            guard let names = try? fileManager.contentsOfDirectory(atPath: absolute) else { continue }
+            for name in names where !name.hasPrefix(".") {
+                let child = relative.isEmpty ? name : (relative as NSString).appendingPathComponent(name)
+                let childPath = (directory as NSString).appendingPathComponent(child)
+                guard let attributes = try? fileManager.attributesOfItem(atPath: childPath),
+                      let type = attributes[.type] as? FileAttributeType else { continue }
+                if type == .typeDirectory {
+                    pending.append(child)
+                } else if name.hasSuffix(".menu"), type == .typeRegular || type == .typeSymbolicLink {
+                    result.append(child)
+                }
+            }
+        }
+        return result.sorted()
+    }
+
+    /// `*` matches within one path component, `**` across components.
+    public static func isExcluded(_ path: String, patterns: [String]) -> Bool {
+        patterns.contains { glob($0, matches: path) || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
+    }
+
+    static func glob(_ pattern: String, matches path: String) -> Bool {
+        let p = Array(pattern.unicodeScalars)
+        let s = Array(path.unicodeScalars)
+        // memo[i][j]: pattern from i matches string from j
+        var memo = [[Bool?]](repeating: [Bool?](repeating: nil, count: s.count + 1), count: p.count + 1)
+        func match(_ i: Int, _ j: Int) -> Bool {
+            if let known = memo[i][j] { return known }
+            var result: Bool
+            if i == p.count {
+                result = j == s.count
+            } else if p[i] == "*" {
+                let doubleStar = i + 1 < p.count && p[i + 1] == "*"
+                let next = doubleStar ? i + 2 : i + 1
+                result = match(next, j) || (j < s.count && (doubleStar || s[j] != "/") && match(i, j + 1))
+                if doubleStar, !result, next < p.count, p[next] == "/" { result = match(next + 1, j) }
+            } else if p[i] == "?" {
+                result = j < s.count && s[j] != "/" && match(i + 1, j + 1)
+            } else {
+                result = j < s.count && p[i] == s[j] && match(i + 1, j + 1)
+            }
+            memo[i][j] = result
+            return result
+        }
+        return match(0, 0)
+    }
+}

@@ -1,0 +1,220 @@
+import Foundation
+
+/// Loads source files and their imports, each exactly once, and parses them.
+///
+/// Reads go through `overlays` first, so a language server can check the
+/// buffers an editor has open before they are saved.
+public final class Workspace {
+    public private(set) var files: [SourceFile] = []
+    public private(set) var parsed: [Parser.Result] = []
+    /// Imports of each file, in source order, with their resolved targets.
+    public private(set) var imports: [[ResolvedImport]] = []
+    /// Diagnostics from loading (import failures), by the importing file.
+    public private(set) var loadDiagnostics: [Diagnostic] = []
+    private var idsByPath: [String: FileID] = [:]
+    private var rootsByFile: [FileID: String] = [:]
+    private var importsLoaded: Set<FileID> = []
+
+    /// Unsaved editor buffers by absolute path.
+    public var overlays: [String: [UInt8]]
+    /// The project root given on the command line, if any.
+    public let explicitRoot: String?
+    public let currentDirectory: String
+    public let keepComments: Bool
+
+    public init(root: String? = nil, overlays: [String: [UInt8]] = [:], currentDirectory: String = FileManager.default.currentDirectoryPath, keepComments: Bool = false) {
+        self.explicitRoot = root.map { Workspace.standardize($0, relativeTo: currentDirectory) }
+        self.overlays = overlays
+        self.currentDirectory = currentDirectory
+        self.keepComments = keepComments
+    }
+
+    public func file(_ id: FileID) -> SourceFile { files[id.rawValue] }
+    public func syntax(_ id: FileID) -> SyntaxFile { parsed[id.rawValue].syntax }
+
+    public enum LoadError: Error, Equatable, Sendable {
+        case notFound(String)
+        case isDirectory(String)
+        case unreadable(String, reason: String)
+
+        public var message: String {
+            switch self {
+            case .notFound(let path): "no such file: \(path)"
+            case .isDirectory(let path): "\(path) is a directory"
+            case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+            }
+        }
+    }
+
+    /// Loads an input file (not yet its imports).
+    public func addFile(path: String) -> Result<FileID, LoadError> {
+        let absolute = Workspace.standardize(path, relativeTo: currentDirectory)
+        if let existing = idsByPath[absolute] { return .success(existing) }
+        switch read(absolute, shownAs: path) {
+        case .failure(let error): return .failure(error)
+        case .success(let bytes):
+            let id = register(bytes: bytes, displayPath: displayPath(for: absolute), absolutePath: absolute)
+            rootsByFile[id] = explicitRoot ?? Workspace.projectRoot(containing: absolute)
+            return .success(id)
+        }
+    }
+
+    /// Adds text that has no file (standard input, tests).
+    public func addText(_ text: String, displayPath: String = "<stdin>") -> FileID {
+        addBytes(Array(text.utf8), displayPath: displayPath)
+    }
+
+    public func addBytes(_ bytes: [UInt8], displayPath: String = "<stdin>") -> FileID {
+        let id = register(bytes: bytes, displayPath: displayPath, absolutePath: "")
+        rootsByFile[id] = explicitRoot ?? currentDirectory
+        return id
+    }
+
+    private func register(bytes: [UInt8], displayPath: String, absolutePath: String) -> FileID {
+        let id = FileID(files.count)
+        let source = SourceFile(id: id, displayPath: displayPath, absolutePath: absolutePath, bytes: bytes)
+        files.append(source)
+        parsed.append(Parser.parse(source, keepComments: keepComments))
+        imports.append([])
+        if !absolutePath.isEmpty { idsByPath[absolutePath] = id }
+        return id
+    }
+
+    /// Loads every file that `start` imports, transitively, each once.
+    /// Iterative, so a chain of a thousand imports cannot exhaust the stack.
+    public func loadImports(of start: FileID) {
+        // Depth-first with an explicit stack; `onPath` finds cycles.
+        var stack: [(file: FileID, next: Int)] = [(start, 0)]
+        var onPath: [FileID] = [start]
+        while let top = stack.last {
+            let syntax = parsed[top.file.rawValue].syntax
+            if top.next == 0, importsLoaded.contains(top.file) {
+                stack.removeLast()
+                onPath.removeLast()
+                continue
+            }
+            guard top.next < syntax.imports.count else {
+                importsLoaded.insert(top.file)
+                stack.removeLast()
+                onPath.removeLast()
+                continue
+            }
+            stack[stack.count - 1].next += 1
+            let directive = syntax.imports[top.next]
+            guard let target = resolveImport(directive, from: top.file) else {
+                imports[top.file.rawValue].append(ResolvedImport(path: directive.path.value, span: directive.path.span, file: nil))
+                continue
+            }
+            imports[top.file.rawValue].append(ResolvedImport(path: directive.path.value, span: directive.path.span, file: target))
+            if let cycleStart = onPath.firstIndex(of: target) {
+                let cycle = (onPath[cycleStart...] + [target]).map { files[$0.rawValue].displayPath }
+                loadDiagnostics.append(.error(.importFailed, "import cycle: \(cycle.joined(separator: " → "))", at: directive.path.span,
+                                              label: "imports a file that imports this one",
+                                              help: "move what both files need into a third file that both import"))
+                continue
+            }
+            if !importsLoaded.contains(target) {
+                stack.append((target, 0))
+                onPath.append(target)
+            }
+        }
+    }
+
+    private func resolveImport(_ directive: ImportDirective, from importer: FileID) -> FileID? {
+        let importerFile = files[importer.rawValue]
+        let path = directive.path.value
+        func fail(_ message: String, label: String, help: String? = nil) -> FileID? {
+            loadDiagnostics.append(.error(.importFailed, message, at: directive.path.span, label: label, help: help))
+            return nil
+        }
+        guard !path.isEmpty else { return fail("the import path is empty", label: "empty path") }
+        guard !path.hasPrefix("/") else {
+            return fail("import paths are relative to the importing file, not absolute", label: "absolute path",
+                        help: "write the path relative to \(importerFile.displayPath)")
+        }
+        let base = importerFile.absolutePath.isEmpty ? currentDirectory : (importerFile.absolutePath as NSString).deletingLastPathComponent
+        let absolute = Workspace.standardize(path, relativeTo: base)
+        let root = rootsByFile[importer] ?? currentDirectory
+        guard Workspace.isInside(absolute, root: root) else {
+            return fail("'\(path)' is outside the project root \(root)", label: "escapes the project root",
+                        help: "keep imported files inside the project, or pass --root to widen it")
+        }
+        if let existing = idsByPath[absolute] { return existing }
+        switch read(absolute, shownAs: path) {
+        case .failure(let error):
+            var help: String?
+            if case .notFound = error, let suggestion = nearbyFileSuggestion(for: absolute) {
+                help = "did you mean \"\(suggestion)\"?"
+            }
+            return fail("cannot import '\(path)': \(error.message)", label: "import failed", help: help)
+        case .success(let bytes):
+            let id = register(bytes: bytes, displayPath: displayPath(for: absolute), absolutePath: absolute)
+            rootsByFile[id] = root
+            return id
+        }
+    }
+
+    private func nearbyFileSuggestion(for absolute: String) -> String? {
+        let directory = (absolute as NSString).deletingLastPathComponent
+        let name = (absolute as NSString).lastPathComponent
+        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
+        return Suggest.closest(to: name, in: entries.filter { $0.hasSuffix(".menu") }.sorted())
+    }
+
+    private func read(_ absolute: String, shownAs path: String) -> Result<[UInt8], LoadError> {
+        if let overlay = overlays[absolute] { return .success(overlay) }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+            // A dangling or looping symlink exists as a link but not as a file.
+            if (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) != nil {
+                return .failure(.unreadable(path, reason: "the symbolic link cannot be followed (it dangles or loops)"))
+            }
+            return .failure(.notFound(path))
+        }
+        if isDirectory.boolValue { return .failure(.isDirectory(path)) }
+        guard let handle = FileHandle(forReadingAtPath: absolute) else {
+            return .failure(.unreadable(path, reason: "permission denied"))
+        }
+        defer { try? handle.close() }
+        do {
+            let data = try handle.readToEnd() ?? Data()
+            return .success([UInt8](data))
+        } catch {
+            return .failure(.unreadable(path, reason: error.localizedDescription))
+        }
+    }
+
+    private func displayPath(for absolute: String) -> String {
+        let prefix = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
+        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute
+    }
+
+    /// Absolute, with `.` and `..` removed and symlinks resolved where they exist.
+    public static func standardize(_ path: String, relativeTo base: String) -> String {
+        let joined = path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
+        let standardized = (joined as NSString).standardizingPath
+        let resolved = (standardized as NSString).resolvingSymlinksInPath
+        return resolved.isEmpty ? standardized : resolved
+    }
+
+    static func isInside(_ path: String, root: String) -> Bool {
+        if root == "/" { return true }
+        return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    /// The nearest ancestor directory holding `menuc.json`, `Package.swift`
+    /// or `.git`; otherwise the file's own directory.
+    public static func projectRoot(containing absolutePath: String) -> String {
+        let fileDirectory = (absolutePath as NSString).deletingLastPathComponent
+        var directory = fileDirectory
+        let markers = ["menuc.json", "Package.swift", ".git"]
+        while true {
+            for marker in markers where FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(marker)) {
+                return directory
+            }
+            let parent = (directory as NSString).deletingLastPathComponent
+            if parent == directory || parent.isEmpty { return fileDirectory }
+            directory = parent
+        }
+    }
+}

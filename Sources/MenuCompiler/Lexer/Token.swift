@@ -1,0 +1,69 @@
+/// The kinds of token the lexer produces. Keywords are contextual, so they
+/// arrive as identifiers and the parser decides by position.
+public enum TokenKind: UInt8, Sendable {
+    case identifier
+    case string
+    case number
+    case leftBrace, rightBrace
+    case leftParen, rightParen
+    case leftBracket, rightBracket
+    case colon, semicolon, comma, at, minus
+    /// One or more line breaks (with any blank space and comments between).
+    case newline
+    /// A `///` line; the span covers the text after the slashes.
+    case docComment
+    /// Bytes that form no token; the lexer has already reported them.
+    case invalid
+    case endOfFile
+
+    /// How the token is named in "expected …, found …" messages.
+    public var description: String {
+        switch self {
+        case .identifier: "identifier"
+        case .string: "string"
+        case .number: "number"
+        case .leftBrace: "'{'"
+        case .rightBrace: "'}'"
+        case .leftParen: "'('"
+        case .rightParen: "')'"
+        case .leftBracket: "'['"
+        case .rightBracket: "']'"
+        case .colon: "':'"
+        case .semicolon: "';'"
+        case .comma: "','"
+        case .at: "'@'"
+        case .minus: "'-'"
+        case .newline: "end of line"
+        case .docComment: "doc comment"
+        case .invalid: "invalid character"
+        case .endOfFile: "end of file"
+        }
+    }
+}
+
+/// A token: its kind and byte range. Kept small because the parser makes
+/// millions of them on large inputs.
+public struct Token: Sendable, Equatable {
+    public var kind: TokenKind
+    /// A string token containing `\` escapes (decoding needs the slow path).
+    public var hasEscapes: Bool
+    public var start: Int
+    public var end: Int
+
+    public init(kind: TokenKind, start: Int, end: Int, hasEscapes: Bool = false) {
+        self.kind = kind
+        self.start = start
+        self.end = end
+        self.hasEscapes = hasEscapes
+    }
+}
+
+/// Every word the language reserves somewhere, contextually. The grammar
+/// files and editor syntaxes are tested against this list.
+public enum Keywords {
+    public static let directives: [String] = ["platforms", "import"]
+    public static let elementKinds: [String] = ElementKind.allCases.map(\.rawValue)
+    public static let platforms: [String] = Platform.Name.allCases.map(\.rawValue)
+    public static let other: [String] = ["use", "true", "false", "allow"]
+    public static var all: Set<String> { Set(directives + elementKinds + platforms + other) }
+}

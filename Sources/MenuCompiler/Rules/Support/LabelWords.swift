@@ -1,0 +1,371 @@
+/// Word-level analysis of menu item and button labels, shared by the label
+/// rules (`label-article`, `label-starts-with-verb`, `suggest-submenu`) and by
+/// `TitleCase`.
+///
+/// Everything here is a pure function of its input. Word lists are `static let`
+/// sets so a lookup costs one hash per word; no regular expressions are used
+/// because these functions run once per label in every file.
+enum LabelWords {
+
+    // MARK: - Word lists
+
+    /// Articles ("a", "an", "the"). The HIG asks for "a condensed style that
+    /// doesn't include articles".
+    static let articles: Set<String> = ["a", "an", "the"]
+
+    /// Coordinating conjunctions, which title style keeps lowercase.
+    static let conjunctions: Set<String> = ["and", "but", "for", "nor", "or", "so", "yet"]
+
+    /// Prepositions of four or fewer letters, which title style keeps lowercase.
+    /// Deliberately absent: "down", "near", "past" and "like", which in menu
+    /// labels are far more often adverbs, adjectives or verbs ("Scroll Down",
+    /// "Past Events", "Like") than prepositions.
+    static let shortPrepositions: Set<String> = [
+        "as", "at", "by", "for", "from", "in", "into", "of", "off", "on", "onto",
+        "out", "over", "per", "than", "till", "to", "up", "upon", "via", "with",
+    ]
+
+    /// Words that title style lowercases unless they are first or last.
+    static let minorWords: Set<String> = articles.union(conjunctions).union(shortPrepositions)
+
+    /// Curated UI command verbs, lowercased: words that read as a command when
+    /// they start a menu item or button label. Words that are far more often
+    /// nouns in labels ("date", "title", "name", "size", "color", "font",
+    /// "style", "kind", "file", "label", "list", "message", "page", "text",
+    /// "help") are deliberately left out, even though they can be verbs.
+    static let verbs: Set<String> = [
+        "accept", "activate", "add", "adjust", "agree", "align", "allow", "analyze",
+        "annotate", "answer", "apply", "approve", "archive", "arrange", "ask", "assign",
+        "attach", "authenticate", "authorize", "back", "begin", "block", "blur", "book­mark",
+        "bookmark", "bounce", "bring", "browse", "build", "burn", "buy", "calibrate",
+        "call", "cancel", "capitalize", "capture", "catch", "center", "change", "check",
+        "choose", "clean", "clear", "click", "clone", "close", "collapse", "combine",
+        "comment", "commit", "compare", "compile", "complete", "compose", "compress",
+        "configure", "confirm", "connect", "continue", "convert", "copy", "correct",
+        "create", "crop", "customize", "cut", "deactivate", "debug", "decline",
+        "decompress", "decrease", "decrypt", "delete", "deny", "deselect", "detach",
+        "dictate", "disable", "disagree", "disallow", "discard", "disconnect", "dismiss",
+        "distribute", "do", "don't", "donate", "download", "drag", "draw",
+        "drop", "duplicate", "edit", "eject", "email", "embed", "empty", "enable",
+        "encrypt", "end", "enhance", "enlarge", "enter", "erase", "exclude", "execute",
+        "exit", "expand", "explore", "export", "extend", "extract", "fade",
+        "fast-forward", "favorite", "fetch", "fill", "filter", "find", "finish", "fit",
+        "fix", "flag", "flatten", "flip", "fold", "follow", "force", "forget",
+        "format", "forward", "freeze", "get", "give", "go", "grant", "group",
+        "hang", "hide", "highlight", "hold", "ignore", "import", "include", "increase",
+        "indent", "insert", "inspect", "install", "invert", "invite", "join", "jump",
+        "justify", "keep", "launch", "learn", "leave", "lift", "like", "limit",
+        "listen", "load", "locate", "lock", "log", "look", "loop", "loosen", "lower",
+        "make", "manage", "mark", "maximize", "merge", "minimize", "mirror",
+        "modify", "mount", "move", "mute", "navigate", "notify", "nudge", "offload",
+        "open", "opt", "optimize", "order", "organize", "outdent", "overwrite", "pair",
+        "pan", "paste", "pause", "pay", "pick", "pin", "place", "play", "plug", "post",
+        "power", "preview", "print", "proceed", "proofread", "protect", "publish",
+        "pull", "purchase", "push", "put", "quit", "raise", "rate", "read",
+        "rearrange", "rebase", "reboot", "rebuild", "record", "recover", "redeem",
+        "redirect", "redo", "reduce", "refresh", "regenerate", "rehearse", "reinstall",
+        "reject", "relaunch", "reload", "remember", "remind", "remove", "rename",
+        "render", "reopen", "reorder", "repair", "repeat", "replace", "reply", "report",
+        "request", "rescan", "reset", "resize", "resolve", "restart", "restore",
+        "resume", "retry", "return", "reveal", "revert", "review", "revoke", "rewind",
+        "rewrite", "rotate", "run", "save", "scale", "scan", "schedule", "scroll",
+        "search", "see", "select", "send", "set", "share", "sharpen", "shift", "show",
+        "shrink", "shuffle", "shut", "sign", "skip", "sleep", "snooze", "sort", "speak",
+        "split", "star", "start", "step", "stop", "straighten", "stream",
+        "stretch", "submit", "subscribe", "summarize", "swap", "switch", "sync",
+        "synchronize", "tag", "take", "tap", "test", "tidy", "tighten", "tile", "toggle",
+        "track", "transcribe", "transfer", "transform", "translate", "transpose", "trim",
+        "try", "turn", "unarchive", "unblock", "undo", "unfavorite", "unflag", "unfold",
+        "unfollow", "unfreeze", "ungroup", "unhide", "uninstall", "unlink", "unlock",
+        "unmark", "unmount", "unmute", "unpair", "unpin", "unsend", "unshare", "unstar",
+        "unsubscribe", "unzip", "update", "upgrade", "upload", "use", "verify", "view",
+        "visit", "wake", "watch", "wipe", "wrap", "write", "zip", "zoom",
+    ]
+
+    /// Labels (normalized: lowercased, single-spaced, trailing "…", "..." and ":"
+    /// removed, curly apostrophes straightened) that Apple's own menus and
+    /// dialogs use without a leading verb. They are standard, so
+    /// `label-starts-with-verb` leaves them alone.
+    static let standardLabels: Set<String> = [
+        // Apple, App and File menus
+        "preferences", "settings", "system settings", "app store", "services", "page setup",
+        "open recent", "recent items",
+        // Edit menu
+        "undo", "redo", "spelling and grammar", "substitutions", "transformations",
+        "speech", "emoji & symbols", "autofill", "writing tools", "quick look",
+        // Format ▸ Font / Text
+        "bold", "italic", "underline", "outline", "shadow", "strikethrough", "plain",
+        "bigger", "smaller", "superscript", "subscript", "baseline", "ligatures", "kern",
+        "writing direction", "align left", "align right", "center", "justify",
+        // View and Window menus
+        "actual size", "zoom in", "zoom out", "zoom to fit", "full screen",
+        "enter full screen", "exit full screen", "minimize", "zoom", "fill",
+        "bring all to front",
+        // Menu-bar menu titles
+        "file", "edit", "view", "insert", "format", "arrange", "tools", "go", "history",
+        "bookmarks", "window", "help", "font", "text", "find",
+        // Dialog and navigation buttons
+        "ok", "done", "cancel", "yes", "no", "later", "not now", "next", "previous",
+        "back", "forward", "more", "other", "custom", "default", "none", "info",
+        "don't save", "don't allow", "always allow",
+    ]
+
+    /// Standard label beginnings, followed by a space: "New Window", "About
+    /// Notes", "Quick Look “Report”", "What's New in Notes". A bare "New" or
+    /// "About" also counts.
+    static let standardPrefixes: [String] = ["new", "about", "quick look", "what's new"]
+
+    // MARK: - Words
+
+    /// Words of a label (split on whitespace; surrounding punctuation such as
+    /// …, quotes, parentheses, trailing ':' stripped; inner hyphens/apostrophes
+    /// kept), with their ranges inside the label.
+    ///
+    /// Em and en dashes separate words too ("Save—Now" is two words). Pieces
+    /// with no letter or digit ("&", "…", "→", "🔥") are not words.
+    static func words(in label: String) -> [(text: Substring, range: Range<String.Index>)] {
+        phrases(in: label).flatMap { phrase in phrase.map { (text: label[$0], range: $0) } }
+    }
+
+    /// The label's words grouped into subphrases: a colon after a word or a
+    /// dash (— or –) between words starts a new subphrase, whose first word
+    /// title style capitalizes. Each word is the range of its core, without
+    /// the surrounding punctuation.
+    static func phrases(in label: String) -> [[Range<String.Index>]] {
+        var phrases: [[Range<String.Index>]] = []
+        var current: [Range<String.Index>] = []
+        func endPhrase() {
+            if !current.isEmpty { phrases.append(current) }
+            current = []
+        }
+
+        var index = label.startIndex
+        while index < label.endIndex {
+            let character = label[index]
+            if character.isWhitespace {
+                index = label.index(after: index)
+                continue
+            }
+            if phraseDashes.contains(character) {
+                endPhrase()
+                index = label.index(after: index)
+                continue
+            }
+            var end = index
+            while end < label.endIndex, !label[end].isWhitespace, !phraseDashes.contains(label[end]) {
+                end = label.index(after: end)
+            }
+            if let (core, endsWithColon) = core(of: index..<end, in: label) {
+                current.append(core)
+                if endsWithColon { endPhrase() }
+            }
+            index = end
+        }
+        endPhrase()
+        return phrases
+    }
+
+    /// Dashes that separate subphrases rather than join compounds.
+    private static let phraseDashes: Set<Character> = ["—", "–"]
+
+    /// Punctuation stripped from the start of a word: opening quotes and
+    /// brackets, inverted marks, and an ellipsis ("…and More").
+    private static let leadingPunctuation: Set<Character> = [
+        "\"", "'", "“", "‘", "«", "‹", "„", "‚", "`", "(", "[", "{", "<", "¿", "¡", "…",
+    ]
+
+    /// Punctuation stripped from the end of a word: closing quotes and
+    /// brackets, sentence punctuation and the ellipsis ("Print…").
+    private static let trailingPunctuation: Set<Character> = [
+        "\"", "'", "”", "’", "»", "›", "`", ")", "]", "}", ">", ".", ",", ":", ";", "!",
+        "?", "…",
+    ]
+
+    /// The core of one whitespace- and dash-delimited piece, and whether a
+    /// colon was among the stripped trailing punctuation. Nil when the core
+    /// holds no letter or digit.
+    private static func core(
+        of piece: Range<String.Index>, in label: String
+    ) -> (Range<String.Index>, endsWithColon: Bool)? {
+        var lower = piece.lowerBound
+        var upper = piece.upperBound
+        while lower < upper, leadingPunctuation.contains(label[lower]) {
+            lower = label.index(after: lower)
+        }
+        var endsWithColon = false
+        while lower < upper {
+            let last = label.index(before: upper)
+            guard trailingPunctuation.contains(label[last]) else { break }
+            if label[last] == ":" { endsWithColon = true }
+            upper = last
+        }
+        guard label[lower..<upper].contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
+        return (lower..<upper, endsWithColon)
+    }
+
+    // MARK: - Verbs and standard labels
+
+    /// Whether `word` is one of the curated UI command verbs (case-insensitive;
+    /// a curly apostrophe matches a straight one, so "Don’t" is found).
+    static func isVerb(_ word: String) -> Bool {
+        verbs.contains(normalizedWord(word))
+    }
+
+    /// Whether the label is one Apple uses without a leading verb: an exact
+    /// standard label ("Undo", "Settings…", "Bold", "Actual Size", "OK"), one
+    /// starting with a standard prefix ("New …", "About <App>"), or an
+    /// "<App> Help" item. Case, spacing and a trailing "…" or ":" don't matter.
+    static func isStandardLabel(_ label: String) -> Bool {
+        let normalized = normalizedLabel(label)
+        if standardLabels.contains(normalized) { return true }
+        for prefix in standardPrefixes where normalized == prefix || normalized.hasPrefix(prefix + " ") {
+            return true
+        }
+        return normalized.hasSuffix(" help")
+    }
+
+    private static func normalizedWord(_ word: String) -> String {
+        String(word.lowercased().map { $0 == "’" ? "'" : $0 })
+    }
+
+    /// Lowercased, apostrophes straightened, whitespace runs collapsed to one
+    /// space, and trailing "…", "...", ":" and whitespace dropped.
+    private static func normalizedLabel(_ label: String) -> String {
+        var words = label.split(whereSeparator: \.isWhitespace).map { normalizedWord(String($0)) }
+        while let last = words.last {
+            var trimmed = Substring(last)
+            while let tail = trimmed.last, tail == "…" || tail == "." || tail == ":" {
+                trimmed = trimmed.dropLast()
+            }
+            if trimmed.isEmpty {
+                words.removeLast()
+            } else {
+                words[words.count - 1] = String(trimmed)
+                break
+            }
+        }
+        return words.joined(separator: " ")
+    }
+
+    // MARK: - Articles
+
+    /// The label with each article ("a", "an", "the" as whole words,
+    /// case-insensitive) removed together with the whitespace after it, or nil
+    /// if there is none. E.g. "Add to the Cart" -> "Add to Cart".
+    ///
+    /// To keep false positives rare, a word only counts as an article when it
+    /// stands alone between spaces (so quoted titles like "“The Road”" are left
+    /// alone) and is followed, in the same subphrase, by a word that isn't
+    /// itself a minor word: an article always precedes a noun phrase, so the
+    /// letter in "Plan A" or "Sort A to Z" is not one. An article that is the
+    /// whole label is not removed. Letter case of the remaining words is kept.
+    static func removingArticles(_ label: String) -> String? {
+        var removals: [Range<String.Index>] = []
+        for phrase in phrases(in: label) {
+            for (position, word) in phrase.enumerated() where isArticle(at: position, in: phrase, of: label) {
+                guard isStandalone(word, in: label) else { continue }
+                var end = word.upperBound
+                while end < label.endIndex, label[end].isWhitespace {
+                    end = label.index(after: end)
+                }
+                removals.append(word.lowerBound..<end)
+            }
+        }
+        guard !removals.isEmpty else { return nil }
+
+        var result = ""
+        var cursor = label.startIndex
+        for removal in removals {
+            result += label[cursor..<removal.lowerBound]
+            cursor = removal.upperBound
+        }
+        result += label[cursor...]
+        return result
+    }
+
+    /// Whether the word at `position` is used as an article: it spells one
+    /// and the next word of its subphrase exists and is not a minor word.
+    static func isArticle(at position: Int, in phrase: [Range<String.Index>], of label: String) -> Bool {
+        guard articles.contains(label[phrase[position]].lowercased()) else { return false }
+        let next = position + 1
+        guard next < phrase.count else { return false }
+        return !minorWords.contains(label[phrase[next]].lowercased())
+    }
+
+    /// Whether the range is delimited by whitespace or the label's ends.
+    private static func isStandalone(_ range: Range<String.Index>, in label: String) -> Bool {
+        if range.lowerBound > label.startIndex,
+           !label[label.index(before: range.lowerBound)].isWhitespace {
+            return false
+        }
+        if range.upperBound < label.endIndex, !label[range.upperBound].isWhitespace {
+            return false
+        }
+        return true
+    }
+
+    // MARK: - Repeated leading terms
+
+    /// For `suggest-submenu`: leading terms shared by more than two of a
+    /// group's labels ("Sort by Date", "Sort by Subject", "Sort by Unread" →
+    /// "Sort by", submenu "Sort By"). Results are ordered by their first index.
+    ///
+    /// A label's leading term is its first word, or its first two words when
+    /// the second is a preposition of four or fewer letters. Labels are first
+    /// grouped by first word (case-insensitively); within a group of three or
+    /// more, labels sharing the same preposition form a two-word group when
+    /// there are more than two of them, and the rest form a one-word group if
+    /// more than two remain. A label counts only if it has at least one word
+    /// after its term, since a submenu needs something left to list
+    /// ("Copy" next to "Copy Link" is not a submenu candidate).
+    static func repeatedLeadingTerms(_ labels: [String]) -> [(term: String, submenuTitle: String, indices: [Int])] {
+        struct Lead {
+            let index: Int
+            let firstWord: String
+            /// Lowercased preposition and the two-word term as written, when
+            /// the label has a word after them.
+            let preposition: (key: String, term: String)?
+        }
+
+        var firstWordOrder: [String] = []
+        var byFirstWord: [String: [Lead]] = [:]
+        for (index, label) in labels.enumerated() {
+            let words = words(in: label)
+            guard words.count >= 2 else { continue }
+            let second = words[1].text.lowercased()
+            var preposition: (key: String, term: String)?
+            if words.count >= 3, shortPrepositions.contains(second) {
+                let term = String(label[words[0].range.lowerBound..<words[1].range.upperBound])
+                preposition = (second, term)
+            }
+            let key = words[0].text.lowercased()
+            if byFirstWord[key] == nil { firstWordOrder.append(key) }
+            byFirstWord[key, default: []].append(
+                Lead(index: index, firstWord: String(words[0].text), preposition: preposition))
+        }
+
+        var results: [(term: String, submenuTitle: String, indices: [Int])] = []
+        func report(_ term: String, _ leads: [Lead]) {
+            results.append((term, TitleCase.titleCased(term), leads.map(\.index)))
+        }
+        for key in firstWordOrder {
+            guard let group = byFirstWord[key], group.count > 2 else { continue }
+            var claimed = Set<Int>()
+            var prepositionOrder: [String] = []
+            for lead in group {
+                if let key = lead.preposition?.key, !prepositionOrder.contains(key) {
+                    prepositionOrder.append(key)
+                }
+            }
+            for preposition in prepositionOrder {
+                let members = group.filter { $0.preposition?.key == preposition }
+                guard members.count > 2, let term = members[0].preposition?.term else { continue }
+                report(term, members)
+                claimed.formUnion(members.map(\.index))
+            }
+            let rest = group.filter { !claimed.contains($0.index) }
+            if rest.count > 2 { report(rest[0].firstWord, rest) }
+        }
+        return results.sorted { ($0.indices.first ?? 0) < ($1.indices.first ?? 0) }
+    }
+}

@@ -1,0 +1,185 @@
+/// Which properties each element kind takes, their value types, defaults
+/// and documentation. The resolver validates against it, the language
+/// server completes and explains from it, and the docs agree with it.
+public enum ValueType: Sendable, Equatable {
+    case string
+    case bool
+    case number
+    /// A free identifier such as an action name.
+    case identifier
+    case enumeration([String])
+    case shortcut
+    /// A declared top-level menu.
+    case menuReference
+    /// An option of the enclosing pop-up.
+    case optionReference
+    /// A declared view, or one of the generic targets `window`, `sheet`, `view`.
+    case viewReference
+
+    public var description: String {
+        switch self {
+        case .string: "a string"
+        case .bool: "true or false"
+        case .number: "a number"
+        case .identifier: "an identifier"
+        case .enumeration(let values): "one of \(values.joined(separator: ", "))"
+        case .shortcut: "a shortcut string such as \"cmd+shift+n\" or \"⌘⇧N\""
+        case .menuReference: "the identifier of a declared menu"
+        case .optionReference: "the identifier of one of this pop-up's options"
+        case .viewReference: "the identifier of a declared view, or window, sheet or view"
+        }
+    }
+}
+
+public struct PropertySpec: Sendable {
+    public var name: String
+    public var type: ValueType
+    public var doc: String
+    /// The value made explicit in the output when the property is absent.
+    public var defaultValue: Value?
+
+    init(_ name: String, _ type: ValueType, _ doc: String, default defaultValue: Value? = nil) {
+        self.name = name
+        self.type = type
+        self.doc = doc
+        self.defaultValue = defaultValue
+    }
+}
+
+/// Whether an element sits among menu elements or among controls; the same
+/// keyword (`toggle`, `section`) means different things in each.
+public enum ElementContext: String, Sendable, Codable {
+    case control
+    case menu
+}
+
+public enum PropertyCatalog {
+    static let buttonTypes = ["system", "push", "close", "done", "cancel", "info", "help", "gradient", "image", "more"]
+    static let styles = ["filled", "tinted", "gray", "plain", "bordered"]
+    static let sizes = ["mini", "small", "medium", "large"]
+    static let layouts = ["small", "medium", "large"]
+
+    private static let symbol = PropertySpec("symbol", .string, "An SF Symbols name shown with (or instead of) the label.")
+    private static let enabled = PropertySpec("enabled", .bool, "Whether people can use it now.", default: .bool(true))
+    private static let action = PropertySpec("action", .identifier, "The action the app performs; generated code lists every action.")
+    private static let confirm = PropertySpec("confirm", .string, "A question asked before the action runs (for destructive actions).")
+    private static let style = PropertySpec("style", .enumeration(styles), "The visual style; use style, not size, to mark the preferred choice.")
+    private static let size = PropertySpec("size", .enumeration(sizes), "The control size.")
+    private static let width = PropertySpec("width", .number, "Width in points (at least 44 on touch platforms).")
+    private static let height = PropertySpec("height", .number, "Height in points (at least 44 on touch platforms).")
+    private static let onLabel = PropertySpec("on", .string, "The label shown while the state is on (\"Hide Ruler\").")
+    private static let offLabel = PropertySpec("off", .string, "The label shown while the state is off (\"Show Ruler\").")
+    private static let menuReference = PropertySpec("menu", .menuReference, "Use the items of a declared top-level menu instead of inline items.")
+    private static let layout = PropertySpec("layout", .enumeration(layouts), "iOS/iPadOS menu layout: small and medium show a top row of symbols.")
+    private static let dynamic = PropertySpec("dynamic", .bool, "Content is user-defined or generated (Open Recent): length limits don't apply.", default: .bool(false))
+
+    private static let button: [PropertySpec] = [
+        PropertySpec("type", .enumeration(buttonTypes), "The button type; push, gradient, help and image are macOS only.", default: .symbol("system")),
+        style, size,
+        PropertySpec("role", .enumeration(["normal", "primary", "cancel", "destructive"]), "The role: primary is the default choice, cancel dismisses, destructive deletes.", default: .symbol("normal")),
+        symbol,
+        PropertySpec("subtitle", .string, "A second line of text under the label."),
+        PropertySpec("activity", .string, "The label shown while the action is in progress."),
+        action,
+        PropertySpec("opens", .viewReference, "A view the button opens; on macOS its label then ends with an ellipsis."),
+        width, height,
+        PropertySpec("padding", .number, "Padding around an image button's image, in points."),
+        PropertySpec("cornerRadius", .number, "Corner radius in points (watchOS: 22, or 9 in scrolling views)."),
+        confirm, enabled,
+    ]
+
+    private static let toggleButton: [PropertySpec] = [
+        symbol, onLabel, offLabel,
+        PropertySpec("state", .enumeration(["on", "off"]), "The initial state.", default: .symbol("off")),
+        PropertySpec("indicator", .enumeration(["color", "background", "content"]), "How the on and off states look different."),
+        action, enabled, style, size, width, height,
+        PropertySpec("opens", .viewReference, "Accepted so that toggle-button-actions can explain that a toggle only manages state."),
+        PropertySpec("confirm", .string, "Accepted so that toggle-button-actions can explain that a toggle only manages state."),
+        PropertySpec("role", .enumeration(["normal", "primary", "cancel", "destructive"]), "Accepted so that toggle-button-actions can explain that a toggle only manages state."),
+    ]
+
+    private static let popup: [PropertySpec] = [
+        PropertySpec("default", .optionReference, "The option selected at first."),
+        PropertySpec("multiple", .bool, "Whether several options can be chosen (use a pull-down instead).", default: .bool(false)),
+        symbol, style, size, enabled,
+    ]
+
+    private static let pulldown: [PropertySpec] = [
+        symbol,
+        PropertySpec("title", .string, "A title shown at the top of the menu."),
+        menuReference,
+        PropertySpec("type", .enumeration(["system", "more"]), "more: a More button (symbol ellipsis.circle)."),
+        style, size, enabled,
+    ]
+
+    private static let item: [PropertySpec] = [
+        action, symbol,
+        PropertySpec("shortcut", .shortcut, "A keyboard shortcut: \"cmd+shift+n\" or \"⌘⇧N\"."),
+        PropertySpec("role", .enumeration(["normal", "destructive"]), "destructive: the item deletes data (ask for confirmation).", default: .symbol("normal")),
+        enabled,
+        PropertySpec("state", .enumeration(["on", "off", "mixed"]), "A checkmark item's state."),
+        PropertySpec("input", .bool, "People provide more information before it completes (the label ends with …).", default: .bool(false)),
+        confirm,
+    ]
+
+    private static let toggleItem: [PropertySpec] = [
+        onLabel, offLabel,
+        PropertySpec("state", .enumeration(["on", "off"]), "The current state, which picks the label shown.", default: .symbol("off")),
+        action,
+        PropertySpec("shortcut", .shortcut, "A keyboard shortcut: \"cmd+shift+n\" or \"⌘⇧N\"."),
+        symbol, enabled,
+    ]
+
+    private static let view: [PropertySpec] = [
+        PropertySpec("presentation", .enumeration(["sheet", "alert", "popover", "editing", "window", "page", "inline"]), "How the view is presented; sheets, alerts and editing views are temporary.", default: .symbol("inline")),
+        PropertySpec("editable", .bool, "The view edits content.", default: .bool(false)),
+        PropertySpec("scrolling", .bool, "The view scrolls (watchOS button corner radius 9).", default: .bool(false)),
+    ]
+
+    private static let menu: [PropertySpec] = [dynamic, layout, enabled]
+    private static let submenu: [PropertySpec] = [symbol, enabled, menuReference, dynamic]
+    private static let contextmenu: [PropertySpec] = [
+        PropertySpec("layout", .enumeration(layouts), "iOS/iPadOS menu layout: small and medium show a top row of symbols.", default: .symbol("large")),
+        menuReference,
+    ]
+    private static let option: [PropertySpec] = [symbol, enabled]
+
+    /// The properties an element of `kind` takes in `context`.
+    public static func specs(for kind: ElementKind, in context: ElementContext) -> [PropertySpec] {
+        switch kind {
+        case .button: button
+        case .toggle: context == .menu ? toggleItem : toggleButton
+        case .popup: popup
+        case .pulldown: pulldown
+        case .option: option
+        case .item: item
+        case .submenu: submenu
+        case .menu: menu
+        case .contextmenu: contextmenu
+        case .view: view
+        case .menubar, .toolbar, .row, .section: []
+        }
+    }
+
+    public static func spec(_ name: String, for kind: ElementKind, in context: ElementContext) -> PropertySpec? {
+        specs(for: kind, in: context).first { $0.name == name }
+    }
+
+    /// Every property name of any kind (for "expected ':'" and "did you mean").
+    public static let allPropertyNames: Set<String> = {
+        var names = Set<String>()
+        for kind in ElementKind.allCases {
+            for context in [ElementContext.control, .menu] {
+                for spec in specs(for: kind, in: context) { names.insert(spec.name) }
+            }
+        }
+        return names
+    }()
+
+    /// Kinds (by keyword) that take a property of this name.
+    public static func kinds(taking name: String) -> [String] {
+        ElementKind.allCases.filter { kind in
+            [ElementContext.control, .menu].contains { spec(name, for: kind, in: $0) != nil }
+        }.map(\.rawValue)
+    }
+}

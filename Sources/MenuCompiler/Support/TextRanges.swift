@@ -1,0 +1,32 @@
+/// Text-range helpers for fix-its.
+enum TextRanges {
+    /// The span to delete so that removing `span` leaves tidy text: with the
+    /// blank space before it on the same line, and a whole line when it was
+    /// alone on it; a following `;` goes with it.
+    static func removalSpan(for span: Span, in file: SourceFile) -> Span {
+        let bytes = file.bytes
+        var start = span.start
+        var end = span.end
+        while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
+        var after = end
+        while after < bytes.count, bytes[after] == 0x20 || bytes[after] == 0x09 { after += 1 }
+        if after < bytes.count, bytes[after] == UInt8(ascii: ";") {
+            end = after + 1
+            // "a; b" → "a" or "b": drop the separator and one side's blanks.
+            return Span(file: span.file, start: start == 0 || bytes[start - 1] == 0x0A ? span.start : start, end: end)
+        }
+        let lineStart = start == 0 || bytes[start - 1] == 0x0A
+        let lineEnd = after >= bytes.count || bytes[after] == 0x0A || bytes[after] == 0x0D
+        if lineStart, lineEnd {
+            // Alone on its line: remove the line and its break.
+            if after < bytes.count, bytes[after] == 0x0D { after += 1 }
+            if after < bytes.count, bytes[after] == 0x0A { after += 1 }
+            return Span(file: span.file, start: start, end: after)
+        }
+        if !lineStart, start > 0, bytes[start - 1] == UInt8(ascii: ";") {
+            // "a; b" removing b → "a"
+            return Span(file: span.file, start: start - 1, end: end)
+        }
+        return Span(file: span.file, start: start, end: end)
+    }
+}

@@ -1,0 +1,53 @@
+import Foundation
+import MenuCompiler
+
+enum CommandLineTool {
+    static func run(_ arguments: [String]) -> ExitCode {
+        guard let command = arguments.first else {
+            Terminal.error(Help.main)
+            return .usage
+        }
+        let rest = Array(arguments.dropFirst())
+        do {
+            switch command {
+            case "--help", "-h": Terminal.write(Help.main); return .success
+            case "--version": Terminal.write("menuc \(MenuCompiler.version)\n"); return .success
+            case "help": return help(rest.first)
+            case "check": return try CheckCommand.run(rest)
+            case "build": return try BuildCommand.run(rest)
+            case "rules": return try RulesCommand.list(rest)
+            case "explain": return try RulesCommand.explain(rest)
+            default:
+                var message = "menuc: unknown command '\(command)'"
+                if let suggestion = Suggest.closest(to: command, in: commands) { message += "; did you mean '\(suggestion)'?" }
+                Terminal.error(message + "\nRun 'menuc --help' for the list of commands.\n")
+                return .usage
+            }
+        } catch let failure as Arguments.UsageError {
+            Terminal.error("menuc \(command): \(failure.message)\nRun 'menuc help \(command)' for usage.\n")
+            return .usage
+        } catch let failure as CommandFailure {
+            Terminal.error("menuc \(command): \(failure.message)\n")
+            return failure.code
+        } catch {
+            Terminal.error("menuc \(command): \(error)\n")
+            return .usage
+        }
+    }
+
+    static let commands = ["check", "build", "rules", "explain", "help"]
+
+    static func help(_ topic: String?) -> ExitCode {
+        switch topic {
+        case nil: Terminal.write(Help.main)
+        case "check": Terminal.write(Help.check)
+        case "build": Terminal.write(Help.build)
+        case "rules": Terminal.write(Help.rules)
+        case "explain": Terminal.write(Help.explain)
+        case let other?:
+            Terminal.error("menuc help: no command '\(other)'\n")
+            return .usage
+        }
+        return .success
+    }
+}

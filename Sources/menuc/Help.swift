@@ -1,0 +1,78 @@
+/// Help texts for every command.
+enum Help {
+    static let main = """
+        menuc — compiles .menu files (Apple-style menus and buttons), checks them
+        against Apple's Human Interface Guidelines, and emits JSON.
+
+        USAGE: menuc <command> [options]
+
+        COMMANDS:
+          check     Check files and report diagnostics
+          build     Check files and write outputs (--emit json)
+          rules     List every guideline rule
+          explain   Explain a rule or language error
+          help      Show help for a command
+
+        OPTIONS:
+          --help      Show this help
+          --version   Print the version
+
+        Run 'menuc help <command>' for a command's options.
+
+        """
+
+    static let check = """
+        USAGE: menuc check <paths>... [options]
+
+        Checks .menu files. A path may be a file, a directory (searched
+        recursively for *.menu) or '-' for standard input.
+
+        OPTIONS:
+          --format <format>        text (default), short, or json
+          --root <dir>             Project root; imports may not leave it
+                                   (default: nearest folder with menuc.json,
+                                   Package.swift or .git)
+          --warnings-as-errors     Exit 1 when there are warnings
+          --color <when>           auto (default), always, or never
+          --help                   Show this help
+
+        EXIT STATUS: 0 no errors, 1 errors in the input, 2 usage or I/O problem.
+
+        """
+
+    static let build = """
+        USAGE: menuc build <paths>... --emit json --out <dir> [options]
+
+        Checks .menu files and, when none has an error, writes one output per
+        input under --out, mirroring the input tree. Outputs are written
+        atomically and only when changed; on any error nothing is written.
+        With '-' (standard input) the output goes to standard output.
+
+        OPTIONS:
+          --emit <formats>         Comma-separated outputs: json
+          --out <dir>              Output directory
+          --format <format>        Diagnostics format: text (default), short, json
+          --root <dir>             Project root (see 'menuc help check')
+          --warnings-as-errors     Treat warnings as errors
+          --color <when>           auto (default), always, or never
+          --help                   Show this help
+
+        EXIT STATUS: 0 success, 1 errors in the input, 2 usage or I/O problem.
+
+        """
+
+    static let rules = """
+        USAGE: menuc rules
+
+        Lists every guideline rule: id, default severity, fix-it, guideline.
+
+        """
+
+    static let explain = """
+        USAGE: menuc explain <rule-id>
+
+        Prints a rule's explanation, the guideline it comes from, and its
+        examples. Language error ids (syntax, unknown-property, …) work too.
+
+        """
+}

@@ -1,0 +1,7 @@
+import Foundation
+import MenuCompiler
+
+/// The `menuc` command line: a thin shell over the MenuCompiler library.
+let arguments = Array(CommandLine.arguments.dropFirst())
+let status = CommandLineTool.run(arguments)
+exit(status.rawValue)

@@ -1,0 +1,206 @@
+import Testing
+@testable import MenuCompiler
+
+@Suite("LabelWords")
+struct LabelWordsTests {
+
+    // MARK: words(in:)
+
+    private func texts(_ label: String) -> [String] {
+        LabelWords.words(in: label).map { String($0.text) }
+    }
+
+    @Test func splitsOnWhitespaceAndStripsSurroundingPunctuation() {
+        #expect(texts("Export as PDF…") == ["Export", "as", "PDF"])
+        #expect(texts("Look Up “Menu”") == ["Look", "Up", "Menu"])
+        #expect(texts("Show (Optional) Items") == ["Show", "Optional", "Items"])
+        #expect(texts("Sort By: Date") == ["Sort", "By", "Date"])
+        #expect(texts("  Add   to\tCart  ") == ["Add", "to", "Cart"])
+        #expect(texts("Really?") == ["Really"])
+    }
+
+    @Test func keepsInnerHyphensAndApostrophes() {
+        #expect(texts("Don't Save") == ["Don't", "Save"])
+        #expect(texts("Don’t Save") == ["Don’t", "Save"])
+        #expect(texts("Use Built-In Camera") == ["Use", "Built-In", "Camera"])
+        #expect(texts("Open readme.txt") == ["Open", "readme.txt"])
+    }
+
+    @Test func dashesAndSymbolsAreNotWords() {
+        #expect(texts("Copy & Paste") == ["Copy", "Paste"])
+        #expect(texts("Save—Now") == ["Save", "Now"])
+        #expect(texts("Save — Now") == ["Save", "Now"])
+        #expect(texts("🔥 Hot Deals") == ["Hot", "Deals"])
+        #expect(texts("Page 2 of 10") == ["Page", "2", "of", "10"])
+        #expect(texts("").isEmpty)
+        #expect(texts("… & —").isEmpty)
+    }
+
+    @Test func rangesPointIntoTheLabel() {
+        for label in ["“Quoted” Name…", "Add  to the Cart", "🔥 Hot—Deals: now", "Ünïcödé wörds"] {
+            for word in LabelWords.words(in: label) {
+                #expect(label[word.range] == word.text)
+            }
+        }
+        let label = "Open “Draft”"
+        let words = LabelWords.words(in: label)
+        #expect(words.count == 2)
+        if words.count == 2 {
+            #expect(label.utf8.distance(from: label.startIndex, to: words[1].range.lowerBound) == 8)
+            #expect(label.utf8.distance(from: label.startIndex, to: words[1].range.upperBound) == 13)
+        }
+    }
+
+    // MARK: isVerb / isStandardLabel
+
+    @Test func verbListIsLargeAndLowercased() {
+        #expect(LabelWords.verbs.count >= 250)
+        #expect(LabelWords.verbs.allSatisfy { $0 == $0.lowercased() })
+    }
+
+    @Test(arguments: ["Copy", "paste", "OPEN", "Save", "Share", "Show", "Hide", "Turn", "Sort",
+                      "Back", "Don’t", "Zoom", "Eject", "Empty", "Favorite", "Fast-Forward"])
+    func knownVerbs(_ word: String) {
+        #expect(LabelWords.isVerb(word))
+    }
+
+    @Test(arguments: ["Date", "Title", "Name", "Size", "Color", "Font", "Style", "Kind", "Bold",
+                      "Folder", "Notes", "Window", "File", "Label", "Help", "New", "About", "",
+                      "Subject", "Unread", "Toolbar", "Grid"])
+    func nounsAreNotVerbs(_ word: String) {
+        #expect(!LabelWords.isVerb(word))
+    }
+
+    /// Labels of standard macOS menu items and buttons: each starts with a
+    /// verb or is a standard label.
+    static let standardMenuLabels: [String] = [
+        "About Notes", "Settings…", "Preferences…", "Services", "Hide Notes", "Hide Others",
+        "Show All", "Quit Notes", "New Note", "New Folder", "New", "Open…", "Open Recent",
+        "Close Window", "Save…", "Duplicate", "Rename…", "Move To…", "Revert To",
+        "Export as PDF…", "Share", "Page Setup…", "Print…", "Undo", "Redo", "Cut", "Copy",
+        "Paste", "Paste and Match Style", "Delete", "Select All", "Find…",
+        "Find and Replace…", "Spelling and Grammar", "Check Spelling While Typing",
+        "Start Dictation…", "Emoji & Symbols", "Show Fonts", "Bold", "Italic", "Underline",
+        "Bigger", "Smaller", "Show Colors", "Align Left", "Center", "Justify",
+        "Show Toolbar", "Customize Toolbar…", "Enter Full Screen", "Actual Size",
+        "Zoom In", "Zoom Out", "Minimize", "Zoom", "Bring All to Front", "Notes Help",
+        "Get Info", "Move to Trash", "Empty Trash…", "Eject", "Log Out", "Back Up Now",
+        "Add to Cart", "Sign In with Apple", "Don’t Save", "OK", "Cancel", "Done", "Window",
+    ]
+
+    @Test(arguments: standardMenuLabels)
+    func standardLabelStartsWithVerbOrIsStandard(_ label: String) {
+        let first = LabelWords.words(in: label).first.map { String($0.text) } ?? ""
+        #expect(LabelWords.isVerb(first) || LabelWords.isStandardLabel(label))
+    }
+
+    @Test func standardLabelsMatchLoosely() {
+        #expect(LabelWords.isStandardLabel("Settings…"))
+        #expect(LabelWords.isStandardLabel("settings..."))
+        #expect(LabelWords.isStandardLabel("Settings"))
+        #expect(LabelWords.isStandardLabel("Actual  Size"))
+        #expect(LabelWords.isStandardLabel("About Menuc"))
+        #expect(LabelWords.isStandardLabel("New Smart Folder…"))
+        #expect(LabelWords.isStandardLabel("Menuc Help"))
+        #expect(LabelWords.isStandardLabel("Don't Save"))
+        #expect(LabelWords.isStandardLabel("Quick Look “Report.pdf”"))
+        #expect(LabelWords.isStandardLabel("What’s New in Notes"))
+        #expect(LabelWords.isStandardLabel("System Settings…"))
+    }
+
+    @Test(arguments: ["Date", "Title", "Folder", "Notes", "Recent Documents", "Newsletter",
+                      "Aboutness", "Helpful Tips", "Quick Looks", "Newsletter Archive", "Settings Page", "", "…"])
+    func nonStandardLabels(_ label: String) {
+        #expect(!LabelWords.isStandardLabel(label))
+    }
+
+    // MARK: removingArticles
+
+    @Test func articlesAreRemoved() {
+        #expect(LabelWords.removingArticles("Add to the Cart") == "Add to Cart")
+        #expect(LabelWords.removingArticles("Open the Message") == "Open Message")
+        #expect(LabelWords.removingArticles("Take a Screenshot") == "Take Screenshot")
+        #expect(LabelWords.removingArticles("Take A Screenshot") == "Take Screenshot")
+        #expect(LabelWords.removingArticles("Add an Account…") == "Add Account…")
+        #expect(LabelWords.removingArticles("The Basics") == "Basics")
+        #expect(LabelWords.removingArticles("Move the Item to the Trash") == "Move Item to Trash")
+        #expect(LabelWords.removingArticles("Add  the   Cart") == "Add  Cart")
+    }
+
+    @Test func articlesSetHoldsTheThreeArticles() {
+        #expect(LabelWords.articles == ["a", "an", "the"])
+    }
+
+    @Test func nonArticlesAreKept() {
+        #expect(LabelWords.removingArticles("Add to Cart") == nil)
+        #expect(LabelWords.removingArticles("The") == nil)
+        #expect(LabelWords.removingArticles("a") == nil)
+        #expect(LabelWords.removingArticles("Plan A") == nil)
+        #expect(LabelWords.removingArticles("Sort A to Z") == nil)
+        #expect(LabelWords.removingArticles("Sort A–Z") == nil)
+        #expect(LabelWords.removingArticles("Play “The Beatles”") == nil)
+        #expect(LabelWords.removingArticles("Theme Settings") == nil)
+        #expect(LabelWords.removingArticles("Another Tab") == nil)
+        #expect(LabelWords.removingArticles("") == nil)
+    }
+
+    // MARK: repeatedLeadingTerms
+
+    @Test func higSortByExample() {
+        let groups = LabelWords.repeatedLeadingTerms(["Sort by Date", "Sort by Subject", "Sort by Unread"])
+        #expect(groups.count == 1)
+        #expect(groups.first?.term == "Sort by")
+        #expect(groups.first?.submenuTitle == "Sort By")
+        #expect(groups.first?.indices == [0, 1, 2])
+    }
+
+    @Test func twoRepetitionsAreNotEnough() {
+        #expect(LabelWords.repeatedLeadingTerms(["Sort by Date", "Sort by Subject", "Copy"]).isEmpty)
+        #expect(LabelWords.repeatedLeadingTerms([]).isEmpty)
+    }
+
+    @Test func oneWordTerm() {
+        let groups = LabelWords.repeatedLeadingTerms(["Copy", "Show Toolbar", "Paste", "show sidebar", "Show Tab Bar"])
+        #expect(groups.count == 1)
+        #expect(groups.first?.term == "Show")
+        #expect(groups.first?.submenuTitle == "Show")
+        #expect(groups.first?.indices == [1, 3, 4])
+    }
+
+    @Test func mixedTermsFallBackToFirstWord() {
+        let groups = LabelWords.repeatedLeadingTerms(["Sort by Date", "Sort by Name", "Sort Ascending"])
+        #expect(groups.count == 1)
+        #expect(groups.first?.term == "Sort")
+        #expect(groups.first?.indices == [0, 1, 2])
+    }
+
+    @Test func prepositionGroupTakesPrecedence() {
+        let labels = ["Sort Ascending", "Sort by Date", "Sort by Name", "Sort by Size", "Sort Descending"]
+        let groups = LabelWords.repeatedLeadingTerms(labels)
+        #expect(groups.count == 1)
+        #expect(groups.first?.term == "Sort by")
+        #expect(groups.first?.indices == [1, 2, 3])
+    }
+
+    @Test func labelsThatAreOnlyTheTermDoNotCount() {
+        #expect(LabelWords.repeatedLeadingTerms(["Copy", "Copy Link", "Copy Path"]).isEmpty)
+    }
+
+    @Test func severalGroupsInFirstIndexOrder() {
+        let labels = [
+            "Move to Trash", "Sort by Date", "Move to Folder…", "Sort by Name", "Move to Junk",
+            "Sort by Size", "Turn On Wi-Fi", "Turn On Bluetooth", "Turn On AirDrop",
+        ]
+        let groups = LabelWords.repeatedLeadingTerms(labels)
+        #expect(groups.map(\.term) == ["Move to", "Sort by", "Turn On"])
+        #expect(groups.map(\.submenuTitle) == ["Move To", "Sort By", "Turn On"])
+        #expect(groups.map(\.indices) == [[0, 2, 4], [1, 3, 5], [6, 7, 8]])
+    }
+
+    @Test func groupingIsCaseInsensitiveAndKeepsFirstSpelling() {
+        let groups = LabelWords.repeatedLeadingTerms(["sort by date", "Sort By Name", "SORT BY SIZE"])
+        #expect(groups.first?.term == "sort by")
+        #expect(groups.first?.submenuTitle == "Sort By")
+        #expect(groups.first?.indices == [0, 1, 2])
+    }
+}

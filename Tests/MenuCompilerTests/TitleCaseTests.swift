@@ -1,0 +1,173 @@
+import Testing
+@testable import MenuCompiler
+
+@Suite("TitleCase")
+struct TitleCaseTests {
+
+    /// Labels from macOS and iOS menus and from the HIG texts, already in
+    /// title style: they must come back unchanged.
+    static let correctLabels: [String] = [
+        // HIG examples
+        "Paste and Match Style", "Sort By", "Add to Cart", "Take All Accounts Online",
+        "Take All Accounts Offline", "Organize by Conversation", "Sort by Date",
+        "Sort by Subject", "Sort by Unread", "Open Message", "Share App", "Show Completed",
+        "Hide Completed", "Show Ruler", "Turn Grid On", "Turn Grid Off", "Grid On", "Copy",
+        // Standard macOS menus
+        "About Notes", "Settings…", "Hide Others", "Show All", "Quit Notes", "Open Recent",
+        "Save As…", "Export as PDF…", "Page Setup…", "Print…", "Undo Typing",
+        "Select All", "Find and Replace…", "Use Selection for Find", "Jump to Selection",
+        "Check Spelling While Typing", "Spelling and Grammar", "Emoji & Symbols",
+        "Show Tab Bar", "Enter Full Screen", "Actual Size", "Zoom In", "Zoom Out",
+        "Bring All to Front", "Move Tab to New Window", "Move to Trash", "Show in Finder",
+        "Get Info", "Empty Trash…", "Log Out", "Turn Off", "Open in New Window",
+        "Share via AirDrop", "Save to iCloud Drive", "Mark as Read", "Reply to All",
+        "Move to Folder…", "Sign In with Apple", "Back Up Now", "Copy Link to Highlight",
+        "Look Up “Menu”", "Open With", "Go to Folder…", "Send to Back", "Bring to Front",
+        "Tile Window to Left of Screen", "Check for Updates…", "Add to Reading List",
+        "Zoom In on Selection", "Log In to iCloud", "Turn Off Notifications",
+        "Step Over Instruction", "Signing In…", "Set Up Mail", "Show All Tabs",
+        "Customize Toolbar…", "Start Dictation…", "Import from iPhone or iPad",
+    ]
+
+    @Test("Correct labels are unchanged", arguments: correctLabels)
+    func correctLabelIsUnchanged(_ label: String) {
+        #expect(TitleCase.titleCased(label) == label)
+        #expect(TitleCase.isTitleCase(label))
+    }
+
+    /// Wrongly cased labels and their fixes.
+    static let fixes: [(String, String)] = [
+        ("paste and match style", "Paste and Match Style"),
+        ("Paste And Match Style", "Paste and Match Style"),
+        ("Sort by", "Sort By"),
+        ("Add To Cart", "Add to Cart"),
+        ("show in finder", "Show in Finder"),
+        ("bring all to front", "Bring All to Front"),
+        // Only the first letter is raised, so an acronym typed in lowercase
+        // becomes "Pdf": the rule cannot know it is an acronym.
+        ("export as pdf…", "Export as Pdf…"),
+        ("Open In New Window", "Open in New Window"),
+        ("Organize By Conversation", "Organize by Conversation"),
+        ("move to trash", "Move to Trash"),
+        ("save as…", "Save As…"),
+        ("zoom in", "Zoom In"),
+        ("back up now", "Back Up Now"),
+        ("sign in with apple", "Sign In with Apple"),
+        ("Mark As Read", "Mark as Read"),
+        ("Reply To All", "Reply to All"),
+        ("Take all accounts online", "Take All Accounts Online"),
+        ("Use Selection For Find", "Use Selection for Find"),
+        ("check spelling while typing", "Check Spelling While Typing"),
+        ("Share Via AirDrop", "Share via AirDrop"),
+        ("save to iCloud drive", "Save to iCloud Drive"),
+        ("Take A Screenshot", "Take a Screenshot"),
+        ("Open The Message", "Open the Message"),
+        ("print…", "Print…"),
+        ("find and replace…", "Find and Replace…"),
+        ("Copy Or Move", "Copy or Move"),
+        ("Add to", "Add To"),
+        ("of", "Of"),
+    ]
+
+    @Test("Wrong labels are fixed", arguments: fixes)
+    func wrongLabelIsFixed(_ label: String, _ expected: String) {
+        #expect(TitleCase.titleCased(label) == expected)
+        #expect(!TitleCase.isTitleCase(label))
+        #expect(TitleCase.isTitleCase(expected))
+    }
+
+    @Test func wordsWithInnerCapitalsAreLeftAlone() {
+        #expect(TitleCase.titleCased("iCloud Drive") == "iCloud Drive")
+        #expect(TitleCase.titleCased("open in macOS") == "Open in macOS")
+        #expect(TitleCase.titleCased("sell on eBay") == "Sell on eBay")
+        #expect(TitleCase.titleCased("send to iPhone") == "Send to iPhone")
+    }
+
+    @Test func allCapsWordsAreLeftAlone() {
+        #expect(TitleCase.titleCased("export as HTML") == "Export as HTML")
+        #expect(TitleCase.titleCased("copy URL") == "Copy URL")
+        #expect(TitleCase.titleCased("Save AND Quit") == "Save AND Quit")
+    }
+
+    @Test func hyphenatedCompounds() {
+        #expect(TitleCase.titleCased("use built-in camera") == "Use Built-In Camera")
+        #expect(TitleCase.titleCased("enter full-screen mode") == "Enter Full-Screen Mode")
+        #expect(TitleCase.titleCased("right-to-left") == "Right-to-Left")
+        #expect(TitleCase.titleCased("Make Right-To-Left") == "Make Right-to-Left")
+        #expect(TitleCase.titleCased("restore in-app purchases") == "Restore In-App Purchases")
+        #expect(TitleCase.titleCased("show/hide toolbar") == "Show/Hide Toolbar")
+        #expect(TitleCase.titleCased("Turn Wi-Fi Off") == "Turn Wi-Fi Off")
+    }
+
+    @Test func colonAndDashStartSubphrases() {
+        #expect(TitleCase.titleCased("sort by: date") == "Sort By: Date")
+        #expect(TitleCase.titleCased("Save — for Later") == "Save — For Later")
+        #expect(TitleCase.titleCased("Save—for Later") == "Save—For Later")
+        #expect(TitleCase.titleCased("Filter: the Best") == "Filter: The Best")
+    }
+
+    @Test func phrasalVerbParticlesAreCapitalized() {
+        #expect(TitleCase.titleCased("log in to account") == "Log In to Account")
+        #expect(TitleCase.titleCased("turn on notifications") == "Turn On Notifications")
+        #expect(TitleCase.titleCased("Turn Grid on for All Documents") == "Turn Grid On for All Documents")
+        #expect(TitleCase.titleCased("Logged in as Anna") == "Logged In as Anna")
+        #expect(TitleCase.titleCased("Show In Finder") == "Show in Finder")
+    }
+
+    @Test func lettersThatAreNotArticles() {
+        #expect(TitleCase.titleCased("sort a to z") == "Sort A to Z")
+        #expect(TitleCase.titleCased("Sort Z to A") == "Sort Z to A")
+        #expect(TitleCase.titleCased("plan a") == "Plan A")
+    }
+
+    @Test func quotedWords() {
+        #expect(TitleCase.titleCased("search for “name”") == "Search for “Name”")
+        #expect(TitleCase.titleCased("rename \"draft\"…") == "Rename \"Draft\"…")
+        #expect(TitleCase.titleCased("show (optional) items") == "Show (Optional) Items")
+    }
+
+    @Test func spacingAndPunctuationArePreserved() {
+        #expect(TitleCase.titleCased("add  to   cart") == "Add  to   Cart")
+        #expect(TitleCase.titleCased("  open  ") == "  Open  ")
+        #expect(TitleCase.titleCased("copy & paste") == "Copy & Paste")
+        #expect(TitleCase.titleCased("save, then quit!") == "Save, Then Quit!")
+    }
+
+    @Test func labelsWithoutCasedWords() {
+        for label in ["", " ", "…", "&", "—", "...", "🔥", "👍 👎", "100%", "2 × 3", "→"] {
+            #expect(TitleCase.titleCased(label) == label)
+            #expect(TitleCase.isTitleCase(label))
+        }
+    }
+
+    @Test func emojiAndNumbers() {
+        #expect(TitleCase.titleCased("🔥 hot deals") == "🔥 Hot Deals")
+        #expect(TitleCase.titleCased("go to page 2 of 10") == "Go to Page 2 of 10")
+        #expect(TitleCase.titleCased("zoom to 100%") == "Zoom to 100%")
+        #expect(TitleCase.titleCased("open 3d view") == "Open 3d View")
+    }
+
+    @Test func nonLatinScriptsAreUnchanged() {
+        for label in ["ファイルを開く", "新規ウインドウ", "открыть файл", "άνοιγμα αρχείου", "打开 iCloud"] {
+            #expect(TitleCase.titleCased(label) == label)
+        }
+        #expect(TitleCase.titleCased("éditer le fichier") == "Éditer Le Fichier")
+    }
+
+    @Test func fileNamesAndAddressesAreLeftAlone() {
+        #expect(TitleCase.titleCased("open readme.txt") == "Open readme.txt")
+        #expect(TitleCase.titleCased("email anna@example.com") == "Email anna@example.com")
+        #expect(TitleCase.titleCased("visit https://apple.com") == "Visit https://apple.com")
+    }
+
+    @Test func lettersThatUppercaseToTwoAreLeftAlone() {
+        #expect(TitleCase.titleCased("ßtraße") == "ßtraße")
+    }
+
+    @Test func titleCasingIsIdempotent() {
+        for (label, _) in Self.fixes {
+            let once = TitleCase.titleCased(label)
+            #expect(TitleCase.titleCased(once) == once)
+        }
+    }
+}
