@@ -1,9 +1,8 @@
-/// Every guideline rule, one line each. Adding a rule: write its file in
-/// `Rules/Catalog/` and add one line here.
+/// Every guideline rule. Each guideline page's rules are listed, one line
+/// per rule, in `Rules/Catalog/<Page>/<Page>Rules.swift`; adding a rule
+/// means writing its file there and adding its line to that list.
 public enum RuleRegistry {
-    public static let all: [any Rule] = [
-        LabelEllipsisCharacter(),
-    ]
+    public static let all: [any Rule] = pullDownButtonRules + popUpButtonRules + menuRules + buttonRules
 
     public static func descriptor(_ id: String) -> RuleDescriptor? {
         all.first { $0.descriptor.id == id }?.descriptor

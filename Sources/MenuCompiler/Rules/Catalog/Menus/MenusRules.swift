@@ -1,0 +1,6 @@
+extension RuleRegistry {
+    /// The rules of this guideline page, one line each.
+    static let menuRules: [any Rule] = [
+        LabelEllipsisCharacter(),
+    ]
+}

@@ -1,0 +1,5 @@
+extension RuleRegistry {
+    /// The rules of this guideline page, one line each.
+    static let pullDownButtonRules: [any Rule] = [
+    ]
+}
