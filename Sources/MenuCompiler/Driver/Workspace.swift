@@ -146,7 +146,13 @@ public final class Workspace {
             if case .notFound = error, let suggestion = nearbyFileSuggestion(for: absolute) {
                 help = "did you mean \"\(suggestion)\"?"
             }
-            return fail("cannot import '\(path)': \(error.message)", label: "import failed", help: help)
+            let reason: String
+            switch error {
+            case .notFound: reason = "no such file (looked for \(displayPath(for: absolute)))"
+            case .isDirectory: reason = "it is a directory"
+            case .unreadable(_, let why): reason = why
+            }
+            return fail("cannot import '\(path)': \(reason)", label: "import failed", help: help)
         case .success(let bytes):
             let id = register(bytes: bytes, displayPath: displayPath(for: absolute), absolutePath: absolute)
             rootsByFile[id] = root

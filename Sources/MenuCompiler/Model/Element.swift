@@ -119,6 +119,9 @@ public struct Element: Hashable, Sendable {
     /// it has one, else its identifier, else its keyword.
     public var focusSpan: Span { labelSpan ?? nameSpan ?? keywordSpan }
 
+    /// Where its identifier comes from: the written name, else the label.
+    public var idSpan: Span { nameSpan ?? labelSpan ?? keywordSpan }
+
     /// How to name it in messages: `item 'Copy'`.
     public var displayName: String {
         if let label, !label.isEmpty { return "\(kind.rawValue) '\(label)'" }

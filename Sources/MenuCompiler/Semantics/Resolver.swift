@@ -169,6 +169,7 @@ public final class Resolver {
         return scope
     }
 
+    /// Where an element's identifier comes from: its name, else its label.
     private func focus(of syntax: ElementSyntax) -> Span { syntax.name?.span ?? syntax.label?.span ?? syntax.keyword }
 
     private func reportDuplicateID(_ id: String, first: Span, second: Span, derived: Bool) {
@@ -312,8 +313,8 @@ public final class Resolver {
                 let assigned = assignedIDs[elementIndex]
                 elementIndex += 1
                 if case .misplaced(let help) = Placement.check(child: childSyntax.kind, parent: parentKind, parentContext: element.context) {
-                    let childName = childSyntax.name?.text ?? childSyntax.label.map { "'\($0.value)'" } ?? ""
-                    report(.error(.misplacedElement, "\(childSyntax.kind.rawValue)\(childName.isEmpty ? "" : " \(childName)") cannot appear in \(element.displayName)",
+                    let childName = childSyntax.label?.value ?? childSyntax.name?.text
+                    report(.error(.misplacedElement, "\(childSyntax.kind.rawValue)\(childName.map { " '\($0)'" } ?? "") cannot appear in \(element.displayName)",
                                   at: childSyntax.keyword, label: "misplaced \(childSyntax.kind.rawValue)", help: help))
                 }
                 children.append(build(childSyntax, parent: parentKind, parentContext: element.context, assigned: assigned, parentPath: element.path, file: file))
@@ -360,7 +361,7 @@ public final class Resolver {
                 let earlier = result[first]
                 // A pair that both come from one splice was reported in its own menu.
                 if child.origin == nil || earlier.origin == nil || child.origin != earlier.origin {
-                    reportDuplicateID(child.id, first: earlier.focusSpan, second: child.origin?.site ?? child.focusSpan, derived: child.idSource == .label)
+                    reportDuplicateID(child.id, first: earlier.idSpan, second: child.origin?.site ?? child.idSpan, derived: child.idSource == .label)
                 }
             } else {
                 taken[child.id] = index
