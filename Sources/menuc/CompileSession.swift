@@ -4,7 +4,7 @@ import MenuCompiler
 /// What `check` and `build` share: collecting inputs, compiling, and
 /// printing diagnostics in the chosen format.
 struct CompileSession {
-    static let commonValueOptions: Set<String> = ["--format", "--root", "--color"]
+    static let commonValueOptions: Set<String> = ["--format", "--root", "--color", "--config", "--rule"]
     static let commonFlagOptions: Set<String> = ["--warnings-as-errors", "--help"]
 
     var format: DiagnosticRenderer.Format
@@ -13,6 +13,9 @@ struct CompileSession {
     var colorChoice: String?
     var entries: [InputCollector.Entry] = []
     var readsStandardInput = false
+    /// From --config; nil finds each file's nearest menuc.json.
+    var configuration: ProjectConfiguration?
+    var ruleOverrides: [String: RuleSeverity] = [:]
 
     init(_ arguments: Arguments) throws {
         let formatName = arguments.value("--format") ?? "text"
@@ -32,10 +35,37 @@ struct CompileSession {
                 throw CommandFailure(message: "--root \(root) is not a directory")
             }
         }
+        if let configPath = arguments.value("--config") {
+            switch ProjectConfiguration.load(path: configPath, knownRuleIDs: RuleDocumentation.configurableIDs) {
+            case .success(let loaded): configuration = loaded
+            case .failure(let failure): throw CommandFailure(message: failure.description)
+            }
+        }
+        for rule in arguments.all("--rule") {
+            let parts = rule.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let severity = RuleSeverity(rawValue: parts[1]) else {
+                throw Arguments.UsageError(message: "--rule takes ID=SEVERITY with SEVERITY off, note, warning or error (got '\(rule)')")
+            }
+            guard RuleDocumentation.configurableIDs.contains(parts[0]) else {
+                let suggestion = Suggest.closest(to: parts[0], in: RuleDocumentation.configurableIDs.sorted())
+                throw Arguments.UsageError(message: "--rule: no rule '\(parts[0])'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+            }
+            ruleOverrides[parts[0]] = severity
+        }
         let paths = arguments.positional
         guard !paths.isEmpty else { throw Arguments.UsageError(message: "no input files (give files, directories, or - for standard input)") }
         readsStandardInput = paths.contains("-")
-        switch InputCollector.collect(paths.filter { $0 != "-" }) {
+        let explicitConfiguration = configuration
+        let exclusions: (String) -> InputCollector.Exclusions? = { directory in
+            if let explicitConfiguration, let base = explicitConfiguration.directory {
+                return InputCollector.Exclusions(base: base, patterns: explicitConfiguration.rules.excludedPaths)
+            }
+            guard let path = ProjectConfiguration.find(from: (directory as NSString).appendingPathComponent("_")),
+                  case .success(let found) = ProjectConfiguration.load(path: path, knownRuleIDs: RuleDocumentation.configurableIDs),
+                  let base = found.directory else { return nil }
+            return InputCollector.Exclusions(base: base, patterns: found.rules.excludedPaths)
+        }
+        switch InputCollector.collect(paths.filter { $0 != "-" }, exclusions: exclusions) {
         case .success(let found): entries = found
         case .failure(let failure): throw CommandFailure(message: failure.message)
         }
@@ -49,9 +79,13 @@ struct CompileSession {
         if readsStandardInput {
             inputs.append(.bytes(Terminal.readStandardInput(), displayPath: "<stdin>"))
         }
-        let compilation = MenuCompiler.compile(inputs, options: CompileOptions(root: root))
+        let options = CompileOptions(root: root, configuration: configuration?.rules, ruleOverrides: ruleOverrides)
+        let compilation = MenuCompiler.compile(inputs, options: options)
         if let failure = compilation.loadFailures.first {
             throw CommandFailure(message: failure.message)
+        }
+        if let failure = compilation.configurationFailures.first {
+            throw CommandFailure(message: failure.description)
         }
         return compilation
     }

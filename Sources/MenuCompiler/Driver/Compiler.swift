@@ -5,12 +5,16 @@ public struct CompileOptions: Sendable {
     public var root: String?
     /// Run the guideline rules after resolving (off: language errors only).
     public var runRules: Bool
-    public var configuration: RuleConfiguration
+    /// Rule settings for every file; nil finds each file's nearest `menuc.json`.
+    public var configuration: RuleConfiguration?
+    /// `--rule ID=SEVERITY`: wins over any configuration file.
+    public var ruleOverrides: [String: RuleSeverity]
 
-    public init(root: String? = nil, runRules: Bool = true, configuration: RuleConfiguration = RuleConfiguration()) {
+    public init(root: String? = nil, runRules: Bool = true, configuration: RuleConfiguration? = nil, ruleOverrides: [String: RuleSeverity] = [:]) {
         self.root = root
         self.runRules = runRules
         self.configuration = configuration
+        self.ruleOverrides = ruleOverrides
     }
 }
 
@@ -24,6 +28,8 @@ public struct Compilation {
     public let diagnostics: [Diagnostic]
     /// Inputs that could not be read at all (a usage or I/O problem).
     public let loadFailures: [Workspace.LoadError]
+    /// Configuration files that could not be used (a usage problem).
+    public let configurationFailures: [ProjectConfiguration.Failure]
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
@@ -70,19 +76,22 @@ public enum MenuCompiler {
             checked[id] = resolver.check(id)
         }
         var diagnostics = workspace.loadDiagnostics + workspace.parsed.flatMap(\.diagnostics) + resolver.diagnostics
+        var configurations = ConfigurationCache()
         if options.runRules {
-            let engine = RuleEngine(configuration: options.configuration)
             for index in workspace.files.indices {
                 guard let file = checked[FileID(index)] else { continue }
+                var configuration = options.configuration ?? configurations.configuration(for: file.source.absolutePath)
+                configuration.severities.merge(options.ruleOverrides) { _, override in override }
                 let fileHasErrors = diagnostics.contains { $0.severity == .error && $0.span.file == file.source.id }
-                diagnostics += engine.check(file, hasLanguageErrors: fileHasErrors)
+                diagnostics += RuleEngine(configuration: configuration).check(file, hasLanguageErrors: fileHasErrors)
             }
         }
         return Compilation(
             workspace: workspace,
             files: inputIDs.compactMap { checked[$0] },
             diagnostics: sortAndDeduplicate(diagnostics, workspace: workspace),
-            loadFailures: failures
+            loadFailures: failures,
+            configurationFailures: configurations.failures
         )
     }
 
@@ -98,5 +107,25 @@ public enum MenuCompiler {
             if a.id != b.id { return a.id < b.id }
             return a.message < b.message
         }
+    }
+}
+
+/// Finds and parses each folder's `menuc.json` once.
+struct ConfigurationCache {
+    private var byPath: [String: RuleConfiguration] = [:]
+    private(set) var failures: [ProjectConfiguration.Failure] = []
+
+    mutating func configuration(for absoluteSourcePath: String) -> RuleConfiguration {
+        guard !absoluteSourcePath.isEmpty, let path = ProjectConfiguration.find(from: absoluteSourcePath) else { return RuleConfiguration() }
+        if let known = byPath[path] { return known }
+        let loaded: RuleConfiguration
+        switch ProjectConfiguration.load(path: path, knownRuleIDs: RuleDocumentation.configurableIDs) {
+        case .success(let configuration): loaded = configuration.rules
+        case .failure(let failure):
+            failures.append(failure)
+            loaded = RuleConfiguration()
+        }
+        byPath[path] = loaded
+        return loaded
     }
 }

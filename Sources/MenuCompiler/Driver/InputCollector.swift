@@ -23,7 +23,22 @@ public enum InputCollector {
         }
     }
 
-    public static func collect(_ arguments: [String], excluding excluded: [String] = []) -> Result<[Entry], Failure> {
+    /// Exclusion patterns that apply below a directory, relative to `base`.
+    public struct Exclusions: Sendable {
+        public var base: String
+        public var patterns: [String]
+
+        public init(base: String, patterns: [String]) {
+            self.base = base
+            self.patterns = patterns
+        }
+    }
+
+    /// `exclusions` gives, for an absolute directory, the patterns of the
+    /// configuration that governs it. A pattern is ignored for a directory
+    /// the user named that lies inside what it excludes: asking for
+    /// `samples/errors` explicitly checks it even if `errors/**` is excluded.
+    public static func collect(_ arguments: [String], exclusions: (String) -> Exclusions? = { _ in nil }) -> Result<[Entry], Failure> {
         var entries: [Entry] = []
         let fileManager = FileManager.default
         for argument in arguments {
@@ -36,7 +51,21 @@ public enum InputCollector {
                 continue
             }
             guard let found = menuFiles(under: argument) else { return .failure(.unreadableDirectory(argument)) }
-            for relative in found where !isExcluded(relative, patterns: excluded) {
+            let absoluteDirectory = Workspace.standardize(argument, relativeTo: fileManager.currentDirectoryPath)
+            var isExcluded: (String) -> Bool = { _ in false }
+            if let rules = exclusions(absoluteDirectory), !rules.patterns.isEmpty {
+                let directoryRelative = relativePath(absoluteDirectory, to: rules.base)
+                let active = rules.patterns.filter { pattern in
+                    guard let directoryRelative else { return true }
+                    return !(directoryRelative + "/").hasPrefix(staticPrefix(of: pattern)) || staticPrefix(of: pattern).isEmpty
+                }
+                isExcluded = { relative in
+                    let absolute = (absoluteDirectory as NSString).appendingPathComponent(relative)
+                    guard let fromBase = relativePath(absolute, to: rules.base) else { return false }
+                    return InputCollector.isExcluded(fromBase, patterns: active)
+                }
+            }
+            for relative in found where !isExcluded(relative) {
                 entries.append(Entry(path: (argument as NSString).appendingPathComponent(relative), relativePath: relative))
             }
         }
@@ -66,6 +95,18 @@ public enum InputCollector {
             }
         }
         return result.sorted()
+    }
+
+    /// `path` relative to `base`, or nil when it is not below it.
+    static func relativePath(_ path: String, to base: String) -> String? {
+        if path == base { return "" }
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : nil
+    }
+
+    /// The part of a pattern before its first wildcard (`errors/` of `errors/**`).
+    static func staticPrefix(of pattern: String) -> String {
+        String(pattern.prefix { $0 != "*" && $0 != "?" })
     }
 
     /// `*` matches within one path component, `**` across components.

@@ -5,6 +5,11 @@ public enum RuleDocumentation {
         RuleRegistry.all.map(\.descriptor.id) + LanguageErrorID.allCases.map(\.rawValue) + [RuleEngine.unusedAllowID]
     }
 
+    /// Ids a configuration may set: every guideline rule and unused-allow.
+    public static var configurableIDs: Set<String> {
+        Set(RuleRegistry.all.map(\.descriptor.id) + [RuleEngine.unusedAllowID])
+    }
+
     public static func table(configuration: RuleConfiguration) -> String {
         var rows: [[String]] = [["ID", "DEFAULT", "EFFECTIVE", "FIX-IT", "GUIDELINE"]]
         for rule in RuleRegistry.all {

@@ -1,0 +1,103 @@
+import Foundation
+
+/// A project's `menuc.json`: rule severities, thresholds and excluded paths.
+///
+/// ```json
+/// {
+///   "rules": { "label-starts-with-verb": "off", "menu-too-long": "error" },
+///   "thresholds": { "pulldownMaxItems": 12, "menuBarMenuMaxItems": 25, "menuMaxItems": 15, "submenuMaxItems": 5 },
+///   "exclude": ["errors/**", "generated/*.menu"]
+/// }
+/// ```
+public struct ProjectConfiguration: Sendable {
+    public static let fileName = "menuc.json"
+
+    /// Where the file was read from; exclusions are relative to its folder.
+    public var path: String?
+    public var rules: RuleConfiguration
+
+    public init(path: String? = nil, rules: RuleConfiguration = RuleConfiguration()) {
+        self.path = path
+        self.rules = rules
+    }
+
+    public var directory: String? { path.map { ($0 as NSString).deletingLastPathComponent } }
+
+    public struct Failure: Error, Equatable, Sendable {
+        public var path: String
+        public var message: String
+        public var description: String { "\(path): \(message)" }
+    }
+
+    static let topLevelKeys = ["rules", "thresholds", "exclude"]
+    static let thresholdNames = ["menuBarMenuMaxItems", "menuMaxItems", "pulldownMaxItems", "submenuMaxItems"]
+
+    static func setThreshold(_ name: String, to value: Int, in thresholds: inout RuleThresholds) {
+        switch name {
+        case "pulldownMaxItems": thresholds.pulldownMaxItems = value
+        case "menuBarMenuMaxItems": thresholds.menuBarMenuMaxItems = value
+        case "menuMaxItems": thresholds.menuMaxItems = value
+        case "submenuMaxItems": thresholds.submenuMaxItems = value
+        default: break
+        }
+    }
+
+    /// Parses a configuration file, naming the offending key on any problem.
+    public static func load(path: String, knownRuleIDs: Set<String>) -> Result<ProjectConfiguration, Failure> {
+        func fail(_ message: String) -> Result<ProjectConfiguration, Failure> { .failure(Failure(path: path, message: message)) }
+        guard let data = FileManager.default.contents(atPath: path) else { return fail("cannot read the file") }
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            return fail("not valid JSON (\((error as NSError).userInfo["NSDebugDescription"] as? String ?? "parse error"))")
+        }
+        guard let root = object as? [String: Any] else { return fail("the top level must be an object with keys \(topLevelKeys.joined(separator: ", "))") }
+        var configuration = RuleConfiguration()
+        for key in root.keys.sorted() where !topLevelKeys.contains(key) {
+            return fail("unknown key '\(key)'" + (Suggest.closest(to: key, in: topLevelKeys).map { "; did you mean '\($0)'?" } ?? "") + " (keys: \(topLevelKeys.joined(separator: ", ")))")
+        }
+        if let rules = root["rules"] {
+            guard let table = rules as? [String: Any] else { return fail("'rules' must be an object of rule id → severity") }
+            for (id, value) in table.sorted(by: { $0.key < $1.key }) {
+                guard knownRuleIDs.contains(id) else {
+                    return fail("'rules.\(id)': no such rule" + (Suggest.closest(to: id, in: knownRuleIDs.sorted()).map { "; did you mean '\($0)'?" } ?? ""))
+                }
+                guard let text = value as? String, let severity = RuleSeverity(rawValue: text) else {
+                    return fail("'rules.\(id)' must be one of \"off\", \"note\", \"warning\", \"error\"")
+                }
+                configuration.severities[id] = severity
+            }
+        }
+        if let thresholds = root["thresholds"] {
+            guard let table = thresholds as? [String: Any] else { return fail("'thresholds' must be an object") }
+            for (key, value) in table.sorted(by: { $0.key < $1.key }) {
+                guard thresholdNames.contains(key) else {
+                    return fail("'thresholds.\(key)': unknown threshold" + (Suggest.closest(to: key, in: thresholdNames).map { "; did you mean '\($0)'?" } ?? "")
+                                + " (thresholds: \(thresholdNames.joined(separator: ", ")))")
+                }
+                guard !(value is Bool), let number = value as? Int, number >= 1, number <= 10_000 else {
+                    return fail("'thresholds.\(key)' must be a whole number from 1 to 10000")
+                }
+                setThreshold(key, to: number, in: &configuration.thresholds)
+            }
+        }
+        if let exclude = root["exclude"] {
+            guard let patterns = exclude as? [String] else { return fail("'exclude' must be an array of path patterns") }
+            configuration.excludedPaths = patterns
+        }
+        return .success(ProjectConfiguration(path: path, rules: configuration))
+    }
+
+    /// The nearest `menuc.json` in the folder of `absolutePath` or above.
+    public static func find(from absolutePath: String) -> String? {
+        var directory = (absolutePath as NSString).deletingLastPathComponent
+        while true {
+            let candidate = (directory as NSString).appendingPathComponent(fileName)
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = (directory as NSString).deletingLastPathComponent
+            if parent == directory || parent.isEmpty { return nil }
+            directory = parent
+        }
+    }
+}
