@@ -308,38 +308,40 @@ public struct Lexer {
     }
 
     /// Checks the UTF-8 sequence at `index`; returns how many bytes to skip
-    /// (at least 1) and reports malformed sequences.
+    /// (at least 1) and reports a malformed run once.
     private mutating func validateUTF8(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, reportErrors: Bool = true) -> Int {
+        if let width = Lexer.validSequenceLength(buffer, at: index) { return width }
+        guard reportErrors else { return 1 }
+        // One message for the whole run of bytes that decode to nothing.
+        var end = index + 1
+        while end < buffer.count, buffer[end] >= 0x80, Lexer.validSequenceLength(buffer, at: end) == nil { end += 1 }
+        let hex = buffer[index..<min(end, index + 4)].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
+        report("invalid UTF-8 (\(hex)\(end - index > 4 ? " …" : ""))", index, end, label: "not UTF-8", help: "save the file as UTF-8")
+        return end - index
+    }
+
+    /// Length of the well-formed UTF-8 sequence at `index`, or nil (overlong
+    /// forms, surrogates and values past U+10FFFF are not well-formed).
+    static func validSequenceLength(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int) -> Int? {
         let lead = buffer[index]
-        let count = buffer.count
-        var width = 0
-        var minimum: UInt32 = 0
-        var scalar: UInt32 = 0
+        let width: Int
+        var scalar: UInt32
+        let minimum: UInt32
         switch lead {
+        case 0x00..<0x80: return 1
         case 0xC2...0xDF: width = 2; scalar = UInt32(lead & 0x1F); minimum = 0x80
         case 0xE0...0xEF: width = 3; scalar = UInt32(lead & 0x0F); minimum = 0x800
         case 0xF0...0xF4: width = 4; scalar = UInt32(lead & 0x07); minimum = 0x10000
-        default: width = 0
+        default: return nil
         }
-        var valid = width > 0 && index + width <= count
-        if valid {
-            for next in (index + 1)..<(index + width) {
-                let byte = buffer[next]
-                if byte & 0xC0 != 0x80 { valid = false; break }
-                scalar = scalar << 6 | UInt32(byte & 0x3F)
-            }
-            if scalar < minimum || scalar > 0x10FFFF || (0xD800...0xDFFF).contains(scalar) { valid = false }
+        guard index + width <= buffer.count else { return nil }
+        for next in (index + 1)..<(index + width) {
+            let byte = buffer[next]
+            guard byte & 0xC0 == 0x80 else { return nil }
+            scalar = scalar << 6 | UInt32(byte & 0x3F)
         }
-        if valid { return width }
-        if reportErrors {
-            // Skip the whole run of invalid bytes with one message.
-            var end = index + 1
-            while end < count, buffer[end] >= 0x80, buffer[end] & 0xC0 == 0x80 { end += 1 }
-            let hex = buffer[index..<min(end, index + 4)].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-            report("invalid UTF-8 (\(hex))", index, end, label: "not UTF-8", help: "save the file as UTF-8")
-            return end - index
-        }
-        return 1
+        guard scalar >= minimum, scalar <= 0x10FFFF, !(0xD800...0xDFFF).contains(scalar) else { return nil }
+        return width
     }
 }
 

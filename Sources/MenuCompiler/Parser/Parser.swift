@@ -552,6 +552,9 @@ public struct Parser {
             return body
         }
         let ownerDescription = ownerName.map { "\(owner.rawValue) '\($0)'" } ?? owner.rawValue
+        // Indentation hints at a missing '}' only in indented or one-line bodies.
+        var bodyIsIndented = false
+        var sawMemberLine = false
         while true {
             skipSeparators()
             switch current.kind {
@@ -563,7 +566,13 @@ public struct Parser {
                 reportUnclosed(open: open, ownerDescription: ownerDescription)
                 return body
             default:
-                if indentationRecovery, atLineStart, current.start > open.end, indentation(ofLineAt: current.start) <= lineIndent {
+                if !sawMemberLine {
+                    // A body that starts on the '{' line is a one-line body:
+                    // a following line at the opener's depth is outside it.
+                    sawMemberLine = true
+                    bodyIsIndented = !atLineStart || indentation(ofLineAt: current.start) > lineIndent
+                }
+                if indentationRecovery, bodyIsIndented, atLineStart, current.start > open.end, indentation(ofLineAt: current.start) <= lineIndent {
                     error("expected '}' to close the body of \(ownerDescription)", at: span(current.start, current.start),
                           label: "'}' is missing before this line", help: "add '}' at the end of the body",
                           secondary: [LabeledSpan(open, "this '{' is never closed")])

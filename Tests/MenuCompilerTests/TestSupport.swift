@@ -1,0 +1,44 @@
+import Foundation
+@testable import MenuCompiler
+
+/// Shared helpers for the test suite.
+enum TestSupport {
+    /// The package root, found from this file's location.
+    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static let fixtures = packageRoot.appendingPathComponent("Tests/MenuCompilerTests/Fixtures")
+    static let samples = packageRoot.appendingPathComponent("samples")
+
+    /// Compiles one in-memory file (language errors only unless `rules`).
+    static func compile(_ text: String, rules: Bool = false, path: String = "test.menu") -> Compilation {
+        MenuCompiler.compile([.text(text, displayPath: path)], options: CompileOptions(runRules: rules, configuration: RuleConfiguration()))
+    }
+
+    static func ids(_ compilation: Compilation) -> [String] { compilation.diagnostics.map(\.id) }
+
+    /// `line:column: id` for each diagnostic: compact and readable in failures.
+    static func summary(_ compilation: Compilation) -> [String] {
+        compilation.diagnostics.map { diagnostic in
+            let position = compilation.workspace.file(diagnostic.span.file).position(of: diagnostic.span.start)
+            return "\(position.line):\(position.column): \(diagnostic.id)"
+        }
+    }
+
+    /// A fresh temporary directory, removed by the caller.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("menuc-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    static func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// Every `.menu` file under `directory`, sorted, as paths relative to it.
+    static func menuFiles(under directory: URL) -> [String] {
+        InputCollector.menuFiles(under: directory.path) ?? []
+    }
+}
