@@ -184,6 +184,10 @@ public final class Resolver {
         if let cached = cache[key] { return cached }
         let syntax = workspace.syntax(key.file).elements[key.index]
         let assigned = ids(ofTopLevel: key.file)[key.index]
+        if case .misplaced(let help) = Placement.check(child: syntax.kind, parent: nil, parentContext: .control) {
+            report(.error(.misplacedElement, "\(syntax.kind.rawValue) cannot be declared at the top level", at: syntax.keyword,
+                          label: "misplaced \(syntax.kind.rawValue)", help: help))
+        }
         inProgress.append(key)
         let element = build(syntax, parent: nil, parentContext: .control, assigned: assigned, parentPath: "", file: key.file)
         inProgress.removeLast()

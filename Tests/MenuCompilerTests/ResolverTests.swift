@@ -1,0 +1,235 @@
+import Foundation
+import Testing
+@testable import MenuCompiler
+
+struct ResolverTests {
+    func element(_ compilation: Compilation, _ path: String) -> Element? {
+        var found: Element?
+        compilation.files.first?.walk { element, _ in if element.path == path { found = element } }
+        return found
+    }
+
+    @Test(arguments: [
+        ("Open Recent…", "openRecent"), ("Export as PDF…", "exportAsPDF"), ("PDF Export", "pdfExport"),
+        ("iCloud Drive", "iCloudDrive"), ("Café Menu", "cafeMenu"), ("2 Columns", "_2Columns"),
+        ("Don't Save", "dontSave"), ("Zoom In", "zoomIn"), ("  spaced   out ", "spacedOut"),
+    ])
+    func derivedIdentifiers(_ label: String, _ expected: String) {
+        #expect(IdentifierDerivation.derive(from: label) == expected)
+    }
+
+    @Test func labelsWithoutASCIIFallBackToSyntheticIDs() {
+        #expect(IdentifierDerivation.derive(from: "⌘") == nil)
+        let compilation = TestSupport.compile("menu M \"M\" { item \"📁\"; item \"開く\"; section { item a \"A\" }; section { item b \"B\" } }")
+        #expect(compilation.diagnostics.isEmpty)
+        #expect(compilation.files[0].declarations[0].children.map(\.id) == ["item", "item2", "section", "section2"])
+        #expect(compilation.files[0].declarations[0].children.map(\.idSource) == [.synthetic, .synthetic, .synthetic, .synthetic])
+    }
+
+    @Test func duplicateDerivedIDsNameBothPlaces() {
+        let compilation = TestSupport.compile("menu M \"M\" {\n  item \"Copy\"\n  item \"Copy\"\n}")
+        #expect(TestSupport.summary(compilation) == ["3:8: duplicate-id"])
+        #expect(compilation.diagnostics[0].secondary.first?.label == "first declared here")
+    }
+
+    @Test func syntheticIDsStepAroundTakenNames() {
+        let compilation = TestSupport.compile("menu M \"M\" { section { item a \"A\" }; item section \"Section\" }")
+        #expect(compilation.diagnostics.isEmpty)
+        #expect(compilation.files[0].declarations[0].children.map(\.id) == ["section2", "section"])
+    }
+
+    @Test func useSplicesItemsWithTheirOrigin() throws {
+        let text = """
+            menu Common "Common" { item close "Close" }
+            menu File "File" {
+              item open "Open…" { input: true }
+              use Common
+            }
+            menubar { use File }
+            """
+        let compilation = TestSupport.compile(text)
+        #expect(compilation.diagnostics.isEmpty)
+        let file = try #require(element(compilation, "File"))
+        #expect(file.children.map(\.id) == ["open", "close"])
+        #expect(file.children[1].origin?.menu == "Common")
+        #expect(file.children[1].path == "File/close")
+        let bar = compilation.files[0].declarations[2]
+        #expect(bar.children.first?.id == "File")
+        #expect(bar.children.first?.origin?.via == .use)
+        #expect(bar.children.first?.children.map(\.path) == ["menubar/File/open", "menubar/File/close"])
+    }
+
+    @Test func menuPropertySplicesAndCannotMixWithItems() {
+        let ok = TestSupport.compile("menu Share \"Share\" { item a \"Copy Link\" }\npulldown p \"Share\" { menu: Share }")
+        #expect(ok.diagnostics.isEmpty)
+        #expect(ok.files[0].declarations[1].children.map(\.origin?.via) == [.menu])
+        let mixed = TestSupport.compile("menu Share \"Share\" { item a \"A\" }\npulldown p \"P\" {\n  menu: Share\n  item b \"B\"\n}")
+        #expect(TestSupport.summary(mixed) == ["4:3: misplaced-element"])
+    }
+
+    @Test func unknownReferencesSuggestTheClosestName() {
+        let compilation = TestSupport.compile("""
+            menu Edit "Edit" { item a "A" }
+            menubar { use Edt }
+            popup p "P" { default: noets; option notes "Notes"; option work "Work" }
+            button b "B…" { opens: Setings }
+            view Settings "Settings" { button x "X" }
+            """)
+        #expect(compilation.diagnostics.map(\.message) == [
+            "'use' names 'Edt', but no menu of that name is declared; did you mean 'Edit'?",
+            "'default:' names 'noets', but no option of that name is declared; did you mean 'notes'?",
+            "'opens:' names 'Setings', but no view of that name is declared; did you mean 'Settings'?",
+        ])
+        #expect(compilation.diagnostics.allSatisfy { $0.id == "unknown-reference" && $0.fixIts.count == 1 })
+    }
+
+    @Test func referencesMustNameTheRightKind() {
+        let compilation = TestSupport.compile("view V \"V\" { button b \"B\" }\nmenubar { use V }\nbutton c \"C\" { opens: window }")
+        #expect(compilation.diagnostics.map(\.message) == ["'V' is a view, but 'use' needs a menu"])
+    }
+
+    @Test func referenceCyclesAreNamedInFull() {
+        let compilation = TestSupport.compile("""
+            menu A "A" { use B }
+            menu B "B" { submenu s "S" { use C } }
+            menu C "C" { use A }
+            """)
+        #expect(compilation.diagnostics.map(\.message) == ["reference cycle: A → B → C → A"])
+        #expect(compilation.diagnostics[0].id == "reference-cycle")
+    }
+
+    @Test func selfReferenceIsACycle() {
+        let compilation = TestSupport.compile("menu A \"A\" { submenu s \"S\" { menu: A } }")
+        #expect(compilation.diagnostics.map(\.message) == ["reference cycle: A → A"])
+    }
+
+    @Test func propertiesAreValidated() {
+        let compilation = TestSupport.compile("""
+            menu M "M" {
+              item a "A" { role: danger; enabled: "true"; shortcut: "cmd+" }
+              item b "B" { shortcuts: "cmd+b"; symbol: scissors }
+              item c "C" { state: on; state: off }
+            }
+            button x "X" { shortcut: "cmd+x"; width: -2; style: "filled" }
+            """)
+        #expect(TestSupport.summary(compilation) == [
+            "2:22: invalid-value", "2:39: invalid-value", "2:57: invalid-shortcut",
+            "3:16: unknown-property", "3:44: invalid-value",
+            "4:27: duplicate-property",
+            "6:16: unknown-property", "6:42: invalid-value", "6:53: invalid-value",
+        ])
+        #expect(compilation.diagnostics[3].message == "unknown property 'shortcuts' for item; did you mean 'shortcut'?")
+        #expect(compilation.diagnostics[6].notes == ["'shortcut' is a property of toggle, item"])
+        #expect(compilation.diagnostics[0].help == "role is one of: normal, destructive")
+    }
+
+    @Test func placementIsChecked() {
+        let compilation = TestSupport.compile("""
+            pulldown p "P" { option o "O"; item a "A" }
+            menu M "M" { menu N "N" { item x "X" }; section { section { item y "Y" } } }
+            menubar { item z "Z" }
+            popup q "Q" { default: o; option o "O"; item i "I"; submenu s "S" { item j "J" } }
+            view V "V" { option w "W"; view inner "Inner" { button b "B" } }
+            option top "Top"
+            menubar { menu F "F" { item f "F" } }
+            """)
+        #expect(TestSupport.summary(compilation) == [
+            "1:18: misplaced-element", "2:14: misplaced-element", "2:51: misplaced-element", "3:11: misplaced-element",
+            "5:14: misplaced-element", "5:28: misplaced-element", "6:1: misplaced-element", "7:1: misplaced-element",
+        ])
+    }
+
+    @Test func defaultsAreMadeExplicit() throws {
+        let compilation = TestSupport.compile("button b \"Go\"\nmenu M \"M\" { item i \"I\" }")
+        let button = compilation.files[0].declarations[0]
+        #expect(button.properties.map(\.name) == ["enabled", "role", "type"])
+        #expect(button.properties.allSatisfy { !$0.isExplicit })
+        #expect(button.symbol("type") == "system")
+        let item = try #require(element(compilation, "M/i"))
+        #expect(item.properties.map(\.name) == ["enabled", "input", "role"])
+    }
+
+    @Test func platformsAreValidated() {
+        let compilation = TestSupport.compile("platforms ios 17, macOS 14, macOS, watchOs\nmenu M \"M\" { item a \"A\" }")
+        #expect(compilation.diagnostics.map(\.message) == [
+            "unknown platform 'ios'; did you mean 'iOS'?", "macOS is listed twice", "unknown platform 'watchOs'; did you mean 'watchOS'?",
+        ])
+        #expect(TestSupport.compile("menu M \"M\" {}").files[0].platforms.map(\.name) == [.iOS, .iPadOS, .macOS])
+    }
+
+    @Test func aSecondMenubarIsMisplaced() {
+        let compilation = TestSupport.compile("menubar { menu A \"A\" { item a \"A\" } }\nmenubar { menu B \"B\" { item b \"B\" } }")
+        #expect(TestSupport.summary(compilation) == ["2:1: misplaced-element"])
+    }
+
+    @Test func importsResolveOnceAndRefuseEscapes() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TestSupport.write("{}", to: root.appendingPathComponent("menuc.json"))
+        try TestSupport.write("menu Edit \"Edit\" { item copy \"Copy\" }", to: root.appendingPathComponent("shared/edit.menu"))
+        try TestSupport.write("import \"edit.menu\"\nmenu View \"View\" { use Edit }", to: root.appendingPathComponent("shared/view.menu"))
+        try TestSupport.write("import \"shared/edit.menu\"\nimport \"shared/view.menu\"\nmenubar { use Edit; use View }",
+                              to: root.appendingPathComponent("app.menu"))
+        try TestSupport.write("import \"../outside.menu\"\nimport \"missing.menu\"\nimport \"/etc/passwd\"", to: root.appendingPathComponent("bad.menu"))
+        try TestSupport.write("menu X \"X\" { item x \"X\" }", to: root.deletingLastPathComponent().appendingPathComponent("outside.menu"))
+        let app = MenuCompiler.compile([.path(root.appendingPathComponent("app.menu").path)], options: CompileOptions(runRules: false))
+        #expect(app.diagnostics.isEmpty, "\(app.diagnostics.map(\.message))")
+        #expect(app.workspace.files.count == 3, "each file is loaded once")
+        #expect(app.files[0].declarations[0].children.map(\.id) == ["Edit", "View"])
+        let bad = MenuCompiler.compile([.path(root.appendingPathComponent("bad.menu").path)], options: CompileOptions(runRules: false))
+        #expect(bad.diagnostics.map(\.id) == ["import-failed", "import-failed", "import-failed"])
+        #expect(bad.diagnostics[0].message.contains("outside the project root"))
+        #expect(bad.diagnostics[1].message.hasPrefix("cannot import 'missing.menu': no such file"))
+        #expect(bad.diagnostics[2].message == "import paths are relative to the importing file, not absolute")
+        try? FileManager.default.removeItem(at: root.deletingLastPathComponent().appendingPathComponent("outside.menu"))
+    }
+
+    @Test func importCyclesAreReported() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TestSupport.write("{}", to: root.appendingPathComponent("menuc.json"))
+        let count = 1_000
+        for index in 0..<count {
+            try TestSupport.write("import \"f\((index + 1) % count).menu\"\nmenu M\(index) \"M\" { item a \"A\" }", to: root.appendingPathComponent("f\(index).menu"))
+        }
+        let compilation = MenuCompiler.compile([.path(root.appendingPathComponent("f0.menu").path)], options: CompileOptions(runRules: false))
+        #expect(compilation.diagnostics.count == 1)
+        #expect(compilation.diagnostics.first?.id == "import-failed")
+        #expect(compilation.diagnostics.first?.message.hasPrefix("import cycle: ") == true)
+        #expect(compilation.workspace.files.count == count)
+    }
+
+    @Test func importedNamesCannotCollide() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TestSupport.write("{}", to: root.appendingPathComponent("menuc.json"))
+        try TestSupport.write("menu Edit \"Edit\" { item a \"A\" }", to: root.appendingPathComponent("a.menu"))
+        try TestSupport.write("import \"a.menu\"\nmenu Edit \"Edit\" { item b \"B\" }", to: root.appendingPathComponent("b.menu"))
+        let compilation = MenuCompiler.compile([.path(root.appendingPathComponent("b.menu").path)], options: CompileOptions(runRules: false))
+        #expect(compilation.diagnostics.map(\.message) == ["'Edit' is already declared in the imported file \(compilation.workspace.file(FileID(1)).displayPath)"])
+    }
+}
+
+struct ShortcutTests {
+    @Test(arguments: [
+        ("cmd+shift+n", "shift+cmd+n", "⇧⌘N"), ("⌘⇧N", "shift+cmd+n", "⇧⌘N"), ("Command+Option+Shift+V", "option+shift+cmd+v", "⌥⇧⌘V"),
+        ("ctrl+cmd+f", "ctrl+cmd+f", "⌃⌘F"), ("cmd++", "cmd++", "⌘+"), ("cmd+,", "cmd+,", "⌘,"), ("⌘↩", "cmd+return", "⌘↩"),
+        ("opt+f5", "option+f5", "⌥F5"), ("cmd+left", "cmd+left", "⌘←"), ("⌃⌥⌘⎋", "ctrl+option+cmd+escape", "⌃⌥⌘⎋"),
+        ("escape", "escape", "⎋"), ("cmd + shift + z", "shift+cmd+z", "⇧⌘Z"), ("alt+space", "option+space", "⌥Space"),
+    ])
+    func normalizes(_ text: String, _ canonical: String, _ display: String) throws {
+        let shortcut = try Shortcut.parse(text).get()
+        #expect(shortcut.canonical == canonical)
+        #expect(shortcut.display == display)
+        #expect(try Shortcut.parse(shortcut.canonical).get() == shortcut, "the canonical form parses back to itself")
+    }
+
+    @Test(arguments: [
+        ("", Shortcut.ParseError.empty), ("cmd+", .missingKey), ("cmd+shift", .modifierAsKey("shift")), ("hyper+k", .unknownModifier("hyper")),
+        ("cmd+f21", .unknownKey("f21")), ("cmd+cmd+k", .repeatedModifier("cmd")), ("⌘⌘K", .repeatedModifier("⌘")), ("⌘", .missingKey),
+        ("cmd+tabby", .unknownKey("tabby")),
+    ])
+    func rejects(_ text: String, _ error: Shortcut.ParseError) {
+        #expect(Shortcut.parse(text) == .failure(error))
+    }
+}
