@@ -121,9 +121,9 @@ public struct DiagnosticRenderer {
             // Primary first, then secondaries left to right, one row each.
             let entries = (byLine[line] ?? []).sorted { ($0.1 ? 0 : 1, $0.0.span.start) < ($1.1 ? 0 : 1, $1.0.span.start) }
             for (labeled, isPrimary) in entries {
-                let startColumn = displayText(file, range.lowerBound, min(labeled.span.start, range.upperBound)).count
+                let startColumn = DisplayWidth.of(displayText(file, range.lowerBound, min(labeled.span.start, range.upperBound)))
                 let spanEnd = min(labeled.span.end, range.upperBound)
-                let width = max(1, displayText(file, min(labeled.span.start, range.upperBound), spanEnd).count)
+                let width = max(1, DisplayWidth.of(displayText(file, min(labeled.span.start, range.upperBound), spanEnd)))
                 let marker = String(repeating: isPrimary ? "^" : "-", count: width)
                 let continued = labeled.span.end > range.upperBound && labeled.span.end > labeled.span.start ? "…" : ""
                 let labelText = labeled.label.isEmpty ? "" : " " + labeled.label

@@ -220,13 +220,15 @@ public final class Resolver {
         return declaration(key)
     }
 
-    private func reportUnknown(_ name: Name, candidates: [String], what: String, kindWanted: String) {
+    private func reportUnknown(_ name: Name, candidates: [String], what: String, kindWanted: String, listed: [String]? = nil, alternatives: String? = nil) {
         let suggestion = Suggest.closest(to: name.text, in: candidates)
         var message = "\(what) names '\(name.text)', but no \(kindWanted) of that name is declared"
         if let suggestion { message += "; did you mean '\(suggestion)'?" }
-        let listed = candidates.prefix(8).joined(separator: ", ")
+        let shown = listed ?? candidates
+        var help = shown.isEmpty ? "declare a \(kindWanted) named '\(name.text)'" : "declared \(kindWanted)s: \(shown.prefix(8).joined(separator: ", "))\(shown.count > 8 ? ", …" : "")"
+        if let alternatives { help += "; \(alternatives)" }
         report(.error(.unknownReference, message, at: name.span, label: "unknown \(kindWanted)",
-                      help: candidates.isEmpty ? "declare a \(kindWanted) named '\(name.text)'" : "declared \(kindWanted)s: \(listed)\(candidates.count > 8 ? ", …" : "")",
+                      help: help,
                       fixIts: suggestion.map { [FixIt(message: "replace with '\($0)'", edits: [TextEdit(span: name.span, replacement: $0)])] } ?? []))
     }
 
@@ -498,7 +500,8 @@ public final class Resolver {
                         return generic
                     }
                     let views = scope.names.filter { workspace.syntax($0.value.file).elements[$0.value.index].kind == .view }.map(\.key).sorted()
-                    reportUnknown(name, candidates: views + Resolver.genericOpenTargets, what: "'opens:'", kindWanted: "view")
+                    reportUnknown(name, candidates: views + Resolver.genericOpenTargets, what: "'opens:'", kindWanted: "view",
+                                  listed: views, alternatives: "or one of \(Resolver.genericOpenTargets.joined(separator: ", "))")
                     return nil
                 }
                 let kind = workspace.syntax(key.file).elements[key.index].kind

@@ -8,7 +8,8 @@ public enum Suggest {
         var best: (name: String, distance: Int)?
         for candidate in candidates where candidate != word {
             let distance = editDistance(lowered, Array(candidate.lowercased().unicodeScalars), limit: limit)
-            guard distance <= limit else { continue }
+            // Short names can't absorb many edits: "Preview" is not a typo of "view".
+            guard distance <= limit, distance <= max(1, min(lowered.count, candidate.count) / 2) else { continue }
             if let current = best, (current.distance, current.name) <= (distance, candidate) { continue }
             best = (candidate, distance)
         }
