@@ -14,7 +14,8 @@ let package = Package(
         .executableTarget(name: "menuc", dependencies: ["MenuCompiler"], path: "Sources/menuc"),
         .testTarget(
             name: "MenuCompilerTests",
-            dependencies: ["MenuCompiler"],
+            // The CLI tests run the built `menuc` binary, so it must be built first.
+            dependencies: ["MenuCompiler", "menuc"],
             path: "Tests/MenuCompilerTests",
             exclude: ["Fixtures"]
         ),

@@ -1,0 +1,179 @@
+import Foundation
+import Testing
+@testable import MenuCompiler
+
+/// Runs the real `menuc` binary: exit codes, formats, stdin, directories,
+/// configuration, and all-or-nothing output.
+@Suite(.serialized)
+struct CLITests {
+    static let binary: String = {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("menuc")
+        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside.path }
+        for configuration in ["debug", "release"] {
+            let candidate = TestSupport.packageRoot.appendingPathComponent(".build/\(configuration)/menuc").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return beside.path
+    }()
+
+    func menuc(_ arguments: [String], input: String? = nil, in directory: URL? = nil, environment: [String: String] = [:]) throws -> Subprocess.Result {
+        try Subprocess.run(Self.binary, arguments, input: input.map { Data($0.utf8) }, directory: directory ?? TestSupport.packageRoot,
+                           environment: ["NO_COLOR": "1"].merging(environment) { _, new in new })
+    }
+
+    @Test func versionAndHelp() throws {
+        let version = try menuc(["--version"])
+        #expect(version.status == 0 && version.output == "menuc \(MenuCompiler.version)\n")
+        for command in ["check", "build", "rules", "explain"] {
+            let help = try menuc([command, "--help"])
+            #expect(help.status == 0 && help.output.contains("USAGE: menuc \(command)"), "\(command) --help")
+        }
+        #expect(try menuc([]).status == 2)
+    }
+
+    @Test func usageProblemsExitTwoWithOneLine() throws {
+        let unknownFlag = try menuc(["check", "--fromat", "json", "samples"])
+        #expect(unknownFlag.status == 2)
+        #expect(unknownFlag.error.hasPrefix("menuc check: unknown option '--fromat'; did you mean '--format'?"))
+        let missing = try menuc(["check", "nope.menu"])
+        #expect(missing.status == 2)
+        #expect(missing.error == "menuc check: no such file or directory: nope.menu\n")
+        let unknownCommand = try menuc(["chek"])
+        #expect(unknownCommand.status == 2 && unknownCommand.error.contains("did you mean 'check'?"))
+        let badFormat = try menuc(["check", "--format", "xml", "samples"])
+        #expect(badFormat.status == 2 && badFormat.error.contains("unknown format 'xml'"))
+    }
+
+    @Test func cleanSamplesPassAndErrorsFail() throws {
+        let clean = try menuc(["check", "samples"])
+        #expect(clean.status == 0, "\(clean.output)")
+        #expect(clean.output.hasPrefix("no problems found in "))
+        let errors = try menuc(["check", "samples/errors", "--format", "short"])
+        #expect(errors.status == 1)
+        let lines = errors.output.split(separator: "\n")
+        #expect(lines.count >= 10)
+        // Every error file reports its own id, at a location in that file.
+        for name in LanguageErrorID.allCases.map(\.rawValue) {
+            #expect(lines.contains { $0.hasPrefix("samples/errors/\(name).menu:") && $0.hasSuffix("[\(name)]") }, "\(name)")
+        }
+    }
+
+    @Test func standardInputIsChecked() throws {
+        let result = try menuc(["check", "-", "--format", "short"], input: "menu M \"M\" { item a \"A\" { role: danger } }")
+        #expect(result.status == 1)
+        #expect(result.output == "<stdin>:1:33: error: 'danger' is not a valid role [invalid-value]\n")
+        let json = try menuc(["build", "-", "--emit", "json"], input: "menu M \"M\" { item a \"Open\" }")
+        #expect(json.status == 0)
+        #expect(json.output.contains("\"file\": \"<stdin>\""))
+    }
+
+    @Test func jsonDiagnosticsCarryBothColumnKinds() throws {
+        let result = try menuc(["check", "-", "--format", "json"], input: "menu M \"📁\" { item a \"A\" { role: x } }")
+        #expect(result.status == 1)
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [[String: Any]])
+        let start = try #require((array.first?["range"] as? [String: Any])?["start"] as? [String: Any])
+        #expect(start["column"] as? Int == 36)
+        #expect(start["utf16Column"] as? Int == 34)
+        #expect(array.first?["id"] as? String == "invalid-value")
+    }
+
+    @Test func textFormatHasExcerptAndSummary() throws {
+        let result = try menuc(["check", "samples/errors/unknown-property.menu"])
+        #expect(result.status == 1)
+        #expect(result.output.contains("error[unknown-property]: unknown property 'shortcuts' for item; did you mean 'shortcut'?"))
+        #expect(result.output.contains(" --> samples/errors/unknown-property.menu:"))
+        #expect(result.output.contains("^^^^^^^^^ not a property of item"))
+        #expect(result.output.hasSuffix("1 error in 1 file\n"))
+        #expect(!result.output.contains("\u{1B}["), "no colour without a terminal")
+        let colored = try menuc(["check", "--color", "always", "samples/errors/unknown-property.menu"], environment: ["NO_COLOR": ""])
+        #expect(colored.output.contains("\u{1B}[1;31m"))
+    }
+
+    @Test func buildMirrorsTheInputTreeAndIsAtomic() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let project = directory.appendingPathComponent("project")
+        try TestSupport.write("{}", to: project.appendingPathComponent("menuc.json"))
+        try TestSupport.write("menu A \"Alpha\" { item open \"Open\" }", to: project.appendingPathComponent("menus/a.menu"))
+        try TestSupport.write("menu B \"Beta\" { item close \"Close\" }", to: project.appendingPathComponent("menus/nested/b.menu"))
+        let out = directory.appendingPathComponent("out")
+        let first = try menuc(["build", "project/menus", "--emit", "json", "--out", "out"], in: directory)
+        #expect(first.status == 0, "\(first.error)")
+        let a = out.appendingPathComponent("a.json")
+        let b = out.appendingPathComponent("nested/b.json")
+        #expect(FileManager.default.fileExists(atPath: a.path) && FileManager.default.fileExists(atPath: b.path))
+        let before = try Data(contentsOf: a)
+        let modified = try FileManager.default.attributesOfItem(atPath: a.path)[.modificationDate] as? Date
+
+        // An error anywhere: nothing is written, previous outputs stay.
+        try TestSupport.write("menu A \"Alpha\" { item open \"Open Now\" }", to: project.appendingPathComponent("menus/a.menu"))
+        try TestSupport.write("menu B \"Beta\" { item close \"Close\" { role: x } }", to: project.appendingPathComponent("menus/nested/b.menu"))
+        let failing = try menuc(["build", "project/menus", "--emit", "json", "--out", "out"], in: directory)
+        #expect(failing.status == 1)
+        #expect(try Data(contentsOf: a) == before)
+
+        // A write failure half-way: no output changes and no temporary is left.
+        try TestSupport.write("menu B \"Beta\" { item close \"Close Now\" }", to: project.appendingPathComponent("menus/nested/b.menu"))
+        let injected = try menuc(["build", "project/menus", "--emit", "json", "--out", "out"], in: directory,
+                                 environment: ["MENUC_FAIL_WRITE": "out/nested/b.json"])
+        #expect(injected.status == 2)
+        #expect(injected.error.contains("no output was changed"))
+        #expect(try Data(contentsOf: a) == before)
+        let leftovers = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".tmp") }
+        #expect(leftovers.isEmpty)
+
+        // Unchanged outputs are not rewritten.
+        let rebuilt = try menuc(["build", "project/menus", "--emit", "json", "--out", "out"], in: directory)
+        #expect(rebuilt.status == 0)
+        #expect(try Data(contentsOf: a) != before)
+        let touched = try FileManager.default.attributesOfItem(atPath: b.path)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 0.05)
+        _ = try menuc(["build", "project/menus", "--emit", "json", "--out", "out"], in: directory)
+        #expect(try FileManager.default.attributesOfItem(atPath: b.path)[.modificationDate] as? Date == touched)
+        _ = modified
+    }
+
+    @Test func readOnlyOutputDirectoryIsAClearError() throws {
+        guard getuid() != 0 else { return }  // root can write anywhere; the injected failure test covers it
+        let directory = try TestSupport.temporaryDirectory()
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.appendingPathComponent("out").path)
+            try? FileManager.default.removeItem(at: directory)
+        }
+        try TestSupport.write("menu A \"Alpha\" { item open \"Open\" }", to: directory.appendingPathComponent("a.menu"))
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("out"), withIntermediateDirectories: true)
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.appendingPathComponent("out").path)
+        let result = try menuc(["build", "a.menu", "--out", "out"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.error.contains("not writable"))
+    }
+
+    @Test func warningsAsErrorsAndRuleOverrides() throws {
+        let input = "platforms macOS 14\nmenu File \"File\" { item export \"Export...\" { input: true } }"
+        let plain = try menuc(["check", "-", "--format", "short"], input: input)
+        #expect(plain.status == 0)
+        #expect(plain.output.contains("[label-ellipsis-character]"))
+        #expect(try menuc(["check", "-", "--warnings-as-errors"], input: input).status == 1)
+        let off = try menuc(["check", "-", "--format", "short", "--rule", "label-ellipsis-character=off"], input: input)
+        #expect(!off.output.contains("label-ellipsis-character"))
+        let unknown = try menuc(["check", "-", "--rule", "label-elipsis-character=off"], input: input)
+        #expect(unknown.status == 2 && unknown.error.contains("did you mean 'label-ellipsis-character'?"))
+    }
+
+    @Test func badConfigurationNamesTheKey() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try TestSupport.write("menu A \"Alpha\" { item open \"Open\" }", to: directory.appendingPathComponent("a.menu"))
+        try TestSupport.write(#"{"thresholds": {"menuMaxItem": 3}}"#, to: directory.appendingPathComponent("menuc.json"))
+        let result = try menuc(["check", "a.menu"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.error.contains("'thresholds.menuMaxItem': unknown threshold; did you mean 'menuMaxItems'?"))
+    }
+
+    @Test func explainKnowsRulesAndLanguageErrors() throws {
+        let syntax = try menuc(["explain", "syntax"])
+        #expect(syntax.status == 0 && syntax.output.contains("language error"))
+        let unknown = try menuc(["explain", "label-elipsis-character"])
+        #expect(unknown.status == 2 && unknown.error.contains("did you mean 'label-ellipsis-character'?"))
+    }
+}
