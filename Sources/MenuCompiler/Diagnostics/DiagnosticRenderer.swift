@@ -114,14 +114,15 @@ public struct DiagnosticRenderer {
                 output.append(String(repeating: " ", count: gutterWidth) + " " + paint("…", .gutter))
             }
             previous = line
-            let range = file.lineRange(line)
-            let number = String(line + 1)
-            let displayed = displayText(file, range.lowerBound, range.upperBound)
-            output.append(paint(String(repeating: " ", count: gutterWidth - number.count) + number + " |", .gutter) + (displayed.isEmpty ? "" : " " + displayed))
             // Primary first, then secondaries left to right, one row each.
             let entries = (byLine[line] ?? []).sorted { ($0.1 ? 0 : 1, $0.0.span.start) < ($1.1 ? 0 : 1, $1.0.span.start) }
-            for (labeled, isPrimary) in entries {
-                let startColumn = DisplayWidth.of(displayText(file, range.lowerBound, min(labeled.span.start, range.upperBound)))
+            let (range, elidedBefore, elidedAfter) = window(file.lineRange(line), around: entries.map(\.0.span), in: file)
+            let number = String(line + 1)
+            let displayed = (elidedBefore ? "…" : "") + displayText(file, range.lowerBound, range.upperBound) + (elidedAfter ? "…" : "")
+            output.append(paint(String(repeating: " ", count: gutterWidth - number.count) + number + " |", .gutter) + (displayed.isEmpty ? "" : " " + displayed))
+            let shift = elidedBefore ? 1 : 0
+            for (labeled, isPrimary) in entries where labeled.span.start >= range.lowerBound && labeled.span.start <= range.upperBound {
+                let startColumn = shift + DisplayWidth.of(displayText(file, range.lowerBound, min(labeled.span.start, range.upperBound)))
                 let spanEnd = min(labeled.span.end, range.upperBound)
                 let width = max(1, DisplayWidth.of(displayText(file, min(labeled.span.start, range.upperBound), spanEnd)))
                 let marker = String(repeating: isPrimary ? "^" : "-", count: width)
@@ -132,6 +133,25 @@ public struct DiagnosticRenderer {
             }
         }
         return output
+    }
+
+    /// Long lines (minified files, a 50 MB single line) are shown as a
+    /// window around the spans, so an excerpt stays readable and cheap.
+    static let maximumExcerptBytes = 240
+
+    private func window(_ line: Range<Int>, around spans: [Span], in file: SourceFile) -> (Range<Int>, Bool, Bool) {
+        guard line.count > DiagnosticRenderer.maximumExcerptBytes, let first = spans.first else { return (line, false, false) }
+        let context = DiagnosticRenderer.maximumExcerptBytes / 3
+        let inLine = spans.filter { $0.start >= line.lowerBound && $0.start <= line.upperBound }
+        var low = inLine.map(\.start).min() ?? first.start
+        var high = inLine.map { min($0.end, $0.start + context) }.max() ?? first.end
+        if high - low > DiagnosticRenderer.maximumExcerptBytes { low = first.start; high = min(first.end, first.start + context) }
+        var start = max(line.lowerBound, low - context)
+        var end = min(line.upperBound, high + context)
+        // Never cut a UTF-8 sequence in half.
+        while start > line.lowerBound, file.bytes[start] & 0xC0 == 0x80 { start -= 1 }
+        while end < line.upperBound, file.bytes[end] & 0xC0 == 0x80 { end += 1 }
+        return (start..<end, start > line.lowerBound, end < line.upperBound)
     }
 
     /// Text of a byte range as shown in an excerpt: tabs as four spaces and

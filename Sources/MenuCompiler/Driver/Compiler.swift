@@ -95,10 +95,14 @@ public enum MenuCompiler {
         )
     }
 
+    /// More than this many diagnostics in one file are summarized: past
+    /// that point they are noise, and hostile input must not flood output.
+    public static let maximumDiagnosticsPerFile = 200
+
     static func sortAndDeduplicate(_ diagnostics: [Diagnostic], workspace: Workspace) -> [Diagnostic] {
         var seen = Set<Diagnostic>()
         let unique = diagnostics.filter { seen.insert($0).inserted }
-        return unique.sorted { a, b in
+        let sorted = unique.sorted { a, b in
             let pathA = workspace.file(a.span.file).displayPath
             let pathB = workspace.file(b.span.file).displayPath
             if pathA != pathB { return pathA < pathB }
@@ -107,6 +111,24 @@ public enum MenuCompiler {
             if a.id != b.id { return a.id < b.id }
             return a.message < b.message
         }
+        var perFile: [FileID: Int] = [:]
+        var kept: [Diagnostic] = []
+        var dropped: [FileID: [Diagnostic]] = [:]
+        for diagnostic in sorted {
+            let count = perFile[diagnostic.span.file, default: 0]
+            perFile[diagnostic.span.file] = count + 1
+            if count < maximumDiagnosticsPerFile { kept.append(diagnostic) } else { dropped[diagnostic.span.file, default: []].append(diagnostic) }
+        }
+        for (file, rest) in dropped.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            guard let first = rest.first else { continue }
+            let worst = rest.map(\.severity).max() ?? .error
+            let insertion = (kept.lastIndex { $0.span.file == file } ?? (kept.count - 1)) + 1
+            kept.insert(Diagnostic(id: first.id, severity: worst, message: "\(rest.count) more problems in this file are not shown",
+                                   primary: LabeledSpan(first.span, "the first of them"),
+                                   help: "fix the problems above and check again; menuc shows at most \(maximumDiagnosticsPerFile) per file"),
+                        at: insertion)
+        }
+        return kept
     }
 }
 

@@ -1,0 +1,172 @@
+import Foundation
+import Testing
+@testable import MenuCompiler
+
+/// Feeds damaged input through the whole pipeline — parse, resolve, every
+/// rule, every backend, every diagnostic format — and requires no crash
+/// and a diagnostic wherever the damage is known to make the input invalid.
+struct RobustnessTests {
+    static let sampleTexts: [(String, [UInt8])] = TestSupport.menuFiles(under: TestSupport.samples).compactMap { relative in
+        guard let data = FileManager.default.contents(atPath: TestSupport.samples.appendingPathComponent(relative).path) else { return nil }
+        return (relative, [UInt8](data))
+    }
+
+    /// Runs everything on the bytes; returns the diagnostics.
+    @discardableResult
+    static func exercise(_ bytes: [UInt8]) -> [Diagnostic] {
+        let compilation = MenuCompiler.compile([.bytes(bytes, displayPath: "fuzz.menu")], options: CompileOptions(configuration: RuleConfiguration()))
+        let renderer = compilation.renderer
+        for diagnostic in compilation.diagnostics {
+            _ = renderer.text(diagnostic)
+            _ = renderer.short(diagnostic)
+        }
+        _ = renderer.json(compilation.diagnostics)
+        if !compilation.hasErrors, let file = compilation.files.first {
+            _ = JSONBackend.render(file, files: { compilation.workspace.file($0) })
+        }
+        return compilation.diagnostics
+    }
+
+    /// Braces outside strings and comments, counted the simple way.
+    static func bracesBalance(_ bytes: [UInt8]) -> Bool? {
+        var depth = 0
+        var index = 0
+        var inString = false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if inString {
+                if byte == UInt8(ascii: "\\") { index += 1 } else if byte == UInt8(ascii: "\"") { inString = false } else if byte == 0x0A { return nil }
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+            } else if byte == UInt8(ascii: "/"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "/") || bytes[index + 1] == UInt8(ascii: "*") {
+                return nil  // comments make the simple count unreliable; no claim
+            } else if byte == UInt8(ascii: "{") {
+                depth += 1
+            } else if byte == UInt8(ascii: "}") {
+                depth -= 1
+                if depth < 0 { return false }
+            }
+            index += 1
+        }
+        return inString ? nil : depth == 0
+    }
+
+    @Test("every prefix of every sample", arguments: RobustnessTests.sampleTexts.map(\.0))
+    func prefixes(_ name: String) throws {
+        let bytes = try #require(Self.sampleTexts.first { $0.0 == name }?.1)
+        // Every prefix for small files; a stride keeps large ones quick.
+        let step = max(1, bytes.count / 1_500)
+        for length in stride(from: 0, through: bytes.count, by: step) {
+            let prefix = Array(bytes[0..<length])
+            let diagnostics = Self.exercise(prefix)
+            if Self.bracesBalance(prefix) == false {
+                #expect(diagnostics.contains { $0.severity == .error }, "\(name) prefix \(length) has open braces but no error")
+            }
+        }
+    }
+
+    /// A deterministic generator so failures reproduce from the seed.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    enum Mutation: CaseIterable {
+        case insertNUL, insertInvalidUTF8, deleteClosingBrace, insertOpeningBrace, flipByte, deleteRange, duplicateRange, insertToken
+
+        /// Whether the result is certainly invalid.
+        var makesInvalid: Bool {
+            switch self {
+            case .insertNUL, .insertInvalidUTF8: true
+            case .deleteClosingBrace, .insertOpeningBrace, .flipByte, .deleteRange, .duplicateRange, .insertToken: false
+            }
+        }
+    }
+
+    static let tokens: [String] = ["{", "}", "\"", ":", ";", "@allow(", "use ", "menu ", "item x ", "\\u{D800}", "/*", "*/", "\n", "[", "]", "-", "…", "📁"]
+
+    static func mutate(_ bytes: [UInt8], _ mutation: Mutation, _ random: inout SeededGenerator) -> [UInt8] {
+        var result = bytes
+        let position = bytes.isEmpty ? 0 : Int.random(in: 0...bytes.count, using: &random)
+        switch mutation {
+        case .insertNUL:
+            result.insert(0, at: position)
+        case .insertInvalidUTF8:
+            result.insert(contentsOf: [0xFF, 0xC0], at: position)
+        case .deleteClosingBrace:
+            if let index = result.indices.filter({ result[$0] == UInt8(ascii: "}") }).randomElement(using: &random) { result.remove(at: index) }
+        case .insertOpeningBrace:
+            result.insert(UInt8(ascii: "{"), at: position)
+        case .flipByte:
+            if !result.isEmpty {
+                let index = Int.random(in: 0..<result.count, using: &random)
+                result[index] ^= UInt8(1 << Int.random(in: 0..<8, using: &random))
+            }
+        case .deleteRange:
+            if !result.isEmpty {
+                let start = Int.random(in: 0..<result.count, using: &random)
+                let end = min(result.count, start + Int.random(in: 1...40, using: &random))
+                result.removeSubrange(start..<end)
+            }
+        case .duplicateRange:
+            if !result.isEmpty {
+                let start = Int.random(in: 0..<result.count, using: &random)
+                let end = min(result.count, start + Int.random(in: 1...80, using: &random))
+                result.insert(contentsOf: Array(result[start..<end]), at: Int.random(in: 0...result.count, using: &random))
+            }
+        case .insertToken:
+            result.insert(contentsOf: Array((tokens.randomElement(using: &random) ?? "{").utf8), at: position)
+        }
+        return result
+    }
+
+    @Test("seeded random mutations of every sample")
+    func mutations() {
+        var random = SeededGenerator(state: 20261122)
+        var count = 0
+        for (name, bytes) in Self.sampleTexts {
+            for round in 0..<400 {
+                var mutated = bytes
+                var certainlyInvalid = false
+                for _ in 0..<Int.random(in: 1...3, using: &random) {
+                    let mutation = Mutation.allCases.randomElement(using: &random) ?? .flipByte
+                    mutated = Self.mutate(mutated, mutation, &random)
+                    certainlyInvalid = certainlyInvalid || mutation.makesInvalid
+                }
+                let diagnostics = Self.exercise(mutated)
+                count += 1
+                if certainlyInvalid || Self.bracesBalance(mutated) == false {
+                    #expect(diagnostics.contains { $0.severity == .error }, "\(name) mutation round \(round) is invalid but got no error")
+                }
+                // Diagnostics always point inside the file.
+                #expect(diagnostics.allSatisfy { $0.span.end <= mutated.count || $0.span.file != FileID(0) }, "\(name) round \(round)")
+            }
+        }
+        #expect(count >= 2_000)
+    }
+
+    @Test func hostileShapes() {
+        // (name, bytes, whether the input is invalid)
+        let shapes: [(String, [UInt8], Bool)] = [
+            ("5 MB line", Array(repeating: UInt8(ascii: "a"), count: 5_000_000) + Array(" x".utf8), true),
+            ("2 MB string literal", Array("menu M \"M\" { item a \"".utf8) + Array(repeating: UInt8(ascii: "z"), count: 2_000_000) + Array("\" }".utf8), false),
+            ("only NULs", Array(repeating: 0, count: 10_000), true),
+            ("invalid UTF-8 everywhere", (0..<10_000).map { UInt8(0x80 | ($0 % 64)) }, true),
+            ("lone surrogate escape", Array("menu M \"M\" { item a \"\\u{DC00}\" }".utf8), true),
+            ("deep unclosed", Array(String(repeating: "submenu s \"S\" {", count: 50_000).utf8), true),
+            ("many closers", Array(String(repeating: "}", count: 50_000).utf8), true),
+            ("many attributes", Array(String(repeating: "@allow(a-b) ", count: 10_000).utf8) + Array("menu M \"M\" { item o \"Open\" }".utf8), false),
+        ]
+        for (name, bytes, invalid) in shapes {
+            let diagnostics = Self.exercise(bytes)
+            if invalid { #expect(diagnostics.contains { $0.severity == .error }, "\(name)") }
+            #expect(diagnostics.count <= MenuCompiler.maximumDiagnosticsPerFile + 1, "\(name) floods with \(diagnostics.count) diagnostics")
+        }
+    }
+}
