@@ -15,6 +15,7 @@ enum IdentifierAssignment {
         init(syntax: ElementSyntax) {
             kind = syntax.kind
             explicit = syntax.name?.text
+            guard explicit == nil else { return }
             // A changeable-title toggle has no label: derive from its "off" (then "on") text.
             let labelText = syntax.label?.value ?? Candidate.stringProperty("off", in: syntax) ?? Candidate.stringProperty("on", in: syntax)
             derived = labelText.flatMap(IdentifierDerivation.derive(from:))

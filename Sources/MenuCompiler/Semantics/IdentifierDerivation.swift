@@ -5,11 +5,12 @@ public enum IdentifierDerivation {
     /// lowerCamelCase of the label's ASCII words (diacritics folded), or nil
     /// when the label has no ASCII letters or digits at all.
     public static func derive(from label: String) -> String? {
-        let folded = label.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        // Folding is costly (it builds a locale); ASCII labels, the common case, skip it.
+        let folded = label.utf8.allSatisfy { $0 < 0x80 } ? label : label.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
         var words: [String] = []
         var current = ""
         for scalar in folded.unicodeScalars {
-            if scalar.isASCII, scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) {
+            if isASCIIAlphanumeric(scalar) {
                 current.unicodeScalars.append(scalar)
             } else if scalar == "'" || scalar == "’" {
                 continue  // "Don't" → "dont", not "don" + "t"
@@ -28,10 +29,18 @@ public enum IdentifierDerivation {
         return result
     }
 
+    private static func isASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        default: false
+        }
+    }
+
     /// `PDF` → `pdf`, `Open` → `open`, `iCloud` → `iCloud`.
     private static func lowercasedLeadingWord(_ word: String) -> String {
-        let letters = word.filter(\.isLetter)
-        if letters.count > 1, letters.allSatisfy(\.isUppercase) { return word.lowercased() }
+        // Words here are ASCII letters and digits only.
+        let letters = word.utf8.filter { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+        if letters.count > 1, letters.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) { return word.lowercased() }
         return word.prefix(1).lowercased() + word.dropFirst()
     }
 
