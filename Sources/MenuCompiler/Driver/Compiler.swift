@@ -9,12 +9,15 @@ public struct CompileOptions: Sendable {
     public var configuration: RuleConfiguration?
     /// `--rule ID=SEVERITY`: wins over any configuration file.
     public var ruleOverrides: [String: RuleSeverity]
+    /// Parallel workers; nil uses every core (or `MENUC_JOBS`).
+    public var workers: Int?
 
     public init(root: String? = nil, runRules: Bool = true, configuration: RuleConfiguration? = nil, ruleOverrides: [String: RuleSeverity] = [:]) {
         self.root = root
         self.runRules = runRules
         self.configuration = configuration
         self.ruleOverrides = ruleOverrides
+        self.workers = nil
     }
 }
 
@@ -50,16 +53,26 @@ public enum MenuCompiler {
     }
 
     /// Parses, resolves and checks the inputs and everything they import.
+    ///
+    /// Files are parsed in parallel; files connected by imports are
+    /// resolved together (each imported file once), and unconnected groups
+    /// and every file's rules run in parallel. Results do not depend on
+    /// the number of workers.
     public static func compile(_ inputs: [Input], options: CompileOptions = CompileOptions(), workspace existing: Workspace? = nil) -> Compilation {
         let workspace = existing ?? Workspace(root: options.root)
+        let workers = options.workers ?? Parallel.defaultWorkers
         var inputIDs: [FileID] = []
         var failures: [Workspace.LoadError] = []
+        var paths: [String] = []
+        for case .path(let path) in inputs { paths.append(path) }
+        var loaded = workspace.addFiles(paths: paths, workers: workers).makeIterator()
         for input in inputs {
             switch input {
-            case .path(let path):
-                switch workspace.addFile(path: path) {
-                case .success(let id): inputIDs.append(id)
-                case .failure(let error): failures.append(error)
+            case .path:
+                switch loaded.next() {
+                case .success(let id)?: inputIDs.append(id)
+                case .failure(let error)?: failures.append(error)
+                case nil: break
                 }
             case .text(let text, let displayPath):
                 inputIDs.append(workspace.addText(text, displayPath: displayPath))
@@ -68,31 +81,66 @@ public enum MenuCompiler {
             }
         }
         for id in inputIDs { workspace.loadImports(of: id) }
-        let resolver = Resolver(workspace: workspace)
-        var checked: [FileID: CheckedFile] = [:]
+
         // Every loaded file is checked, imports included, so their problems are reported too.
-        for index in workspace.files.indices {
-            let id = FileID(index)
-            checked[id] = resolver.check(id)
+        let groups = importGroups(workspace)
+        let resolved = Parallel.map(groups.count, workers: workers) { index -> ([CheckedFile], [Diagnostic]) in
+            let resolver = Resolver(workspace: workspace)
+            let files = groups[index].map { resolver.check($0) }
+            return (files, resolver.diagnostics)
         }
-        var diagnostics = workspace.loadDiagnostics + workspace.parsed.flatMap(\.diagnostics) + resolver.diagnostics
+        var checked: [FileID: CheckedFile] = [:]
+        for file in resolved.flatMap(\.0) { checked[file.source.id] = file }
+        var diagnostics = workspace.loadDiagnostics + workspace.parsed.flatMap(\.diagnostics) + resolved.flatMap(\.1)
+
         var configurations = ConfigurationCache()
+        var configurationFailures: [ProjectConfiguration.Failure] = []
         if options.runRules {
-            for index in workspace.files.indices {
-                guard let file = checked[FileID(index)] else { continue }
+            let files = (0..<workspace.files.count).compactMap { checked[FileID($0)] }
+            // Configurations are found before going parallel (the cache is not shared).
+            let settings: [RuleConfiguration] = files.map { file in
                 var configuration = options.configuration ?? configurations.configuration(for: file.source.absolutePath)
                 configuration.severities.merge(options.ruleOverrides) { _, override in override }
-                let fileHasErrors = diagnostics.contains { $0.severity == .error && $0.span.file == file.source.id }
-                diagnostics += RuleEngine(configuration: configuration).check(file, hasLanguageErrors: fileHasErrors)
+                return configuration
             }
+            configurationFailures = configurations.failures
+            let filesWithErrors = Set(diagnostics.filter { $0.severity == .error }.map(\.span.file))
+            let findings = Parallel.map(files.count, workers: workers) { index in
+                RuleEngine(configuration: settings[index]).check(files[index], hasLanguageErrors: filesWithErrors.contains(files[index].source.id))
+            }
+            diagnostics += findings.joined()
         }
         return Compilation(
             workspace: workspace,
             files: inputIDs.compactMap { checked[$0] },
             diagnostics: sortAndDeduplicate(diagnostics, workspace: workspace),
             loadFailures: failures,
-            configurationFailures: configurations.failures
+            configurationFailures: configurationFailures
         )
+    }
+
+    /// Files grouped so that every import stays inside its group (the
+    /// connected components of the import graph), in file order.
+    static func importGroups(_ workspace: Workspace) -> [[FileID]] {
+        let count = workspace.files.count
+        var parent = Array(0..<count)
+        func find(_ index: Int) -> Int {
+            var root = index
+            while parent[root] != root { root = parent[root] }
+            var node = index
+            while parent[node] != root { (node, parent[node]) = (parent[node], root) }
+            return root
+        }
+        for index in 0..<count {
+            for imported in workspace.imports[index] {
+                guard let target = imported.file else { continue }
+                let (a, b) = (find(index), find(target.rawValue))
+                if a != b { parent[max(a, b)] = min(a, b) }
+            }
+        }
+        var groups: [Int: [FileID]] = [:]
+        for index in 0..<count { groups[find(index), default: []].append(FileID(index)) }
+        return groups.keys.sorted().compactMap { groups[$0] }
     }
 
     /// More than this many diagnostics in one file are summarized: past

@@ -4,7 +4,10 @@ import Foundation
 ///
 /// Reads go through `overlays` first, so a language server can check the
 /// buffers an editor has open before they are saved.
-public final class Workspace {
+///
+/// Loading mutates it; once loading is done it is only read, which is what
+/// lets the resolver and the rules run on several files at once.
+public final class Workspace: @unchecked Sendable {
     public private(set) var files: [SourceFile] = []
     public private(set) var parsed: [Parser.Result] = []
     /// Imports of each file, in source order, with their resolved targets.
@@ -44,6 +47,39 @@ public final class Workspace {
             case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
             }
         }
+    }
+
+    /// Loads input files (not yet their imports), parsing them in parallel.
+    public func addFiles(paths: [String], workers: Int = Parallel.defaultWorkers) -> [Result<FileID, LoadError>] {
+        let absolutes = paths.map { Workspace.standardize($0, relativeTo: currentDirectory) }
+        var pending: [(index: Int, source: SourceFile)] = []
+        var results: [Result<FileID, LoadError>?] = Array(repeating: nil, count: paths.count)
+        var claimed: [String: Int] = [:]
+        for (index, absolute) in absolutes.enumerated() {
+            if let existing = idsByPath[absolute] { results[index] = .success(existing); continue }
+            if let first = claimed[absolute] { results[index] = results[first]; continue }
+            switch read(absolute, shownAs: paths[index]) {
+            case .failure(let error):
+                results[index] = .failure(error)
+            case .success(let bytes):
+                // Ids are given in input order, before the parallel parse.
+                let id = FileID(files.count + pending.count)
+                pending.append((index, SourceFile(id: id, displayPath: displayPath(for: absolute), absolutePath: absolute, bytes: bytes)))
+                results[index] = .success(id)
+                claimed[absolute] = index
+            }
+        }
+        let keepComments = keepComments
+        let sources = pending.map(\.source)
+        let parses = Parallel.map(sources.count, workers: workers) { Parser.parse(sources[$0], keepComments: keepComments) }
+        for (entry, parse) in zip(pending, parses) {
+            files.append(entry.source)
+            parsed.append(parse)
+            imports.append([])
+            idsByPath[entry.source.absolutePath] = entry.source.id
+            rootsByFile[entry.source.id] = explicitRoot ?? Workspace.projectRoot(containing: entry.source.absolutePath)
+        }
+        return results.map { $0 ?? .failure(.notFound("")) }
     }
 
     /// Loads an input file (not yet its imports).

@@ -1,0 +1,42 @@
+import Dispatch
+import Foundation
+
+/// Runs independent work on every core. Results come back in input order,
+/// so output stays deterministic however the work was scheduled.
+public enum Parallel {
+    /// Worker count: `MENUC_JOBS` when set (benchmarks pin it to 1), else the cores.
+    public static var defaultWorkers: Int {
+        if let text = ProcessInfo.processInfo.environment["MENUC_JOBS"], let jobs = Int(text), jobs > 0 { return jobs }
+        return max(1, ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    public static func map<T: Sendable>(_ count: Int, workers: Int = defaultWorkers, _ body: @Sendable (Int) -> T) -> [T] {
+        guard count > 1, workers > 1 else { return (0..<count).map(body) }
+        let results = ResultSlots<T>(count: count)
+        // Chunks larger than one item keep scheduling overhead low for tiny jobs.
+        let chunks = min(count, workers * 4)
+        DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
+            let lower = chunk * count / chunks
+            let upper = (chunk + 1) * count / chunks
+            for index in lower..<upper { results.store(body(index), at: index) }
+        }
+        return results.values()
+    }
+}
+
+/// Write-once slots filled from several threads.
+private final class ResultSlots<T: Sendable>: @unchecked Sendable {
+    // Each slot is written by exactly one task, and read only after all finish.
+    private var storage: [T?]
+    private let lock = NSLock()
+
+    init(count: Int) { storage = Array(repeating: nil, count: count) }
+
+    func store(_ value: T, at index: Int) {
+        lock.lock()
+        storage[index] = value
+        lock.unlock()
+    }
+
+    func values() -> [T] { storage.compactMap { $0 } }
+}
