@@ -77,26 +77,167 @@ public enum IdentifierSource: String, Hashable, Sendable {
     case synthetic
 }
 
+/// An element of the checked model.
+///
+/// A value type whose fields live in one shared, copy-on-write box: rules
+/// and the resolver copy elements freely (ancestor stacks, splices), and a
+/// copy costs one reference count instead of one per field.
 public struct Element: Hashable, Sendable {
-    public var kind: ElementKind
-    public var context: ElementContext
-    public var id: String
-    public var idSource: IdentifierSource
-    public var label: String?
+    private final class Storage: @unchecked Sendable {
+        // Mutated only through `Element`'s setters after a uniqueness check.
+        var kind: ElementKind
+        var context: ElementContext
+        var id: String
+        var idSource: IdentifierSource
+        var label: String?
+        var properties: [Property]
+        var children: [Element]
+        var span: Span
+        var keywordSpan: Span
+        var nameSpan: Span?
+        var labelSpan: Span?
+        var doc: String?
+        var origin: Origin?
+        var allows: [AllowAttribute]
+        var path: String
+
+        init(kind: ElementKind, context: ElementContext, id: String, idSource: IdentifierSource, label: String?, properties: [Property], children: [Element], span: Span, keywordSpan: Span, nameSpan: Span?, labelSpan: Span?, doc: String?, origin: Origin?, allows: [AllowAttribute], path: String) {
+            self.kind = kind
+            self.context = context
+            self.id = id
+            self.idSource = idSource
+            self.label = label
+            self.properties = properties
+            self.children = children
+            self.span = span
+            self.keywordSpan = keywordSpan
+            self.nameSpan = nameSpan
+            self.labelSpan = labelSpan
+            self.doc = doc
+            self.origin = origin
+            self.allows = allows
+            self.path = path
+        }
+
+        func copy() -> Storage {
+            Storage(kind: kind, context: context, id: id, idSource: idSource, label: label, properties: properties, children: children, span: span, keywordSpan: keywordSpan, nameSpan: nameSpan, labelSpan: labelSpan, doc: doc, origin: origin, allows: allows, path: path)
+        }
+    }
+
+    private var storage: Storage
+
+    public init(kind: ElementKind, context: ElementContext, id: String, idSource: IdentifierSource, label: String?, properties: [Property], children: [Element], span: Span, keywordSpan: Span, nameSpan: Span?, labelSpan: Span?, doc: String?, origin: Origin?, allows: [AllowAttribute], path: String) {
+        storage = Storage(kind: kind, context: context, id: id, idSource: idSource, label: label, properties: properties, children: children, span: span, keywordSpan: keywordSpan, nameSpan: nameSpan, labelSpan: labelSpan, doc: doc, origin: origin, allows: allows, path: path)
+    }
+
+    /// In-place mutation (`element.children.append(x)`) goes through
+    /// `_modify` so the field is not copied out and back.
+    private mutating func unique() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    public var kind: ElementKind {
+        get { storage.kind }
+        _modify { yield &unique().kind }
+    }
+
+    public var context: ElementContext {
+        get { storage.context }
+        _modify { yield &unique().context }
+    }
+
+    public var id: String {
+        get { storage.id }
+        _modify { yield &unique().id }
+    }
+
+    public var idSource: IdentifierSource {
+        get { storage.idSource }
+        _modify { yield &unique().idSource }
+    }
+
+    public var label: String? {
+        get { storage.label }
+        _modify { yield &unique().label }
+    }
+
     /// Properties sorted by name; explicit ones and filled-in defaults.
-    public var properties: [Property]
-    public var children: [Element]
+    public var properties: [Property] {
+        get { storage.properties }
+        _modify { yield &unique().properties }
+    }
+
+    public var children: [Element] {
+        get { storage.children }
+        _modify { yield &unique().children }
+    }
+
     /// The whole element's text.
-    public var span: Span
-    public var keywordSpan: Span
-    public var nameSpan: Span?
-    public var labelSpan: Span?
-    public var doc: String?
-    public var origin: Origin?
+    public var span: Span {
+        get { storage.span }
+        _modify { yield &unique().span }
+    }
+
+    public var keywordSpan: Span {
+        get { storage.keywordSpan }
+        _modify { yield &unique().keywordSpan }
+    }
+
+    public var nameSpan: Span? {
+        get { storage.nameSpan }
+        _modify { yield &unique().nameSpan }
+    }
+
+    public var labelSpan: Span? {
+        get { storage.labelSpan }
+        _modify { yield &unique().labelSpan }
+    }
+
+    public var doc: String? {
+        get { storage.doc }
+        _modify { yield &unique().doc }
+    }
+
+    public var origin: Origin? {
+        get { storage.origin }
+        _modify { yield &unique().origin }
+    }
+
     /// `@allow` attributes written on this element.
-    public var allows: [AllowAttribute]
+    public var allows: [AllowAttribute] {
+        get { storage.allows }
+        _modify { yield &unique().allows }
+    }
+
     /// Ids from the top-level declaration down to this element, joined by '/'.
-    public var path: String
+    public var path: String {
+        get { storage.path }
+        _modify { yield &unique().path }
+    }
+
+    public static func == (lhs: Element, rhs: Element) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.kind == rhs.kind && lhs.context == rhs.context && lhs.id == rhs.id && lhs.idSource == rhs.idSource && lhs.label == rhs.label && lhs.properties == rhs.properties && lhs.children == rhs.children && lhs.span == rhs.span && lhs.keywordSpan == rhs.keywordSpan && lhs.nameSpan == rhs.nameSpan && lhs.labelSpan == rhs.labelSpan && lhs.doc == rhs.doc && lhs.origin == rhs.origin && lhs.allows == rhs.allows && lhs.path == rhs.path
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(kind)
+        hasher.combine(context)
+        hasher.combine(id)
+        hasher.combine(idSource)
+        hasher.combine(label)
+        hasher.combine(properties)
+        hasher.combine(span)
+        hasher.combine(keywordSpan)
+        hasher.combine(nameSpan)
+        hasher.combine(labelSpan)
+        hasher.combine(doc)
+        hasher.combine(origin)
+        hasher.combine(allows)
+        hasher.combine(path)
+        hasher.combine(children.count)
+    }
 
     public func property(_ name: String) -> Property? {
         properties.first { $0.name == name }
