@@ -35,9 +35,13 @@ extension Element {
     public var labelTexts: [(text: String, span: Span)] {
         var result: [(String, Span)] = []
         if let label, let labelSpan { result.append((label, labelSpan)) }
-        for name in ["on", "off", "title", "subtitle"] {
-            if let property = property(name), case .string(let text) = property.value, let span = property.valueSpan {
-                result.append((text, span))
+        // One pass over the (sorted) properties; this runs for every element in several rules.
+        for property in properties {
+            switch property.name {
+            case "off", "on", "subtitle", "title":
+                if case .string(let text) = property.value, let span = property.valueSpan { result.append((text, span)) }
+            default:
+                continue
             }
         }
         return result
