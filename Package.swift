@@ -12,6 +12,8 @@ let package = Package(
     targets: [
         .target(name: "MenuCompiler", path: "Sources/MenuCompiler"),
         .executableTarget(name: "menuc", dependencies: ["MenuCompiler"], path: "Sources/menuc"),
+        // The benchmark harness: `swift run -c release menuc-bench` (see docs/performance.md).
+        .executableTarget(name: "menuc-bench", dependencies: ["MenuCompiler"], path: "Benchmarks/Sources/menuc-bench"),
         .testTarget(
             name: "MenuCompilerTests",
             // The CLI tests run the built `menuc` binary, so it must be built first.

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Measuring helpers.
+enum Bench {
+    static func median(_ runs: Int, _ body: () -> Void) -> Double {
+        var times: [Double] = []
+        for _ in 0..<max(1, runs) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            body()
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return times.sorted()[times.count / 2]
+    }
+
+    static func countNewlines(_ bytes: [UInt8]) -> Int {
+        bytes.withUnsafeBufferPointer { buffer in
+            var count = 0
+            for byte in buffer where byte == 0x0A { count += 1 }
+            return count
+        }
+    }
+
+    static func format(_ seconds: Double) -> String {
+        seconds < 0.001 ? String(format: "%.0f µs", seconds * 1e6) : seconds < 1 ? String(format: "%.1f ms", seconds * 1000) : String(format: "%.2f s", seconds)
+    }
+
+    /// Wall time (median) and peak memory of a child process.
+    static func runProcess(_ executable: String, _ arguments: [String], runs: Int, environment: [String: String] = ["MENUC_JOBS": "1"]) -> (seconds: Double, peakMB: Int)? {
+        var times: [Double] = []
+        var peak = 0
+        for _ in 0..<runs {
+            var pid: pid_t = 0
+            let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+            defer { argv.forEach { free($0) } }
+            var environ = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
+            environ["NO_COLOR"] = "1"
+            let envp = environ.map { strdup("\($0.key)=\($0.value)") } + [nil]
+            defer { envp.forEach { free($0) } }
+            var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
+            posix_spawn_file_actions_init(&actions)
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+            defer { posix_spawn_file_actions_destroy(&actions) }
+            let start = DispatchTime.now().uptimeNanoseconds
+            guard posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0 else { return nil }
+            var status: Int32 = 0
+            var usage = rusage()
+            wait4(pid, &status, 0, &usage)
+            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+            peak = max(peak, Int(usage.ru_maxrss) / 1024)
+        }
+        return (times.sorted()[times.count / 2], peak)
+    }
+
+    static func menucBinary() -> String? {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("menuc").path
+        return FileManager.default.isExecutableFile(atPath: beside) ? beside : nil
+    }
+
+    static func peerBinary() -> String? {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("peer/venv/bin/blueprint-compiler").path
+        return FileManager.default.isExecutableFile(atPath: script) ? script : nil
+    }
+
+    static func machine() -> String {
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let memory = Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824
+        var model = "unknown CPU"
+        if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
+           let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }) {
+            model = line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? model
+        }
+        return "\(model), \(cores) cores, \(String(format: "%.0f", memory)) GiB"
+    }
+}
+
+/// A plain-text table.
+struct Table {
+    var columns: [String]
+    var rows: [[String]?] = []
+
+    mutating func add(_ row: [String]) { rows.append(row) }
+    mutating func separator() { rows.append(nil) }
+
+    func render() -> String {
+        let all = [columns] + rows.compactMap { $0 }
+        let widths = columns.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        func line(_ row: [String]) -> String {
+            row.enumerated().map { $0.element.padding(toLength: widths[$0.offset], withPad: " ", startingAt: 0) }.joined(separator: "  ")
+        }
+        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+        return ([line(columns), rule] + rows.map { $0.map(line) ?? rule }).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+import MenuCompiler
+
+/// menuc's benchmark harness. Prints one table: per-phase throughput on one
+/// core for each corpus size, the limits (a newline-counting byte loop and
+/// Foundation's JSONSerialization on menuc's own JSON), end-to-end process
+/// figures, cold start, many-files scaling, re-check after an edit, and the
+/// peer (blueprint-compiler) on the same menus when it is installed.
+///
+///     swift run -c release menuc-bench            # 100 KB, 1 MB, 10 MB
+///     swift run -c release menuc-bench --full     # also 100 MB
+///     swift run -c release menuc-bench --quick    # 100 KB and 1 MB, fewer runs
+let arguments = Set(CommandLine.arguments.dropFirst())
+let quick = arguments.contains("--quick")
+let full = arguments.contains("--full")
+let runs = quick ? 3 : 5
+let sizes: [(String, Int)] = [("100 KB", 100_000), ("1 MB", 1_000_000)] + (quick ? [] : [("10 MB", 10_000_000)]) + (full ? [("100 MB", 100_000_000)] : [])
+let work = FileManager.default.temporaryDirectory.appendingPathComponent("menuc-bench-\(ProcessInfo.processInfo.processIdentifier)")
+try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
+defer { try? FileManager.default.removeItem(at: work) }
+let menuc = Bench.menucBinary()
+
+print("menuc benchmarks — \(Bench.machine())")
+print("single core for per-phase figures; median of \(runs) runs\n")
+var table = Table(columns: ["corpus", "phase", "time", "MB/s", "items/s", "vs limit"])
+var checkTimes: [String: Double] = [:]
+var peerInputs: [(String, URL)] = []
+
+for (name, size) in sizes {
+    var generator = CorpusGenerator(seed: 42)
+    let corpus = generator.file(size: size)
+    let bytes = Array(corpus.menu.utf8)
+    let megabytes = Double(bytes.count) / 1_000_000
+    let url = work.appendingPathComponent("corpus-\(size).menu")
+    try Data(bytes).write(to: url)
+    let blueprint = work.appendingPathComponent("corpus-\(size).blp")
+    try Data(corpus.blueprint.utf8).write(to: blueprint)
+    if size <= 1_000_000 { peerInputs.append((name, blueprint)) }
+    let source = SourceFile(id: FileID(0), displayPath: "corpus.menu", absolutePath: "", bytes: bytes)
+
+    let newlines = Bench.median(runs) { _ = Bench.countNewlines(bytes) }
+    var tokenCount = 0
+    let lex = Bench.median(runs) {
+        var lexer = Lexer(file: source)
+        var count = 0
+        while lexer.next().kind != .endOfFile { count += 1 }
+        tokenCount = count
+    }
+    let parse = Bench.median(runs) { _ = Parser.parse(source) }
+    var compilation: Compilation?
+    let options = { () -> CompileOptions in var o = CompileOptions(configuration: RuleConfiguration()); o.workers = 1; return o }()
+    let check = Bench.median(runs) { compilation = MenuCompiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: options) }
+    guard let checked = compilation, let file = checked.files.first else { fatalError("corpus did not compile") }
+    if checked.hasErrors { print("warning: corpus has errors: \(checked.diagnostics.prefix(3).map(\.message))") }
+    var elements = 0
+    file.walk { _, _ in elements += 1 }
+    var json = ""
+    let emitJSON = Bench.median(runs) { json = JSONBackend.render(file, files: { checked.workspace.file($0) }) }
+    let jsonData = Data(json.utf8)
+    let foundationJSON = Bench.median(runs) { _ = try? JSONSerialization.jsonObject(with: jsonData) }
+    checkTimes[name] = check
+
+    func row(_ phase: String, _ seconds: Double, items: Int? = nil, limit: Double? = nil) {
+        table.add([name, phase, Bench.format(seconds), String(format: "%.1f", megabytes / seconds),
+                   items.map { String(format: "%.2fM", Double($0) / seconds / 1_000_000) } ?? "",
+                   limit.map { String(format: "%.2f×", $0 / seconds) } ?? ""])
+    }
+    row("limit: count newlines", newlines)
+    row("lex", lex, items: tokenCount, limit: newlines)
+    row("lex+parse", parse, items: elements)
+    row("check (parse+resolve+rules)", check, items: elements, limit: foundationJSON)
+    row("emit JSON", emitJSON, items: elements)
+    row("limit: JSONSerialization of that JSON (\(String(format: "%.1f", Double(jsonData.count) / 1_000_000)) MB)", foundationJSON)
+    for (phase, arguments) in [("process: menuc check", ["check", url.path, "--format", "short"]),
+                               ("process: menuc build --emit json", ["build", url.path, "--emit", "json", "--out", work.appendingPathComponent("out").path])] {
+        if let menuc, let result = Bench.runProcess(menuc, arguments, runs: size >= 10_000_000 ? 1 : runs) {
+            table.add([name, phase, Bench.format(result.seconds), String(format: "%.1f", megabytes / result.seconds), "",
+                       "peak \(result.peakMB) MB (\(String(format: "%.1f", Double(result.peakMB) / megabytes))× input)"])
+        }
+    }
+    table.separator()
+}
+print(table.render())
+
+if let small = checkTimes["10 MB"], let large = checkTimes["100 MB"] {
+    print(String(format: "scaling: 100 MB check took %.1f× the 10 MB check (target ≤ 11×)", large / small))
+}
+
+// Cold start on a one-line file.
+if let menuc {
+    let oneLine = work.appendingPathComponent("one.menu")
+    try Data("menu M \"M\" { item open \"Open\" }\n".utf8).write(to: oneLine)
+    if let result = Bench.runProcess(menuc, ["check", oneLine.path], runs: 21) {
+        print(String(format: "cold start: menuc check of a one-line file: %.1f ms (median of 21; target ≤ 15 ms)", result.seconds * 1000))
+    }
+}
+
+// Re-check after a one-line edit of a 10,000-line file (in process, from scratch).
+do {
+    var generator = CorpusGenerator(seed: 7)
+    var text = generator.file(size: 1).menu
+    while text.split(separator: "\n").count < 10_000 { text += generator.file(size: 20_000, platforms: "").menu }
+    var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    lines = Array(lines.prefix(10_000))
+    let before = lines.joined(separator: "\n")
+    if let index = lines.firstIndex(where: { $0.contains("item ") }) { lines[index] = lines[index].replacingOccurrences(of: "\"", with: "\"Edited ", options: [], range: lines[index].range(of: "\"")) }
+    let after = lines.joined(separator: "\n")
+    var options = CompileOptions(configuration: RuleConfiguration())
+    options.workers = 1
+    _ = MenuCompiler.compile([.text(before, displayPath: "edit.menu")], options: options)
+    let recheck = Bench.median(runs) { _ = MenuCompiler.compile([.text(after, displayPath: "edit.menu")], options: options) }
+    print(String(format: "re-check after a one-line edit of a 10,000-line file (%.0f KB): %.1f ms (target ≤ 16 ms)", Double(after.utf8.count) / 1000, recheck * 1000))
+}
+
+// Many files: 2,000 files of ~20 KB importing their folder's shared file.
+if let menuc, !quick {
+    let directory = work.appendingPathComponent("many")
+    var generator = CorpusGenerator(seed: 99)
+    try generator.manyFiles(count: 2_000, size: 20_000, into: directory)
+    try Data("{}".utf8).write(to: directory.appendingPathComponent("menuc.json"))
+    var results: [Int: Double] = [:]
+    for jobs in [1, 2] {
+        let out = work.appendingPathComponent("many-out-\(jobs)")
+        if let result = Bench.runProcess(menuc, ["build", directory.path, "--emit", "json", "--out", out.path], runs: 3, environment: ["MENUC_JOBS": "\(jobs)"]) {
+            results[jobs] = result.seconds
+            print(String(format: "many files (2,000 × 20 KB), build --emit json with %d worker%@: %.2f s, peak %d MB", jobs, jobs == 1 ? "" : "s", result.seconds, result.peakMB))
+        }
+    }
+    if let one = results[1], let two = results[2] { print(String(format: "parallel speed-up on 2 cores: %.2f× (target ≥ 1.7×)", one / two)) }
+}
+
+// The peer: GNOME's blueprint-compiler on the same menus.
+let peer = Bench.peerBinary()
+if let peer {
+    for (name, blueprint) in peerInputs where name == "100 KB" || arguments.contains("--peer-large") {
+        let out = work.appendingPathComponent("peer-out.ui")
+        if let result = Bench.runProcess(peer, ["compile", "--output", out.path, blueprint.path], runs: 1) {
+            let menucTime = checkTimes[name] ?? 0
+            print(String(format: "peer: blueprint-compiler compile %@: %.2f s (menuc check of the same menus: %.3f s, %.0f× faster)",
+                         name, result.seconds, menucTime, result.seconds / max(menucTime, 1e-9)))
+        }
+    }
+} else {
+    print("peer: blueprint-compiler not installed (run: bash Benchmarks/peer/setup.sh)")
+}
