@@ -1,5 +1,27 @@
 extension RuleRegistry {
     /// The rules of this guideline page, one line each.
     static let buttonRules: [any Rule] = [
+        ButtonNeedsContent(),
+        HitTargetTooSmall(),
+        TooManyFilledButtons(),
+        DestructivePrimary(),
+        MultiplePrimary(),
+        MissingPrimary(),
+        CloseAndDone(),
+        CloseWithOpposingActions(),
+        StyleNotSize(),
+        SubtitleWithoutLabel(),
+        ToggleButtonColorOnly(),
+        ToggleButtonActions(),
+        InfoButtonNavigates(),
+        CommonSymbolMisuse(),
+        HelpButtonCount(),
+        HelpButtonPlacement(),
+        GradientButtonContent(),
+        GradientButtonPlacement(),
+        ImageButtonPlacement(),
+        ImageButtonPadding(),
+        WatchButtonCornerRadius(),
+        WatchRowHeights(),
     ]
 }
