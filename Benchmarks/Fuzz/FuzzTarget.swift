@@ -1,0 +1,27 @@
+// libFuzzer entry point: every input runs through the whole pipeline —
+// parse, resolve, every rule, every diagnostic format and the JSON
+// backend. Built by run.sh together with the MenuCompiler sources.
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func menucFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    var options = CompileOptions(configuration: RuleConfiguration())
+    options.workers = 1
+    let compilation = MenuCompiler.compile([.bytes(bytes, displayPath: "fuzz.menu")], options: options)
+    let renderer = compilation.renderer
+    for diagnostic in compilation.diagnostics {
+        _ = renderer.text(diagnostic)
+        _ = renderer.short(diagnostic)
+        precondition(diagnostic.span.start <= diagnostic.span.end, "inverted span")
+        precondition(diagnostic.span.end <= compilation.workspace.file(diagnostic.span.file).bytes.count, "span past the end of the file")
+    }
+    _ = renderer.json(compilation.diagnostics)
+    if !compilation.hasErrors, let file = compilation.files.first {
+        _ = JSONBackend.render(file, files: { compilation.workspace.file($0) })
+    }
+    // Fix-its must apply cleanly to the text they were made for.
+    if let source = compilation.files.first?.source {
+        _ = FixApplier.apply(compilation.diagnostics.flatMap(\.fixIts), to: source.bytes, file: source.id)
+    }
+    return 0
+}
