@@ -4,7 +4,7 @@ import MenuCompiler
 /// What `check` and `build` share: collecting inputs, compiling, and
 /// printing diagnostics in the chosen format.
 struct CompileSession {
-    static let commonValueOptions: Set<String> = ["--format", "--root", "--color", "--config", "--rule"]
+    static let commonValueOptions: Set<String> = ["--format", "--root", "--color", "--config", "--rule", "--baseline"]
     static let commonFlagOptions: Set<String> = ["--warnings-as-errors", "--help"]
 
     var format: DiagnosticRenderer.Format
@@ -16,6 +16,8 @@ struct CompileSession {
     /// From --config; nil finds each file's nearest menuc.json.
     var configuration: ProjectConfiguration?
     var ruleOverrides: [String: RuleSeverity] = [:]
+    /// --baseline: report only findings it does not hold.
+    var baseline: Baseline?
 
     init(_ arguments: Arguments) throws {
         let formatName = arguments.value("--format") ?? "text"
@@ -51,6 +53,12 @@ struct CompileSession {
                 throw Arguments.UsageError(message: "--rule: no rule '\(parts[0])'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
             }
             ruleOverrides[parts[0]] = severity
+        }
+        if let path = arguments.value("--baseline") {
+            switch Baseline.load(path: path) {
+            case .success(let loaded): baseline = loaded
+            case .failure(let failure): throw CommandFailure(message: failure.description)
+            }
         }
         let paths = arguments.positional
         guard !paths.isEmpty else { throw Arguments.UsageError(message: "no input files (give files, directories, or - for standard input)") }
@@ -90,21 +98,33 @@ struct CompileSession {
         return compilation
     }
 
+    /// The diagnostics to report: all of them, or only those new since the baseline.
+    func reported(_ compilation: Compilation) -> [Diagnostic] {
+        guard let baseline else { return compilation.diagnostics }
+        return baseline.newFindings(compilation.diagnostics, files: { compilation.workspace.file($0) })
+    }
+
     /// Prints the diagnostics; returns whether they fail the command.
     func report(_ compilation: Compilation, to handle: FileHandle, fileDescriptor: Int32) -> Bool {
-        let diagnostics = compilation.diagnostics
+        let diagnostics = reported(compilation)
         var renderer = compilation.renderer
         renderer.useColor = Terminal.wantsColor(colorChoice, handle: fileDescriptor)
         switch format {
         case .json:
             Terminal.write(renderer.json(diagnostics), to: handle)
+        case .sarif:
+            Terminal.write(renderer.sarif(diagnostics), to: handle)
         case .short:
             Terminal.write(diagnostics.map { renderer.short($0) + "\n" }.joined(), to: handle)
+        case .github:
+            Terminal.write(diagnostics.map { renderer.github($0) + "\n" }.joined(), to: handle)
         case .text:
             var text = diagnostics.map { renderer.text($0) }.joined(separator: "\n")
             if !diagnostics.isEmpty { text += "\n" }
             let files = compilation.files.count
-            text += "\(DiagnosticRenderer.summary(diagnostics)) in \(files) file\(files == 1 ? "" : "s")\n"
+            var summary = "\(DiagnosticRenderer.summary(diagnostics)) in \(files) file\(files == 1 ? "" : "s")"
+            if baseline != nil { summary += " (new since the baseline)" }
+            text += summary + "\n"
             Terminal.write(text, to: handle)
         }
         return fails(diagnostics)
@@ -117,13 +137,25 @@ struct CompileSession {
 
 enum CheckCommand {
     static func run(_ raw: [String]) throws -> ExitCode {
-        let arguments = try Arguments(raw, valueOptions: CompileSession.commonValueOptions, flagOptions: CompileSession.commonFlagOptions)
+        let arguments = try Arguments(raw, valueOptions: CompileSession.commonValueOptions.union(["--write-baseline"]),
+                                      flagOptions: CompileSession.commonFlagOptions.union(["--fix"]))
         if arguments.has("--help") {
             Terminal.write(Help.check)
             return .success
         }
         let session = try CompileSession(arguments)
-        let compilation = try session.compile()
+        var compilation = try session.compile()
+        if arguments.has("--fix") {
+            compilation = try FixCommand.apply(session: session, compilation: compilation)
+        }
+        if let path = arguments.value("--write-baseline") {
+            let baseline = Baseline(compilation.diagnostics, files: { compilation.workspace.file($0) })
+            if case .failure(let failure) = OutputWriter().write([.init(path: path, contents: baseline.render())]) {
+                throw CommandFailure(message: failure.message)
+            }
+            Terminal.error("wrote \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s") to \(path)\n")
+            return .success
+        }
         let failed = session.report(compilation, to: .standardOutput, fileDescriptor: STDOUT_FILENO)
         return failed ? .inputErrors : .success
     }

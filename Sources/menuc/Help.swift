@@ -24,11 +24,21 @@ enum Help {
     static let check = """
         USAGE: menuc check <paths>... [options]
 
-        Checks .menu files. A path may be a file, a directory (searched
-        recursively for *.menu) or '-' for standard input.
+        Checks .menu files against the language and Apple's Human Interface
+        Guidelines. A path may be a file, a directory (searched recursively for
+        *.menu, minus the 'exclude' patterns of its menuc.json) or '-' for
+        standard input.
 
         OPTIONS:
-          --format <format>        text (default), short, or json
+          --format <format>        text (default), short, json, sarif, or github
+          --config <file>          Use this menuc.json instead of the nearest one
+          --rule <id>=<severity>   Set a rule to off, note, warning or error
+                                   (repeatable; wins over the configuration)
+          --fix                    Apply every guideline fix-it, re-check, and
+                                   write the fixed files (language errors' "did
+                                   you mean" fixes are left for you to confirm)
+          --baseline <file>        Report only findings not in the baseline
+          --write-baseline <file>  Record today's findings as the baseline
           --root <dir>             Project root; imports may not leave it
                                    (default: nearest folder with menuc.json,
                                    Package.swift or .git)
@@ -62,9 +72,11 @@ enum Help {
         """
 
     static let rules = """
-        USAGE: menuc rules
+        USAGE: menuc rules [--config <file>] [--rule <id>=<severity>]... [--markdown]
 
-        Lists every guideline rule: id, default severity, fix-it, guideline.
+        Lists every guideline rule: id, default severity, effective severity
+        under the configuration (the nearest menuc.json, or --config), fix-it,
+        and guideline. --markdown prints docs/rules.md.
 
         """
 

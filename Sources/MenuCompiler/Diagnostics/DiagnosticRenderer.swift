@@ -4,6 +4,8 @@ public struct DiagnosticRenderer {
         case text
         case short
         case json
+        case sarif
+        case github
     }
 
     /// Looks files up by id (a workspace, or a single file in tests).

@@ -10,6 +10,11 @@ public enum RuleDocumentation {
         Set(RuleRegistry.all.map(\.descriptor.id) + [RuleEngine.unusedAllowID])
     }
 
+    /// `label-title-case` → `LabelTitleCase` (SARIF rule names).
+    public static func camelName(_ id: String) -> String {
+        id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
     public static func table(configuration: RuleConfiguration) -> String {
         var rows: [[String]] = [["ID", "DEFAULT", "EFFECTIVE", "FIX-IT", "GUIDELINE"]]
         for rule in RuleRegistry.all {
@@ -47,5 +52,45 @@ public enum RuleDocumentation {
 
     private static func indent(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+    }
+
+    /// docs/rules.md, generated from the rule files. Regenerate with
+    /// `swift run menuc rules --markdown > docs/rules.md`.
+    public static func markdown() -> String {
+        var text = """
+            # Guideline rules
+
+            <!-- Generated from Sources/MenuCompiler/Rules by `swift run menuc rules --markdown > docs/rules.md`. Do not edit. -->
+
+            menuc holds `.menu` files to Apple's Human Interface Guidelines with \(RuleRegistry.all.count) rules. \
+            Each can be set to `off`, `note`, `warning` or `error` in `menuc.json` or with `--rule ID=SEVERITY`, and \
+            silenced on an element and its children with `@allow(ID)`. Rules marked ✎ carry a fix-it that \
+            `menuc check --fix` applies.
+
+            | id | default | fix-it | guideline |
+            | --- | --- | --- | --- |
+
+            """
+        let rules = RuleRegistry.all.map(\.descriptor).sorted { $0.id < $1.id }
+        for descriptor in rules {
+            text += "| [`\(descriptor.id)`](#\(descriptor.id)) | \(descriptor.severity.rawValue) | \(descriptor.hasFixIt ? "✎" : "") | \(descriptor.guideline.section) |\n"
+        }
+        for descriptor in rules {
+            text += "\n## \(descriptor.id)\n\n"
+            text += "**\(descriptor.severity.rawValue)**\(descriptor.hasFixIt ? " · fix-it ✎" : "") · [\(descriptor.guideline.section)](\(descriptor.guideline.url)) (`shared/hig/\(descriptor.guideline.file)`)\n\n"
+            text += descriptor.summary + "\n\n" + descriptor.explanation + "\n\n"
+            text += "> \(descriptor.quote)\n"
+            for example in descriptor.examples {
+                let heading = example.expectation == .triggers ? "Triggers (↓ marks the finding)" : "Does not trigger"
+                text += "\n\(heading):\n\n```\n\(example.source)\n```\n"
+                if let corrected = example.corrected { text += "\nFixed:\n\n```\n\(corrected)\n```\n" }
+            }
+        }
+        text += "\n## Language errors\n\nThese are always errors and cannot be silenced.\n\n"
+        for language in LanguageErrorID.allCases {
+            text += "- `\(language.rawValue)`: \(language.explanation)\n"
+        }
+        text += "- `\(RuleEngine.unusedAllowID)` (warning): an `@allow` that silences nothing, names no rule, or names a language error.\n"
+        return text
     }
 }

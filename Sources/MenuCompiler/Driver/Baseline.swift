@@ -1,0 +1,70 @@
+import Foundation
+
+/// Today's findings, recorded so that only new ones are reported later.
+///
+/// Findings are matched by rule, file and element path — not by line — so
+/// edits elsewhere in a file don't turn old findings into new ones. A
+/// finding without an element path matches on its message instead.
+public struct Baseline: Sendable, Equatable {
+    public struct Entry: Hashable, Sendable, Comparable {
+        public var rule: String
+        public var file: String
+        public var element: String
+
+        public static func < (lhs: Entry, rhs: Entry) -> Bool {
+            (lhs.file, lhs.rule, lhs.element) < (rhs.file, rhs.rule, rhs.element)
+        }
+    }
+
+    public var entries: [Entry]
+
+    public init(_ diagnostics: [Diagnostic], files: (FileID) -> SourceFile?) {
+        entries = diagnostics.map { Baseline.entry(for: $0, files: files) }.sorted()
+    }
+
+    public init(entries: [Entry]) {
+        self.entries = entries.sorted()
+    }
+
+    static func entry(for diagnostic: Diagnostic, files: (FileID) -> SourceFile?) -> Entry {
+        Entry(rule: diagnostic.id, file: files(diagnostic.span.file)?.displayPath ?? "",
+              element: diagnostic.elementPath ?? "message: " + diagnostic.message)
+    }
+
+    /// The diagnostics the baseline does not account for. Each entry
+    /// absorbs one finding, so a second identical finding is new.
+    public func newFindings(_ diagnostics: [Diagnostic], files: (FileID) -> SourceFile?) -> [Diagnostic] {
+        var remaining: [Entry: Int] = [:]
+        for entry in entries { remaining[entry, default: 0] += 1 }
+        return diagnostics.filter { diagnostic in
+            let entry = Baseline.entry(for: diagnostic, files: files)
+            guard let count = remaining[entry], count > 0 else { return true }
+            remaining[entry] = count - 1
+            return false
+        }
+    }
+
+    public func render() -> String {
+        JSONValue.object([
+            ("version", .int(1)),
+            ("findings", .array(entries.map { .object([("rule", .string($0.rule)), ("file", .string($0.file)), ("element", .string($0.element))]) })),
+        ]).render()
+    }
+
+    public static func load(path: String) -> Result<Baseline, ProjectConfiguration.Failure> {
+        func fail(_ message: String) -> Result<Baseline, ProjectConfiguration.Failure> { .failure(.init(path: path, message: message)) }
+        guard let data = FileManager.default.contents(atPath: path) else { return fail("cannot read the baseline file") }
+        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any], root["version"] as? Int == 1,
+              let findings = root["findings"] as? [[String: Any]] else {
+            return fail("not a menuc baseline (expected {\"version\": 1, \"findings\": [...]}); write one with --write-baseline")
+        }
+        var entries: [Entry] = []
+        for (index, finding) in findings.enumerated() {
+            guard let rule = finding["rule"] as? String, let file = finding["file"] as? String, let element = finding["element"] as? String else {
+                return fail("finding \(index + 1) needs string keys rule, file and element")
+            }
+            entries.append(Entry(rule: rule, file: file, element: element))
+        }
+        return .success(Baseline(entries: entries))
+    }
+}
