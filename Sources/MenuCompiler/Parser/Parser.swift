@@ -136,8 +136,10 @@ public struct Parser {
     }
 
     /// Expects the end of a statement; reports and skips anything else.
-    private mutating func expectTerminator(after what: String) {
+    /// `what` is only built when there is an error: this runs for every statement.
+    private mutating func expectTerminator(after what: @autoclosure () -> String) {
         guard !isAtTerminator else { return }
+        let what = what()
         let found = current
         error("expected ';' or a line break after \(what), found \(describe(found))", at: span(found),
               label: "unexpected here", help: "put each property and element on its own line, or separate them with ';'")
@@ -489,7 +491,8 @@ public struct Parser {
         let doc = pendingDoc
         pendingDoc = nil
         let keyword = span(current)
-        let lineIndent = indentation(ofLineAt: current.start)
+        // Indentation only matters when re-parsing to place a missing '}'.
+        let lineIndent = indentationRecovery ? indentation(ofLineAt: current.start) : 0
         advance()
         var name: Name?
         var label: StringLiteral?
@@ -551,7 +554,8 @@ public struct Parser {
             body.close = span(current.start, current.start)
             return body
         }
-        let ownerDescription = ownerName.map { "\(owner.rawValue) '\($0)'" } ?? owner.rawValue
+        // Built only when a message needs it: bodies are parsed by the million.
+        var ownerDescription: String { ownerName.map { "\(owner.rawValue) '\($0)'" } ?? owner.rawValue }
         // Indentation hints at a missing '}' only in indented or one-line bodies.
         var bodyIsIndented = false
         var sawMemberLine = false
@@ -566,7 +570,7 @@ public struct Parser {
                 reportUnclosed(open: open, ownerDescription: ownerDescription)
                 return body
             default:
-                if !sawMemberLine {
+                if indentationRecovery, !sawMemberLine {
                     // A body that starts on the '{' line is a one-line body:
                     // a following line at the opener's depth is outside it.
                     sawMemberLine = true

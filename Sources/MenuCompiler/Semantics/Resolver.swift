@@ -251,15 +251,16 @@ public final class Resolver {
         )
         let members = syntax.body?.members ?? []
         var menuReference: Name?
-        var seen: [String: Span] = [:]
+        // Few properties per element: a list beats a dictionary's allocation.
+        var seen: [(name: String, span: Span)] = []
         for case .property(let property) in members {
-            if let first = seen[property.name.text] {
+            if let first = seen.first(where: { $0.name == property.name.text })?.span {
                 report(.error(.duplicateProperty, "'\(property.name.text)' is set twice on \(element.displayName)", at: property.name.span,
                               label: "set again here", secondary: [LabeledSpan(first, "first set here")],
                               help: "remove one of them", fixIts: [removal(of: property, in: file)]))
                 continue
             }
-            seen[property.name.text] = property.name.span
+            seen.append((property.name.text, property.name.span))
             guard let value = validate(property, on: element) else { continue }
             if property.name.text == "menu", case .identifier(let name) = property.value { menuReference = name }
             element.properties.append(Property(name: property.name.text, value: value, nameSpan: property.name.span,
@@ -374,6 +375,7 @@ public final class Resolver {
             }
         }
         var ordinals: [ElementKind: Int] = [:]
+        var renamed = Set<Int>()
         for index in result.indices where result[index].idSource == .synthetic {
             let kind = result[index].kind
             var ordinal = ordinals[kind, default: 0]
@@ -384,11 +386,14 @@ public final class Resolver {
             } while taken[candidate] != nil
             ordinals[kind] = ordinal
             taken[candidate] = index
-            result[index].id = candidate
+            if result[index].id != candidate {
+                result[index].id = candidate
+                renamed.insert(index)
+            }
         }
-        for index in result.indices {
-            let expected = parentPath.isEmpty ? result[index].id : parentPath + "/" + result[index].id
-            if result[index].path != expected { result[index] = repath(result[index], parentPath: parentPath) }
+        // Only renamed and spliced elements carry a path from elsewhere.
+        for index in result.indices where renamed.contains(index) || result[index].origin != nil {
+            result[index] = repath(result[index], parentPath: parentPath)
         }
         return result
     }
