@@ -10,7 +10,9 @@ seconds="${1:-60}"
 out=.build/fuzz
 mkdir -p "$out/corpus" "$out/crashes"
 find samples Tests/MenuCompilerTests/Fixtures -name '*.menu' -exec cp {} "$out/corpus/" \;
-sources=$(find Sources/MenuCompiler -name '*.swift' | sort)
+# Compile a snapshot, so editing the tree while it builds is harmless.
+rm -rf "$out/src" && mkdir -p "$out/src" && cp -R Sources/MenuCompiler "$out/src/"
+sources=$(find "$out/src/MenuCompiler" -name '*.swift' | sort)
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name MenuCompiler \
   $sources Benchmarks/Fuzz/FuzzTarget.swift -o "$out/menuc-fuzz"
 "$out/menuc-fuzz" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=4096 \
