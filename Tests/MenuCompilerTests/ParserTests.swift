@@ -48,6 +48,17 @@ struct ParserTests {
         #expect(result.syntax.doc == nil)
     }
 
+    @Test func aBlankLineSeparatesTheFileDocFromTheFirstElementsDoc() {
+        let result = parse("/// The file.\n/// Still the file.\n\n/// The menu.\nmenu M \"M\" {\n  /// Dropped: a blank line follows.\n\n  /// The item.\n  item a \"A\"\n}")
+        #expect(result.syntax.doc?.text == "The file.\nStill the file.")
+        #expect(result.syntax.elements.first?.doc?.text == "The menu.")
+        guard case .element(let item)? = result.syntax.elements.first?.body?.members.first else {
+            Issue.record("no item")
+            return
+        }
+        #expect(item.doc?.text == "The item.")
+    }
+
     @Test func missingColonSuggestsAFix() {
         let text = "menu A \"A\" {\n  item n \"New\" { shortcut \"cmd+n\" }\n}"
         let result = parse(text)

@@ -38,6 +38,10 @@ public struct Parser {
     /// Index of the end-of-file "missing }" diagnostic, so outer bodies can add to it.
     private var unclosedDiagnosticIndex: Int?
     private var depthLimitReported = false
+    /// Whether any statement has been parsed yet (for the file's doc comment).
+    private var sawStatement = false
+    /// A doc block at the top of the file, separated from what follows.
+    private var leadingFileDoc: DocComment?
 
     private var lexerDiagnostics: [Diagnostic] { lexer.diagnostics }
 
@@ -101,9 +105,12 @@ public struct Parser {
             case .docComment:
                 let line = file.text(current.start..<current.end)
                 let trimmed = line.hasPrefix(" ") ? String(line.dropFirst()) : line
-                if let doc = pendingDoc {
+                if let doc = pendingDoc, !blankLineBetween(doc.span.end, current.start) {
                     pendingDoc = DocComment(text: doc.text + "\n" + trimmed, span: doc.span.union(span(current)))
                 } else {
+                    // A blank line ends a doc block. The first block of the
+                    // file, if nothing follows it directly, documents the file.
+                    if let doc = pendingDoc, !sawStatement, leadingFileDoc == nil { leadingFileDoc = doc }
                     pendingDoc = DocComment(text: trimmed, span: span(current.start - 3, current.end))
                 }
                 advance()
@@ -154,11 +161,16 @@ public struct Parser {
         var sawAnything = false
         while true {
             skipSeparators()
-            if !sawAnything, let doc = pendingDoc, docIsFollowedByBlankLine(doc) {
-                syntax.doc = doc
-                pendingDoc = nil
+            if !sawAnything {
+                if let doc = leadingFileDoc {
+                    syntax.doc = doc
+                } else if let doc = pendingDoc, docIsFollowedByBlankLine(doc) {
+                    syntax.doc = doc
+                    pendingDoc = nil
+                }
             }
             sawAnything = true
+            sawStatement = true
             switch current.kind {
             case .endOfFile:
                 syntax.comments = lexer.comments
@@ -198,6 +210,12 @@ public struct Parser {
                 }
             }
         }
+    }
+
+    private func blankLineBetween(_ start: Int, _ end: Int) -> Bool {
+        var breaks = 0
+        for index in start..<min(end, file.bytes.count) where file.bytes[index] == 0x0A { breaks += 1 }
+        return breaks >= 2
     }
 
     private func docIsFollowedByBlankLine(_ doc: DocComment) -> Bool {

@@ -1,5 +1,11 @@
 extension RuleRegistry {
     /// The rules of this guideline page, one line each.
     static let popUpButtonRules: [any Rule] = [
+        PopupNotFlat(),
+        PopupMultipleSelection(),
+        PopupMissingDefault(),
+        PopupDuplicateOption(),
+        PopupNeedsContext(),
+        PopupTooFewOptions(),
     ]
 }

@@ -1,5 +1,14 @@
 extension RuleRegistry {
     /// The rules of this guideline page, one line each.
     static let pullDownButtonRules: [any Rule] = [
+        PulldownTooFewItems(),
+        PulldownTooManyItems(),
+        MenuTooManyGroups(),
+        PulldownHoldsAllActions(),
+        DestructiveNeedsConfirmation(),
+        RedundantMenuTitle(),
+        SubmenuNeedsLabel(),
+        MoreButtonSymbol(),
+        UnsupportedOnPlatform(),
     ]
 }
