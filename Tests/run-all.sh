@@ -9,6 +9,7 @@ python_has() { python3 -c "import $1" >/dev/null 2>&1; }
 
 need=()
 python_has jsonschema || need+=("jsonschema")
+python_has markdown_it || need+=("markdown-it-py")
 python_has sarif || need+=("sarif-tools")
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing test tools: ${need[*]}"

@@ -2,8 +2,10 @@ import Foundation
 import MenuCompiler
 
 enum BuildCommand {
+    static let valueOptions: Set<String> = ["--emit", "--out", "--type-name", "--access", "--depfile"]
+
     static func run(_ raw: [String]) throws -> ExitCode {
-        let arguments = try Arguments(raw, valueOptions: CompileSession.commonValueOptions.union(["--emit", "--out"]),
+        let arguments = try Arguments(raw, valueOptions: CompileSession.commonValueOptions.union(valueOptions),
                                       flagOptions: CompileSession.commonFlagOptions)
         if arguments.has("--help") {
             Terminal.write(Help.build)
@@ -11,9 +13,14 @@ enum BuildCommand {
         }
         let emits = try parseEmit(arguments.value("--emit") ?? "json")
         let session = try CompileSession(arguments)
+        let swiftOptions = try parseSwiftOptions(arguments, emits: emits, inputCount: session.entries.count + (session.readsStandardInput ? 1 : 0))
         let outDirectory = arguments.value("--out")
         if outDirectory == nil, !(session.readsStandardInput && session.entries.isEmpty && emits.count == 1) {
             throw Arguments.UsageError(message: "--out <dir> is required (only a single '-' input may write to standard output)")
+        }
+        let depfile = arguments.value("--depfile")
+        if depfile != nil, outDirectory == nil {
+            throw Arguments.UsageError(message: "--depfile needs --out: it lists the files written there")
         }
         if let outDirectory {
             var isDirectory: ObjCBool = false
@@ -25,25 +32,38 @@ enum BuildCommand {
         let failed = session.report(compilation, to: .standardError, fileDescriptor: STDERR_FILENO)
         if failed { return .inputErrors }
 
-        let files: (FileID) -> SourceFile? = { compilation.workspace.file($0) }
         guard let outDirectory else {
-            if let file = compilation.files.first { Terminal.write(render(file, as: emits[0], files: files)) }
+            if let file = compilation.files.first {
+                let renderer = Renderer(compilation: compilation, swift: swiftOptions, site: MarkdownBackend.Site())
+                Terminal.write(renderer.render(file, as: emits[0]))
+            }
             return .success
         }
-        var outputs: [OutputWriter.Output] = []
-        var claimed: [String: String] = [:]
-        for (entry, file) in zip(session.entries, compilation.files) {
+        var plan = OutputPlan(outDirectory: outDirectory)
+        let inputs = Array(zip(session.entries, compilation.files))
+        var pages: [FileID: String] = [:]
+        for (entry, file) in inputs { pages[file.source.id] = OutputPlan.relativeOutput(for: entry, emit: .markdown) }
+        let renderer = Renderer(compilation: compilation, swift: swiftOptions, site: MarkdownBackend.Site(compilation: compilation, pages: pages))
+        for (entry, file) in inputs {
+            let dependencies = DepFile.inputs(of: file.source.id, in: compilation.workspace)
             for emit in emits {
-                let relative = (entry.relativePath as NSString).deletingPathExtension + "." + emit.fileExtension
-                let path = (outDirectory as NSString).appendingPathComponent(relative)
-                if let other = claimed[path] {
-                    throw CommandFailure(message: "\(entry.path) and \(other) would both be written to \(path)")
-                }
-                claimed[path] = entry.path
-                outputs.append(OutputWriter.Output(path: path, contents: render(file, as: emit, files: files)))
+                try plan.add(OutputPlan.relativeOutput(for: entry, emit: emit), from: entry.path, dependencies: dependencies,
+                             contents: renderer.render(file, as: emit))
             }
         }
-        switch OutputWriter().write(outputs) {
+        if emits.contains(.markdown), buildsDirectory(arguments.positional) {
+            let entries = inputs.map { entry, file in
+                MarkdownBackend.IndexEntry(page: OutputPlan.relativeOutput(for: entry, emit: .markdown), source: entry.relativePath, doc: file.doc)
+            }
+            try plan.add("index.md", from: "the index", dependencies: inputs.map { $0.0.path }, contents: MarkdownBackend.index(entries))
+        }
+        if let depfile {
+            switch DepFile.render(plan.rules) {
+            case .success(let text): plan.outputs.append(OutputWriter.Output(path: depfile, contents: text))
+            case .failure(let problem): throw CommandFailure(message: problem.message)
+            }
+        }
+        switch OutputWriter().write(plan.outputs) {
         case .success:
             return .success
         case .failure(let failure):
@@ -52,11 +72,13 @@ enum BuildCommand {
     }
 
     enum Emit: String, CaseIterable {
-        case json
+        case json, swift, markdown
 
         var fileExtension: String {
             switch self {
             case .json: "json"
+            case .swift: "swift"
+            case .markdown: "md"
             }
         }
     }
@@ -73,9 +95,79 @@ enum BuildCommand {
         return result
     }
 
-    static func render(_ file: CheckedFile, as emit: Emit, files: (FileID) -> SourceFile?) -> String {
-        switch emit {
-        case .json: JSONBackend.render(file, files: files)
+    /// `--type-name` and `--access`, which only mean something for Swift output.
+    static func parseSwiftOptions(_ arguments: Arguments, emits: [Emit], inputCount: Int) throws -> SwiftBackend.Options {
+        var options = SwiftBackend.Options()
+        let typeName = arguments.value("--type-name")
+        let access = arguments.value("--access")
+        if typeName != nil || access != nil, !emits.contains(.swift) {
+            throw Arguments.UsageError(message: "--type-name and --access apply to --emit swift")
+        }
+        if let typeName {
+            if let problem = SwiftBackend.problem(withTypeName: typeName) { throw Arguments.UsageError(message: "--type-name: \(problem)") }
+            guard inputCount <= 1 else {
+                throw Arguments.UsageError(message: "--type-name names one file's namespace, but there are \(inputCount) inputs")
+            }
+            options.typeName = typeName
+        }
+        if let access {
+            guard let level = SwiftBackend.Access(rawValue: access) else {
+                throw Arguments.UsageError(message: "--access takes \(SwiftBackend.Access.allCases.map(\.rawValue).joined(separator: ", ")) (got '\(access)')")
+            }
+            options.access = level
+        }
+        return options
+    }
+
+    /// Whether any path argument is a directory (then Markdown gets an index).
+    static func buildsDirectory(_ paths: [String]) -> Bool {
+        paths.contains { path in
+            var isDirectory: ObjCBool = false
+            return path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+        }
+    }
+
+    /// Renders one checked file in each format.
+    struct Renderer {
+        let compilation: Compilation
+        let swift: SwiftBackend.Options
+        let site: MarkdownBackend.Site
+
+        func render(_ file: CheckedFile, as emit: Emit) -> String {
+            let files: (FileID) -> SourceFile? = { compilation.workspace.file($0) }
+            switch emit {
+            case .json: return JSONBackend.render(file, files: files)
+            case .swift: return SwiftBackend.render(file, files: files, options: swift)
+            case .markdown: return MarkdownBackend.render(file, files: files, site: site)
+            }
+        }
+    }
+
+    /// The outputs of one build, each claimed by one input, with the
+    /// dependency rules for `--depfile`.
+    struct OutputPlan {
+        let outDirectory: String
+        var outputs: [OutputWriter.Output] = []
+        var rules: [DepFile.Rule] = []
+        private var claimed: [String: String] = [:]
+
+        init(outDirectory: String) {
+            self.outDirectory = outDirectory
+        }
+
+        /// The output for `entry` relative to --out: its path with the format's extension.
+        static func relativeOutput(for entry: InputCollector.Entry, emit: Emit) -> String {
+            (entry.relativePath as NSString).deletingPathExtension + "." + emit.fileExtension
+        }
+
+        mutating func add(_ relative: String, from source: String, dependencies: [String], contents: String) throws {
+            let path = (outDirectory as NSString).appendingPathComponent(relative)
+            if let other = claimed[path] {
+                throw CommandFailure(message: "\(source) and \(other) would both be written to \(path)")
+            }
+            claimed[path] = source
+            outputs.append(OutputWriter.Output(path: path, contents: contents))
+            rules.append(DepFile.Rule(output: path, inputs: dependencies))
         }
     }
 }

@@ -2,13 +2,14 @@
 enum Help {
     static let main = """
         menuc — compiles .menu files (Apple-style menus and buttons), checks them
-        against Apple's Human Interface Guidelines, and emits JSON.
+        against Apple's Human Interface Guidelines, and emits JSON, Swift and
+        Markdown.
 
         USAGE: menuc <command> [options]
 
         COMMANDS:
           check     Check files and report diagnostics
-          build     Check files and write outputs (--emit json)
+          build     Check files and write outputs (--emit json,swift,markdown)
           rules     List every guideline rule
           explain   Explain a rule or language error
           help      Show help for a command
@@ -51,16 +52,29 @@ enum Help {
         """
 
     static let build = """
-        USAGE: menuc build <paths>... --emit json --out <dir> [options]
+        USAGE: menuc build <paths>... --emit <formats> --out <dir> [options]
 
         Checks .menu files and, when none has an error, writes one output per
-        input under --out, mirroring the input tree. Outputs are written
-        atomically and only when changed; on any error nothing is written.
-        With '-' (standard input) the output goes to standard output.
+        input and format under --out, mirroring the input tree. Outputs are
+        written atomically and only when changed; on any error nothing is
+        written. With '-' (standard input) the output goes to standard output.
+
+        FORMATS (--emit, comma-separated):
+          json                     The checked document (docs/schema/menu.schema.json)
+          swift                    Swift source that builds the document with the
+                                   MenuModel library, plus an Action enum
+          markdown                 A documentation page per file, and index.md
+                                   when a directory is built
 
         OPTIONS:
-          --emit <formats>         Comma-separated outputs: json
+          --emit <formats>         json (default), swift, markdown: e.g. json,swift
           --out <dir>              Output directory
+          --type-name <name>       Swift: the namespace's name (one input only;
+                                   default: the file name in UpperCamelCase)
+          --access <level>         Swift: public, internal (default) or package
+          --depfile <file>         Write a Makefile-style dependency file: each
+                                   output and the files it was made from,
+                                   imports included
           --format <format>        Diagnostics format: text (default), short, json
           --root <dir>             Project root (see 'menuc help check')
           --warnings-as-errors     Treat warnings as errors

@@ -10,7 +10,7 @@ struct LabelEllipsisCharacter: Rule {
             The ellipsis is one character, `…` (Option-; on a Mac keyboard); three periods render with the wrong \
             spacing and read differently with VoiceOver.
             """,
-        quote: "Append an ellipsis to a menu item's label when the action requires more information before it can complete.",
+        quote: "Append an ellipsis to a menu item’s label when people need to provide additional information before the action can complete. The ellipsis character (…) signals that another view will open in which people can input information or make choices.",
         hasFixIt: true,
         examples: [
             .triggering(#"menu File "File" { item export ↓"Export..." { input: true } }"#,
@@ -25,22 +25,12 @@ struct LabelEllipsisCharacter: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         file.walk { element, _ in
             guard element.origin == nil else { return }
-            for (text, span) in element.labelTexts where LabelEllipsisCharacter.hasThreePeriods(text) {
+            for (text, span) in element.labelTexts where text.contains("...") {
                 let fixed = file.source.text(of: span).replacingOccurrences(of: "...", with: "…")
                 reporter.report("'\(text)' uses three periods instead of an ellipsis", at: span, label: "write … (one character)",
                                 element: element, help: "replace '...' with '…'",
                                 fixIts: [FixIt(message: "replace '...' with '…'", edits: [TextEdit(span: span, replacement: fixed)])])
             }
         }
-    }
-
-    /// A byte scan: much cheaper than Foundation's `contains` on every label.
-    static func hasThreePeriods(_ text: String) -> Bool {
-        var run = 0
-        for byte in text.utf8 {
-            run = byte == UInt8(ascii: ".") ? run + 1 : 0
-            if run == 3 { return true }
-        }
-        return false
     }
 }

@@ -1,6 +1,23 @@
 extension RuleRegistry {
     /// The rules of this guideline page, one line each.
     static let menuRules: [any Rule] = [
+        EmptyMenu(),
         LabelEllipsisCharacter(),
+        LabelNeedsEllipsis(),
+        LabelArticle(),
+        LabelTitleCase(),
+        LabelStartsWithVerb(),
+        ContextMenuShortcut(),
+        DisabledMenu(),
+        MenuTooLong(),
+        SubmenuTooDeep(),
+        SubmenuTooLong(),
+        SuggestSubmenu(),
+        ToggleLabels(),
+        TogglePairAmbiguous(),
+        DuplicateShortcut(),
+        DuplicateLabel(),
+        SmallLayoutNeedsSymbols(),
+        UnlabeledItem(),
     ]
 }

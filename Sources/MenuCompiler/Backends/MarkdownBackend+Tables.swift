@@ -1,0 +1,259 @@
+/// The tables of a Markdown page: menus, controls, pop-up options and the
+/// keyboard-shortcut reference. Every cell is escaped text or a code span.
+extension MarkdownPage {
+    // MARK: - Menus
+
+    /// A menu's items as a table; sections become separator rows and
+    /// submenu items are indented under their submenu.
+    func writeMenuTable(_ menu: Element, to writer: inout CodeWriter) {
+        var rows: [[String]] = []
+        menuRows(menu.children, depth: 0, into: &rows)
+        writer.blankLine()
+        guard !rows.isEmpty else { writer.line("*No items.*"); return }
+        writeTable(header: ["Item", "Shortcut", "Symbol", "Role", "State", "Enabled", "Action"], rows: rows, to: &writer)
+        writeSpliceNotes(below: menu, to: &writer)
+    }
+
+    private func menuRows(_ children: [Element], depth: Int, into rows: inout [[String]]) {
+        let columns = 7
+        var rowsBefore = false
+        var separatorPending = false
+        for child in children {
+            let isSection = child.kind == .section
+            if rowsBefore, separatorPending || isSection {
+                rows.append(["———"] + Array(repeating: "", count: columns - 1))
+            }
+            separatorPending = isSection
+            rowsBefore = true
+            switch child.kind {
+            case .section:
+                if let label = child.label {
+                    rows.append([indent(depth) + "*" + MarkdownEscaping.text(label) + "*"] + Array(repeating: "", count: columns - 1))
+                }
+                menuRows(child.children, depth: depth, into: &rows)
+            case .submenu:
+                rows.append(itemRow(child, depth: depth))
+                menuRows(child.children, depth: depth + 1, into: &rows)
+            default:
+                rows.append(itemRow(child, depth: depth))
+            }
+        }
+    }
+
+    private func itemRow(_ item: Element, depth: Int) -> [String] {
+        var label = MarkdownEscaping.text(currentLabel(of: item) ?? item.id)
+        if item.kind == .submenu { label += " ▸" }
+        if item.bool("input") == true, !(item.label ?? "").hasSuffix("…") { label += " (asks for input)" }
+        var state = ""
+        if item.kind == .toggle {
+            let other = item.symbol("state") == "on" ? item.string("off") : item.string("on")
+            state = (item.symbol("state") ?? "off") + (other.map { " (else “" + MarkdownEscaping.text($0) + "”)" } ?? "")
+        } else if let checkmark = item.symbol("state") {
+            state = (checkmark == "on" ? "✓ " : checkmark == "mixed" ? "– " : "") + checkmark
+        }
+        return [
+            indent(depth) + label,
+            item["shortcut"]?.shortcutValue.map { MarkdownEscaping.text($0.display) } ?? "",
+            item.string("symbol").map(MarkdownEscaping.code) ?? "",
+            item.kind == .submenu ? "" : item.symbol("role") ?? "",
+            state,
+            item.bool("enabled") == false ? "no" : "yes",
+            actionCell(item),
+        ]
+    }
+
+    /// The label a changeable-title toggle shows in its state; else the label.
+    func currentLabel(of element: Element) -> String? {
+        guard element.kind == .toggle else { return element.label }
+        return (element.symbol("state") == "on" ? element.string("on") : element.string("off")) ?? element.label
+    }
+
+    private func actionCell(_ element: Element) -> String {
+        var parts: [String] = []
+        if let action = element.symbol("action") { parts.append(MarkdownEscaping.code(action)) }
+        if let view = element["opens"]?.name { parts.append("opens " + declarationLink(view)) }
+        if let question = element.string("confirm") { parts.append("asks “" + MarkdownEscaping.text(question) + "”") }
+        return parts.joined(separator: ", ")
+    }
+
+    /// Where spliced items came from: one line per `use` or `menu:` below `menu`.
+    private func writeSpliceNotes(below menu: Element, to writer: inout CodeWriter) {
+        var seen: [String] = []
+        var stack = Array(menu.children.reversed())
+        while let element = stack.popLast() {
+            if let origin = element.origin, origin != menu.origin {
+                // `menu: X` on the table's own element is already in its summary line.
+                if origin.via == .menu, menu["menu"]?.name == origin.menu { continue }
+                let note = (origin.via == .use ? "`use` " : "`menu:` ") + declarationLink(origin.menu)
+                if !seen.contains(note) { seen.append(note) }
+                continue
+            }
+            stack.append(contentsOf: element.children.reversed())
+        }
+        guard !seen.isEmpty else { return }
+        writer.blankLine()
+        writer.line("Items spliced in: " + seen.joined(separator: ", ") + ".")
+    }
+
+    // MARK: - Views and controls
+
+    func writeView(_ view: Element, to writer: inout CodeWriter) {
+        let controls = view.children.filter { $0.kind != .contextmenu }
+        if !controls.isEmpty { writeControlTable(controls, to: &writer) }
+        writeControlDetails(view.children, to: &writer)
+    }
+
+    /// Controls as a table; toolbars and rows become headed groups.
+    func writeControlTable(_ elements: [Element], to writer: inout CodeWriter) {
+        var rows: [[String]] = []
+        controlRows(elements, depth: 0, into: &rows)
+        writer.blankLine()
+        writeTable(header: ["Control", "Kind", "Role", "Style", "Size", "Symbol", "Action", "Enabled", "Details"], rows: rows, to: &writer)
+    }
+
+    private func controlRows(_ elements: [Element], depth: Int, into rows: inout [[String]]) {
+        for element in elements {
+            switch element.kind {
+            case .toolbar, .row:
+                let name = element.kind == .toolbar ? "Toolbar" : "Row"
+                rows.append([indent(depth) + "*" + name + "*" + (element.label.map { ": " + MarkdownEscaping.text($0) } ?? "")] + Array(repeating: "", count: 8))
+                controlRows(element.children, depth: depth + 1, into: &rows)
+            case .contextmenu:
+                continue  // shown in its own section
+            default:
+                rows.append(controlRow(element, depth: depth))
+            }
+        }
+    }
+
+    private func controlRow(_ control: Element, depth: Int) -> [String] {
+        var kind: String
+        switch control.kind {
+        case .popup: kind = "pop-up button"
+        case .pulldown: kind = "pull-down button"
+        case .toggle: kind = "toggle button"
+        default: kind = control.kind.rawValue
+        }
+        if let type = control.symbol("type"), type != "system" { kind += " (\(type))" }
+        var details: [String] = []
+        if control.kind == .toggle {
+            details.append("state " + (control.symbol("state") ?? "off"))
+            if let on = control.string("on") { details.append("on “" + MarkdownEscaping.text(on) + "”") }
+            if let off = control.string("off") { details.append("off “" + MarkdownEscaping.text(off) + "”") }
+            if let indicator = control.symbol("indicator") { details.append("indicator " + indicator) }
+        }
+        if let subtitle = control.string("subtitle") { details.append("subtitle “" + MarkdownEscaping.text(subtitle) + "”") }
+        if let activity = control.string("activity") { details.append("while busy “" + MarkdownEscaping.text(activity) + "”") }
+        if let option = control["default"]?.name { details.append("default " + MarkdownEscaping.code(option)) }
+        if control.bool("multiple") == true { details.append("multiple selection") }
+        for name in ["width", "height", "padding", "cornerRadius"] {
+            if let value = control[name], case .number(let text) = value { details.append("\(name) \(text)") }
+        }
+        if let title = control.string("title") { details.append("menu title “" + MarkdownEscaping.text(title) + "”") }
+        return [
+            indent(depth) + MarkdownEscaping.text(currentLabel(of: control) ?? control.id),
+            kind,
+            control.symbol("role") ?? "",
+            control.symbol("style") ?? "",
+            control.symbol("size") ?? "",
+            control.string("symbol").map(MarkdownEscaping.code) ?? "",
+            actionCell(control),
+            control.bool("enabled") == false ? "no" : "yes",
+            details.joined(separator: ", "),
+        ]
+    }
+
+    /// Sections for what a control table can't show: the options of pop-ups,
+    /// the menus of pull-downs and the context menus, in source order.
+    func writeControlDetails(_ elements: [Element], to writer: inout CodeWriter) {
+        for element in elements {
+            switch element.kind {
+            case .toolbar, .row:
+                writeControlDetails(element.children, to: &writer)
+            case .popup:
+                writeSubsection(element, kindName: "pop-up button", to: &writer)
+                writeOptionTable(element, to: &writer)
+            case .pulldown, .contextmenu:
+                writeSubsection(element, kindName: element.kind == .pulldown ? "pull-down button" : "context menu", to: &writer)
+                writeMenuTable(element, to: &writer)
+            default:
+                continue
+            }
+        }
+    }
+
+    private func writeSubsection(_ element: Element, kindName: String, to writer: inout CodeWriter) {
+        writer.blankLine()
+        writer.line("### " + MarkdownEscaping.text(element.label ?? element.id) + " (\(kindName))")
+        writer.blankLine()
+        writer.line(summaryLine(of: element))
+        writeDoc(element.doc, to: &writer)
+    }
+
+    private func writeOptionTable(_ popup: Element, to writer: inout CodeWriter) {
+        var rows: [[String]] = []
+        let defaultOption = popup["default"]?.name
+        for (index, child) in popup.children.enumerated() {
+            let options = child.kind == .section ? child.children : [child]
+            if child.kind == .section, index > 0 { rows.append(["———", "", "", ""]) }
+            if child.kind == .section, let label = child.label { rows.append(["*" + MarkdownEscaping.text(label) + "*", "", "", ""]) }
+            for option in options {
+                rows.append([
+                    MarkdownEscaping.text(option.label ?? option.id),
+                    option.string("symbol").map(MarkdownEscaping.code) ?? "",
+                    option.bool("enabled") == false ? "no" : "yes",
+                    option.id == defaultOption ? "✓ default" : "",
+                ])
+            }
+        }
+        writer.blankLine()
+        guard !rows.isEmpty else { writer.line("*No options.*"); return }
+        writeTable(header: ["Option", "Symbol", "Enabled", "Default"], rows: rows, to: &writer)
+    }
+
+    // MARK: - Keyboard shortcuts
+
+    /// Every shortcut of the menu bar, sorted by key, then by modifiers.
+    func writeShortcutReference(_ menubar: Element, to writer: inout CodeWriter) {
+        var entries: [(shortcut: Shortcut, label: String, menu: String, path: String)] = []
+        func collect(_ element: Element, trail: [String]) {
+            for child in element.children {
+                var childTrail = trail
+                if child.kind == .menu || child.kind == .submenu { childTrail.append(title(of: child)) }
+                if let shortcut = child["shortcut"]?.shortcutValue {
+                    entries.append((shortcut, currentLabel(of: child) ?? child.id, trail.joined(separator: " › "), child.path))
+                }
+                collect(child, trail: childTrail)
+            }
+        }
+        collect(menubar, trail: [])
+        guard !entries.isEmpty else { return }
+        entries.sort { a, b in
+            if a.shortcut.key != b.shortcut.key { return a.shortcut.key < b.shortcut.key }
+            if a.shortcut.modifiers.count != b.shortcut.modifiers.count { return a.shortcut.modifiers.count < b.shortcut.modifiers.count }
+            if a.shortcut.canonical != b.shortcut.canonical { return a.shortcut.canonical < b.shortcut.canonical }
+            return a.path < b.path
+        }
+        writer.blankLine()
+        writer.line("### Keyboard shortcuts")
+        writer.blankLine()
+        writeTable(header: ["Shortcut", "Item", "Menu"], rows: entries.map { entry in
+            [MarkdownEscaping.text(entry.shortcut.display), MarkdownEscaping.text(entry.label), MarkdownEscaping.text(entry.menu)]
+        }, to: &writer)
+    }
+
+    // MARK: - Tables
+
+    private func writeTable(header: [String], rows: [[String]], to writer: inout CodeWriter) {
+        writer.line("| " + header.joined(separator: " | ") + " |")
+        writer.line("|" + String(repeating: " --- |", count: header.count))
+        for row in rows {
+            writer.line("| " + row.map { $0.isEmpty ? " " : $0 }.joined(separator: " | ") + " |")
+        }
+    }
+
+    /// Indentation inside a table cell, where leading spaces are dropped.
+    private func indent(_ depth: Int) -> String {
+        String(repeating: "&emsp;", count: depth * 2)
+    }
+}

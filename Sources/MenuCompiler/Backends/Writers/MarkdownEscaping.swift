@@ -1,0 +1,171 @@
+/// Turns arbitrary text into Markdown that renders as exactly that text —
+/// never as formatting, links, table cells or raw HTML.
+///
+/// Labels in `.menu` files can hold anything (`<script>`, `| pipe |`,
+/// `*stars*`); a documentation page built from them must show them as
+/// written. Invisible and reordering characters (bidirectional overrides,
+/// zero-width characters) are shown as `\u{…}`, as in generated Swift, so a
+/// page can't display something other than what the file says.
+public enum MarkdownEscaping {
+    /// Inline text (a label, a title, a table cell): every character with a
+    /// Markdown meaning is backslash-escaped, `<`, `>` and `&` become
+    /// entities, and line breaks become spaces.
+    public static func text(_ text: String) -> String {
+        var result = ""
+        var atStart = true
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            defer { atStart = false }
+            if SwiftEscaping.isLineBreak(scalar) || scalar == "\t" {
+                result += " "
+                continue
+            }
+            if SwiftEscaping.isInvisible(scalar, previous: index > 0 ? scalars[index - 1] : nil, next: index + 1 < scalars.count ? scalars[index + 1] : nil) {
+                result += SwiftEscaping.unicodeEscape(scalar)  // `\u` is no Markdown escape: shown as written
+                continue
+            }
+            switch scalar {
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "&": result += "&amp;"
+            case "\\", "`", "*", "_", "[", "]", "|", "#", "~":
+                result += "\\" + String(scalar)
+            case " " where atStart:
+                result += "&#32;"  // leading spaces could indent the text into a code block
+            case "-", "+", "=":
+                // At the start of a line these make lists, rules and headings.
+                result += atStart ? "\\" + String(scalar) : String(scalar)
+            case "." where orderedListMarkerEnds(at: index, in: scalars), ")" where orderedListMarkerEnds(at: index, in: scalars):
+                result += "\\" + String(scalar)
+            default:
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// Whether `scalars[index]` ends a leading run of digits (`1.`), which
+    /// would start an ordered list.
+    private static func orderedListMarkerEnds(at index: Int, in scalars: [Unicode.Scalar]) -> Bool {
+        index > 0 && scalars[..<index].allSatisfy { ("0"..."9").contains($0) }
+    }
+
+    /// A code span showing `text` literally (identifiers, symbol names):
+    /// the fence is longer than any run of backticks inside, line breaks
+    /// become spaces, `|` is escaped so tables keep their cells, and
+    /// invisible characters are shown as `\u{…}`.
+    public static func code(_ text: String) -> String {
+        var content = ""
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            if SwiftEscaping.isLineBreak(scalar) || scalar == "\t" {
+                content += " "
+            } else if SwiftEscaping.isInvisible(scalar, previous: index > 0 ? scalars[index - 1] : nil, next: index + 1 < scalars.count ? scalars[index + 1] : nil) {
+                content += SwiftEscaping.unicodeEscape(scalar)
+            } else if scalar == "|" {
+                content += "\\|"
+            } else {
+                content.unicodeScalars.append(scalar)
+            }
+        }
+        if content.isEmpty { return "` `" }
+        var longestRun = 0
+        var run = 0
+        for character in content {
+            run = character == "`" ? run + 1 : 0
+            longestRun = max(longestRun, run)
+        }
+        let fence = String(repeating: "`", count: longestRun + 1)
+        // A space on each side keeps a leading or trailing backtick out of the fence.
+        let padded = content.first == "`" || content.last == "`" || content.first == " " && content.last == " " ? " \(content) " : content
+        return fence + padded + fence
+    }
+
+    /// Lines of a doc comment as Markdown. Doc comments may use Markdown
+    /// (emphasis, code spans, lists), but never raw HTML: outside code spans
+    /// `<` becomes `&lt;`, and invisible characters are shown as `\u{…}`.
+    public static func docLines(_ text: String) -> [String] {
+        var lines: [String] = []
+        var inCode = 0  // length of the open code span's fence; 0 outside code
+        for line in SwiftEscaping.splitLines(text) {
+            var result = ""
+            let characters = Array(line.unicodeScalars)
+            var index = 0
+            while index < characters.count {
+                let scalar = characters[index]
+                // Outside code a backslash escapes the punctuation after it (`\``
+                // opens no code span); `\<` is a literal `<`, never HTML.
+                if scalar == "\\", inCode == 0, index + 1 < characters.count, isASCIIPunctuation(characters[index + 1]) {
+                    result.unicodeScalars.append(scalar)
+                    result.unicodeScalars.append(characters[index + 1])
+                    index += 2
+                    continue
+                }
+                if scalar == "`" {
+                    var run = 0
+                    while index + run < characters.count, characters[index + run] == "`" { run += 1 }
+                    if inCode == 0 {
+                        if closingFence(of: run, in: characters, after: index + run) { inCode = run }
+                    } else if run == inCode {
+                        inCode = 0
+                    }
+                    result += String(repeating: "`", count: run)
+                    index += run
+                    continue
+                }
+                if SwiftEscaping.isInvisible(scalar, previous: index > 0 ? characters[index - 1] : nil, next: index + 1 < characters.count ? characters[index + 1] : nil) {
+                    result += SwiftEscaping.unicodeEscape(scalar)
+                } else if scalar == "<", inCode == 0 {
+                    result += "&lt;"
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+                index += 1
+            }
+            // Code spans end with their paragraph; this sanitizer is line-based.
+            inCode = 0
+            lines.append(result)
+        }
+        return lines
+    }
+
+    private static func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.isASCII && scalar.properties.generalCategory != .uppercaseLetter && scalar.properties.generalCategory != .lowercaseLetter
+            && !("0"..."9").contains(scalar) && scalar.value > 0x20 && scalar.value < 0x7F
+    }
+
+    /// Whether a backtick run of `length` occurs again later on the line.
+    private static func closingFence(of length: Int, in scalars: [Unicode.Scalar], after start: Int) -> Bool {
+        var index = start
+        while index < scalars.count {
+            guard scalars[index] == "`" else { index += 1; continue }
+            var run = 0
+            while index + run < scalars.count, scalars[index + run] == "`" { run += 1 }
+            if run == length { return true }
+            index += run
+        }
+        return false
+    }
+
+    /// A link destination: the path percent-encoded except for unreserved
+    /// characters and `/`, so spaces, parentheses and `<` can't end it.
+    public static func linkDestination(_ path: String, fragment: String? = nil) -> String {
+        var result = ""
+        for byte in path.utf8 {
+            let scalar = Unicode.Scalar(byte)
+            if ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "-._~/".unicodeScalars.contains(scalar) {
+                result.unicodeScalars.append(scalar)
+            } else {
+                result += "%" + (byte < 16 ? "0" : "") + String(byte, radix: 16, uppercase: true)
+            }
+        }
+        if let fragment { result += "#" + linkDestination(fragment).replacingSlashes() }
+        return result
+    }
+}
+
+extension String {
+    fileprivate func replacingSlashes() -> String {
+        split(separator: "/", omittingEmptySubsequences: false).joined(separator: "%2F")
+    }
+}

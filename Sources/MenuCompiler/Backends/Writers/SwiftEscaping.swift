@@ -1,0 +1,203 @@
+import Foundation
+
+/// Turns arbitrary text into Swift source that can't be misread: string
+/// literals that carry the exact text, identifiers that are never keywords,
+/// and comments that can't end early or hide what follows.
+///
+/// Escaping here is a security boundary: labels and doc comments come from
+/// `.menu` files, and a generated file is compiled into an app.
+public enum SwiftEscaping {
+    // MARK: - String literals
+
+    /// A double-quoted Swift string literal whose value is exactly `text`.
+    ///
+    /// `"` and `\` are escaped (so `\(`, `"""` and `#` are inert), common
+    /// control characters get their short escapes (`\n`, `\t`, `\0`, …), and
+    /// every other invisible or reordering character — other controls,
+    /// bidirectional overrides and isolates, zero-width and format
+    /// characters, line and paragraph separators, private-use and unassigned
+    /// code points — becomes `\u{…}`, so the source shows what it contains.
+    /// Emoji (including joined sequences) stay as they are.
+    public static func stringLiteral(_ text: String) -> String {
+        var result = "\""
+        let scalars = Array(text.unicodeScalars)
+        var previousWasEscaped = true  // a combining mark can't attach to the opening quote
+        for (index, scalar) in scalars.enumerated() {
+            let escaped: String?
+            switch scalar {
+            case "\"": escaped = "\\\""
+            case "\\": escaped = "\\\\"
+            case "\n": escaped = "\\n"
+            case "\r": escaped = "\\r"
+            case "\t": escaped = "\\t"
+            case "\0": escaped = "\\0"
+            default:
+                if isInvisible(scalar, previous: index > 0 ? scalars[index - 1] : nil, next: index + 1 < scalars.count ? scalars[index + 1] : nil)
+                    || (previousWasEscaped && isCombining(scalar)) {
+                    escaped = unicodeEscape(scalar)
+                } else {
+                    escaped = nil
+                }
+            }
+            if let escaped {
+                previousWasEscaped = true
+                result += escaped
+            } else {
+                previousWasEscaped = false
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+
+    /// `\u{202E}`: the Swift escape for one scalar, in uppercase hexadecimal.
+    public static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }
+
+    /// Whether a scalar would be invisible, reorder text, or break a line in
+    /// source: everything but graphic characters and the plain space.
+    /// A zero-width joiner between two emoji is kept (it joins them into one).
+    static func isInvisible(_ scalar: Unicode.Scalar, previous: Unicode.Scalar?, next: Unicode.Scalar?) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator, .privateUse, .surrogate, .unassigned:
+            return true
+        case .format:
+            if scalar == "\u{200D}", let previous, let next, isEmojiPart(previous), isEmojiPart(next) { return false }
+            return true
+        case .spaceSeparator:
+            return scalar != " "
+        default:
+            // Variation selectors and tag characters are nonspacing marks that can hide text.
+            return (0xFE00...0xFE0E).contains(scalar.value) || (0xE0000...0xE007F).contains(scalar.value)
+                || (0xE0100...0xE01EF).contains(scalar.value)
+        }
+    }
+
+    private static func isEmojiPart(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isEmoji && scalar.value > 0x7F || scalar == "\u{FE0F}"
+    }
+
+    private static func isCombining(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark: true
+        default: false
+        }
+    }
+
+    // MARK: - Comments
+
+    /// Text safe inside a `//` or `///` comment line: line breaks become
+    /// spaces and invisible or reordering characters become `\u{…}`, so a
+    /// comment can't end early, hide text, or flip the code after it.
+    public static func commentText(_ text: String) -> String {
+        var result = ""
+        let scalars = Array(text.unicodeScalars)
+        for (index, scalar) in scalars.enumerated() {
+            if scalar == "\t" {
+                result += " "
+            } else if isInvisible(scalar, previous: index > 0 ? scalars[index - 1] : nil, next: index + 1 < scalars.count ? scalars[index + 1] : nil) {
+                result += isLineBreak(scalar) ? " " : unicodeEscape(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+
+    /// `///` lines for a doc comment, one per line of `text`, each sanitized
+    /// with ``commentText(_:)``.
+    public static func docComment(_ text: String) -> [String] {
+        splitLines(text).map { line in
+            let safe = commentText(line)
+            return safe.isEmpty ? "///" : "/// " + safe
+        }
+    }
+
+    /// Splits at every line break Swift or an editor might honour.
+    static func splitLines(_ text: String) -> [String] {
+        var lines: [String] = [""]
+        var previousWasReturn = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n", previousWasReturn { previousWasReturn = false; continue }
+            previousWasReturn = scalar == "\r"
+            if isLineBreak(scalar) {
+                lines.append("")
+            } else {
+                lines[lines.count - 1].unicodeScalars.append(scalar)
+            }
+        }
+        return lines
+    }
+
+    /// Line feed, carriage return, vertical tab, form feed, next line, and
+    /// the line and paragraph separators.
+    static func isLineBreak(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x0A, 0x0B, 0x0C, 0x0D, 0x85, 0x2028, 0x2029: true
+        default: false
+        }
+    }
+
+    // MARK: - Identifiers
+
+    /// Words that must be written in backticks to be used as names. Backticks
+    /// are harmless on other words, so the list errs on the long side.
+    public static let keywords: Set<String> = [
+        // Declarations
+        "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
+        "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+        "static", "struct", "subscript", "typealias", "var",
+        // Statements
+        "break", "case", "catch", "continue", "default", "defer", "do", "else", "fallthrough", "for", "guard", "if",
+        "in", "repeat", "return", "switch", "throw", "where", "while",
+        // Expressions and types
+        "Any", "as", "await", "false", "is", "nil", "self", "Self", "super", "throws", "true", "try",
+        // Contextual words that read as modifiers in a declaration's position
+        "package", "actor", "macro",
+    ]
+
+    /// Names that even backticks can't make usable as members (`X.self`,
+    /// `X.Type` and `X.init` mean something else) and `_`, which is no name.
+    static let unusableMemberNames: Set<String> = ["self", "Self", "Type", "Protocol", "init", "deinit", "subscript", "_"]
+
+    /// `name` as written in Swift: in backticks when it is a keyword.
+    /// `name` must already be a valid identifier.
+    public static func identifier(_ name: String) -> String {
+        keywords.contains(name) ? "`\(name)`" : name
+    }
+
+    /// Whether `text` is a plain Swift identifier (ASCII letters, digits and
+    /// `_`, not starting with a digit).
+    public static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, !text.isEmpty else { return false }
+        guard first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first) else { return false }
+        return text.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+    }
+
+    /// `EditNote` → `editNote`, `PDFExport` → `pdfExport`, `URL` → `url`:
+    /// the leading capitals lowered, keeping the last one of a run that
+    /// starts the next word.
+    public static func lowerCamelCase(_ name: String) -> String {
+        let characters = Array(name)
+        var index = 0
+        while index < characters.count, characters[index].isUppercase { index += 1 }
+        guard index > 0 else { return name }
+        // In `PDFExport` the `E` starts the next word: keep it.
+        if index > 1, index < characters.count, characters[index].isLowercase { index -= 1 }
+        return String(characters[..<index]).lowercased() + String(characters[index...])
+    }
+
+    /// A type name from a file name: `notes.menu` → `Notes`,
+    /// `hostile-labels.menu` → `HostileLabels`, `3d.menu` → `_3d`. Words are
+    /// split at anything but ASCII letters and digits; nil when nothing is left.
+    public static func upperCamelCase(fileName: String) -> String? {
+        var stem = Substring(fileName)
+        if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = stem[..<dot] }
+        let folded = String(stem).folding(options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        let words = folded.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        guard !words.isEmpty else { return nil }
+        let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+        return joined.first?.isNumber == true ? "_" + joined : joined
+    }
+}

@@ -1,0 +1,115 @@
+/// An action item or button whose label doesn't start with a verb.
+struct LabelStartsWithVerb: Rule {
+    let descriptor = RuleDescriptor(
+        id: "label-starts-with-verb",
+        severity: .note,
+        guideline: Guidelines.menus("Labels"),
+        summary: "An action item or button label doesn't start with a verb.",
+        explanation: """
+            A menu item or button that performs an action says what it does with a verb or verb phrase: Copy, \
+            Share App, Close, Add to Cart. A noun alone leaves people guessing what happens to it.
+
+            Only actions are checked. Left alone: checkmark items (`state:`), changeable-title toggles, pop-up \
+            options, buttons that open another view (they name what opens: Details…), standard labels Apple \
+            uses without a verb (Undo, Bold, New Window, About Notes, Notes Help, OK…), items of a submenu that \
+            picks an attribute (items without an action), items of a Help menu (topics to read), and items whose submenu, pull-down or menu title \
+            already supplies the verb: "Move To ▸ Inbox" reads "Move to Inbox", "Sort By ▸ Date" reads \
+            "Sort by Date". The verbs come from a curated list; if a label starts with a verb the list \
+            doesn't know, silence the note with @allow(label-starts-with-verb).
+            """,
+        quote: "To label a menu item that initiates an action, use a verb or verb phrase that describes the action, such as Copy, Share App, or Close.",
+        examples: [
+            .triggering("""
+                menu Message "Message" {
+                  item reply "Reply" { action: reply }
+                  item junk ↓"Junk Mail" { action: markAsJunk }
+                }
+                """),
+            .triggering("""
+                view Product "Product" {
+                  button cart ↓"Shopping Cart" { action: addToCart }
+                  button buy "Buy Now" { style: filled; action: buy }
+                }
+                """),
+            .passing("""
+                menu Message "Message" {
+                  item newMessage "New Message" { shortcut: "cmd+n"; action: newMessage }
+                  submenu moveTo "Move To" {
+                    item inbox "Inbox" { action: moveToInbox }
+                    item archive "Archive" { action: moveToArchive }
+                  }
+                  submenu flag "Flag Color" {
+                    item red "Red"
+                    item orange "Orange"
+                  }
+                  item organizeByConversation "Organize by Conversation" { state: on }
+                }
+                """),
+            .passing("""
+                menu Format "Format" {
+                  item bold "Bold" { shortcut: "cmd+b" }
+                  toggle ruler { on: "Hide Ruler"; off: "Show Ruler" }
+                }
+                view Accounts "Accounts" {
+                  button details "Details…" { opens: sheet }
+                  button done "Done" { type: done }
+                }
+                """),
+        ]
+    )
+
+    /// Menu-bar menu titles that name a category, not a command applied to
+    /// their items, although the word can be a verb ("Edit", "View").
+    private static let categoryTitles: Set<String> = ["edit", "view", "format", "arrange", "find", "window", "help", "tools"]
+
+    func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
+        // A declared menu that this file shows somewhere is judged where it is
+        // shown: "Inbox" is fine inside "Move To", not on its own.
+        let shown = MenuQueries.splicedMenuNames(in: file).union(MenuQueries.menuBarMenuNames(in: file))
+        var reported = Set<Span>()
+        file.walk { element, ancestors in
+            if element.origin == nil {
+                if let top = ancestors.first, top.kind == .menu, shown.contains(top.id) { return }
+            } else if element.span.file != file.source.id {
+                return  // declared in another file and checked there
+            }
+            guard let label = element.label, let span = element.labelSpan, !reported.contains(span),
+                  isAction(element, ancestors: ancestors), !LabelWords.isStandardLabel(label),
+                  let first = LabelWords.words(in: label).first, !LabelWords.isVerb(String(first.text)) else { return }
+            reported.insert(span)
+            reporter.report("\(element.displayName) performs an action, but its label starts with '\(first.text)', not a verb",
+                            at: span, label: "start with a verb", element: element,
+                            help: "start the label with a verb that says what happens (Show …, Add …, Mark as …); if '\(first.text)' is a verb here, add @allow(label-starts-with-verb)")
+        }
+    }
+
+    /// Whether the element is an action item or an action button.
+    private func isAction(_ element: Element, ancestors: [Element]) -> Bool {
+        switch element.kind {
+        case .item:
+            guard element.symbol("state") == nil else { return false }  // a checkmark item
+            guard let container = MenuQueries.container(in: ancestors) else { return true }
+            // Items without actions in a submenu pick an attribute (Sort By ▸ Date).
+            if container.kind == .submenu, element.explicit("action") == nil { return false }
+            // A Help menu lists topics and documents to read ("Tips for Your Mac").
+            if container.kind == .menu, container.label?.lowercased() == "help" { return false }
+            return !suppliesVerb(container)
+        case .button:
+            return element.explicit("opens") == nil
+        case .menubar, .menu, .view, .contextmenu, .toggle, .popup, .pulldown, .option, .toolbar, .row, .section, .submenu:
+            return false
+        }
+    }
+
+    /// Whether the container's label is a verb phrase its items complete:
+    /// "Move To", "Open With", "Share", "New", "Use This Mailbox For".
+    private func suppliesVerb(_ container: Element) -> Bool {
+        guard let label = container.label else { return false }
+        let words = LabelWords.words(in: label)
+        guard let first = words.first.map({ String($0.text) }) else { return false }
+        if container.kind == .menu, Self.categoryTitles.contains(first.lowercased()), words.count == 1 { return false }
+        if LabelWords.isVerb(first) || first.lowercased() == "new" { return true }
+        guard let last = words.last, words.count > 1 else { return false }
+        return LabelWords.shortPrepositions.contains(last.text.lowercased())
+    }
+}

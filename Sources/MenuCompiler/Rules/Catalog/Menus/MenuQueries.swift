@@ -1,0 +1,143 @@
+/// Questions about menus that several Menus rules ask: which element holds a
+/// menu level, where a declared menu is shown, how to point at spliced
+/// content, and how to rewrite a label's string literal safely.
+enum MenuQueries {
+
+    // MARK: - Menu levels
+
+    /// The nearest element that holds a menu level (menu, pull-down, context
+    /// menu or submenu), skipping sections: sections only add separators.
+    static func container(in ancestors: [Element]) -> Element? {
+        ancestors.last { $0.kind.holdsMenuElements }
+    }
+
+    /// The groups of a menu level, as separators set them apart: each
+    /// section, and each run of items between sections.
+    static func groups(of container: Element) -> [[Element]] {
+        var groups: [[Element]] = []
+        var run: [Element] = []
+        for child in container.children {
+            if child.kind == .section {
+                groups.append(run)
+                groups.append(child.children)
+                run = []
+            } else {
+                run.append(child)
+            }
+        }
+        groups.append(run)
+        return groups.filter { !$0.isEmpty }
+    }
+
+    /// Whether the element's items are "generated" (`dynamic: true`), also
+    /// through `menu: X` when X is declared in this file. (A menu declared in
+    /// an imported file can't be looked at from here.)
+    static func isDynamic(_ element: Element, in file: CheckedFile) -> Bool {
+        if element.bool("dynamic") == true { return true }
+        guard case .reference(let name)? = element.explicit("menu") else { return false }
+        return file.declarations.first { $0.kind == .menu && $0.id == name }?.bool("dynamic") == true
+    }
+
+    // MARK: - Where declared menus are shown
+
+    /// Names of declared menus that a menu bar in this file adds with `use`.
+    static func menuBarMenuNames(in file: CheckedFile) -> Set<String> {
+        var names = Set<String>()
+        for bar in file.declarations where bar.kind == .menubar {
+            for child in bar.children { if let origin = child.origin { names.insert(origin.menu) } }
+        }
+        return names
+    }
+
+    /// Names of declared menus whose items this file splices into a menu,
+    /// pull-down, context menu or submenu (`use X` there, or `menu: X`).
+    static func splicedMenuNames(in file: CheckedFile) -> Set<String> {
+        var names = Set<String>()
+        file.walk { element, ancestors in
+            guard let origin = element.origin, let parent = ancestors.last,
+                  parent.kind != .menubar, parent.origin != origin else { return }
+            names.insert(origin.menu)
+        }
+        return names
+    }
+
+    /// Spans of the elements whose body contains a `use` statement (the
+    /// model only keeps what `use` spliced, which may be nothing).
+    static func elementsWithUse(in file: CheckedFile) -> Set<Span> {
+        var spans = Set<Span>()
+        func visit(_ element: ElementSyntax) {
+            for member in element.body?.members ?? [] {
+                switch member {
+                case .use: spans.insert(element.span)
+                case .element(let child): visit(child)
+                case .property: break
+                }
+            }
+        }
+        file.syntax.elements.forEach(visit)
+        return spans
+    }
+
+    // MARK: - Spans
+
+    /// Where to point at something about `element`: `own` when it is written
+    /// in this file, else the `use` or `menu:` that spliced it here.
+    static func span(_ own: Span, of element: Element, in file: CheckedFile) -> Span? {
+        if element.origin == nil { return own }
+        guard let site = element.origin?.site, site.file == file.source.id else { return nil }
+        return site
+    }
+
+    /// How spliced content is named in messages: "item 'Copy' (from 'Edit')".
+    static func name(of element: Element) -> String {
+        guard let origin = element.origin else { return element.displayName }
+        return "\(element.displayName) (from '\(origin.menu)')"
+    }
+
+    // MARK: - Labels
+
+    /// The texts people read as the name of a menu item or a button, with
+    /// their spans: the label of an item, submenu, button or pull-down, and
+    /// the label and on/off labels of a toggle (in a menu or among controls).
+    /// Pop-up options and headings are not among them.
+    static func itemAndButtonLabels(of element: Element) -> [(text: String, span: Span)] {
+        switch element.kind {
+        case .item, .submenu, .button, .pulldown:
+            guard let label = element.label, let span = element.labelSpan else { return [] }
+            return [(label, span)]
+        case .toggle:
+            return element.labelTexts
+        case .menubar, .menu, .view, .contextmenu, .popup, .option, .toolbar, .row, .section:
+            return []
+        }
+    }
+
+    /// The text without blank space at either end.
+    static func trimmed(_ text: String) -> String {
+        guard let first = text.firstIndex(where: { !$0.isWhitespace }),
+              let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
+        return String(text[first...last])
+    }
+
+    // MARK: - String literals
+
+    /// A fix-it that replaces a string literal's content with `text`, or nil
+    /// when the literal is written with escapes: its text then differs from
+    /// its value, and rewriting it from the value could lose what was meant.
+    static func replacingLiteral(at span: Span, in file: CheckedFile, with text: String, message: String) -> FixIt? {
+        let raw = file.source.text(of: span)
+        guard raw.count >= 2, raw.first == "\"", raw.last == "\"", !raw.contains("\\"),
+              !text.contains("\\"), !text.contains("\"") else { return nil }
+        return FixIt(message: message, edits: [TextEdit(span: span, replacement: "\"\(text)\"")])
+    }
+
+    /// The span of `range` (a range of the literal's value) in the source,
+    /// when the literal has no escapes; else the whole literal.
+    static func span(of range: Range<String.Index>, in value: String, literal span: Span, file: CheckedFile) -> Span {
+        let raw = file.source.text(of: span)
+        guard !raw.contains("\\"), raw.utf8.count == value.utf8.count + 2 else { return span }
+        let start = span.start + 1 + value.utf8.distance(from: value.startIndex, to: range.lowerBound)
+        let end = start + value.utf8.distance(from: range.lowerBound, to: range.upperBound)
+        return Span(file: span.file, start: start, end: end)
+    }
+}

@@ -1,0 +1,94 @@
+/// A leading verb-and-preposition term repeated in more than two items of
+/// one group: "Sort by Date", "Sort by Subject", "Sort by Unread".
+struct SuggestSubmenu: Rule {
+    let descriptor = RuleDescriptor(
+        id: "suggest-submenu",
+        severity: .note,
+        guideline: Guidelines.menus("Submenus"),
+        summary: "More than two items of one group start with the same term, such as 'Sort by'; a submenu named after it may read better.",
+        explanation: """
+            When a term starts more than two items of the same group, a submenu named after the term can \
+            shorten the menu: instead of Sort by Date, Sort by Subject and Sort by Unread, Mail's View menu has \
+            a Sort By submenu with Date, Subject and Unread.
+
+            Only two-word terms whose second word is a short preposition are suggested ("Sort by", "Move to", \
+            "Export as", "Open with"): the rest of each label is then a value the submenu can list. A repeated \
+            first word alone is normal in Apple's own menus (Show Toolbar, Show Sidebar, Show Tab Bar in View; \
+            New Window, New Tab in File), so it is not reported. A group is what separators set apart: a \
+            section, or a run of items between sections of a menu, pull-down, context menu or submenu. Toggles \
+            and submenus are not counted.
+            """,
+        quote: "You might consider creating a submenu when a term appears in more than two menu items in the same group.",
+        examples: [
+            .triggering("""
+                menu View "View" {
+                  section {
+                    item sortByDate ↓"Sort by Date" { state: on }
+                    item sortBySubject "Sort by Subject" { state: off }
+                    item sortByUnread "Sort by Unread" { state: off }
+                  }
+                }
+                """),
+            .triggering("""
+                view Notes "Notes" {
+                  pulldown more "More" {
+                    symbol: "ellipsis.circle"
+                    item pin "Pin Note" { action: pin }
+                    item exportPDF ↓"Export as PDF…" { input: true }
+                    item exportRTF "Export as Rich Text…" { input: true }
+                    item exportMarkdown "Export as Markdown…" { input: true }
+                  }
+                }
+                """),
+            .passing("""
+                menu View "View" {
+                  item showToolbar "Show Toolbar"
+                  item showSidebar "Show Sidebar"
+                  item showTabBar "Show Tab Bar"
+                  submenu sortBy "Sort By" {
+                    item date "Date" { state: on }
+                    item subject "Subject" { state: off }
+                  }
+                }
+                """),
+            .passing("""
+                menu Message "Message" {
+                  section {
+                    item moveToInbox "Move to Inbox"
+                    item moveToArchive "Move to Archive"
+                  }
+                  section { item moveToJunk "Move to Junk" }
+                }
+                """),
+        ]
+    )
+
+    func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
+        file.walk { element, _ in
+            guard element.kind.holdsMenuElements else { return }
+            for group in MenuQueries.groups(of: element) {
+                check(group.filter { $0.kind == .item && $0.label != nil }, in: element, file: file, &reporter)
+            }
+        }
+    }
+
+    private func check(_ items: [Element], in container: Element, file: CheckedFile, _ reporter: inout RuleReporter) {
+        let labels = items.map { $0.label ?? "" }
+        for (term, title, indices) in LabelWords.repeatedLeadingTerms(labels) where LabelWords.words(in: term).count == 2 {
+            let members = indices.map { items[$0] }
+            // A group copied whole from a declared menu is reported where that menu is written.
+            guard let first = members.first(where: { $0.origin == nil }), let span = first.labelSpan else { continue }
+            let rests = members.compactMap { member -> String? in
+                guard let label = member.label else { return nil }
+                let rest = label.dropFirst(term.count).drop { $0.isWhitespace }
+                return rest.isEmpty ? nil : String(rest)
+            }
+            let others = members.filter { $0.origin == nil && $0.labelSpan != span }.compactMap { member in
+                member.labelSpan.map { LabeledSpan($0, "also starts with '\(term)'") }
+            }
+            reporter.report("\(members.count) items of one group start with '\(term)'; consider a '\(title)' submenu listing \(rests.map { "'\($0)'" }.joined(separator: ", "))",
+                            at: span, label: "'\(term)' repeated", element: first, secondary: others,
+                            help: "replace them with submenu \"\(title)\" { … } holding items labeled with the rest of each label")
+        }
+    }
+}

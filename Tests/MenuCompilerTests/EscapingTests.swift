@@ -1,0 +1,135 @@
+import Testing
+@testable import MenuCompiler
+
+/// The escaping helpers every text backend relies on, fed hostile strings.
+/// The proof that generated Swift carries labels exactly is in
+/// SwiftBackendTests (it compiles and runs the code); these pin the rules.
+@Suite("Escaping")
+struct EscapingTests {
+    // MARK: - Swift string literals
+
+    @Test("string literals escape quotes, backslashes and controls", arguments: [
+        ("Say \"Hi\"", #""Say \"Hi\"""#),
+        ("Back\\slash \\(interpolation)", #""Back\\slash \\(interpolation)""#),
+        ("Triple \"\"\" Quotes", #""Triple \"\"\" Quotes""#),
+        ("Hash #\"raw\"# and ##", ##""Hash #\"raw\"# and ##""##),
+        ("Line\nBreak\tTab\r", #""Line\nBreak\tTab\r""#),
+        ("nul\u{0}bell\u{7}del\u{7F}", #""nul\0bell\u{7}del\u{7F}""#),
+        ("Evil \u{202E}txt.exe\u{202C} Name", #""Evil \u{202E}txt.exe\u{202C} Name""#),
+        ("isolate \u{2066}x\u{2069} mark \u{200F}", #""isolate \u{2066}x\u{2069} mark \u{200F}""#),
+        ("zero\u{200B}width\u{FEFF}", #""zero\u{200B}width\u{FEFF}""#),
+        ("line\u{2028}para\u{2029}next\u{85}", #""line\u{2028}para\u{2029}next\u{85}""#),
+        ("nbsp\u{A0}", #""nbsp\u{A0}""#),
+        ("private\u{E000}", #""private\u{E000}""#),
+        ("\u{301}combining first", #""\u{301}combining first""#),
+        ("Folder 📁 👩‍👩‍👧 ❤️", "\"Folder 📁 👩‍👩‍👧 ❤️\""),
+        ("café …", "\"café …\""),
+    ])
+    func swiftStringLiterals(input: String, expected: String) {
+        #expect(SwiftEscaping.stringLiteral(input) == expected)
+    }
+
+    @Test func stringLiteralsNeverHoldARawLineBreakOrBidiControl() {
+        let hostile = (0...0x3000).compactMap(Unicode.Scalar.init).map(String.init).joined()
+        let literal = SwiftEscaping.stringLiteral(hostile)
+        for scalar in literal.unicodeScalars {
+            #expect(!SwiftEscaping.isLineBreak(scalar) && scalar.properties.generalCategory != .format
+                    && scalar.properties.generalCategory != .control, "raw U+\(String(scalar.value, radix: 16)) in a literal")
+        }
+    }
+
+    // MARK: - Swift comments and identifiers
+
+    @Test func docCommentsCannotBreakOut() {
+        let lines = SwiftEscaping.docComment("First line\nsecond \u{202E}evil\u{202C}\rthird\u{2028}fourth */ and \u{0}")
+        #expect(lines == ["/// First line", #"/// second \u{202E}evil\u{202C}"#, "/// third", #"/// fourth */ and \u{0}"#])
+        #expect(SwiftEscaping.docComment("a\n\nb") == ["/// a", "///", "/// b"])
+        #expect(SwiftEscaping.commentText("path\nwith\u{2029}breaks\t.menu") == "path with breaks .menu")
+    }
+
+    @Test func keywordsAreEscapedAndNamesCased() {
+        #expect(SwiftEscaping.identifier("default") == "`default`")
+        #expect(SwiftEscaping.identifier("self") == "`self`")
+        #expect(SwiftEscaping.identifier("newNote") == "newNote")
+        #expect(SwiftEscaping.lowerCamelCase("EditNote") == "editNote")
+        #expect(SwiftEscaping.lowerCamelCase("PDFExport") == "pdfExport")
+        #expect(SwiftEscaping.lowerCamelCase("URL") == "url")
+        #expect(SwiftEscaping.lowerCamelCase("_Private") == "_Private")
+        #expect(SwiftEscaping.upperCamelCase(fileName: "notes.menu") == "Notes")
+        #expect(SwiftEscaping.upperCamelCase(fileName: "hostile-labels.menu") == "HostileLabels")
+        #expect(SwiftEscaping.upperCamelCase(fileName: "3d touch.menu") == "_3dTouch")
+        #expect(SwiftEscaping.upperCamelCase(fileName: "café.menu") == "Cafe")
+        #expect(SwiftEscaping.upperCamelCase(fileName: "🙂.menu") == nil)
+        #expect(SwiftBackend.typeName(forFile: "samples/menu-element.menu") == "MenuElementMenus")
+        #expect(SwiftBackend.typeName(forFile: "self.menu") == "SelfMenus")
+    }
+
+    @Test func memberAndCaseNamesAreUniqueAndUsable() {
+        #expect(SwiftBackend.memberNames(for: ["Edit", "edit", "document", "self", "_"]) == ["edit", "edit2", "document2", "self_", "__"])
+        #expect(SwiftBackend.caseNames(for: ["allCases", "copy", "init", "rawValue", "rawValue_"]) == ["allCases_", "copy", "init_", "rawValue_", "rawValue_2"])
+    }
+
+    // MARK: - Markdown
+
+    @Test("Markdown text is shown as written", arguments: [
+        ("<script>alert(1)</script>", "&lt;script&gt;alert(1)&lt;/script&gt;"),
+        ("| Pipe | Table |", #"\| Pipe \| Table \|"#),
+        ("*Star* _under_ `tick` [link](x) ![img](y)", #"\*Star\* \_under\_ \`tick\` \[link\](x) !\[img\](y)"#),
+        ("Hash #\"raw\"# and ##", ##"Hash \#"raw"\# and \#\#"##),
+        ("AT&T &amp;", "AT&amp;T &amp;amp;"),
+        ("- not a list", #"\- not a list"#),
+        ("1. not a list", #"1\. not a list"#),
+        ("    not code", "&#32;   not code"),
+        ("Line\nBreak\tTab", "Line Break Tab"),
+        ("Evil \u{202E}txt", #"Evil \u{202E}txt"#),
+        ("Back\\slash", #"Back\\slash"#),
+        ("Wi-Fi 1.5", "Wi-Fi 1.5"),
+    ])
+    func markdownText(input: String, expected: String) {
+        #expect(MarkdownEscaping.text(input) == expected)
+    }
+
+    @Test func markdownCodeSpans() {
+        #expect(MarkdownEscaping.code("doc.on.doc") == "`doc.on.doc`")
+        #expect(MarkdownEscaping.code("a`b") == "``a`b``")
+        #expect(MarkdownEscaping.code("`edge`") == "`` `edge` ``")
+        #expect(MarkdownEscaping.code("a|b") == #"`a\|b`"#)
+        #expect(MarkdownEscaping.code("") == "` `")
+    }
+
+    @Test func docCommentsKeepMarkdownButNotHTML() {
+        let lines = MarkdownEscaping.docLines("Use `<b>` *here*\n<script>x</script>\n\\`<img src=x>` and `a\n\u{202E}")
+        #expect(lines == ["Use `<b>` *here*", "&lt;script>x&lt;/script>", #"\`&lt;img src=x>` and `a"#, #"\u{202E}"#])
+    }
+
+    @Test func linkDestinationsArePercentEncoded() {
+        #expect(MarkdownEscaping.linkDestination("shared/edit.md", fragment: "Edit") == "shared/edit.md#Edit")
+        #expect(MarkdownEscaping.linkDestination("my menus/a (1).md") == "my%20menus/a%20%281%29.md")
+        #expect(MarkdownBackend.Site.relativePath(from: "shared/edit.md", to: "notes.md") == "../notes.md")
+        #expect(MarkdownBackend.Site.relativePath(from: "a/b/x.md", to: "a/c/y.md") == "../c/y.md")
+        #expect(MarkdownBackend.Site.relativePath(from: "notes.md", to: "shared/edit.md") == "shared/edit.md")
+    }
+
+    // MARK: - Writers
+
+    @Test func codeWriterIndentsAndTrims() {
+        var writer = CodeWriter(indentUnit: "  ")
+        writer.block("a {") { body in
+            body.line("b  ")
+            body.line()
+            body.line("c\nd")
+        }
+        writer.blankLine()
+        writer.blankLine()
+        writer.line("e")
+        #expect(writer.text == "a {\n  b\n\n  c\n  d\n}\n\ne\n")
+    }
+
+    @Test func depFilePathsAreEscaped() throws {
+        #expect(DepFile.escape("my menus/a#1$.menu") == ##"my\ menus/a\#1$$.menu"##)
+        #expect(DepFile.escape(#"odd\ name"#) == #"odd\\\ name"#)
+        let rules = [DepFile.Rule(output: "out/a b.json", inputs: ["a b.menu", "shared/edit.menu"])]
+        #expect(try DepFile.render(rules).get() == "out/a\\ b.json: a\\ b.menu shared/edit.menu\n")
+        #expect(throws: DepFile.UnrepresentablePath.self) { try DepFile.render([DepFile.Rule(output: "x", inputs: ["a\nb"])]).get() }
+    }
+}

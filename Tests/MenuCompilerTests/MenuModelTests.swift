@@ -1,0 +1,144 @@
+import Foundation
+import MenuModel
+import Testing
+@testable import MenuCompiler
+
+/// The MenuModel library: its Codable shape is the JSON backend's, and its
+/// API answers what apps ask (lookups, actions, shortcuts, toggle labels).
+@Suite("MenuModel")
+struct MenuModelTests {
+    /// The JSON backend's output for every input that compiles.
+    static let documents: [(input: String, json: String)] = GoldenTests.cases.compactMap { testCase in
+        GoldenTests.outputs(for: testCase).json.map { (testCase.input, $0) }
+    }
+
+    static func sample(_ name: String) throws -> MenuDocument {
+        let json = try #require(documents.first { $0.input == "samples/\(name).menu" }?.json)
+        return try MenuDocument(jsonData: Data(json.utf8))
+    }
+
+    @Test func decodingAndReencodingGivesTheBackendsBytes() throws {
+        #expect(Self.documents.count >= 10)
+        for (input, json) in Self.documents {
+            let document = try MenuDocument(jsonData: Data(json.utf8))
+            #expect(try document.jsonText() == json, "\(input): the ordered encoding differs from the JSON backend")
+            // Foundation's encoder orders keys its own way: compare the parsed values.
+            let foundation = try JSONEncoder().encode(document)
+            #expect(try JSONTree.parse(foundation) == JSONTree.parse(Data(json.utf8)), "\(input)")
+            #expect(try JSONDecoder().decode(MenuDocument.self, from: foundation) == document, "\(input)")
+        }
+    }
+
+    @Test func numbersKeepTheirForm() throws {
+        let element = MenuElement(kind: .button, context: .control, id: "b", idSource: .explicit, path: "b",
+                                  properties: ["height": .number(44), "width": .number(10.5), "padding": .number(0.25)])
+        let text = try OrderedJSONEncoder().encodeToString(element)
+        #expect(text.contains(#""height": 44,"#) && text.contains(#""padding": 0.25,"#) && text.contains(#""width": 10.5"#))
+        // Properties come out sorted by name.
+        #expect(text.range(of: "height")!.lowerBound < text.range(of: "padding")!.lowerBound)
+        let foundation = String(decoding: try JSONEncoder().encode(element), as: UTF8.self)
+        #expect(foundation.contains(#""height":44"#) && !foundation.contains("44.0"))
+    }
+
+    @Test func lookupsByPathAndWalks() throws {
+        let notes = try Self.sample("notes")
+        #expect(notes.menuBar?.menus.map(\.id) == ["File", "Edit", "Format", "View", "Window", "Help"])
+        let newNote = try #require(notes.element(atPath: "menubar/File/section/newNote"))
+        #expect(newNote.label == "New Note" && newNote.action == "newNote")
+        #expect(notes[path: "EditNote/toolbar/save"]?.button?.role == .primary)
+        #expect(notes[path: "menubar/Nope"] == nil && notes[path: ""] == nil)
+        #expect(notes.allElements.count == notes.declarations.map { $0.allElements.count }.reduce(0, +))
+        // Depth-first in source order: every element comes after its parent.
+        let paths = notes.allElements.map(\.path)
+        for (index, path) in paths.enumerated() where path.contains("/") {
+            let parent = String(path[..<path.lastIndex(of: "/")!])
+            #expect(paths[..<index].contains(parent), "\(path) before its parent")
+        }
+        #expect(notes.allMenuItems.allSatisfy { $0.isMenuItem })
+        #expect(notes.actions.contains("newNote") && notes.actions.contains("undo") && notes.actions == notes.actions.sorted())
+        #expect(Set(notes.actions).count == notes.actions.count)
+        #expect(notes.elements(performing: "share").map(\.path) == ["menubar/File/section3/share", "EditNote/more/section2/share"])
+        #expect(notes.supports(.macOS) && !notes.supports(.watchOS))
+        let edit = try #require(notes[path: "menubar/Edit"])
+        #expect(edit.origin?.via == .use && edit.origin?.menu == "Edit" && edit.origin?.site?.line == 26)
+    }
+
+    @Test func shortcutsHaveDisplayAndKeyEquivalents() throws {
+        let notes = try Self.sample("notes")
+        let newFolder = try #require(notes[path: "menubar/File/section/newFolder"]?.shortcut)
+        #expect(newFolder.display == "⇧⌘N" && newFolder.canonical == "shift+cmd+n")
+        #expect(newFolder.keyEquivalent == "n" && newFolder.modifierFlags == [.shift, .command])
+        #expect(newFolder.modifierFlags.rawValue == (1 << 17 | 1 << 20))
+        #expect(notes.shortcuts.count == 29)
+        let zoomIn = try #require(notes[path: "menubar/View/section2/zoomIn"]?.shortcut)
+        #expect(zoomIn.display == "⌘+" && zoomIn.keyEquivalent == "+")
+
+        let save = KeyboardShortcut(key: "return", modifiers: [.command, .shift, .command])
+        #expect(save.modifiers == [.shift, .command] && save.canonical == "shift+cmd+return" && save.display == "⇧⌘↩")
+        #expect(save.keyEquivalent == "\r")
+        #expect(KeyboardShortcut(key: "f5", modifiers: [.control, .option]).display == "⌃⌥F5")
+        #expect(KeyboardShortcut(key: "f5", modifiers: []).keyEquivalent == "\u{F708}")
+        #expect(KeyboardShortcut(key: "up", modifiers: [.command]).keyEquivalent == "\u{F700}")
+        #expect(KeyboardShortcut(key: "space", modifiers: [.command]).display == "⌘Space")
+        #expect(KeyboardShortcut(key: "n", modifiers: [.shift, .command]) == KeyboardShortcut(key: "n", modifiers: [.command, .shift]))
+    }
+
+    @Test func typedViewsReadEachKind() throws {
+        let notes = try Self.sample("notes")
+        let sidebar = try #require(notes[path: "menubar/View/section/sidebar"]?.toggle)
+        #expect(sidebar.isMenuItem && sidebar.state == .on)
+        #expect(sidebar.currentLabel == "Hide Sidebar" && sidebar.label(for: sidebar.state.toggled) == "Show Sidebar")
+        #expect(notes[path: "menubar/View/section/sidebar"]?.displayLabel == "Hide Sidebar")
+        #expect(notes[path: "menubar/Format/styles/body"]?.item?.checkmark == .on)
+        #expect(notes[path: "menubar/File/section/newNote"]?.item?.checkmark == nil)
+        #expect(notes[path: "menubar/File/section2/exportAsPDF"]?.item?.needsInput == true)
+        let folder = try #require(notes[path: "EditNote/folder"]?.popup)
+        #expect(folder.options.map(\.id) == ["notes", "work", "recipes", "custom"])
+        #expect(folder.defaultOption?.label == "Notes" && !folder.allowsMultipleSelection && folder.symbol == "folder")
+        let more = try #require(notes[path: "EditNote/more"]?.pulldown)
+        #expect(more.type == .more && more.entries.map(\.id) == ["pin", "lock", "moveToFolder", "share", "delete"])
+        #expect(notes[path: "EditNote/more/delete"]?.item?.role == .destructive)
+        let view = try #require(notes.declaration("EditNote")?.view)
+        #expect(view.presentation == .sheet && view.presentation.isTemporary && view.isEditable && !view.isScrolling)
+        #expect(view.controls.map(\.id) == ["cancel", "save", "folder", "more"] && view.toolbarControls.map(\.id) == ["cancel", "save"])
+        #expect(notes[path: "EditNote/toolbar/cancel"]?.button?.type == .cancel)
+        #expect(notes[path: "EditNote"]?.button == nil && notes[path: "EditNote/folder"]?.menu == nil)
+
+        let checkout = try Self.sample("checkout")
+        let placeOrder = try #require(checkout[path: "Checkout/placeOrder"]?.button)
+        #expect(placeOrder.style == .filled && placeOrder.size == .large && placeOrder.role == .primary)
+        #expect(placeOrder.subtitle == "3 Items" && placeOrder.activityLabel == "Placing Order…" && placeOrder.height == 50)
+        #expect(checkout[path: "Checkout/promo"]?.button?.opens == "PromoCode")
+        #expect(checkout[path: "Checkout/payment/giftCard"]?.option?.isEnabled == false)
+
+        let workout = try Self.sample("workout")
+        let waterLock = try #require(workout[path: "Workout/row/waterLock"]?.toggle)
+        #expect(!waterLock.isMenuItem && waterLock.indicator == .background && waterLock.currentLabel == "Lock")
+
+        let photos = try Self.sample("photos")
+        #expect(photos[path: "Library/photo"]?.menu?.layout == .small)
+        let mail = try Self.sample("mail")
+        #expect(mail[path: "messageList"]?.menu?.menuReference == "MessageActions")
+        #expect(mail[path: "menubar/Message/section2/moveTo"]?.menu?.isDynamic == true)
+    }
+}
+
+/// A parsed JSON value that tells booleans from numbers (Foundation's
+/// `NSNumber` doesn't), for comparing JSON texts as data.
+enum JSONTree: Equatable, Decodable {
+    case null, bool(Bool), number(Double), string(String), array([JSONTree]), object([String: JSONTree])
+
+    init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        if container.decodeNil() { self = .null }
+        else if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
+        else if let number = try? container.decode(Double.self) { self = .number(number) }
+        else if let text = try? container.decode(String.self) { self = .string(text) }
+        else if let array = try? container.decode([JSONTree].self) { self = .array(array) }
+        else { self = .object(try container.decode([String: JSONTree].self)) }
+    }
+
+    static func parse(_ data: Data) throws -> JSONTree {
+        try JSONDecoder().decode(JSONTree.self, from: data)
+    }
+}
