@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs every test of menuc. On a fresh machine it first installs the
-# test-only tools (Python packages from PyPI) that some tests drive; the
-# product itself depends on none of them.
+# test-only tools (Python packages from PyPI, Vim from Debian) that some
+# tests drive; the product itself depends on none of them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -11,9 +11,16 @@ need=()
 python_has jsonschema || need+=("jsonschema")
 python_has markdown_it || need+=("markdown-it-py")
 python_has sarif || need+=("sarif-tools")
+python_has textmate_grammar || need+=("textmate-grammar-python")
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing test tools: ${need[*]}"
   python3 -m pip install --quiet --disable-pip-version-check "${need[@]}"
+fi
+
+# Headless Vim runs the Vim syntax file (GrammarTests).
+if ! command -v vim >/dev/null 2>&1; then
+  echo "Installing test tools: vim"
+  apt-get update -qq && apt-get install -y -qq vim >/dev/null
 fi
 
 swift build

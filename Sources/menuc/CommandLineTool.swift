@@ -15,6 +15,7 @@ enum CommandLineTool {
             case "help": return help(rest.first)
             case "check": return try CheckCommand.run(rest)
             case "build": return try BuildCommand.run(rest)
+            case "fmt": return try FormatCommand.run(rest)
             case "rules": return try RulesCommand.list(rest)
             case "explain": return try RulesCommand.explain(rest)
             default:
@@ -35,13 +36,14 @@ enum CommandLineTool {
         }
     }
 
-    static let commands = ["check", "build", "rules", "explain", "help"]
+    static let commands = ["check", "build", "fmt", "rules", "explain", "help"]
 
     static func help(_ topic: String?) -> ExitCode {
         switch topic {
         case nil: Terminal.write(Help.main)
         case "check": Terminal.write(Help.check)
         case "build": Terminal.write(Help.build)
+        case "fmt": Terminal.write(Help.format)
         case "rules": Terminal.write(Help.rules)
         case "explain": Terminal.write(Help.explain)
         case let other?:

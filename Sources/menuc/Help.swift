@@ -10,6 +10,7 @@ enum Help {
         COMMANDS:
           check     Check files and report diagnostics
           build     Check files and write outputs (--emit json,swift,markdown)
+          fmt       Rewrite files in the canonical layout (--check: only report)
           rules     List every guideline rule
           explain   Explain a rule or language error
           help      Show help for a command
@@ -82,6 +83,33 @@ enum Help {
           --help                   Show this help
 
         EXIT STATUS: 0 success, 1 errors in the input, 2 usage or I/O problem.
+
+        """
+
+    static let format = """
+        USAGE: menuc fmt <paths>... [--check] [options]
+
+        Rewrites .menu files in the canonical layout: 2-space indentation, one
+        statement per line, property-only bodies on one line when they fit in
+        100 columns, a blank line between top-level declarations. Comments,
+        strings and numbers are kept exactly as written; order never changes.
+        Files are rewritten atomically and only when their layout changes. A
+        file with syntax errors is never rewritten: its errors are printed.
+        A path may be a file, a directory (searched recursively for *.menu,
+        honouring menuc.json exclusions) or '-' (standard input to standard
+        output).
+
+        OPTIONS:
+          --check                  Write nothing; print a unified diff of each
+                                   file that is not formatted and exit 1
+          --format <format>        Diagnostics format: text (default), short, json,
+                                   sarif, or github
+          --config <file>          menuc.json whose exclusions apply
+          --color <when>           auto (default), always, or never
+          --help                   Show this help
+
+        EXIT STATUS: 0 formatted (or already formatted), 1 syntax errors or
+        (with --check) files to reformat, 2 usage or I/O problem.
 
         """
 

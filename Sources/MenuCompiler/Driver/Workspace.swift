@@ -227,6 +227,8 @@ public final class Workspace: @unchecked Sendable {
     }
 
     private func displayPath(for absolute: String) -> String {
+        // From the file system root, relative paths would only hide the leading '/'.
+        if currentDirectory == "/" { return absolute }
         let prefix = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
         return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute
     }

@@ -545,7 +545,7 @@ enum Mail {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
                                 ],
-                                location: .init(file: "samples/shared/edit.menu", line: 20, column: 5),
+                                location: .init(file: "samples/shared/edit.menu", line: 17, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
                             ),
                         ]
@@ -553,7 +553,7 @@ enum Mail {
                     .init(
                         kind: .section, context: .menu, id: "section2", idSource: .synthetic,
                         path: "menubar/Edit/section2",
-                        location: .init(file: "samples/shared/edit.menu", line: 23, column: 3),
+                        location: .init(file: "samples/shared/edit.menu", line: 20, column: 3),
                         origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3)),
                         children: [
                             .init(
@@ -565,7 +565,7 @@ enum Mail {
                                     "enabled": .bool(true),
                                     "symbol": .string("magnifyingglass"),
                                 ],
-                                location: .init(file: "samples/shared/edit.menu", line: 25, column: 5),
+                                location: .init(file: "samples/shared/edit.menu", line: 22, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3)),
                                 children: [
                                     .init(
@@ -579,7 +579,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
                                         ],
-                                        location: .init(file: "samples/shared/edit.menu", line: 27, column: 7),
+                                        location: .init(file: "samples/shared/edit.menu", line: 24, column: 7),
                                         origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
                                     ),
                                     .init(
@@ -593,7 +593,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
                                         ],
-                                        location: .init(file: "samples/shared/edit.menu", line: 28, column: 7),
+                                        location: .init(file: "samples/shared/edit.menu", line: 25, column: 7),
                                         origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
                                     ),
                                     .init(
@@ -607,7 +607,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
                                         ],
-                                        location: .init(file: "samples/shared/edit.menu", line: 29, column: 7),
+                                        location: .init(file: "samples/shared/edit.menu", line: 26, column: 7),
                                         origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
                                     ),
                                 ]
@@ -643,7 +643,7 @@ enum Mail {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "d", modifiers: [.shift, .command])),
                                 ],
-                                location: .init(file: "samples/mail.menu", line: 69, column: 15)
+                                location: .init(file: "samples/mail.menu", line: 70, column: 7)
                             ),
                         ]
                     ),
@@ -651,7 +651,7 @@ enum Mail {
                         kind: .section, context: .menu, id: "replying", idSource: .explicit,
                         path: "menubar/Message/replying",
                         location: .init(file: "samples/mail.menu", line: 11, column: 3),
-                        origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 70, column: 5)),
+                        origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5)),
                         children: [
                             .init(
                                 kind: .item, context: .menu, id: "reply", idSource: .explicit,
@@ -665,7 +665,7 @@ enum Mail {
                                     "symbol": .string("arrowshape.turn.up.left"),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 12, column: 5),
-                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 70, column: 5))
+                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
                             ),
                             .init(
                                 kind: .item, context: .menu, id: "replyAll", idSource: .explicit,
@@ -679,7 +679,7 @@ enum Mail {
                                     "symbol": .string("arrowshape.turn.up.left.2"),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 13, column: 5),
-                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 70, column: 5))
+                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
                             ),
                             .init(
                                 kind: .item, context: .menu, id: "forward", idSource: .explicit,
@@ -693,7 +693,7 @@ enum Mail {
                                     "symbol": .string("arrowshape.turn.up.right"),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 14, column: 5),
-                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 70, column: 5))
+                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
                             ),
                         ]
                     ),
@@ -701,7 +701,7 @@ enum Mail {
                         kind: .section, context: .menu, id: "filing", idSource: .explicit,
                         path: "menubar/Message/filing",
                         location: .init(file: "samples/mail.menu", line: 16, column: 3),
-                        origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 70, column: 5)),
+                        origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5)),
                         children: [
                             .init(
                                 kind: .item, context: .menu, id: "archive", idSource: .explicit,
@@ -715,7 +715,7 @@ enum Mail {
                                     "symbol": .string("archivebox"),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 17, column: 5),
-                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 70, column: 5))
+                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
                             ),
                             .init(
                                 kind: .item, context: .menu, id: "moveToJunk", idSource: .label,
@@ -729,7 +729,7 @@ enum Mail {
                                     "symbol": .string("xmark.bin"),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 18, column: 5),
-                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 70, column: 5))
+                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
                             ),
                             .init(
                                 kind: .item, context: .menu, id: "delete", idSource: .explicit,
@@ -744,14 +744,14 @@ enum Mail {
                                     "symbol": .string("trash"),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 19, column: 5),
-                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 70, column: 5))
+                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
                             ),
                         ]
                     ),
                     .init(
                         kind: .section, context: .menu, id: "section2", idSource: .synthetic,
                         path: "menubar/Message/section2",
-                        location: .init(file: "samples/mail.menu", line: 71, column: 5),
+                        location: .init(file: "samples/mail.menu", line: 73, column: 5),
                         children: [
                             .init(
                                 kind: .submenu, context: .menu, id: "flag", idSource: .explicit,
@@ -762,7 +762,7 @@ enum Mail {
                                     "enabled": .bool(true),
                                     "symbol": .string("flag"),
                                 ],
-                                location: .init(file: "samples/mail.menu", line: 72, column: 7),
+                                location: .init(file: "samples/mail.menu", line: 74, column: 7),
                                 children: [
                                     .init(
                                         kind: .item, context: .menu, id: "red", idSource: .explicit,
@@ -774,7 +774,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "state": .string("off"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 74, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 76, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "orange", idSource: .explicit,
@@ -786,7 +786,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "state": .string("off"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 74, column: 40)
+                                        location: .init(file: "samples/mail.menu", line: 77, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "yellow", idSource: .explicit,
@@ -798,7 +798,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "state": .string("off"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 75, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 78, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "green", idSource: .explicit,
@@ -810,7 +810,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "state": .string("off"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 75, column: 46)
+                                        location: .init(file: "samples/mail.menu", line: 79, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "blue", idSource: .explicit,
@@ -822,7 +822,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "state": .string("off"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 76, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 80, column: 9)
                                     ),
                                 ]
                             ),
@@ -834,7 +834,7 @@ enum Mail {
                                     "dynamic": .bool(true),
                                     "enabled": .bool(true),
                                 ],
-                                location: .init(file: "samples/mail.menu", line: 79, column: 7),
+                                location: .init(file: "samples/mail.menu", line: 83, column: 7),
                                 children: [
                                     .init(
                                         kind: .item, context: .menu, id: "inbox", idSource: .explicit,
@@ -846,7 +846,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 81, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 85, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "archiveMailbox", idSource: .explicit,
@@ -858,7 +858,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 82, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 86, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "drafts", idSource: .explicit,
@@ -870,7 +870,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 83, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 87, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "sent", idSource: .explicit,
@@ -882,7 +882,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 84, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 88, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "junk", idSource: .explicit,
@@ -894,7 +894,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 85, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 89, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "trash", idSource: .explicit,
@@ -906,7 +906,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 86, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 90, column: 9)
                                     ),
                                 ]
                             ),
@@ -923,12 +923,12 @@ enum Mail {
                     "dynamic": .bool(false),
                     "enabled": .bool(true),
                 ],
-                location: .init(file: "samples/mail.menu", line: 92, column: 3),
+                location: .init(file: "samples/mail.menu", line: 96, column: 3),
                 children: [
                     .init(
                         kind: .section, context: .menu, id: "section", idSource: .synthetic,
                         path: "menubar/Format/section",
-                        location: .init(file: "samples/mail.menu", line: 93, column: 5),
+                        location: .init(file: "samples/mail.menu", line: 97, column: 5),
                         children: [
                             .init(
                                 kind: .submenu, context: .menu, id: "font", idSource: .explicit,
@@ -938,7 +938,7 @@ enum Mail {
                                     "dynamic": .bool(false),
                                     "enabled": .bool(true),
                                 ],
-                                location: .init(file: "samples/mail.menu", line: 94, column: 7),
+                                location: .init(file: "samples/mail.menu", line: 98, column: 7),
                                 children: [
                                     .init(
                                         kind: .item, context: .menu, id: "showFonts", idSource: .explicit,
@@ -951,7 +951,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 95, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 99, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "bold", idSource: .explicit,
@@ -964,7 +964,7 @@ enum Mail {
                                             "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
                                             "state": .string("off"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 96, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 100, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "italic", idSource: .explicit,
@@ -977,7 +977,7 @@ enum Mail {
                                             "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
                                             "state": .string("off"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 97, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 101, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "underline", idSource: .explicit,
@@ -990,7 +990,7 @@ enum Mail {
                                             "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
                                             "state": .string("off"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 98, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 102, column: 9)
                                     ),
                                 ]
                             ),
@@ -1002,7 +1002,7 @@ enum Mail {
                                     "dynamic": .bool(false),
                                     "enabled": .bool(true),
                                 ],
-                                location: .init(file: "samples/mail.menu", line: 100, column: 7),
+                                location: .init(file: "samples/mail.menu", line: 104, column: 7),
                                 children: [
                                     .init(
                                         kind: .item, context: .menu, id: "increase", idSource: .explicit,
@@ -1015,7 +1015,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "'", modifiers: [.command])),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 101, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 105, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "decrease", idSource: .explicit,
@@ -1028,7 +1028,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "'", modifiers: [.option, .command])),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 102, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 106, column: 9)
                                     ),
                                 ]
                             ),
@@ -1037,7 +1037,7 @@ enum Mail {
                     .init(
                         kind: .section, context: .menu, id: "section2", idSource: .synthetic,
                         path: "menubar/Format/section2",
-                        location: .init(file: "samples/mail.menu", line: 105, column: 5),
+                        location: .init(file: "samples/mail.menu", line: 109, column: 5),
                         children: [
                             .init(
                                 kind: .item, context: .menu, id: "makePlainText", idSource: .explicit,
@@ -1050,7 +1050,7 @@ enum Mail {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "t", modifiers: [.shift, .command])),
                                 ],
-                                location: .init(file: "samples/mail.menu", line: 106, column: 7)
+                                location: .init(file: "samples/mail.menu", line: 110, column: 7)
                             ),
                         ]
                     ),
@@ -1065,12 +1065,12 @@ enum Mail {
                     "dynamic": .bool(false),
                     "enabled": .bool(true),
                 ],
-                location: .init(file: "samples/mail.menu", line: 111, column: 3),
+                location: .init(file: "samples/mail.menu", line: 115, column: 3),
                 children: [
                     .init(
                         kind: .section, context: .menu, id: "bars", idSource: .explicit,
                         path: "menubar/View/bars",
-                        location: .init(file: "samples/mail.menu", line: 112, column: 5),
+                        location: .init(file: "samples/mail.menu", line: 116, column: 5),
                         children: [
                             .init(
                                 kind: .toggle, context: .menu, id: "tabBar", idSource: .explicit,
@@ -1082,7 +1082,7 @@ enum Mail {
                                     "shortcut": .shortcut(.init(key: "\\", modifiers: [.shift, .command])),
                                     "state": .string("off"),
                                 ],
-                                location: .init(file: "samples/mail.menu", line: 113, column: 7)
+                                location: .init(file: "samples/mail.menu", line: 117, column: 7)
                             ),
                             .init(
                                 kind: .toggle, context: .menu, id: "favoritesBar", idSource: .explicit,
@@ -1094,14 +1094,14 @@ enum Mail {
                                     "shortcut": .shortcut(.init(key: "h", modifiers: [.option, .shift, .command])),
                                     "state": .string("on"),
                                 ],
-                                location: .init(file: "samples/mail.menu", line: 114, column: 7)
+                                location: .init(file: "samples/mail.menu", line: 123, column: 7)
                             ),
                         ]
                     ),
                     .init(
                         kind: .section, context: .menu, id: "panes", idSource: .explicit,
                         path: "menubar/View/panes",
-                        location: .init(file: "samples/mail.menu", line: 116, column: 5),
+                        location: .init(file: "samples/mail.menu", line: 130, column: 5),
                         children: [
                             .init(
                                 kind: .toggle, context: .menu, id: "mailboxList", idSource: .explicit,
@@ -1113,7 +1113,7 @@ enum Mail {
                                     "shortcut": .shortcut(.init(key: "m", modifiers: [.shift, .command])),
                                     "state": .string("on"),
                                 ],
-                                location: .init(file: "samples/mail.menu", line: 117, column: 7)
+                                location: .init(file: "samples/mail.menu", line: 131, column: 7)
                             ),
                             .init(
                                 kind: .toggle, context: .menu, id: "toolbarVisible", idSource: .explicit,
@@ -1125,14 +1125,14 @@ enum Mail {
                                     "shortcut": .shortcut(.init(key: "t", modifiers: [.option, .command])),
                                     "state": .string("on"),
                                 ],
-                                location: .init(file: "samples/mail.menu", line: 118, column: 7)
+                                location: .init(file: "samples/mail.menu", line: 137, column: 7)
                             ),
                         ]
                     ),
                     .init(
                         kind: .section, context: .menu, id: "sorting", idSource: .explicit,
                         path: "menubar/View/sorting",
-                        location: .init(file: "samples/mail.menu", line: 120, column: 5),
+                        location: .init(file: "samples/mail.menu", line: 144, column: 5),
                         children: [
                             .init(
                                 kind: .submenu, context: .menu, id: "sortBy", idSource: .explicit,
@@ -1142,7 +1142,7 @@ enum Mail {
                                     "dynamic": .bool(false),
                                     "enabled": .bool(true),
                                 ],
-                                location: .init(file: "samples/mail.menu", line: 121, column: 7),
+                                location: .init(file: "samples/mail.menu", line: 145, column: 7),
                                 children: [
                                     .init(
                                         kind: .item, context: .menu, id: "date", idSource: .explicit,
@@ -1154,7 +1154,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "state": .string("on"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 122, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 146, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "from", idSource: .explicit,
@@ -1166,7 +1166,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "state": .string("off"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 123, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 147, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "subject", idSource: .explicit,
@@ -1178,7 +1178,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "state": .string("off"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 124, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 148, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "size", idSource: .explicit,
@@ -1190,7 +1190,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "state": .string("off"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 125, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 149, column: 9)
                                     ),
                                     .init(
                                         kind: .item, context: .menu, id: "unread", idSource: .explicit,
@@ -1202,7 +1202,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "state": .string("off"),
                                         ],
-                                        location: .init(file: "samples/mail.menu", line: 126, column: 9)
+                                        location: .init(file: "samples/mail.menu", line: 150, column: 9)
                                     ),
                                 ]
                             ),
@@ -1216,14 +1216,14 @@ enum Mail {
                                     "role": .string("normal"),
                                     "state": .string("on"),
                                 ],
-                                location: .init(file: "samples/mail.menu", line: 128, column: 7)
+                                location: .init(file: "samples/mail.menu", line: 152, column: 7)
                             ),
                         ]
                     ),
                     .init(
                         kind: .section, context: .menu, id: "section", idSource: .synthetic,
                         path: "menubar/View/section",
-                        location: .init(file: "samples/mail.menu", line: 130, column: 5),
+                        location: .init(file: "samples/mail.menu", line: 154, column: 5),
                         children: [
                             .init(
                                 kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
@@ -1235,7 +1235,7 @@ enum Mail {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
                                 ],
-                                location: .init(file: "samples/mail.menu", line: 131, column: 7)
+                                location: .init(file: "samples/mail.menu", line: 155, column: 7)
                             ),
                         ]
                     ),

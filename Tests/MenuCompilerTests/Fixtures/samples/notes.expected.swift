@@ -260,7 +260,7 @@ enum Notes {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
                                 ],
-                                location: .init(file: "samples/shared/edit.menu", line: 20, column: 5),
+                                location: .init(file: "samples/shared/edit.menu", line: 17, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
                             ),
                         ]
@@ -268,7 +268,7 @@ enum Notes {
                     .init(
                         kind: .section, context: .menu, id: "section2", idSource: .synthetic,
                         path: "menubar/Edit/section2",
-                        location: .init(file: "samples/shared/edit.menu", line: 23, column: 3),
+                        location: .init(file: "samples/shared/edit.menu", line: 20, column: 3),
                         origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3)),
                         children: [
                             .init(
@@ -280,7 +280,7 @@ enum Notes {
                                     "enabled": .bool(true),
                                     "symbol": .string("magnifyingglass"),
                                 ],
-                                location: .init(file: "samples/shared/edit.menu", line: 25, column: 5),
+                                location: .init(file: "samples/shared/edit.menu", line: 22, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3)),
                                 children: [
                                     .init(
@@ -294,7 +294,7 @@ enum Notes {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
                                         ],
-                                        location: .init(file: "samples/shared/edit.menu", line: 27, column: 7),
+                                        location: .init(file: "samples/shared/edit.menu", line: 24, column: 7),
                                         origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
                                     ),
                                     .init(
@@ -308,7 +308,7 @@ enum Notes {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
                                         ],
-                                        location: .init(file: "samples/shared/edit.menu", line: 28, column: 7),
+                                        location: .init(file: "samples/shared/edit.menu", line: 25, column: 7),
                                         origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
                                     ),
                                     .init(
@@ -322,7 +322,7 @@ enum Notes {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
                                         ],
-                                        location: .init(file: "samples/shared/edit.menu", line: 29, column: 7),
+                                        location: .init(file: "samples/shared/edit.menu", line: 26, column: 7),
                                         origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
                                     ),
                                 ]
@@ -728,7 +728,7 @@ enum Notes {
                             "input": .bool(false),
                             "role": .string("normal"),
                         ],
-                        location: .init(file: "samples/notes.menu", line: 77, column: 53)
+                        location: .init(file: "samples/notes.menu", line: 78, column: 5)
                     ),
                     .init(
                         kind: .item, context: .menu, id: "bringAllToFront", idSource: .explicit,
@@ -739,7 +739,7 @@ enum Notes {
                             "input": .bool(false),
                             "role": .string("normal"),
                         ],
-                        location: .init(file: "samples/notes.menu", line: 78, column: 5)
+                        location: .init(file: "samples/notes.menu", line: 79, column: 5)
                     ),
                 ]
             ),
@@ -752,7 +752,7 @@ enum Notes {
                     "dynamic": .bool(false),
                     "enabled": .bool(true),
                 ],
-                location: .init(file: "samples/notes.menu", line: 82, column: 3),
+                location: .init(file: "samples/notes.menu", line: 83, column: 3),
                 children: [
                     .init(
                         kind: .item, context: .menu, id: "notesHelp", idSource: .label,
@@ -764,7 +764,7 @@ enum Notes {
                             "input": .bool(false),
                             "role": .string("normal"),
                         ],
-                        location: .init(file: "samples/notes.menu", line: 82, column: 22)
+                        location: .init(file: "samples/notes.menu", line: 84, column: 5)
                     ),
                     .init(
                         kind: .item, context: .menu, id: "sendFeedback", idSource: .label,
@@ -775,7 +775,7 @@ enum Notes {
                             "input": .bool(true),
                             "role": .string("normal"),
                         ],
-                        location: .init(file: "samples/notes.menu", line: 82, column: 62)
+                        location: .init(file: "samples/notes.menu", line: 85, column: 5)
                     ),
                 ]
             ),
@@ -794,12 +794,12 @@ enum Notes {
             "presentation": .string("sheet"),
             "scrolling": .bool(false),
         ],
-        location: .init(file: "samples/notes.menu", line: 87, column: 1),
+        location: .init(file: "samples/notes.menu", line: 91, column: 1),
         children: [
             .init(
                 kind: .toolbar, context: .control, id: "toolbar", idSource: .synthetic,
                 path: "EditNote/toolbar",
-                location: .init(file: "samples/notes.menu", line: 91, column: 3),
+                location: .init(file: "samples/notes.menu", line: 95, column: 3),
                 children: [
                     .init(
                         kind: .button, context: .control, id: "cancel", idSource: .explicit,
@@ -811,7 +811,7 @@ enum Notes {
                             "role": .string("cancel"),
                             "type": .string("cancel"),
                         ],
-                        location: .init(file: "samples/notes.menu", line: 92, column: 5)
+                        location: .init(file: "samples/notes.menu", line: 96, column: 5)
                     ),
                     .init(
                         kind: .button, context: .control, id: "save", idSource: .explicit,
@@ -824,7 +824,7 @@ enum Notes {
                             "style": .string("filled"),
                             "type": .string("system"),
                         ],
-                        location: .init(file: "samples/notes.menu", line: 93, column: 5)
+                        location: .init(file: "samples/notes.menu", line: 97, column: 5)
                     ),
                 ]
             ),
@@ -839,7 +839,7 @@ enum Notes {
                     "multiple": .bool(false),
                     "symbol": .string("folder"),
                 ],
-                location: .init(file: "samples/notes.menu", line: 97, column: 3),
+                location: .init(file: "samples/notes.menu", line: 101, column: 3),
                 children: [
                     .init(
                         kind: .option, context: .control, id: "notes", idSource: .explicit,
@@ -848,7 +848,7 @@ enum Notes {
                         properties: [
                             "enabled": .bool(true),
                         ],
-                        location: .init(file: "samples/notes.menu", line: 100, column: 5)
+                        location: .init(file: "samples/notes.menu", line: 104, column: 5)
                     ),
                     .init(
                         kind: .option, context: .control, id: "work", idSource: .explicit,
@@ -857,7 +857,7 @@ enum Notes {
                         properties: [
                             "enabled": .bool(true),
                         ],
-                        location: .init(file: "samples/notes.menu", line: 101, column: 5)
+                        location: .init(file: "samples/notes.menu", line: 105, column: 5)
                     ),
                     .init(
                         kind: .option, context: .control, id: "recipes", idSource: .label,
@@ -866,7 +866,7 @@ enum Notes {
                         properties: [
                             "enabled": .bool(true),
                         ],
-                        location: .init(file: "samples/notes.menu", line: 102, column: 5)
+                        location: .init(file: "samples/notes.menu", line: 106, column: 5)
                     ),
                     .init(
                         kind: .option, context: .control, id: "custom", idSource: .explicit,
@@ -875,7 +875,7 @@ enum Notes {
                         properties: [
                             "enabled": .bool(true),
                         ],
-                        location: .init(file: "samples/notes.menu", line: 103, column: 5)
+                        location: .init(file: "samples/notes.menu", line: 107, column: 5)
                     ),
                 ]
             ),
@@ -889,12 +889,12 @@ enum Notes {
                     "symbol": .string("ellipsis.circle"),
                     "type": .string("more"),
                 ],
-                location: .init(file: "samples/notes.menu", line: 107, column: 3),
+                location: .init(file: "samples/notes.menu", line: 111, column: 3),
                 children: [
                     .init(
                         kind: .section, context: .menu, id: "section", idSource: .synthetic,
                         path: "EditNote/more/section",
-                        location: .init(file: "samples/notes.menu", line: 110, column: 5),
+                        location: .init(file: "samples/notes.menu", line: 114, column: 5),
                         children: [
                             .init(
                                 kind: .item, context: .menu, id: "pin", idSource: .explicit,
@@ -907,7 +907,7 @@ enum Notes {
                                     "role": .string("normal"),
                                     "symbol": .string("pin"),
                                 ],
-                                location: .init(file: "samples/notes.menu", line: 111, column: 7)
+                                location: .init(file: "samples/notes.menu", line: 115, column: 7)
                             ),
                             .init(
                                 kind: .item, context: .menu, id: "lock", idSource: .explicit,
@@ -920,14 +920,14 @@ enum Notes {
                                     "role": .string("normal"),
                                     "symbol": .string("lock"),
                                 ],
-                                location: .init(file: "samples/notes.menu", line: 112, column: 7)
+                                location: .init(file: "samples/notes.menu", line: 116, column: 7)
                             ),
                         ]
                     ),
                     .init(
                         kind: .section, context: .menu, id: "section2", idSource: .synthetic,
                         path: "EditNote/more/section2",
-                        location: .init(file: "samples/notes.menu", line: 114, column: 5),
+                        location: .init(file: "samples/notes.menu", line: 118, column: 5),
                         children: [
                             .init(
                                 kind: .item, context: .menu, id: "moveToFolder", idSource: .label,
@@ -940,7 +940,7 @@ enum Notes {
                                     "role": .string("normal"),
                                     "symbol": .string("folder"),
                                 ],
-                                location: .init(file: "samples/notes.menu", line: 115, column: 7)
+                                location: .init(file: "samples/notes.menu", line: 119, column: 7)
                             ),
                             .init(
                                 kind: .item, context: .menu, id: "share", idSource: .explicit,
@@ -953,7 +953,7 @@ enum Notes {
                                     "role": .string("normal"),
                                     "symbol": .string("square.and.arrow.up"),
                                 ],
-                                location: .init(file: "samples/notes.menu", line: 116, column: 7)
+                                location: .init(file: "samples/notes.menu", line: 120, column: 7)
                             ),
                         ]
                     ),
@@ -969,7 +969,7 @@ enum Notes {
                             "role": .string("destructive"),
                             "symbol": .string("trash"),
                         ],
-                        location: .init(file: "samples/notes.menu", line: 118, column: 5)
+                        location: .init(file: "samples/notes.menu", line: 122, column: 5)
                     ),
                 ]
             ),

@@ -282,14 +282,14 @@ enum Photos {
                                     "role": .string("normal"),
                                     "symbol": .string("slider.horizontal.3"),
                                 ],
-                                location: .init(file: "samples/photos.menu", line: 46, column: 7)
+                                location: .init(file: "samples/photos.menu", line: 50, column: 7)
                             ),
                         ]
                     ),
                     .init(
                         kind: .section, context: .menu, id: "section2", idSource: .synthetic,
                         path: "Library/photo/section2",
-                        location: .init(file: "samples/photos.menu", line: 48, column: 5),
+                        location: .init(file: "samples/photos.menu", line: 52, column: 5),
                         children: [
                             .init(
                                 kind: .item, context: .menu, id: "delete", idSource: .explicit,
@@ -303,7 +303,7 @@ enum Photos {
                                     "role": .string("destructive"),
                                     "symbol": .string("trash"),
                                 ],
-                                location: .init(file: "samples/photos.menu", line: 49, column: 7)
+                                location: .init(file: "samples/photos.menu", line: 53, column: 7)
                             ),
                         ]
                     ),
@@ -321,7 +321,7 @@ enum Photos {
         properties: [
             "layout": .string("medium"),
         ],
-        location: .init(file: "samples/photos.menu", line: 61, column: 1),
+        location: .init(file: "samples/photos.menu", line: 65, column: 1),
         children: [
             .init(
                 kind: .item, context: .menu, id: "rename", idSource: .explicit,
@@ -334,7 +334,7 @@ enum Photos {
                     "role": .string("normal"),
                     "symbol": .string("pencil"),
                 ],
-                location: .init(file: "samples/photos.menu", line: 63, column: 3)
+                location: .init(file: "samples/photos.menu", line: 67, column: 3)
             ),
             .init(
                 kind: .item, context: .menu, id: "share", idSource: .explicit,
@@ -347,7 +347,7 @@ enum Photos {
                     "role": .string("normal"),
                     "symbol": .string("square.and.arrow.up"),
                 ],
-                location: .init(file: "samples/photos.menu", line: 64, column: 3)
+                location: .init(file: "samples/photos.menu", line: 68, column: 3)
             ),
             .init(
                 kind: .item, context: .menu, id: "play", idSource: .explicit,
@@ -360,12 +360,12 @@ enum Photos {
                     "role": .string("normal"),
                     "symbol": .string("play"),
                 ],
-                location: .init(file: "samples/photos.menu", line: 65, column: 3)
+                location: .init(file: "samples/photos.menu", line: 69, column: 3)
             ),
             .init(
                 kind: .section, context: .menu, id: "section", idSource: .synthetic,
                 path: "album/section",
-                location: .init(file: "samples/photos.menu", line: 66, column: 3),
+                location: .init(file: "samples/photos.menu", line: 70, column: 3),
                 children: [
                     .init(
                         kind: .item, context: .menu, id: "deleteAlbum", idSource: .explicit,
@@ -379,7 +379,7 @@ enum Photos {
                             "role": .string("destructive"),
                             "symbol": .string("trash"),
                         ],
-                        location: .init(file: "samples/photos.menu", line: 67, column: 5)
+                        location: .init(file: "samples/photos.menu", line: 71, column: 5)
                     ),
                 ]
             ),

@@ -75,7 +75,7 @@ enum Settings {
                     "enabled": .bool(true),
                     "multiple": .bool(false),
                 ],
-                location: .init(file: "samples/settings.menu", line: 23, column: 3),
+                location: .init(file: "samples/settings.menu", line: 28, column: 3),
                 children: [
                     .init(
                         kind: .option, context: .control, id: "everyMinute", idSource: .label,
@@ -84,7 +84,7 @@ enum Settings {
                         properties: [
                             "enabled": .bool(true),
                         ],
-                        location: .init(file: "samples/settings.menu", line: 25, column: 5)
+                        location: .init(file: "samples/settings.menu", line: 30, column: 5)
                     ),
                     .init(
                         kind: .option, context: .control, id: "every5Minutes", idSource: .label,
@@ -93,7 +93,7 @@ enum Settings {
                         properties: [
                             "enabled": .bool(true),
                         ],
-                        location: .init(file: "samples/settings.menu", line: 26, column: 5)
+                        location: .init(file: "samples/settings.menu", line: 31, column: 5)
                     ),
                     .init(
                         kind: .option, context: .control, id: "every15Minutes", idSource: .label,
@@ -102,7 +102,7 @@ enum Settings {
                         properties: [
                             "enabled": .bool(true),
                         ],
-                        location: .init(file: "samples/settings.menu", line: 27, column: 5)
+                        location: .init(file: "samples/settings.menu", line: 32, column: 5)
                     ),
                     .init(
                         kind: .option, context: .control, id: "everyHour", idSource: .label,
@@ -111,7 +111,7 @@ enum Settings {
                         properties: [
                             "enabled": .bool(true),
                         ],
-                        location: .init(file: "samples/settings.menu", line: 28, column: 5)
+                        location: .init(file: "samples/settings.menu", line: 33, column: 5)
                     ),
                     .init(
                         kind: .option, context: .control, id: "manually", idSource: .label,
@@ -120,7 +120,7 @@ enum Settings {
                         properties: [
                             "enabled": .bool(true),
                         ],
-                        location: .init(file: "samples/settings.menu", line: 29, column: 5)
+                        location: .init(file: "samples/settings.menu", line: 34, column: 5)
                     ),
                 ]
             ),
@@ -134,7 +134,7 @@ enum Settings {
                     "role": .string("normal"),
                     "type": .string("push"),
                 ],
-                location: .init(file: "samples/settings.menu", line: 33, column: 3)
+                location: .init(file: "samples/settings.menu", line: 38, column: 3)
             ),
             .init(
                 kind: .button, context: .control, id: "help", idSource: .explicit,
@@ -146,7 +146,7 @@ enum Settings {
                     "symbol": .string("questionmark"),
                     "type": .string("help"),
                 ],
-                location: .init(file: "samples/settings.menu", line: 35, column: 3)
+                location: .init(file: "samples/settings.menu", line: 40, column: 3)
             ),
         ]
     )
@@ -162,7 +162,7 @@ enum Settings {
             "presentation": .string("sheet"),
             "scrolling": .bool(false),
         ],
-        location: .init(file: "samples/settings.menu", line: 39, column: 1),
+        location: .init(file: "samples/settings.menu", line: 44, column: 1),
         children: [
             .init(
                 kind: .popup, context: .control, id: "security", idSource: .explicit,
@@ -173,7 +173,7 @@ enum Settings {
                     "enabled": .bool(true),
                     "multiple": .bool(false),
                 ],
-                location: .init(file: "samples/settings.menu", line: 43, column: 3),
+                location: .init(file: "samples/settings.menu", line: 48, column: 3),
                 children: [
                     .init(
                         kind: .option, context: .control, id: "tls", idSource: .explicit,
@@ -182,7 +182,7 @@ enum Settings {
                         properties: [
                             "enabled": .bool(true),
                         ],
-                        location: .init(file: "samples/settings.menu", line: 45, column: 5)
+                        location: .init(file: "samples/settings.menu", line: 50, column: 5)
                     ),
                     .init(
                         kind: .option, context: .control, id: "none", idSource: .explicit,
@@ -191,14 +191,14 @@ enum Settings {
                         properties: [
                             "enabled": .bool(true),
                         ],
-                        location: .init(file: "samples/settings.menu", line: 46, column: 5)
+                        location: .init(file: "samples/settings.menu", line: 51, column: 5)
                     ),
                 ]
             ),
             .init(
                 kind: .row, context: .control, id: "row", idSource: .synthetic,
                 path: "ServerSettings/row",
-                location: .init(file: "samples/settings.menu", line: 49, column: 3),
+                location: .init(file: "samples/settings.menu", line: 54, column: 3),
                 children: [
                     .init(
                         kind: .button, context: .control, id: "cancel", idSource: .explicit,
@@ -210,7 +210,7 @@ enum Settings {
                             "role": .string("cancel"),
                             "type": .string("push"),
                         ],
-                        location: .init(file: "samples/settings.menu", line: 50, column: 5)
+                        location: .init(file: "samples/settings.menu", line: 55, column: 5)
                     ),
                     .init(
                         kind: .button, context: .control, id: "save", idSource: .explicit,
@@ -222,7 +222,7 @@ enum Settings {
                             "role": .string("primary"),
                             "type": .string("push"),
                         ],
-                        location: .init(file: "samples/settings.menu", line: 51, column: 5)
+                        location: .init(file: "samples/settings.menu", line: 56, column: 5)
                     ),
                 ]
             ),

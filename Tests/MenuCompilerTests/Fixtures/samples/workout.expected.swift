@@ -89,7 +89,7 @@ enum Workout {
                             "symbol": .string("pause.fill"),
                             "type": .string("system"),
                         ],
-                        location: .init(file: "samples/workout.menu", line: 32, column: 5)
+                        location: .init(file: "samples/workout.menu", line: 37, column: 5)
                     ),
                 ]
             ),
@@ -107,7 +107,7 @@ enum Workout {
                     "symbol": .string("xmark"),
                     "type": .string("system"),
                 ],
-                location: .init(file: "samples/workout.menu", line: 35, column: 3)
+                location: .init(file: "samples/workout.menu", line: 45, column: 3)
             ),
         ]
     )
@@ -124,7 +124,7 @@ enum Workout {
             "presentation": .string("inline"),
             "scrolling": .bool(true),
         ],
-        location: .init(file: "samples/workout.menu", line: 46, column: 1),
+        location: .init(file: "samples/workout.menu", line: 56, column: 1),
         children: [
             .init(
                 kind: .button, context: .control, id: "outdoorRun", idSource: .explicit,
@@ -138,7 +138,7 @@ enum Workout {
                     "symbol": .string("figure.run"),
                     "type": .string("system"),
                 ],
-                location: .init(file: "samples/workout.menu", line: 49, column: 3)
+                location: .init(file: "samples/workout.menu", line: 59, column: 3)
             ),
             .init(
                 kind: .button, context: .control, id: "outdoorWalk", idSource: .explicit,
@@ -152,7 +152,7 @@ enum Workout {
                     "symbol": .string("figure.walk"),
                     "type": .string("system"),
                 ],
-                location: .init(file: "samples/workout.menu", line: 50, column: 3)
+                location: .init(file: "samples/workout.menu", line: 64, column: 3)
             ),
             .init(
                 kind: .button, context: .control, id: "cycle", idSource: .explicit,
@@ -166,7 +166,7 @@ enum Workout {
                     "symbol": .string("figure.outdoor.cycle"),
                     "type": .string("system"),
                 ],
-                location: .init(file: "samples/workout.menu", line: 51, column: 3)
+                location: .init(file: "samples/workout.menu", line: 69, column: 3)
             ),
             .init(
                 kind: .button, context: .control, id: "pool", idSource: .explicit,
@@ -180,7 +180,7 @@ enum Workout {
                     "symbol": .string("figure.pool.swim"),
                     "type": .string("system"),
                 ],
-                location: .init(file: "samples/workout.menu", line: 52, column: 3)
+                location: .init(file: "samples/workout.menu", line: 74, column: 3)
             ),
         ]
     )

@@ -123,14 +123,14 @@ enum Edit {
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
                         ],
-                        location: .init(file: "samples/shared/edit.menu", line: 20, column: 5)
+                        location: .init(file: "samples/shared/edit.menu", line: 17, column: 5)
                     ),
                 ]
             ),
             .init(
                 kind: .section, context: .menu, id: "section2", idSource: .synthetic,
                 path: "Edit/section2",
-                location: .init(file: "samples/shared/edit.menu", line: 23, column: 3),
+                location: .init(file: "samples/shared/edit.menu", line: 20, column: 3),
                 children: [
                     .init(
                         kind: .submenu, context: .menu, id: "find", idSource: .explicit,
@@ -141,7 +141,7 @@ enum Edit {
                             "enabled": .bool(true),
                             "symbol": .string("magnifyingglass"),
                         ],
-                        location: .init(file: "samples/shared/edit.menu", line: 25, column: 5),
+                        location: .init(file: "samples/shared/edit.menu", line: 22, column: 5),
                         children: [
                             .init(
                                 kind: .item, context: .menu, id: "find", idSource: .label,
@@ -154,7 +154,7 @@ enum Edit {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
                                 ],
-                                location: .init(file: "samples/shared/edit.menu", line: 27, column: 7)
+                                location: .init(file: "samples/shared/edit.menu", line: 24, column: 7)
                             ),
                             .init(
                                 kind: .item, context: .menu, id: "findNext", idSource: .explicit,
@@ -167,7 +167,7 @@ enum Edit {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
                                 ],
-                                location: .init(file: "samples/shared/edit.menu", line: 28, column: 7)
+                                location: .init(file: "samples/shared/edit.menu", line: 25, column: 7)
                             ),
                             .init(
                                 kind: .item, context: .menu, id: "useSelectionForFind", idSource: .label,
@@ -180,7 +180,7 @@ enum Edit {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
                                 ],
-                                location: .init(file: "samples/shared/edit.menu", line: 29, column: 7)
+                                location: .init(file: "samples/shared/edit.menu", line: 26, column: 7)
                             ),
                         ]
                     ),

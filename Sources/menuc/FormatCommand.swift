@@ -1,0 +1,146 @@
+import Foundation
+import MenuCompiler
+
+/// `menuc fmt`: rewrites files in the canonical layout (see `MenuFormatter`).
+///
+/// Files are rewritten atomically through `OutputWriter`, and only when the
+/// layout changes. `--check` writes nothing: it prints a unified diff for
+/// each file that is not formatted and exits 1. `-` formats standard input
+/// to standard output. A file with syntax errors is never rewritten: its
+/// diagnostics are printed and the command exits 1.
+enum FormatCommand {
+    static func run(_ raw: [String]) throws -> ExitCode {
+        let arguments = try Arguments(raw, valueOptions: ["--format", "--color", "--config"], flagOptions: ["--check", "--help"])
+        if arguments.has("--help") {
+            Terminal.write(Help.format)
+            return .success
+        }
+        let formatName = arguments.value("--format") ?? "text"
+        guard let diagnosticFormat = DiagnosticRenderer.Format(rawValue: formatName) else {
+            throw Arguments.UsageError(message: "unknown format '\(formatName)'; use \(DiagnosticRenderer.Format.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        let colorChoice = arguments.value("--color")
+        if let colorChoice, !["auto", "always", "never"].contains(colorChoice) {
+            throw Arguments.UsageError(message: "--color takes auto, always or never")
+        }
+        let checkOnly = arguments.has("--check")
+        let inputs = try collectInputs(arguments)
+
+        var files: [SourceFile] = []
+        for (index, input) in inputs.enumerated() {
+            let bytes: [UInt8]
+            switch input {
+            case .standardInput:
+                bytes = Terminal.readStandardInput()
+            case .file(let path):
+                guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure(message: "cannot read \(path)") }
+                bytes = [UInt8](data)
+            }
+            files.append(SourceFile(id: FileID(index), displayPath: input.displayPath, absolutePath: "", bytes: bytes))
+        }
+
+        var diagnostics: [Diagnostic] = []
+        var outputs: [OutputWriter.Output] = []
+        var unformatted: [String] = []
+        for (input, file) in zip(inputs, files) {
+            let formatted: String
+            switch MenuFormatter.format(file) {
+            case .success(let text): formatted = text
+            case .failure(let failure):
+                diagnostics += failure.diagnostics
+                continue
+            }
+            let changed = Array(formatted.utf8) != file.bytes
+            if checkOnly {
+                guard changed else { continue }
+                unformatted.append(file.displayPath)
+                let original = String(decoding: file.bytes, as: UTF8.self)
+                Terminal.write(UnifiedDiff.render(old: original, new: formatted, oldName: file.displayPath, newName: file.displayPath + " (formatted)"))
+                continue
+            }
+            switch input {
+            case .standardInput: Terminal.write(formatted)
+            case .file(let path): if changed { outputs.append(OutputWriter.Output(path: path, contents: formatted)) }
+            }
+        }
+
+        report(diagnostics, files: files, format: diagnosticFormat, colorChoice: colorChoice)
+        if case .failure(let failure) = OutputWriter().write(outputs) {
+            throw CommandFailure(message: failure.message + " (no file was changed)")
+        }
+        if checkOnly, !unformatted.isEmpty {
+            let count = unformatted.count
+            Terminal.error("\(count) file\(count == 1 ? "" : "s") would be reformatted: \(unformatted.joined(separator: ", "))\n")
+        }
+        return diagnostics.isEmpty && unformatted.isEmpty ? .success : .inputErrors
+    }
+
+    enum Input {
+        case file(String)
+        case standardInput
+
+        var displayPath: String {
+            switch self {
+            case .file(let path): path
+            case .standardInput: "<stdin>"
+            }
+        }
+    }
+
+    /// Files and directories as `check` finds them (honouring the
+    /// exclusions of the governing `menuc.json`), then standard input.
+    static func collectInputs(_ arguments: Arguments) throws -> [Input] {
+        let paths = arguments.positional
+        guard !paths.isEmpty else { throw Arguments.UsageError(message: "no input files (give files, directories, or - for standard input)") }
+        var explicit: ProjectConfiguration?
+        if let configPath = arguments.value("--config") {
+            switch ProjectConfiguration.load(path: configPath, knownRuleIDs: RuleDocumentation.configurableIDs) {
+            case .success(let loaded): explicit = loaded
+            case .failure(let failure): throw CommandFailure(message: failure.description)
+            }
+        }
+        let exclusions: (String) -> InputCollector.Exclusions? = { directory in
+            let configuration: ProjectConfiguration
+            if let explicit {
+                configuration = explicit
+            } else {
+                guard let path = ProjectConfiguration.find(from: (directory as NSString).appendingPathComponent("_")),
+                      case .success(let found) = ProjectConfiguration.load(path: path, knownRuleIDs: RuleDocumentation.configurableIDs) else { return nil }
+                configuration = found
+            }
+            guard let base = configuration.directory else { return nil }
+            return InputCollector.Exclusions(base: base, patterns: configuration.rules.excludedPaths)
+        }
+        let entries: [InputCollector.Entry]
+        switch InputCollector.collect(paths.filter { $0 != "-" }, exclusions: exclusions) {
+        case .success(let found): entries = found
+        case .failure(let failure): throw CommandFailure(message: failure.message)
+        }
+        var inputs = entries.map { Input.file($0.path) }
+        if paths.contains("-") { inputs.append(.standardInput) }
+        if inputs.isEmpty { throw CommandFailure(message: "no .menu files found in \(paths.joined(separator: ", "))") }
+        return inputs
+    }
+
+    /// Syntax errors go to standard error, so standard output holds only
+    /// formatted text (with `-`) or diffs (with `--check`).
+    static func report(_ diagnostics: [Diagnostic], files: [SourceFile], format: DiagnosticRenderer.Format, colorChoice: String?) {
+        guard !diagnostics.isEmpty else { return }
+        var renderer = DiagnosticRenderer { id in id.rawValue < files.count ? files[id.rawValue] : nil }
+        renderer.useColor = Terminal.wantsColor(colorChoice, handle: STDERR_FILENO)
+        switch format {
+        case .json:
+            Terminal.error(renderer.json(diagnostics))
+        case .sarif:
+            Terminal.error(renderer.sarif(diagnostics))
+        case .short:
+            Terminal.error(diagnostics.map { renderer.short($0) + "\n" }.joined())
+        case .github:
+            Terminal.error(diagnostics.map { renderer.github($0) + "\n" }.joined())
+        case .text:
+            let failed = Set(diagnostics.map(\.span.file)).count
+            Terminal.error(diagnostics.map { renderer.text($0) }.joined(separator: "\n") + "\n"
+                           + "\(DiagnosticRenderer.summary(diagnostics)) in \(failed) file\(failed == 1 ? "" : "s"); \(failed == 1 ? "it was" : "they were") not formatted\n")
+        }
+    }
+}
