@@ -12,6 +12,7 @@ python_has jsonschema || need+=("jsonschema")
 python_has markdown_it || need+=("markdown-it-py")
 python_has sarif || need+=("sarif-tools")
 python_has textmate_grammar || need+=("textmate-grammar-python")
+python_has pytest_lsp || need+=("pytest-lsp")
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing test tools: ${need[*]}"
   python3 -m pip install --quiet --disable-pip-version-check "${need[@]}"
@@ -23,5 +24,17 @@ if ! command -v vim >/dev/null 2>&1; then
   apt-get update -qq && apt-get install -y -qq vim >/dev/null
 fi
 
+# Debian's Neovim (0.7) for the editor check of the language server.
+if ! command -v nvim >/dev/null 2>&1; then
+  echo "Installing test tools: neovim"
+  if [ "$(id -u)" -eq 0 ]; then as_root=""; else as_root="sudo"; fi
+  $as_root apt-get update -qq
+  $as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim >/dev/null
+fi
+
 swift build
 swift test
+
+# End to end: `menuc lsp` driven by a real LSP client (pytest-lsp) and by
+# headless Neovim, plus hover and completion at every position of every sample.
+MENUC="$PWD/.build/debug/menuc" MENUC_REQUIRE_NVIM=1 PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q Tests/lsp

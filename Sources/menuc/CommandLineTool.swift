@@ -18,6 +18,7 @@ enum CommandLineTool {
             case "fmt": return try FormatCommand.run(rest)
             case "rules": return try RulesCommand.list(rest)
             case "explain": return try RulesCommand.explain(rest)
+            case "lsp": return try LSPCommand.run(rest)
             default:
                 var message = "menuc: unknown command '\(command)'"
                 if let suggestion = Suggest.closest(to: command, in: commands) { message += "; did you mean '\(suggestion)'?" }
@@ -36,7 +37,7 @@ enum CommandLineTool {
         }
     }
 
-    static let commands = ["check", "build", "fmt", "rules", "explain", "help"]
+    static let commands = ["check", "build", "fmt", "rules", "explain", "lsp", "help"]
 
     static func help(_ topic: String?) -> ExitCode {
         switch topic {
@@ -46,6 +47,7 @@ enum CommandLineTool {
         case "fmt": Terminal.write(Help.format)
         case "rules": Terminal.write(Help.rules)
         case "explain": Terminal.write(Help.explain)
+        case "lsp": Terminal.write(Help.lsp)
         case let other?:
             Terminal.error("menuc help: no command '\(other)'\n")
             return .usage

@@ -13,6 +13,7 @@ enum Help {
           fmt       Rewrite files in the canonical layout (--check: only report)
           rules     List every guideline rule
           explain   Explain a rule or language error
+          lsp       Run the language server (for editors) on stdin/stdout
           help      Show help for a command
 
         OPTIONS:
@@ -127,6 +128,25 @@ enum Help {
 
         Prints a rule's explanation, the guideline it comes from, and its
         examples. Language error ids (syntax, unknown-property, …) work too.
+
+        """
+
+    static let lsp = """
+        USAGE: menuc lsp [--stdio]
+
+        Runs the menuc language server, speaking the Language Server Protocol
+        (JSON-RPC with Content-Length framing) on standard input and output.
+        Editors start it themselves; see the README's "Editor support"
+        section for VS Code and Neovim. It serves diagnostics, quick fixes,
+        hover, completion, go to definition, find references, document
+        symbols, semantic tokens, folding ranges and formatting (as
+        'menuc fmt').
+
+        OPTIONS:
+          --stdio   Accepted for clients that pass it (stdio is the only transport)
+          --help    Show this help
+
+        EXIT STATUS: 0 after an orderly shutdown and exit, 1 otherwise.
 
         """
 }

@@ -10,6 +10,8 @@ import MenuCompiler
 ///     swift run -c release menuc-bench            # 100 KB, 1 MB, 10 MB
 ///     swift run -c release menuc-bench --full     # also 100 MB
 ///     swift run -c release menuc-bench --quick    # 100 KB and 1 MB, fewer runs
+// Line-buffered, so a long run shows progress (and keeps it if interrupted).
+setvbuf(stdout, nil, _IOLBF, 0)
 let arguments = Set(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
 let full = arguments.contains("--full")
