@@ -10,8 +10,11 @@ import MenuCompiler
 ///     swift run -c release menuc-bench            # 100 KB, 1 MB, 10 MB
 ///     swift run -c release menuc-bench --full     # also 100 MB
 ///     swift run -c release menuc-bench --quick    # 100 KB and 1 MB, fewer runs
-// Line-buffered, so a long run shows progress (and keeps it if interrupted).
-setvbuf(stdout, nil, _IOLBF, 0)
+/// Unbuffered output, so a long run shows progress (and keeps it if interrupted).
+func say(_ text: String) {
+    FileHandle.standardOutput.write(Data((text + "\n").utf8))
+}
+
 let arguments = Set(CommandLine.arguments.dropFirst())
 let quick = arguments.contains("--quick")
 let full = arguments.contains("--full")
@@ -22,8 +25,8 @@ try FileManager.default.createDirectory(at: work, withIntermediateDirectories: t
 defer { try? FileManager.default.removeItem(at: work) }
 let menuc = Bench.menucBinary()
 
-print("menuc benchmarks — \(Bench.machine())")
-print("single core for per-phase figures; median of \(runs) runs\n")
+say("menuc benchmarks — \(Bench.machine())")
+say("single core for per-phase figures; median of \(runs) runs\n")
 var table = Table(columns: ["corpus", "phase", "time", "MB/s", "items/s", "vs limit"])
 var checkTimes: [String: Double] = [:]
 var peerInputs: [(String, URL)] = []
@@ -53,7 +56,7 @@ for (name, size) in sizes {
     let options = { () -> CompileOptions in var o = CompileOptions(configuration: RuleConfiguration()); o.workers = 1; return o }()
     let check = Bench.median(runs) { compilation = MenuCompiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: options) }
     guard let checked = compilation, let file = checked.files.first else { fatalError("corpus did not compile") }
-    if checked.hasErrors { print("warning: corpus has errors: \(checked.diagnostics.prefix(3).map(\.message))") }
+    if checked.hasErrors { say("warning: corpus has errors: \(checked.diagnostics.prefix(3).map(\.message))") }
     var elements = 0
     file.walk { _, _ in elements += 1 }
     var json = ""
@@ -82,10 +85,10 @@ for (name, size) in sizes {
     }
     table.separator()
 }
-print(table.render())
+say(table.render())
 
 if let small = checkTimes["10 MB"], let large = checkTimes["100 MB"] {
-    print(String(format: "scaling: 100 MB check took %.1f× the 10 MB check (target ≤ 11×)", large / small))
+    say(String(format: "scaling: 100 MB check took %.1f× the 10 MB check (target ≤ 11×)", large / small))
 }
 
 // Cold start on a one-line file.
@@ -93,7 +96,7 @@ if let menuc {
     let oneLine = work.appendingPathComponent("one.menu")
     try Data("menu M \"M\" { item open \"Open\" }\n".utf8).write(to: oneLine)
     if let result = Bench.runProcess(menuc, ["check", oneLine.path], runs: 21) {
-        print(String(format: "cold start: menuc check of a one-line file: %.1f ms (median of 21; target ≤ 15 ms)", result.seconds * 1000))
+        say(String(format: "cold start: menuc check of a one-line file: %.1f ms (median of 21; target ≤ 15 ms)", result.seconds * 1000))
     }
 }
 
@@ -111,7 +114,7 @@ do {
     options.workers = 1
     _ = MenuCompiler.compile([.text(before, displayPath: "edit.menu")], options: options)
     let recheck = Bench.median(runs) { _ = MenuCompiler.compile([.text(after, displayPath: "edit.menu")], options: options) }
-    print(String(format: "re-check after a one-line edit of a 10,000-line file (%.0f KB): %.1f ms (target ≤ 16 ms)", Double(after.utf8.count) / 1000, recheck * 1000))
+    say(String(format: "re-check after a one-line edit of a 10,000-line file (%.0f KB): %.1f ms (target ≤ 16 ms)", Double(after.utf8.count) / 1000, recheck * 1000))
 }
 
 // Many files: 2,000 files of ~20 KB importing their folder's shared file.
@@ -125,10 +128,10 @@ if let menuc, !quick {
         let out = work.appendingPathComponent("many-out-\(jobs)")
         if let result = Bench.runProcess(menuc, ["build", directory.path, "--emit", "json", "--out", out.path], runs: 3, environment: ["MENUC_JOBS": "\(jobs)"]) {
             results[jobs] = result.seconds
-            print(String(format: "many files (2,000 × 20 KB), build --emit json with %d worker%@: %.2f s, peak %d MB", jobs, jobs == 1 ? "" : "s", result.seconds, result.peakMB))
+            say(String(format: "many files (2,000 × 20 KB), build --emit json with %d worker%@: %.2f s, peak %d MB", jobs, jobs == 1 ? "" : "s", result.seconds, result.peakMB))
         }
     }
-    if let one = results[1], let two = results[2] { print(String(format: "parallel speed-up on 2 cores: %.2f× (target ≥ 1.7×)", one / two)) }
+    if let one = results[1], let two = results[2] { say(String(format: "parallel speed-up on 2 cores: %.2f× (target ≥ 1.7×)", one / two)) }
 }
 
 // The peer: GNOME's blueprint-compiler on the same menus.
@@ -138,10 +141,10 @@ if let peer {
         let out = work.appendingPathComponent("peer-out.ui")
         if let result = Bench.runProcess(peer, ["compile", "--output", out.path, blueprint.path], runs: 1) {
             let menucTime = checkTimes[name] ?? 0
-            print(String(format: "peer: blueprint-compiler compile %@: %.2f s (menuc check of the same menus: %.3f s, %.0f× faster)",
+            say(String(format: "peer: blueprint-compiler compile %@: %.2f s (menuc check of the same menus: %.3f s, %.0f× faster)",
                          name, result.seconds, menucTime, result.seconds / max(menucTime, 1e-9)))
         }
     }
 } else {
-    print("peer: blueprint-compiler not installed (run: bash Benchmarks/peer/setup.sh)")
+    say("peer: blueprint-compiler not installed (run: bash Benchmarks/peer/setup.sh)")
 }

@@ -1,0 +1,189 @@
+import Foundation
+
+/// A JSON value as JSON-RPC carries it. Parsing goes through Foundation's
+/// `JSONSerialization` (so malformed input is rejected by a real parser);
+/// writing sorts object keys, so every message the server writes is
+/// byte-for-byte deterministic.
+public enum JSON: Hashable, Sendable {
+    case null
+    case bool(Bool)
+    case int(Int)
+    case double(Double)
+    case string(String)
+    case array([JSON])
+    case object([String: JSON])
+
+    // MARK: - Reading
+
+    public subscript(key: String) -> JSON? {
+        if case .object(let members) = self { return members[key] }
+        return nil
+    }
+
+    public var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    public var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    /// Integers, and doubles that hold an integer (`3.0`), which some
+    /// clients send for positions.
+    public var int: Int? {
+        switch self {
+        case .int(let value): return value
+        case .double(let value) where value.rounded() == value && abs(value) < 9e15: return Int(value)
+        default: return nil
+        }
+    }
+
+    public var array: [JSON]? {
+        if case .array(let values) = self { return values }
+        return nil
+    }
+
+    public var object: [String: JSON]? {
+        if case .object(let members) = self { return members }
+        return nil
+    }
+
+    public var isNull: Bool { self == .null }
+
+    // MARK: - Text
+
+    /// Parses UTF-8 JSON text; throws on anything that is not JSON.
+    ///
+    /// Goes through `JSONSerialization` (much cheaper per message than
+    /// `JSONDecoder` with this enum's `Decodable` conformance).
+    public static func parse(_ bytes: [UInt8]) throws -> JSON {
+        let object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
+        return JSON(foundation: object)
+    }
+
+    /// Converts what `JSONSerialization` returns.
+    init(foundation value: Any) {
+        switch value {
+        case let number as NSNumber:
+            // JSONSerialization gives booleans as NSNumbers of type "c" (char),
+            // integers as "q"/"i"/"l" and other numbers as "d".
+            switch String(cString: number.objCType) {
+            case "c": self = .bool(number.boolValue)
+            case "d", "f": self = .double(number.doubleValue)
+            default: self = .int(number.intValue)
+            }
+        case let string as String:
+            self = .string(string)
+        case let array as [Any]:
+            self = .array(array.map(JSON.init(foundation:)))
+        case let object as [String: Any]:
+            self = .object(object.mapValues(JSON.init(foundation:)))
+        default:
+            self = .null
+        }
+    }
+
+    /// Compact UTF-8 text with sorted keys. Written by hand rather than with
+    /// `JSONEncoder`: the server encodes every answer (thousands of
+    /// completion items a minute while typing) and this is several times faster.
+    public func encoded() -> [UInt8] {
+        var output: [UInt8] = []
+        output.reserveCapacity(256)
+        write(to: &output)
+        return output
+    }
+
+    private func write(to output: inout [UInt8]) {
+        switch self {
+        case .null: output.append(contentsOf: "null".utf8)
+        case .bool(let value): output.append(contentsOf: (value ? "true" : "false").utf8)
+        case .int(let value): output.append(contentsOf: String(value).utf8)
+        // JSON has no infinities or NaN; the server never makes them, but stay valid.
+        case .double(let value): output.append(contentsOf: (value.isFinite ? String(value) : "null").utf8)
+        case .string(let value): JSON.writeString(value, to: &output)
+        case .array(let values):
+            output.append(UInt8(ascii: "["))
+            for (index, value) in values.enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                value.write(to: &output)
+            }
+            output.append(UInt8(ascii: "]"))
+        case .object(let members):
+            output.append(UInt8(ascii: "{"))
+            for (index, key) in members.keys.sorted().enumerated() {
+                if index > 0 { output.append(UInt8(ascii: ",")) }
+                JSON.writeString(key, to: &output)
+                output.append(UInt8(ascii: ":"))
+                members[key]?.write(to: &output)
+            }
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// A JSON string: quotes, backslashes and control characters escaped,
+    /// everything else (`…`, `⌘`, emoji) as UTF-8.
+    private static func writeString(_ string: String, to output: inout [UInt8]) {
+        output.append(UInt8(ascii: "\""))
+        // Most strings need no escaping: copy them in one go.
+        let copied = string.utf8.withContiguousStorageIfAvailable { buffer -> Bool in
+            for byte in buffer where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") { return false }
+            output.append(contentsOf: buffer)
+            return true
+        }
+        if copied == true {
+            output.append(UInt8(ascii: "\""))
+            return
+        }
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""): output.append(contentsOf: [0x5C, 0x22])
+            case UInt8(ascii: "\\"): output.append(contentsOf: [0x5C, 0x5C])
+            case 0x0A: output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
+            case 0x0D: output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
+            case 0x09: output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
+            case 0x00..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                output.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]])
+            default:
+                output.append(byte)
+            }
+        }
+        output.append(UInt8(ascii: "\""))
+    }
+
+    public var text: String { String(decoding: encoded(), as: UTF8.self) }
+}
+
+extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
+    ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
+    public init(stringLiteral value: String) { self = .string(value) }
+    public init(integerLiteral value: Int) { self = .int(value) }
+    public init(booleanLiteral value: Bool) { self = .bool(value) }
+    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    public init(nilLiteral: ()) { self = .null }
+
+    public init(dictionaryLiteral elements: (String, JSON)...) {
+        var members: [String: JSON] = [:]
+        for (key, value) in elements { members[key] = value }
+        self = .object(members)
+    }
+}
+
+extension JSON {
+    /// An object without the members whose value is nil: optional protocol
+    /// fields are left out rather than sent as `null`.
+    public static func object(dropping members: [String: JSON?]) -> JSON {
+        .object(members.compactMapValues { $0 })
+    }
+}
+
+/// Something the server sends as JSON.
+protocol JSONRepresentable {
+    var json: JSON { get }
+}
+
+extension Array where Element: JSONRepresentable {
+    var json: JSON { .array(map(\.json)) }
+}

@@ -1,0 +1,509 @@
+import Foundation
+import Testing
+@testable import MenuCompiler
+
+/// The language server's pure parts: JSON, framing, UTF-16 positions,
+/// incremental edits, cursor contexts, hover text, the request state
+/// machine and its debounce. The end-to-end tests against the binary are
+/// in `Tests/lsp` (pytest-lsp and headless Neovim).
+struct LanguageServerTests {
+    // MARK: - Helpers
+
+    /// The text without its `|` marker, and the marker's byte offset.
+    static func marked(_ text: String) -> (text: String, offset: Int) {
+        guard let index = text.firstIndex(of: "|") else { return (text, text.utf8.count) }
+        var result = text
+        result.remove(at: index)
+        return (result, text[..<index].utf8.count)
+    }
+
+    /// One untitled document, compiled as the server would compile it.
+    static func document(_ text: String, uri: String = "untitled:test.menu") -> DocumentContext {
+        let document = TextDocument(uri: uri, version: 1, bytes: Array(text.utf8), path: nil)
+        let analysis = Analysis(documents: [document], generation: 0, directory: FileManager.default.temporaryDirectory.path)
+        guard let context = try? analysis.document(uri) else { fatalError("the document was not analyzed") }
+        return context
+    }
+
+    /// Labels of the completions at the `|` marker.
+    static func completions(_ text: String) -> [String] {
+        let (source, offset) = marked(text)
+        let document = document(source)
+        let context = CompletionContext.at(offset, in: document.syntax)
+        return CompletionFeature.items(for: context, in: document).map(\.label)
+    }
+
+    static func hover(_ text: String) -> String? {
+        let (source, offset) = marked(text)
+        return HoverFeature.hover(document(source), at: offset)?.text
+    }
+
+    static func message(_ json: JSON) -> [UInt8] { json.encoded() }
+
+    static func request(_ id: Int, _ method: String, _ params: JSON = [:]) -> [UInt8] {
+        message(["jsonrpc": "2.0", "id": .int(id), "method": .string(method), "params": params])
+    }
+
+    static func notification(_ method: String, _ params: JSON = [:]) -> [UInt8] {
+        message(["jsonrpc": "2.0", "method": .string(method), "params": params])
+    }
+
+    static func initialized(_ server: LanguageServer) {
+        _ = server.receive(request(1, "initialize", ["capabilities": [:]]), now: 0)
+        _ = server.receive(notification("initialized"), now: 0)
+    }
+
+    // MARK: - JSON
+
+    @Test func jsonKeepsTypesApart() throws {
+        let json = try JSON.parse(Array(#"{"a": true, "b": 1, "c": 1.5, "d": "x", "e": [null], "f": {"g": false}}"#.utf8))
+        #expect(json["a"] == .bool(true))
+        #expect(json["b"] == .int(1))
+        #expect(json["c"] == .double(1.5))
+        #expect(json["d"] == .string("x"))
+        #expect(json["e"] == .array([.null]))
+        #expect(json["f"]?["g"] == .bool(false))
+    }
+
+    @Test func jsonEncodesSortedAndCompact() {
+        let json: JSON = ["b": 1, "a": ["…", "😀"], "c": .null]
+        #expect(json.text == #"{"a":["…","😀"],"b":1,"c":null}"#)
+    }
+
+    @Test func jsonRejectsGarbage() {
+        #expect(throws: (any Error).self) { try JSON.parse(Array("{bad".utf8)) }
+        #expect(throws: (any Error).self) { try JSON.parse([]) }
+    }
+
+    // MARK: - Framing
+
+    @Test func framingSplitsMessagesInOneChunk() {
+        var decoder = MessageFrameDecoder()
+        decoder.append(MessageFraming.frame(Array("{}".utf8)) + MessageFraming.frame(Array("[1]".utf8)))
+        #expect(decoder.next() == .message(Array("{}".utf8)))
+        #expect(decoder.next() == .message(Array("[1]".utf8)))
+        #expect(decoder.next() == nil)
+    }
+
+    @Test func framingReassemblesByteByByte() {
+        let body = Array(#"{"label":"Export…😀"}"#.utf8)
+        var decoder = MessageFrameDecoder()
+        var frames: [MessageFrameDecoder.Frame] = []
+        for byte in MessageFraming.frame(body) {
+            decoder.append([byte])
+            while let frame = decoder.next() { frames.append(frame) }
+        }
+        // Content-Length counts bytes, not characters.
+        #expect(frames == [.message(body)])
+        #expect(decoder.bufferedCount == 0)
+    }
+
+    @Test func framingAcceptsOtherHeadersInAnyCase() {
+        var decoder = MessageFrameDecoder()
+        decoder.append(Array("content-type: application/vscode-jsonrpc; charset=utf-8\r\nCONTENT-LENGTH: 2\r\n\r\n{}".utf8))
+        #expect(decoder.next() == .message(Array("{}".utf8)))
+    }
+
+    @Test func framingReportsABadHeaderAndRecovers() {
+        var decoder = MessageFrameDecoder()
+        decoder.append(Array("Content-Size: 2\r\n\r\n".utf8) + MessageFraming.frame(Array("{}".utf8)))
+        guard case .malformed(let problem)? = decoder.next() else {
+            Issue.record("expected a malformed frame")
+            return
+        }
+        #expect(problem.contains("Content-Length"))
+        #expect(decoder.next() == .message(Array("{}".utf8)))
+    }
+
+    @Test func framingRejectsNonNumericAndHugeLengths() {
+        var decoder = MessageFrameDecoder()
+        decoder.append(Array("Content-Length: ten\r\n\r\nContent-Length: 99999999999\r\n\r\n".utf8))
+        guard case .malformed? = decoder.next(), case .malformed? = decoder.next() else {
+            Issue.record("expected two malformed frames")
+            return
+        }
+        #expect(decoder.next() == nil)
+    }
+
+    // MARK: - UTF-16 positions
+
+    @Test func positionsCountUTF16Units() {
+        let text = "item a \"😀…x\"\nnext"
+        let file = SourceFile(id: FileID(0), displayPath: "t", text: text)
+        let x = text.utf8.count - "x\"\nnext".utf8.count
+        // `item a "` is 8 units, 😀 is 2 (a surrogate pair), … is 1.
+        #expect(file.lspPosition(of: x) == LSPPosition(line: 0, character: 11))
+        #expect(file.offset(of: LSPPosition(line: 0, character: 11)) == x)
+        #expect(file.offset(of: LSPPosition(line: 1, character: 2)) == text.utf8.count - 2)
+        // Past the end of a line means its end; past the last line, the end of the file.
+        #expect(file.offset(of: LSPPosition(line: 0, character: 99)) == x + 2)
+        #expect(file.offset(of: LSPPosition(line: 9, character: 0)) == text.utf8.count)
+    }
+
+    @Test func positionsRoundTripEveryBoundary() {
+        let text = "a 😀 b … c\r\n🙂\n"
+        let file = SourceFile(id: FileID(0), displayPath: "t", text: text)
+        var offset = 0
+        for character in text {
+            #expect(file.offset(of: file.lspPosition(of: offset)) == offset || character == "\n")
+            offset += character.utf8.count
+        }
+    }
+
+    // MARK: - Incremental edits
+
+    static func edit(_ text: String, _ changes: [ContentChange]) -> String {
+        var bytes = Array(text.utf8)
+        for change in changes { bytes = DocumentStore.apply(change, to: bytes) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    static func range(_ line: Int, _ start: Int, _ endLine: Int, _ end: Int) -> LSPRange {
+        LSPRange(start: LSPPosition(line: line, character: start), end: LSPPosition(line: endLine, character: end))
+    }
+
+    @Test func incrementalEditAfterEmoji() {
+        let text = "item a \"😀 Open\"\n"
+        // Replace "Open" (UTF-16 columns 11..<15) with "Save…".
+        #expect(LanguageServerTests.edit(text, [ContentChange(range: LanguageServerTests.range(0, 11, 0, 15), text: "Save…")])
+                == "item a \"😀 Save…\"\n")
+    }
+
+    @Test func incrementalEditsApplyInSequence() {
+        let text = "menu A \"A\" {\n  item x \"…\"\n}\n"
+        let changes = [
+            ContentChange(range: LanguageServerTests.range(1, 10, 1, 11), text: "Export…"),  // replaces … (1 unit)
+            ContentChange(range: LanguageServerTests.range(1, 2, 1, 6), text: "toggle"),
+            ContentChange(range: LanguageServerTests.range(2, 1, 2, 1), text: " // end"),
+        ]
+        #expect(LanguageServerTests.edit(text, changes) == "menu A \"A\" {\n  toggle x \"Export…\"\n} // end\n")
+    }
+
+    @Test func incrementalEditSpanningLinesAndFullReplace() {
+        let text = "one 🙂\ntwo\nthree"
+        #expect(LanguageServerTests.edit(text, [ContentChange(range: LanguageServerTests.range(0, 4, 2, 2), text: "")]) == "one ree")
+        #expect(LanguageServerTests.edit(text, [ContentChange(range: nil, text: "new")]) == "new")
+        // A range past the end is clamped rather than rejected.
+        #expect(LanguageServerTests.edit(text, [ContentChange(range: LanguageServerTests.range(9, 0, 9, 5), text: "!")]) == text + "!")
+    }
+
+    @Test func documentStoreTracksVersionsAndGenerations() throws {
+        var store = DocumentStore()
+        store.open(uri: "file:///tmp/a.menu", text: "menu A", version: 1)
+        let generation = store.generation
+        try store.change(uri: "file:///tmp/a.menu", version: 2, changes: [ContentChange(range: LanguageServerTests.range(0, 6, 0, 6), text: " \"A\"")])
+        #expect(store["file:///tmp/a.menu"]?.text == "menu A \"A\"")
+        #expect(store["file:///tmp/a.menu"]?.version == 2)
+        #expect(store["file:///tmp/a.menu"]?.path == "/tmp/a.menu")
+        #expect(store.generation > generation)
+        #expect(throws: ResponseError.self) { try store.change(uri: "file:///tmp/b.menu", version: 1, changes: []) }
+    }
+
+    // MARK: - Completion context
+
+    @Test func completesMenuElementsInAMenu() {
+        let labels = LanguageServerTests.completions("menu File \"File\" {\n  |\n}\n")
+        #expect(labels.contains("item") && labels.contains("section") && labels.contains("submenu") && labels.contains("toggle"))
+        #expect(!labels.contains("button") && !labels.contains("option") && !labels.contains("menu"))
+        #expect(labels.contains("dynamic") && labels.contains("use"))
+    }
+
+    @Test func completesControlsInAView() {
+        let labels = LanguageServerTests.completions("view V \"V\" {\n  presentation: sheet\n  |\n}\n")
+        #expect(labels.contains("button") && labels.contains("popup") && labels.contains("toolbar"))
+        #expect(!labels.contains("item") && !labels.contains("use"))
+        // A property already written is not offered again.
+        #expect(!labels.contains("presentation") && labels.contains("editable"))
+    }
+
+    @Test func completesPropertiesOfTheEnclosingElementWhileTyping() {
+        let labels = LanguageServerTests.completions("menu File \"File\" {\n  item a \"A\" { sh| }\n}\n")
+        #expect(labels.contains("shortcut") && labels.contains("action") && labels.contains("input"))
+        #expect(!labels.contains("item"))
+    }
+
+    @Test func completesInsideAnUnclosedBody() {
+        // The document being typed: the item's body is not closed yet.
+        let labels = LanguageServerTests.completions("menu File \"File\" {\n  item a \"A\" {\n    |\n")
+        #expect(labels.contains("shortcut"))
+    }
+
+    @Test func completesTheTopLevel() {
+        let labels = LanguageServerTests.completions("|\nmenu A \"A\" {}\n")
+        #expect(labels.contains("menu") && labels.contains("view") && labels.contains("platforms") && labels.contains("import"))
+        #expect(!labels.contains("item"))
+        #expect(!LanguageServerTests.completions("menu A \"A\" {}\n|").contains("platforms"))
+    }
+
+    @Test func completesEnumerationValuesAndBooleans() {
+        #expect(LanguageServerTests.completions("view V { button b \"B\" { style: | } }")
+                == ["filled", "tinted", "gray", "plain", "bordered"])
+        #expect(LanguageServerTests.completions("menu M \"M\" { item i \"I\" { enabled: t| } }") == ["true", "false"])
+        // Toggle in a menu has three states? No: `state` of a changeable-title toggle is on/off.
+        #expect(LanguageServerTests.completions("menu M \"M\" { toggle t { state: | } }") == ["on", "off"])
+        #expect(LanguageServerTests.completions("menu M \"M\" { item i \"I\" { state: | } }") == ["on", "off", "mixed"])
+    }
+
+    @Test func completesDeclaredNames() {
+        let source = """
+            menu Edit "Edit" { item undo "Undo" }
+            menu Format "Format" { item bold "Bold" }
+            view Settings "Settings" {}
+            menubar { use | }
+            """
+        #expect(LanguageServerTests.completions(source) == ["Edit", "Format"])
+        #expect(LanguageServerTests.completions("menu Edit \"Edit\" {}\nview V { pulldown p \"P\" { menu: | } }") == ["Edit"])
+        #expect(LanguageServerTests.completions("view Prefs \"Prefs\" {}\nview V { button b \"Open…\" { opens: | } }")
+                == ["Prefs", "V", "window", "sheet", "view"])
+        #expect(LanguageServerTests.completions("view V { popup p \"P\" { default: |\n option a \"A\"\n section { option \"Big B\" } } }")
+                == ["a", "bigB"])
+    }
+
+    @Test func completesRuleIDsInAllow() {
+        let labels = LanguageServerTests.completions("menu M \"M\" {\n  @allow(label-|)\n  item a \"A\"\n}\n")
+        #expect(labels == RuleRegistry.all.map(\.descriptor.id))
+        #expect(labels.contains("label-ellipsis-character") && !labels.contains("syntax"))
+        let rest = LanguageServerTests.completions("menu M \"M\" {\n  @allow(label-ellipsis-character, |)\n  item a \"A\"\n}\n")
+        #expect(!rest.contains("label-ellipsis-character") && rest.count == labels.count - 1)
+        #expect(LanguageServerTests.completions("menu M \"M\" {\n  @|\n}") == ["allow"])
+    }
+
+    @Test func ruleIDCompletionReplacesTheWholeHyphenatedWord() {
+        let (source, offset) = LanguageServerTests.marked("menu M \"M\" {\n  @allow(label-ti|)\n  item a \"A\"\n}\n")
+        let context = CompletionContext.at(offset, in: LanguageServerTests.document(source).syntax)
+        #expect(source.utf8.count > offset)
+        #expect(String(decoding: Array(source.utf8)[context.replace], as: UTF8.self) == "label-ti")
+    }
+
+    @Test func completesNothingInStringsCommentsAndNames() {
+        #expect(LanguageServerTests.completions("menu M \"Fi|le\" {}").isEmpty)
+        #expect(LanguageServerTests.completions("menu M \"M\" { // it|\n}").isEmpty)
+        #expect(LanguageServerTests.completions("menu M \"M\" { /* it| */ }").isEmpty)
+        #expect(LanguageServerTests.completions("/// Doc it|\nmenu M \"M\" {}").isEmpty)
+        #expect(LanguageServerTests.completions("menu M \"M\" { item ne| }").isEmpty)
+        #expect(LanguageServerTests.completions("view V { button b { width: 4| } }").isEmpty)
+    }
+
+    @Test func completesPlatforms() {
+        #expect(LanguageServerTests.completions("platforms iOS 17, |\n").contains("macOS"))
+        #expect(!LanguageServerTests.completions("platforms iOS 17, |\n").contains("iOS"))
+    }
+
+    // MARK: - Hover
+
+    @Test func hoverOnAnElementShowsItsResolvedMeaning() throws {
+        let text = try #require(LanguageServerTests.hover("menu File \"File\" {\n  it|em newNote \"New Note\" { shortcut: \"cmd+shift+n\" }\n}"))
+        #expect(text.contains("identifier: `newNote`"))
+        #expect(text.contains("⇧⌘N"))
+        #expect(text.contains("`enabled: true` — default"))
+        #expect(text.contains("`role: normal` — default"))
+    }
+
+    @Test func hoverOnAToggleKnowsItsContext() throws {
+        let inMenu = try #require(LanguageServerTests.hover("menu V \"View\" { tog|gle { on: \"Hide Ruler\"; off: \"Show Ruler\" } }"))
+        #expect(inMenu.contains("changeable-title item"))
+        #expect(inMenu.contains("`showRuler` (derived from the label)"))
+        let inView = try #require(LanguageServerTests.hover("view V { tog|gle bold \"Bold\" }"))
+        #expect(inView.contains("toggle button"))
+    }
+
+    @Test func hoverOnAPropertyShowsDocumentationAndValues() throws {
+        let name = try #require(LanguageServerTests.hover("view V { button b \"B\" { sty|le: filled } }"))
+        #expect(name.contains("filled") && name.contains("bordered") && name.contains("property of button"))
+        let value = try #require(LanguageServerTests.hover("menu M \"M\" { item i \"I\" { shortcut: \"⌘⇧|N\" } }"))
+        #expect(value.contains("⇧⌘N") && value.contains("shift+cmd+n"))
+    }
+
+    @Test func hoverOnARuleIDExplainsTheRule() throws {
+        let text = try #require(LanguageServerTests.hover("menu M \"M\" {\n  @allow(label-ellipsis-ch|aracter)\n  item a \"a\"\n}"))
+        #expect(text.contains("**label-ellipsis-character** (warning, fix-it)"))
+        #expect(text.contains(try #require(RuleRegistry.descriptor("label-ellipsis-character")).summary))
+        #expect(text.contains("https://developer.apple.com/design/human-interface-guidelines/menus"))
+        let unknown = try #require(LanguageServerTests.hover("menu M \"M\" {\n  @allow(label-ellipsis-charactr|)\n  item a \"a\"\n}"))
+        #expect(unknown.contains("did you mean `label-ellipsis-character`"))
+        let language = try #require(LanguageServerTests.hover("menu M \"M\" {\n  @allow(syn|tax)\n  item a \"a\"\n}"))
+        #expect(language.contains("language error"))
+    }
+
+    @Test func hoverOnAReferenceDescribesItsTarget() throws {
+        let text = try #require(LanguageServerTests.hover("/// The edit menu.\nmenu Edit \"Edit\" { item undo \"Undo\" }\nmenubar { use Ed|it }"))
+        #expect(text.contains("menu Edit \"Edit\"") && text.contains("The edit menu."))
+        #expect(LanguageServerTests.hover("menu M \"M\" {}\n|\n") == nil)
+    }
+
+    // MARK: - Other features
+
+    @Test func codeActionsOfferTheFixItAndAnAllow() throws {
+        let document = LanguageServerTests.document("menu File \"File\" {\n  item export \"Export...\" { input: true }\n}\n")
+        let actions = CodeActionsFeature.actions(document, range: LanguageServerTests.range(1, 16, 1, 16), only: nil, capabilities: ClientCapabilities())
+        let titles = actions.array?.compactMap { $0["title"]?.string } ?? []
+        let fix = try #require(titles.firstIndex(of: "Replace '...' with '…'"))
+        let allow = try #require(titles.firstIndex(of: "Allow 'label-ellipsis-character' on item export"))
+        #expect(fix < allow)
+        let allowEdit = actions.array?[allow]["edit"]?["changes"]?["untitled:test.menu"]?.array?.first
+        #expect(allowEdit?["newText"] == "  @allow(label-ellipsis-character)\n")
+        #expect(allowEdit?["range"] == LanguageServerTests.range(1, 0, 1, 0).json)
+    }
+
+    @Test func allowJoinsAnExistingAttribute() throws {
+        let document = LanguageServerTests.document("menu File \"File\" {\n  @allow(unused-allow) item export \"Export...\" { input: true }\n}\n")
+        let finding = try #require(document.analysis.diagnostics(in: document.file).first { $0.id == "label-ellipsis-character" })
+        let insertion = try #require(CodeActionsFeature.allowEdit(for: finding, in: document))
+        #expect(insertion.edit.replacement == ", label-ellipsis-character")
+    }
+
+    @Test func semanticTokensClassifyByMeaning() {
+        let document = LanguageServerTests.document("menu File \"File\" {\n  item menu \"Menu\" { role: destructive } // c\n}\n")
+        let tokens = SemanticTokensFeature.classify(document.syntax).map { document.source.text($0.start..<$0.end) + ":" + $0.type.name }
+        #expect(tokens == ["menu:keyword", "File:variable", "\"File\":string", "item:keyword", "menu:variable", "\"Menu\":string",
+                           "role:property", "destructive:enumMember", "// c:comment"])
+        let data = SemanticTokensFeature.encode(SemanticTokensFeature.classify(document.syntax), in: document.source)
+        #expect(Array(data.prefix(10)) == [0, 0, 4, SemanticTokensFeature.TokenType.keyword.rawValue, 0,
+                                           0, 5, 4, SemanticTokensFeature.TokenType.variable.rawValue, 1])
+    }
+
+    @Test func semanticTokensMarkAttributesAndSplices() {
+        let document = LanguageServerTests.document("menu E \"E\" {}\nmenubar {\n  @allow(label-title-case) menu F \"F\" { use E }\n}\n")
+        let tokens = SemanticTokensFeature.classify(document.syntax).map { document.source.text($0.start..<$0.end) + ":" + $0.type.name }
+        #expect(tokens.contains("@:decorator") && tokens.contains("allow:decorator") && tokens.contains("label-title-case:macro"))
+        #expect(tokens.contains("use:keyword") && tokens.contains("E:variable"))
+    }
+
+    @Test func semanticTokensSplitMultilineCommentsInUTF16() {
+        let document = LanguageServerTests.document("/* 😀\nx */ menu A \"…\"")
+        let data = SemanticTokensFeature.encode(SemanticTokensFeature.classify(document.syntax), in: document.source)
+        let comment = SemanticTokensFeature.TokenType.comment.rawValue
+        #expect(Array(data.prefix(10)) == [0, 0, 5, comment, 0, 1, 0, 4, comment, 0])
+        #expect(Array(data.suffix(5)) == [0, 2, 3, SemanticTokensFeature.TokenType.string.rawValue, 0])
+    }
+
+    @Test func foldingCoversBodiesAndComments() {
+        let document = LanguageServerTests.document("/// a\n/// b\nmenu A \"A\" {\n  item x \"X\"\n  item y \"Y\"\n}\n")
+        #expect(FoldingFeature.folds(document.syntax) == [
+            FoldingFeature.Fold(startLine: 0, endLine: 1, kind: "comment"),
+            FoldingFeature.Fold(startLine: 2, endLine: 4, kind: nil),
+        ])
+    }
+
+    @Test func outlineNamesElementsLikeTheResolver() {
+        let document = LanguageServerTests.document("menu File \"File\" {\n  section { item \"Open Recent…\" }\n  section {}\n}\n")
+        let outline = SymbolsFeature.outline(document.syntax)
+        #expect(outline.map(\.name) == ["File"])
+        #expect(outline.first?.children.map(\.detail) == ["section section", "section section2"])
+        #expect(outline.first?.children.first?.children.map(\.detail) == ["item openRecent"])
+    }
+
+    @Test func definitionFindsDeclarationsAndOptions() throws {
+        let (source, offset) = LanguageServerTests.marked("menu Edit \"Edit\" {}\nmenubar { use E|dit }")
+        let document = LanguageServerTests.document(source)
+        let location = try #require(NavigationFeature.definitionLocation(document, at: offset))
+        #expect(location.range == LanguageServerTests.range(0, 5, 0, 9))
+        let (popup, optionOffset) = LanguageServerTests.marked("view V { popup p \"P\" { default: b|ig\n option small \"S\"\n option big \"B\" } }")
+        let optionLocation = try #require(NavigationFeature.definitionLocation(LanguageServerTests.document(popup), at: optionOffset))
+        #expect(optionLocation.range == LanguageServerTests.range(2, 8, 2, 11))
+    }
+
+    struct Uppercasing: DocumentFormatting {
+        func format(_ file: SourceFile) -> Result<String, FormattingFailure> {
+            let text = String(decoding: file.bytes, as: UTF8.self)
+            return text.contains("!") ? .failure(FormattingFailure(diagnostics: [])) : .success(text.replacingOccurrences(of: "menu", with: "MENU"))
+        }
+    }
+
+    @Test func formattingSendsOneMinimalEdit() {
+        let document = LanguageServerTests.document("// 😀 menu\nitem")
+        let edits = FormattingFeature.format(document, with: Uppercasing())
+        #expect(edits == [LSPTextEdit(range: LanguageServerTests.range(0, 6, 0, 10), newText: "MENU").json])
+        #expect(FormattingFeature.format(LanguageServerTests.document("item"), with: Uppercasing()) == [])
+        #expect(FormattingFeature.format(LanguageServerTests.document("!"), with: Uppercasing()) == .null)
+        // Differences next to multi-byte characters stay on character boundaries.
+        let file = SourceFile(id: FileID(0), displayPath: "t", text: "a😀b")
+        #expect(FormattingFeature.minimalEdit(from: file, to: Array("a😁b".utf8)) == LSPTextEdit(range: LanguageServerTests.range(0, 1, 0, 3), newText: "😁"))
+    }
+
+    @Test func menucFmtIsPluggedInThroughTheAdapter() throws {
+        let adapter = MenuFormatterAdapter()
+        let messy = SourceFile(id: FileID(0), displayPath: "t.menu", text: "menu   File \"File\"{\n item open \"Open…\"{shortcut:\"cmd+o\"}\n}\n")
+        #expect(try adapter.format(messy).get() == "menu File \"File\" {\n  item open \"Open…\" { shortcut: \"cmd+o\" }\n}\n")
+        let broken = SourceFile(id: FileID(0), displayPath: "t.menu", text: "menu File {\n")
+        guard case .failure(let failure) = adapter.format(broken) else {
+            Issue.record("a file with syntax errors must not be formatted")
+            return
+        }
+        #expect(failure.diagnostics.contains { $0.id == "syntax" })
+    }
+
+    // MARK: - The server's state machine
+
+    @Test func requestsBeforeInitializeAreRefused() {
+        let server = LanguageServer()
+        let replies = server.receive(LanguageServerTests.request(7, "textDocument/hover"), now: 0)
+        #expect(replies.first?["error"]?["code"] == .int(ResponseError.serverNotInitializedCode))
+        #expect(replies.first?["id"] == .int(7))
+    }
+
+    @Test func initializeAdvertisesFormattingOnlyWithAFormatter() {
+        let plain = LanguageServer().receive(LanguageServerTests.request(1, "initialize", ["capabilities": [:]]), now: 0)
+        let capabilities = plain.first?["result"]?["capabilities"]
+        #expect(capabilities?["documentFormattingProvider"] == nil)
+        #expect(capabilities?["hoverProvider"] == .bool(true))
+        #expect(capabilities?["textDocumentSync"]?["change"] == .int(2))
+        let formatting = LanguageServer(configuration: .init(formatter: Uppercasing()))
+            .receive(LanguageServerTests.request(1, "initialize", ["capabilities": [:]]), now: 0)
+        #expect(formatting.first?["result"]?["capabilities"]?["documentFormattingProvider"] == .bool(true))
+    }
+
+    @Test func badInputGetsErrorsAndTheServerGoesOn() {
+        let server = LanguageServer()
+        LanguageServerTests.initialized(server)
+        #expect(server.receive(Array("{nope".utf8), now: 0).first?["error"]?["code"] == .int(ResponseError.parseErrorCode))
+        #expect(server.receive(Array("[1, 2]".utf8), now: 0).first?["error"]?["code"] == .int(ResponseError.invalidRequestCode))
+        #expect(server.receiveMalformedFrame("no length").first?["error"]?["code"] == .int(ResponseError.parseErrorCode))
+        #expect(server.receive(LanguageServerTests.request(2, "no/such"), now: 0).first?["error"]?["code"] == .int(ResponseError.methodNotFoundCode))
+        let missing = server.receive(LanguageServerTests.request(3, "textDocument/hover", ["textDocument": ["uri": "file:///x.menu"]]), now: 0)
+        #expect(missing.first?["error"]?["code"] == .int(ResponseError.invalidParamsCode))
+        let notOpen = server.receive(LanguageServerTests.request(4, "textDocument/hover",
+                                                                 ["textDocument": ["uri": "file:///x.menu"], "position": ["line": 0, "character": 0]]), now: 0)
+        #expect(notOpen.first?["error"]?["code"] == .int(ResponseError.invalidParamsCode))
+        #expect(server.receive(LanguageServerTests.request(5, "shutdown"), now: 0).first?["result"] == .null)
+        #expect(server.exitCode == nil)
+    }
+
+    @Test func diagnosticsAreDebounced() {
+        let server = LanguageServer(configuration: .init(diagnosticsDelay: 150, maximumDiagnosticsWait: 1000))
+        LanguageServerTests.initialized(server)
+        let uri = "untitled:a.menu"
+        _ = server.receive(LanguageServerTests.notification("textDocument/didOpen", ["textDocument": ["uri": .string(uri), "version": 1, "text": "menu A \"A\" { item x \"X\" { bogus: 1 } }"]]), now: 0)
+        let opened = server.fireTimers(now: 0)
+        #expect(opened.first?["params"]?["diagnostics"]?.array?.first?["code"] == "unknown-property")
+        // Two quick edits: one publication, 150 after the last.
+        let fix: JSON = ["textDocument": ["uri": .string(uri), "version": 2],
+                         "contentChanges": [["range": LanguageServerTests.range(0, 26, 0, 31).json, "text": "role"]]]
+        _ = server.receive(LanguageServerTests.notification("textDocument/didChange", fix), now: 1000)
+        let again: JSON = ["textDocument": ["uri": .string(uri), "version": 3],
+                           "contentChanges": [["range": LanguageServerTests.range(0, 32, 0, 33).json, "text": "normal"]]]
+        _ = server.receive(LanguageServerTests.notification("textDocument/didChange", again), now: 1100)
+        #expect(server.fireTimers(now: 1200).isEmpty)
+        #expect(server.nextDeadline == 1250)
+        let published = server.fireTimers(now: 1250)
+        #expect(published.count == 1)
+        // The error is gone (guideline rules may have their say now that the file is valid).
+        let codes = published.first?["params"]?["diagnostics"]?.array?.compactMap { $0["code"]?.string }
+        #expect(codes?.contains("unknown-property") == false)
+        #expect(server.nextDeadline == nil)
+    }
+
+    @Test func exitCodeFollowsShutdown() {
+        let orderly = LanguageServer()
+        LanguageServerTests.initialized(orderly)
+        _ = orderly.receive(LanguageServerTests.request(2, "shutdown"), now: 0)
+        #expect(orderly.receive(LanguageServerTests.request(3, "textDocument/hover"), now: 0).first?["error"]?["code"]
+                == .int(ResponseError.invalidRequestCode))
+        _ = orderly.receive(LanguageServerTests.notification("exit"), now: 0)
+        #expect(orderly.exitCode == 0)
+        let abrupt = LanguageServer()
+        LanguageServerTests.initialized(abrupt)
+        _ = abrupt.receive(LanguageServerTests.notification("exit"), now: 0)
+        #expect(abrupt.exitCode == 1)
+    }
+}

@@ -1,0 +1,67 @@
+"""A real editor: headless Neovim 0.7 attaches its built-in LSP client to
+`menuc lsp` (see nvim_check.lua) and reads back diagnostics.
+
+Tests/run-all.sh installs Debian's `neovim` and sets MENUC_REQUIRE_NVIM=1,
+so there a missing `nvim` fails; elsewhere the test is skipped."""
+
+from __future__ import annotations
+
+import os
+import pathlib
+import shutil
+import subprocess
+
+import pytest
+
+from conftest import MENUC, REPO
+
+CHECK = pathlib.Path(__file__).with_name("nvim_check.lua")
+SAMPLE = REPO / "samples" / "errors" / "unknown-property.menu"
+
+
+def run_neovim(file: pathlib.Path, fix_from: str, fix_to: str, tmp_path: pathlib.Path) -> list[str]:
+    nvim = shutil.which("nvim")
+    if nvim is None:
+        if os.environ.get("MENUC_REQUIRE_NVIM") == "1":
+            pytest.fail("nvim is not installed (Tests/run-all.sh installs Debian's neovim)")
+        pytest.skip("nvim is not installed")
+    report = tmp_path / "report.txt"
+    environment = dict(
+        os.environ, MENUC=MENUC, MENU_FILE=str(file), NVIM_CHECK_REPORT=str(report), FIX_FROM=fix_from, FIX_TO=fix_to
+    )
+    # -u NONE: no user configuration, no plugins; only the built-in client.
+    completed = subprocess.run(
+        [nvim, "--headless", "-u", "NONE", "-i", "NONE", "-c", f"luafile {CHECK}"],
+        env=environment,
+        cwd=tmp_path,
+        capture_output=True,
+        timeout=120,
+    )
+    lines = report.read_text().splitlines() if report.exists() else []
+    assert completed.returncode == 0 and lines[-1:] == ["RESULT ok"], (
+        f"neovim exited with {completed.returncode}; report: {lines}; stderr: {completed.stderr.decode(errors='replace')[-2000:]}"
+    )
+    return lines
+
+
+def test_neovim_reads_diagnostics_of_a_sample(tmp_path: pathlib.Path):
+    sample = tmp_path / "unknown-property.menu"
+    shutil.copyfile(SAMPLE, sample)
+    lines = run_neovim(sample, "shortcuts:", "shortcut:", tmp_path)
+    assert "SERVER menuc utf-16:true" in lines
+    # `  item copy "Copy" { shortcuts: "cmd+c" }`: line 4, byte column 22.
+    assert any(line.startswith("DIAGNOSTIC 4:22 unknown-property unknown property 'shortcuts' for item") for line in lines), lines
+    assert any(line.startswith("HOVER") for line in lines), lines
+    assert "CLEARED" in lines
+
+
+def test_neovim_columns_after_emoji(tmp_path: pathlib.Path):
+    # 📋 is 4 bytes and 2 UTF-16 units: Neovim converts the server's UTF-16
+    # column to bytes, so a wrong count on either side shows up here.
+    text = SAMPLE.read_text().replace('item copy "Copy"', 'item copy "📋 Copy"')
+    sample = tmp_path / "emoji.menu"
+    sample.write_text(text)
+    lines = run_neovim(sample, "shortcuts:", "shortcut:", tmp_path)
+    expected_column = text.splitlines()[3].encode().index(b"shortcuts") + 1
+    assert any(line.startswith(f"DIAGNOSTIC 4:{expected_column} unknown-property") for line in lines), lines
+    assert "CLEARED" in lines

@@ -1,0 +1,145 @@
+"""The server never dies on bad input: malformed frames and JSON get
+protocol errors, failing requests get error answers, and it keeps serving.
+These talk to the binary byte by byte (no client library could send such
+garbage)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+
+import pytest
+
+from conftest import MENUC
+
+
+class RawServer:
+    """`menuc lsp` on pipes, with hand-made framing."""
+
+    def __init__(self):
+        self.process = subprocess.Popen([MENUC, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+
+    def write(self, data: bytes) -> None:
+        self.process.stdin.write(data)
+        self.process.stdin.flush()
+
+    def send(self, message: dict) -> None:
+        body = json.dumps(message).encode()
+        self.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+
+    def request(self, id, method: str, params=None) -> dict:
+        message = {"jsonrpc": "2.0", "id": id, "method": method}
+        if params is not None:
+            message["params"] = params
+        self.send(message)
+        return self.receive_response()
+
+    def notify(self, method: str, params=None) -> None:
+        self.send({"jsonrpc": "2.0", "method": method, "params": params or {}})
+
+    def receive(self) -> dict:
+        headers = b""
+        while not headers.endswith(b"\r\n\r\n"):
+            byte = self.process.stdout.read(1)
+            assert byte, "the server closed its output"
+            headers += byte
+        fields = dict(line.split(": ", 1) for line in headers.decode().strip().split("\r\n"))
+        return json.loads(self.process.stdout.read(int(fields["Content-Length"])))
+
+    def receive_response(self) -> dict:
+        """The next response, skipping notifications (diagnostics, log messages)."""
+        while True:
+            message = self.receive()
+            if "method" not in message:
+                return message
+
+    def initialize(self) -> None:
+        response = self.request(1, "initialize", {"processId": None, "rootUri": None, "capabilities": {}})
+        assert "capabilities" in response["result"]
+        self.notify("initialized")
+
+    def close(self) -> int:
+        if self.process.poll() is None:
+            self.process.stdin.close()
+        return self.process.wait(timeout=10)
+
+
+@pytest.fixture
+def server():
+    raw = RawServer()
+    yield raw
+    if raw.process.poll() is None:
+        raw.process.kill()
+        raw.process.wait()
+
+
+def test_requests_before_initialize_are_refused(server: RawServer):
+    response = server.request(5, "textDocument/hover", {"textDocument": {"uri": "file:///x.menu"}, "position": {"line": 0, "character": 0}})
+    assert response["id"] == 5 and response["error"]["code"] == -32002
+    server.initialize()
+
+
+def test_malformed_input_gets_protocol_errors_and_serving_goes_on(server: RawServer):
+    server.initialize()
+    # Not JSON.
+    server.write(b"Content-Length: 7\r\n\r\n{nope!}")
+    response = server.receive_response()
+    assert response["id"] is None and response["error"]["code"] == -32700
+    # A header without Content-Length.
+    server.write(b"Content-Type: application/json\r\n\r\n")
+    assert server.receive_response()["error"]["code"] == -32700
+    # Nesting deeper than any parser should follow.
+    deep = b"[" * 100_000 + b"]" * 100_000
+    server.write(b"Content-Length: %d\r\n\r\n" % len(deep) + deep)
+    assert server.receive_response()["error"]["code"] == -32700
+    # JSON that is not a request.
+    server.send([1, 2, 3])  # type: ignore[arg-type]
+    assert server.receive_response()["error"]["code"] == -32600
+    server.send({"jsonrpc": "2.0", "id": {"not": "an id"}, "method": "shutdown"})
+    assert server.receive_response()["error"]["code"] == -32600
+    # Unknown method, and parameters of the wrong shape: errors for those requests only.
+    assert server.request(2, "textDocument/teleport", {})["error"]["code"] == -32601
+    assert server.request(3, "textDocument/hover", {"textDocument": {"uri": 42}})["error"]["code"] == -32602
+    assert server.request(4, "textDocument/hover", {"textDocument": {"uri": "file:///x.menu"}, "position": {"line": -1, "character": "a"}})["error"]["code"] == -32602
+    # A notification that fails (changing a document that is not open) is logged, not fatal.
+    server.notify("textDocument/didChange", {"textDocument": {"uri": "file:///nowhere.menu", "version": 2}, "contentChanges": [{"text": "x"}]})
+    log = server.receive()
+    assert log["method"] == "window/logMessage" and log["params"]["type"] == 1
+    # Still serving.
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": "file:///tmp/ok.menu", "languageId": "menu", "version": 1, "text": 'menu A "A" { item b "B" }'}})
+    hover = server.request(6, "textDocument/hover", {"textDocument": {"uri": "file:///tmp/ok.menu"}, "position": {"line": 0, "character": 14}})
+    assert "item" in hover["result"]["contents"]["value"]
+    # Full-text sync (a change without a range) works too.
+    server.notify("textDocument/didChange", {"textDocument": {"uri": "file:///tmp/ok.menu", "version": 2}, "contentChanges": [{"text": 'view V "V" { button b "B" }'}]})
+    hover = server.request(8, "textDocument/hover", {"textDocument": {"uri": "file:///tmp/ok.menu"}, "position": {"line": 0, "character": 14}})
+    assert "button" in hover["result"]["contents"]["value"]
+    assert server.request(7, "shutdown")["result"] is None
+    server.notify("exit")
+    assert server.close() == 0
+
+
+def test_message_split_across_writes_and_batched_in_one(server: RawServer):
+    body = json.dumps({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"capabilities": {}}}).encode()
+    frame = b"Content-Length: %d\r\n\r\n" % len(body) + body
+    for index in range(0, len(frame), 7):
+        server.write(frame[index : index + 7])
+    assert server.receive_response()["id"] == 1
+    two = b"".join(
+        b"Content-Length: %d\r\n\r\n" % len(b) + b
+        for b in (json.dumps({"jsonrpc": "2.0", "id": i, "method": "shutdown"}).encode() for i in (2, 3))
+    )
+    server.write(two)
+    assert server.receive_response()["id"] == 2
+    third = server.receive_response()
+    assert third["id"] == 3 and third["error"]["code"] == -32600  # already shutting down
+
+
+def test_exit_without_shutdown_is_an_error_exit(server: RawServer):
+    server.initialize()
+    server.notify("exit")
+    assert server.close() == 1
+
+
+def test_closed_input_ends_the_server(server: RawServer):
+    server.initialize()
+    assert server.close() == 1
