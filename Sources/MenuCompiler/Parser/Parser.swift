@@ -5,8 +5,12 @@
 /// everything that could be understood. Nesting is limited to
 /// `maximumDepth` so hostile input cannot overflow the stack.
 public struct Parser {
-    /// Deepest element nesting accepted; deeper bodies are skipped with one error.
-    public static let maximumDepth = 256
+    /// Deepest element nesting accepted; deeper bodies are skipped with one
+    /// error. Parsing, resolving, the rules and the backends all recurse per
+    /// level, on worker threads with small stacks; 64 leaves a wide margin
+    /// (even under AddressSanitizer) and is far beyond any real menu, which
+    /// the guidelines keep to one level of submenus.
+    public static let maximumDepth = 64
 
     public struct Result: Sendable {
         public var syntax: SyntaxFile
