@@ -43,17 +43,7 @@ struct CompileSession {
             case .failure(let failure): throw CommandFailure(message: failure.description)
             }
         }
-        for rule in arguments.all("--rule") {
-            let parts = rule.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let severity = RuleSeverity(rawValue: parts[1]) else {
-                throw Arguments.UsageError(message: "--rule takes ID=SEVERITY with SEVERITY off, note, warning or error (got '\(rule)')")
-            }
-            guard RuleDocumentation.configurableIDs.contains(parts[0]) else {
-                let suggestion = Suggest.closest(to: parts[0], in: RuleDocumentation.configurableIDs.sorted())
-                throw Arguments.UsageError(message: "--rule: no rule '\(parts[0])'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
-            }
-            ruleOverrides[parts[0]] = severity
-        }
+        ruleOverrides = try CompileSession.ruleOverrides(arguments)
         if let path = arguments.value("--baseline") {
             switch Baseline.load(path: path) {
             case .success(let loaded): baseline = loaded
@@ -96,6 +86,23 @@ struct CompileSession {
             throw CommandFailure(message: failure.description)
         }
         return compilation
+    }
+
+    /// `--rule ID=SEVERITY` options (repeatable), validated against the known rules.
+    static func ruleOverrides(_ arguments: Arguments) throws -> [String: RuleSeverity] {
+        var overrides: [String: RuleSeverity] = [:]
+        for rule in arguments.all("--rule") {
+            let parts = rule.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, let severity = RuleSeverity(rawValue: parts[1]) else {
+                throw Arguments.UsageError(message: "--rule takes ID=SEVERITY with SEVERITY off, note, warning or error (got '\(rule)')")
+            }
+            guard RuleDocumentation.configurableIDs.contains(parts[0]) else {
+                let suggestion = Suggest.closest(to: parts[0], in: RuleDocumentation.configurableIDs.sorted())
+                throw Arguments.UsageError(message: "--rule: no rule '\(parts[0])'" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""))
+            }
+            overrides[parts[0]] = severity
+        }
+        return overrides
     }
 
     /// The diagnostics to report: all of them, or only those new since the baseline.

@@ -21,13 +21,7 @@ enum RulesCommand {
             case .failure(let failure): throw CommandFailure(message: failure.description)
             }
         }
-        for rule in arguments.all("--rule") {
-            let parts = rule.split(separator: "=", maxSplits: 1).map(String.init)
-            guard parts.count == 2, let severity = RuleSeverity(rawValue: parts[1]), RuleDocumentation.configurableIDs.contains(parts[0]) else {
-                throw Arguments.UsageError(message: "--rule takes ID=SEVERITY with a known rule id and off, note, warning or error (got '\(rule)')")
-            }
-            configuration.severities[parts[0]] = severity
-        }
+        configuration.severities.merge(try CompileSession.ruleOverrides(arguments)) { _, override in override }
         Terminal.write(RuleDocumentation.table(configuration: configuration))
         return .success
     }
