@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MenuCompiler
 
@@ -6,6 +7,35 @@ import Testing
 /// SwiftBackendTests (it compiles and runs the code); these pin the rules.
 @Suite("Escaping")
 struct EscapingTests {
+    // MARK: - JSON strings
+
+    @Test("JSON strings escape quotes, backslashes, controls and U+2028/9", arguments: [
+        ("plain", #""plain""#),
+        ("Say \"Hi\" \\ end", #""Say \"Hi\" \\ end""#),
+        ("Line\nBreak\tTab\r", #""Line\nBreak\tTab\r""#),
+        ("nul\u{0}bell\u{7}esc\u{1B}del\u{7F}", #""nul\u0000bell\u0007esc\u001bdel\u007f""#),
+        ("line\u{2028}para\u{2029}", #""line\u2028para\u2029""#),
+        ("\u{2028}", #""\u2028""#),
+        ("near miss \u{2027}\u{202A}", "\"near miss \u{2027}\u{202A}\""),
+        ("café … 📁 👩‍👩‍👧", "\"café … 📁 👩‍👩‍👧\""),
+        ("", #""""#),
+    ])
+    func jsonStrings(input: String, expected: String) {
+        var output: [UInt8] = []
+        JSONValue.writeString(input, to: &output)
+        #expect(String(decoding: output, as: UTF8.self) == expected)
+    }
+
+    @Test func jsonStringsRoundTripThroughFoundation() throws {
+        let hostile = (0...0x3000).compactMap(Unicode.Scalar.init).map(String.init).joined() + "🔥\u{10FFFF}"
+        var output: [UInt8] = []
+        JSONValue.writeString(hostile, to: &output)
+        let decoded = try JSONSerialization.jsonObject(with: Data(output), options: .fragmentsAllowed) as? String
+        #expect(decoded.map { Array($0.unicodeScalars) } == Array(hostile.unicodeScalars))
+        let text = String(decoding: output, as: UTF8.self)
+        #expect(!text.unicodeScalars.contains { $0.value < 0x20 || $0 == "\u{2028}" || $0 == "\u{2029}" })
+    }
+
     // MARK: - Swift string literals
 
     @Test("string literals escape quotes, backslashes and controls", arguments: [

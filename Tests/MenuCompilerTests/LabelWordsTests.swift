@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MenuCompiler
 
@@ -202,5 +203,55 @@ struct LabelWordsTests {
         #expect(groups.first?.term == "sort by")
         #expect(groups.first?.submenuTitle == "Sort By")
         #expect(groups.first?.indices == [0, 1, 2])
+    }
+
+    // MARK: ASCII fast path and the per-file table
+
+    /// Word ranges as UTF-8 offsets, comparable across the two paths.
+    private func offsets(_ phrases: [[Range<String.Index>]], in label: String) -> [[[Int]]] {
+        phrases.map { phrase in
+            phrase.map { [label.utf8.distance(from: label.startIndex, to: $0.lowerBound),
+                          label.utf8.distance(from: label.startIndex, to: $0.upperBound)] }
+        }
+    }
+
+    @Test func asciiPathAgreesWithTheCharacterPath() throws {
+        var labels = [
+            "Export as PDF...", "Sort By: Date", "  Add   to\tCart  ", "Don't Save", "(Optional)", "\"Quoted\" Title",
+            "a:b:c", "Name: ", ":", "...", "Copy & Paste", "Really?!", "Line\r\nBreak", "x", "", "   ", "<Tag> [1] {2}",
+            "Open readme.txt", "Show/Hide Toolbar", "Built-In", "`code`", "A; B, C. D! E?", "\u{0B}vertical\u{0C}feed",
+        ]
+        // Every label of the samples too.
+        for case let url as URL in FileManager.default.enumerator(at: TestSupport.samples, includingPropertiesForKeys: nil)!
+        where url.pathExtension == "menu" {
+            let text = try String(contentsOf: url, encoding: .utf8)
+            labels += text.split(separator: "\"").enumerated().filter { $0.offset % 2 == 1 }.map { String($0.element) }
+        }
+        var asciiLabels = 0
+        for label in labels {
+            guard let ascii = LabelWords.asciiPhrases(in: label) else { continue }
+            asciiLabels += 1
+            #expect(offsets(ascii, in: label) == offsets(LabelWords.unicodePhrases(in: label), in: label), "\(label.debugDescription)")
+        }
+        #expect(asciiLabels > 100)
+        #expect(LabelWords.asciiPhrases(in: "Save—Now") == nil)
+        #expect(LabelWords.asciiPhrases(in: "Café") == nil)
+    }
+
+    @Test func tableAnswersMatchDirectAnswersAndSurviveEquivalentSpellings() {
+        let table = LabelTable()
+        let precomposed = "Caf\u{E9} the Menu"
+        let decomposed = "Cafe\u{301} the Menu"  // == precomposed, different bytes
+        for label in [precomposed, decomposed, precomposed, "sort by date", "Add to the Cart", "Undo", "Add to the Cart"] {
+            #expect(table.titleCased(label) == TitleCase.titleCased(label))
+            #expect(table.removingArticles(label) == LabelWords.removingArticles(label))
+            #expect(table.isStandardLabel(label) == LabelWords.isStandardLabel(label))
+            #expect(table.words(in: label).map { String($0.text) } == LabelWords.words(in: label).map { String($0.text) })
+            #expect(offsets(table.phrases(in: label), in: label) == offsets(LabelWords.phrases(in: label), in: label))
+            #expect(table.firstWord(of: label).map { String($0.text) } == LabelWords.words(in: label).first.map { String($0.text) })
+        }
+        #expect(table.firstWord(of: "Add to the Cart")?.isVerb == true)
+        #expect(table.firstWord(of: "Photos")?.isVerb == false)
+        #expect(table.firstWord(of: "…") == nil)
     }
 }

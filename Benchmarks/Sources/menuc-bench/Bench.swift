@@ -12,6 +12,13 @@ enum Bench {
         return times.sorted()[times.count / 2]
     }
 
+    /// Keeps a result alive so the optimizer can't delete the work that made it.
+    @inline(never)
+    static func consume<T>(_ value: T) {
+        withExtendedLifetime(value) {}
+    }
+
+    @inline(never)
     static func countNewlines(_ bytes: [UInt8]) -> Int {
         bytes.withUnsafeBufferPointer { buffer in
             var count = 0
@@ -25,31 +32,55 @@ enum Bench {
     }
 
     /// Wall time (median) and peak memory of a child process.
+    ///
+    /// Each run goes through a fresh `menuc-bench --measure` process, which
+    /// spawns the child and reports its wall time and peak RSS. Spawning
+    /// directly from the harness would be wrong: Linux carries the spawning
+    /// process's RSS high-water mark into the child's `ru_maxrss` (vfork
+    /// shares the address space until exec), so the child would appear to
+    /// use as much memory as the harness holds — hundreds of MB of corpus.
     static func runProcess(_ executable: String, _ arguments: [String], runs: Int, environment: [String: String] = ["MENUC_JOBS": "1"]) -> (seconds: Double, peakMB: Int)? {
         var times: [Double] = []
         var peak = 0
         for _ in 0..<runs {
-            var pid: pid_t = 0
-            let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-            defer { argv.forEach { free($0) } }
+            let pipe = Pipe()
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            process.arguments = ["--measure", executable] + arguments
             var environ = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
             environ["NO_COLOR"] = "1"
-            let envp = environ.map { strdup("\($0.key)=\($0.value)") } + [nil]
-            defer { envp.forEach { free($0) } }
-            var actions: posix_spawn_file_actions_t = posix_spawn_file_actions_t()
-            posix_spawn_file_actions_init(&actions)
-            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-            defer { posix_spawn_file_actions_destroy(&actions) }
-            let start = DispatchTime.now().uptimeNanoseconds
-            guard posix_spawn(&pid, executable, &actions, nil, argv, envp) == 0 else { return nil }
-            var status: Int32 = 0
-            var usage = rusage()
-            wait4(pid, &status, 0, &usage)
-            times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
-            peak = max(peak, Int(usage.ru_maxrss) / 1024)
+            process.environment = environ
+            process.standardOutput = pipe
+            process.standardError = FileHandle.nullDevice
+            guard (try? process.run()) != nil else { return nil }
+            let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            let fields = report.split(separator: " ")
+            guard fields.count == 2, let seconds = Double(fields[0]), let kilobytes = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
+            times.append(seconds)
+            peak = max(peak, kilobytes / 1024)
         }
         return (times.sorted()[times.count / 2], peak)
+    }
+
+    /// The `--measure EXE ARGS…` mode: run the child with stdout and stderr
+    /// discarded and print "SECONDS PEAK_KB". This process is small, so the
+    /// high-water mark the child inherits is a few MB at most.
+    static func measureChild(_ executable: String, _ arguments: [String]) -> Never {
+        var pid: pid_t = 0
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        let start = DispatchTime.now().uptimeNanoseconds
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { exit(1) }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+        print("\(seconds) \(usage.ru_maxrss)")
+        exit(0)
     }
 
     static func menucBinary() -> String? {

@@ -15,7 +15,25 @@ func say(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
 
+// `menuc-bench --measure EXE ARGS…`: time one child process (see Bench.runProcess).
+if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--measure" {
+    Bench.measureChild(CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3)))
+}
+
 let arguments = Set(CommandLine.arguments.dropFirst())
+
+// `menuc-bench --write-corpus BYTES PATH`: write one corpus file and stop
+// (for profiling `menuc` on the same input the harness measures).
+if let flag = CommandLine.arguments.firstIndex(of: "--write-corpus") {
+    let rest = CommandLine.arguments.dropFirst(flag + 1)
+    guard rest.count == 2, let size = Int(rest.first!) else {
+        say("usage: menuc-bench --write-corpus BYTES PATH")
+        exit(2)
+    }
+    var generator = CorpusGenerator(seed: 42)
+    try Data(generator.file(size: size).menu.utf8).write(to: URL(fileURLWithPath: rest.last!))
+    exit(0)
+}
 let quick = arguments.contains("--quick")
 let full = arguments.contains("--full")
 let runs = quick ? 3 : 5
@@ -43,7 +61,7 @@ for (name, size) in sizes {
     if size <= 1_000_000 { peerInputs.append((name, blueprint)) }
     let source = SourceFile(id: FileID(0), displayPath: "corpus.menu", absolutePath: "", bytes: bytes)
 
-    let newlines = Bench.median(runs) { _ = Bench.countNewlines(bytes) }
+    let newlines = Bench.median(runs) { Bench.consume(Bench.countNewlines(bytes)) }
     var tokenCount = 0
     let lex = Bench.median(runs) {
         var lexer = Lexer(file: source)
@@ -51,7 +69,7 @@ for (name, size) in sizes {
         while lexer.next().kind != .endOfFile { count += 1 }
         tokenCount = count
     }
-    let parse = Bench.median(runs) { _ = Parser.parse(source) }
+    let parse = Bench.median(runs) { Bench.consume(Parser.parse(source)) }
     var compilation: Compilation?
     let options = { () -> CompileOptions in var o = CompileOptions(configuration: RuleConfiguration()); o.workers = 1; return o }()
     let check = Bench.median(runs) { compilation = MenuCompiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: options) }
@@ -61,6 +79,11 @@ for (name, size) in sizes {
     file.walk { _, _ in elements += 1 }
     var json = ""
     let emitJSON = Bench.median(runs) { json = JSONBackend.render(file, files: { checked.workspace.file($0) }) }
+    var swiftSource = ""
+    let emitSwift = Bench.median(runs) { swiftSource = SwiftBackend.render(file, files: { checked.workspace.file($0) }) }
+    var markdown = ""
+    let emitMarkdown = Bench.median(runs) { markdown = MarkdownBackend.render(file, files: { checked.workspace.file($0) }) }
+    Bench.consume((swiftSource, markdown))
     let jsonData = Data(json.utf8)
     let foundationJSON = Bench.median(runs) { _ = try? JSONSerialization.jsonObject(with: jsonData) }
     checkTimes[name] = check
@@ -75,9 +98,13 @@ for (name, size) in sizes {
     row("lex+parse", parse, items: elements)
     row("check (parse+resolve+rules)", check, items: elements, limit: foundationJSON)
     row("emit JSON", emitJSON, items: elements)
+    row("emit Swift", emitSwift, items: elements)
+    row("emit Markdown", emitMarkdown, items: elements)
+    row("build: check + all three backends", check + emitJSON + emitSwift + emitMarkdown, items: elements)
     row("limit: JSONSerialization of that JSON (\(String(format: "%.1f", Double(jsonData.count) / 1_000_000)) MB)", foundationJSON)
     for (phase, arguments) in [("process: menuc check", ["check", url.path, "--format", "short"]),
-                               ("process: menuc build --emit json", ["build", url.path, "--emit", "json", "--out", work.appendingPathComponent("out").path])] {
+                               ("process: menuc build --emit json", ["build", url.path, "--emit", "json", "--out", work.appendingPathComponent("out").path]),
+                               ("process: menuc build --emit json,swift,markdown", ["build", url.path, "--emit", "json,swift,markdown", "--out", work.appendingPathComponent("out3").path])] {
         if let menuc, let result = Bench.runProcess(menuc, arguments, runs: size >= 10_000_000 ? 1 : runs) {
             table.add([name, phase, Bench.format(result.seconds), String(format: "%.1f", megabytes / result.seconds), "",
                        "peak \(result.peakMB) MB (\(String(format: "%.1f", Double(result.peakMB) / megabytes))× input)"])

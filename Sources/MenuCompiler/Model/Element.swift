@@ -291,6 +291,8 @@ public struct CheckedFile: Sendable {
     public var declarations: [Element]
     /// The parse tree, for tools that need the exact text (fix-its, formatter).
     public var syntax: SyntaxFile
+    /// Label analysis shared by the rules (each distinct label analysed once).
+    public let labels = LabelTable()
 
     public func includes(_ platform: Platform.Name) -> Bool {
         platforms.contains { $0.name == platform }

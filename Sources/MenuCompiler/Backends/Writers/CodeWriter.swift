@@ -7,7 +7,9 @@
 public struct CodeWriter: Sendable {
     /// One level of indentation (four spaces for Swift, two for Markdown lists).
     public let indentUnit: String
-    private var lines: [String] = []
+    /// Every line written so far, each followed by a newline.
+    private var output = ""
+    private var lastLineIsEmpty = false
     private var level = 0
 
     /// Creates an empty writer.
@@ -18,16 +20,29 @@ public struct CodeWriter: Sendable {
     /// Appends a line at the current indentation. Text with line breaks is
     /// written as several lines, each indented; an empty line has no indentation.
     public mutating func line(_ text: String = "") {
-        for piece in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            let trimmed = piece.trimmingTrailingSpaces()
-            lines.append(trimmed.isEmpty ? "" : String(repeating: indentUnit, count: level) + trimmed)
+        // Most lines are a single line with nothing to trim: append as is.
+        if let last = text.utf8.last, last != 0x20, last != 0x09, !text.utf8.contains(0x0A) {
+            append(Substring(text))
+            return
         }
+        for piece in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
+            append(piece.trimmingTrailingSpaces())
+        }
+    }
+
+    private mutating func append(_ trimmed: Substring) {
+        if !trimmed.isEmpty {
+            for _ in 0..<level { output += indentUnit }
+            output += trimmed
+        }
+        output += "\n"
+        lastLineIsEmpty = trimmed.isEmpty
     }
 
     /// Appends an empty line unless the text is empty or already ends in one,
     /// so sections are separated by exactly one blank line.
     public mutating func blankLine() {
-        if let last = lines.last, !last.isEmpty { lines.append("") }
+        if !output.isEmpty, !lastLineIsEmpty { append("") }
     }
 
     /// Writes `body` one level deeper.
@@ -46,17 +61,15 @@ public struct CodeWriter: Sendable {
     }
 
     /// The text written so far, every line ending in a newline.
-    public var text: String {
-        lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
-    }
+    public var text: String { output }
 }
 
 extension Substring {
-    fileprivate func trimmingTrailingSpaces() -> String {
+    fileprivate func trimmingTrailingSpaces() -> Substring {
         var end = endIndex
         while end > startIndex, self[index(before: end)] == " " || self[index(before: end)] == "\t" {
             end = index(before: end)
         }
-        return String(self[startIndex..<end])
+        return self[startIndex..<end]
     }
 }

@@ -100,24 +100,41 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     /// JSON string escaping: quotes, backslashes and control characters are
     /// escaped; U+2028/U+2029 too, so the output is also safe JavaScript.
+    /// Works on UTF-8 bytes: everything else is copied as it is.
     static func writeString(_ text: String, to output: inout [UInt8]) {
         output.append(UInt8(ascii: "\""))
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": output.append(contentsOf: [0x5C, 0x22])
-            case "\\": output.append(contentsOf: [0x5C, 0x5C])
-            case "\n": output.append(contentsOf: [0x5C, UInt8(ascii: "n")])
-            case "\r": output.append(contentsOf: [0x5C, UInt8(ascii: "r")])
-            case "\t": output.append(contentsOf: [0x5C, UInt8(ascii: "t")])
-            case "\u{2028}", "\u{2029}":
-                output.append(contentsOf: String(format4: scalar.value).utf8)
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    output.append(contentsOf: String(format4: scalar.value).utf8)
-                } else {
-                    output.append(contentsOf: String(scalar).utf8)
-                }
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            var index = 0
+            func flush(upTo end: Int) {
+                if runStart < end { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
             }
+            while index < bytes.count {
+                let byte = bytes[index]
+                let escape: [UInt8]?
+                var length = 1
+                switch byte {
+                case 0x22: escape = [0x5C, 0x22]
+                case 0x5C: escape = [0x5C, 0x5C]
+                case 0x0A: escape = [0x5C, UInt8(ascii: "n")]
+                case 0x0D: escape = [0x5C, UInt8(ascii: "r")]
+                case 0x09: escape = [0x5C, UInt8(ascii: "t")]
+                case 0x00..<0x20, 0x7F: escape = Array(String(format4: UInt32(byte)).utf8)
+                case 0xE2 where index + 2 < bytes.count && bytes[index + 1] == 0x80 && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    // U+2028 LINE SEPARATOR, U+2029 PARAGRAPH SEPARATOR
+                    escape = Array(String(format4: bytes[index + 2] == 0xA8 ? 0x2028 : 0x2029).utf8)
+                    length = 3
+                default: escape = nil
+                }
+                if let escape {
+                    flush(upTo: index)
+                    output.append(contentsOf: escape)
+                    runStart = index + length
+                }
+                index += length
+            }
+            flush(upTo: bytes.count)
         }
         output.append(UInt8(ascii: "\""))
     }

@@ -19,6 +19,8 @@ public enum SwiftEscaping {
     /// code points — becomes `\u{…}`, so the source shows what it contains.
     /// Emoji (including joined sequences) stay as they are.
     public static func stringLiteral(_ text: String) -> String {
+        // Printable ASCII other than `"` and `\` needs no escape (the common case).
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
         var result = "\""
         let scalars = Array(text.unicodeScalars)
         var previousWasEscaped = true  // a combining mark can't attach to the opening quote

@@ -104,15 +104,31 @@ extension CheckedFile {
     /// (outermost first). Spliced copies are visited too; rules about one
     /// element usually skip them (`element.origin != nil`), because the
     /// declaration they came from is checked where it is written.
+    ///
+    /// Iterative, not recursive: every rule walks every file, and a recursive
+    /// helper capturing the rule's closure copied that context (and with it
+    /// the file) once per element.
     public func walk(_ visit: (Element, [Element]) -> Void) {
         var ancestors: [Element] = []
-        func descend(_ element: Element) {
+        // One entry per open level: its elements and the next one to visit.
+        var levels: [(elements: [Element], next: Int)] = [(declarations, 0)]
+        while !levels.isEmpty {
+            let level = levels.count - 1
+            let next = levels[level].next
+            guard next < levels[level].elements.count else {
+                levels.removeLast()
+                if !ancestors.isEmpty { ancestors.removeLast() }
+                continue
+            }
+            levels[level].next = next + 1
+            let element = levels[level].elements[next]
             visit(element, ancestors)
-            ancestors.append(element)
-            for child in element.children { descend(child) }
-            ancestors.removeLast()
+            let children = element.children
+            if !children.isEmpty {
+                ancestors.append(element)
+                levels.append((children, 0))
+            }
         }
-        for declaration in declarations { descend(declaration) }
     }
 
     /// All elements, depth-first, that satisfy `predicate`.

@@ -132,6 +132,11 @@ enum LabelWords {
     /// title style capitalizes. Each word is the range of its core, without
     /// the surrounding punctuation.
     static func phrases(in label: String) -> [[Range<String.Index>]] {
+        asciiPhrases(in: label) ?? unicodePhrases(in: label)
+    }
+
+    /// `phrases(in:)` by `Character`, for any label.
+    static func unicodePhrases(in label: String) -> [[Range<String.Index>]] {
         var phrases: [[Range<String.Index>]] = []
         var current: [Range<String.Index>] = []
         func endPhrase() {
@@ -163,6 +168,68 @@ enum LabelWords {
         }
         endPhrase()
         return phrases
+    }
+
+    /// `phrases(in:)` for an all-ASCII label, or nil for any other. Most
+    /// labels are ASCII, and a byte loop avoids the Unicode property lookups
+    /// of `Character`; the answers are the same, because in ASCII a letter is
+    /// A–Z/a–z, a number is 0–9, whitespace is tab…carriage return and space,
+    /// and neither dash exists.
+    static func asciiPhrases(in label: String) -> [[Range<String.Index>]]? {
+        let utf8 = label.utf8
+        var label = label
+        return label.withUTF8 { bytes -> [[Range<String.Index>]]? in
+            for byte in bytes where byte >= 0x80 { return nil }
+            func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+            var phrases: [[Range<String.Index>]] = []
+            var current: [Range<String.Index>] = []
+            var start = 0
+            let count = bytes.count
+            while start < count {
+                if isSpace(bytes[start]) {
+                    start += 1
+                    continue
+                }
+                var end = start
+                while end < count, !isSpace(bytes[end]) { end += 1 }
+                var lower = start
+                var upper = end
+                while lower < upper, asciiLeadingPunctuation[Int(bytes[lower])] { lower += 1 }
+                var endsWithColon = false
+                while lower < upper, asciiTrailingPunctuation[Int(bytes[upper - 1])] {
+                    if bytes[upper - 1] == UInt8(ascii: ":") { endsWithColon = true }
+                    upper -= 1
+                }
+                var hasLetterOrDigit = false
+                for offset in lower..<upper where asciiAlphanumeric[Int(bytes[offset])] {
+                    hasLetterOrDigit = true
+                    break
+                }
+                if hasLetterOrDigit {
+                    current.append(index(lower)..<index(upper))
+                    if endsWithColon {
+                        phrases.append(current)
+                        current = []
+                    }
+                }
+                start = end
+            }
+            if !current.isEmpty { phrases.append(current) }
+            return phrases
+        }
+    }
+
+    /// ASCII lookup tables matching `leadingPunctuation`, `trailingPunctuation`
+    /// and `isLetter || isNumber`.
+    private static let asciiLeadingPunctuation = asciiTable(leadingPunctuation)
+    private static let asciiTrailingPunctuation = asciiTable(trailingPunctuation)
+    private static let asciiAlphanumeric: [Bool] = (0..<128).map { byte in
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
+    private static func asciiTable(_ characters: Set<Character>) -> [Bool] {
+        (0..<128).map { characters.contains(Character(Unicode.Scalar(UInt8($0)))) }
     }
 
     /// Dashes that separate subphrases rather than join compounds.
@@ -318,7 +385,10 @@ enum LabelWords {
     /// more than two remain. A label counts only if it has at least one word
     /// after its term, since a submenu needs something left to list
     /// ("Copy" next to "Copy Link" is not a submenu candidate).
-    static func repeatedLeadingTerms(_ labels: [String]) -> [(term: String, submenuTitle: String, indices: [Int])] {
+    static func repeatedLeadingTerms(
+        _ labels: [String],
+        words: (String) -> [(text: Substring, range: Range<String.Index>)] = LabelWords.words(in:)
+    ) -> [(term: String, submenuTitle: String, indices: [Int])] {
         struct Lead {
             let index: Int
             let firstWord: String
@@ -330,7 +400,7 @@ enum LabelWords {
         var firstWordOrder: [String] = []
         var byFirstWord: [String: [Lead]] = [:]
         for (index, label) in labels.enumerated() {
-            let words = words(in: label)
+            let words = words(label)
             guard words.count >= 2 else { continue }
             let second = words[1].text.lowercased()
             var preposition: (key: String, term: String)?

@@ -47,7 +47,7 @@ struct LabelArticle: Rule {
         file.walk { element, _ in
             guard element.origin == nil else { return }
             for (text, span) in MenuQueries.itemAndButtonLabels(of: element) {
-                guard let condensed = LabelWords.removingArticles(text) else { continue }
+                guard let condensed = file.labels.removingArticles(text) else { continue }
                 let article = firstArticle(in: text)
                 let at = article.map { MenuQueries.span(of: $0, in: text, literal: span, file: file) } ?? span
                 let word = article.map { "'\(text[$0])'" } ?? "an article"

@@ -74,8 +74,8 @@ struct LabelStartsWithVerb: Rule {
                 return  // declared in another file and checked there
             }
             guard let label = element.label, let span = element.labelSpan, !reported.contains(span),
-                  isAction(element, ancestors: ancestors), !LabelWords.isStandardLabel(label),
-                  let first = LabelWords.words(in: label).first, !LabelWords.isVerb(String(first.text)) else { return }
+                  isAction(element, ancestors: ancestors, labels: file.labels), !file.labels.isStandardLabel(label),
+                  let first = file.labels.firstWord(of: label), !first.isVerb else { return }
             reported.insert(span)
             reporter.report("\(element.displayName) performs an action, but its label starts with '\(first.text)', not a verb",
                             at: span, label: "start with a verb", element: element,
@@ -84,7 +84,7 @@ struct LabelStartsWithVerb: Rule {
     }
 
     /// Whether the element is an action item or an action button.
-    private func isAction(_ element: Element, ancestors: [Element]) -> Bool {
+    private func isAction(_ element: Element, ancestors: [Element], labels: LabelTable) -> Bool {
         switch element.kind {
         case .item:
             guard element.symbol("state") == nil else { return false }  // a checkmark item
@@ -93,7 +93,7 @@ struct LabelStartsWithVerb: Rule {
             if container.kind == .submenu, element.explicit("action") == nil { return false }
             // A Help menu lists topics and documents to read ("Tips for Your Mac").
             if container.kind == .menu, container.label?.lowercased() == "help" { return false }
-            return !suppliesVerb(container)
+            return !suppliesVerb(container, labels: labels)
         case .button:
             return element.explicit("opens") == nil
         case .menubar, .menu, .view, .contextmenu, .toggle, .popup, .pulldown, .option, .toolbar, .row, .section, .submenu:
@@ -103,12 +103,12 @@ struct LabelStartsWithVerb: Rule {
 
     /// Whether the container's label is a verb phrase its items complete:
     /// "Move To", "Open With", "Share", "New", "Use This Mailbox For".
-    private func suppliesVerb(_ container: Element) -> Bool {
+    private func suppliesVerb(_ container: Element, labels: LabelTable) -> Bool {
         guard let label = container.label else { return false }
-        let words = LabelWords.words(in: label)
-        guard let first = words.first.map({ String($0.text) }) else { return false }
+        let words = labels.words(in: label)
+        guard let (first, isVerb) = labels.firstWord(of: label) else { return false }
         if container.kind == .menu, Self.categoryTitles.contains(first.lowercased()), words.count == 1 { return false }
-        if LabelWords.isVerb(first) || first.lowercased() == "new" { return true }
+        if isVerb || first.lowercased() == "new" { return true }
         guard let last = words.last, words.count > 1 else { return false }
         return LabelWords.shortPrepositions.contains(last.text.lowercased())
     }

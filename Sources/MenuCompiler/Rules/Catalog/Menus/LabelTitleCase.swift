@@ -62,7 +62,7 @@ struct LabelTitleCase: Rule {
                 labels.append((label, span))
             }
             for (text, span) in labels {
-                let recased = TitleCase.titleCased(text)
+                let recased = file.labels.titleCased(text)
                 guard recased != text else { continue }
                 let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: recased, message: "use title-style capitalization")
                 reporter.report("'\(text)' is not in title-style capitalization", at: span, label: "write '\(recased)'",

@@ -74,7 +74,8 @@ struct SuggestSubmenu: Rule {
 
     private func check(_ items: [Element], in container: Element, file: CheckedFile, _ reporter: inout RuleReporter) {
         let labels = items.map { $0.label ?? "" }
-        for (term, title, indices) in LabelWords.repeatedLeadingTerms(labels) where LabelWords.words(in: term).count == 2 {
+        for (term, title, indices) in LabelWords.repeatedLeadingTerms(labels, words: file.labels.words)
+            where file.labels.words(in: term).count == 2 {
             let members = indices.map { items[$0] }
             // A group copied whole from a declared menu is reported where that menu is written.
             guard let first = members.first(where: { $0.origin == nil }), let span = first.labelSpan else { continue }
