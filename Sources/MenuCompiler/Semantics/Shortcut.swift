@@ -91,7 +91,7 @@ public struct Shortcut: Hashable, Sendable, Codable {
     public static func parse(_ text: String) -> Result<Shortcut, ParseError> {
         let trimmed = text.trimmingWhitespace()
         guard !trimmed.isEmpty else { return .failure(.empty) }
-        if trimmed.contains("+"), trimmed.count > 1 { return parseSpelledOut(trimmed) }
+        if trimmed.utf8.contains(UInt8(ascii: "+")), trimmed.count > 1 { return parseSpelledOut(trimmed) }
         return parseGlyphs(trimmed)
     }
 

@@ -30,3 +30,21 @@ enum TextRanges {
         return Span(file: span.file, start: start, end: end)
     }
 }
+
+extension String {
+    /// Whether `needle`'s exact UTF-8 bytes occur in this string. Cheaper
+    /// than Foundation's `contains(_:)`, which builds a search per call, and
+    /// exact: no Unicode equivalence, which rule triggers don't want anyway.
+    func containsBytes(of needle: String) -> Bool {
+        let needle = Array(needle.utf8)
+        guard let first = needle.first else { return true }
+        let haystack = Array(utf8)
+        guard haystack.count >= needle.count else { return false }
+        var start = 0
+        while start <= haystack.count - needle.count {
+            if haystack[start] == first, haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+            start += 1
+        }
+        return false
+    }
+}

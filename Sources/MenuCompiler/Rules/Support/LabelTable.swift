@@ -21,7 +21,7 @@ public final class LabelTable: @unchecked Sendable {
 
     /// The label's words (see `LabelWords.words(in:)`).
     func words(in label: String) -> [(text: Substring, range: Range<String.Index>)] {
-        phrases(in: label).flatMap { phrase in phrase.map { (text: label[$0], range: $0) } }
+        answer(label, \.words) { LabelWords.words(in: label) }
     }
 
     /// The label's subphrases (see `LabelWords.phrases(in:)`).
@@ -46,11 +46,9 @@ public final class LabelTable: @unchecked Sendable {
 
     /// Whether the label's first word is one of the curated verbs, and that word.
     func firstWord(of label: String) -> (text: Substring, isVerb: Bool)? {
-        let first = answer(label, \.firstWordIsVerb) {
-            LabelWords.words(in: label).first.map { LabelWords.isVerb(String($0.text)) }
+        answer(label, \.firstWord) {
+            LabelWords.words(in: label).first.map { ($0.text, LabelWords.isVerb(String($0.text))) }
         }
-        guard let isVerb = first, let word = words(in: label).first else { return nil }
-        return (word.text, isVerb)
     }
 
     // MARK: - Memo
@@ -61,7 +59,8 @@ public final class LabelTable: @unchecked Sendable {
         var titleCased: String?
         var withoutArticles: String??
         var isStandard: Bool?
-        var firstWordIsVerb: Bool??
+        var words: [(text: Substring, range: Range<String.Index>)]?
+        var firstWord: (text: Substring, isVerb: Bool)??
     }
 
     /// Labels compared by their exact UTF-8 bytes. `String ==` compares

@@ -25,7 +25,7 @@ struct LabelEllipsisCharacter: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         file.walk { element, _ in
             guard element.origin == nil else { return }
-            for (text, span) in element.labelTexts where text.contains("...") {
+            for (text, span) in element.labelTexts where text.containsBytes(of: "...") {
                 let fixed = file.source.text(of: span).replacingOccurrences(of: "...", with: "…")
                 reporter.report("'\(text)' uses three periods instead of an ellipsis", at: span, label: "write … (one character)",
                                 element: element, help: "replace '...' with '…'",
