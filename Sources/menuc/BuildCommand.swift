@@ -44,11 +44,12 @@ enum BuildCommand {
         var pages: [FileID: String] = [:]
         for (entry, file) in inputs { pages[file.source.id] = OutputPlan.relativeOutput(for: entry, emit: .markdown) }
         let renderer = Renderer(compilation: compilation, swift: swiftOptions, site: MarkdownBackend.Site(compilation: compilation, pages: pages))
-        for (entry, file) in inputs {
+        // Rendering is most of a build after checking, and files render independently.
+        let rendered = Parallel.map(inputs.count) { index in emits.map { renderer.render(inputs[index].1, as: $0) } }
+        for ((entry, file), contents) in zip(inputs, rendered) {
             let dependencies = DepFile.inputs(of: file.source.id, in: compilation.workspace)
-            for emit in emits {
-                try plan.add(OutputPlan.relativeOutput(for: entry, emit: emit), from: entry.path, dependencies: dependencies,
-                             contents: renderer.render(file, as: emit))
+            for (emit, text) in zip(emits, contents) {
+                try plan.add(OutputPlan.relativeOutput(for: entry, emit: emit), from: entry.path, dependencies: dependencies, contents: text)
             }
         }
         if emits.contains(.markdown), buildsDirectory(arguments.positional) {
@@ -128,7 +129,7 @@ enum BuildCommand {
     }
 
     /// Renders one checked file in each format.
-    struct Renderer {
+    struct Renderer: Sendable {
         let compilation: Compilation
         let swift: SwiftBackend.Options
         let site: MarkdownBackend.Site

@@ -34,10 +34,20 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write-corpus") {
     try Data(generator.file(size: size).menu.utf8).write(to: URL(fileURLWithPath: rest.last!))
     exit(0)
 }
+// `menuc-bench --write-many DIR`: write the many-files corpus and stop.
+if let flag = CommandLine.arguments.firstIndex(of: "--write-many"), flag + 1 < CommandLine.arguments.count {
+    var generator = CorpusGenerator(seed: 99)
+    let directory = URL(fileURLWithPath: CommandLine.arguments[flag + 1])
+    try generator.manyFiles(count: 2_000, size: 20_000, into: directory)
+    try Data("{}".utf8).write(to: directory.appendingPathComponent("menuc.json"))
+    exit(0)
+}
 let quick = arguments.contains("--quick")
 let full = arguments.contains("--full")
 let runs = quick ? 3 : 5
-let sizes: [(String, Int)] = [("100 KB", 100_000), ("1 MB", 1_000_000)] + (quick ? [] : [("10 MB", 10_000_000)]) + (full ? [("100 MB", 100_000_000)] : [])
+/// `--many`: only the many-files figures (for iterating on parallel builds).
+let manyOnly = arguments.contains("--many")
+let sizes: [(String, Int)] = manyOnly ? [] : [("100 KB", 100_000), ("1 MB", 1_000_000)] + (quick ? [] : [("10 MB", 10_000_000)]) + (full ? [("100 MB", 100_000_000)] : [])
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("menuc-bench-\(ProcessInfo.processInfo.processIdentifier)")
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: work) }
@@ -50,6 +60,10 @@ var checkTimes: [String: Double] = [:]
 var peerInputs: [(String, URL)] = []
 
 for (name, size) in sizes {
+    // 100 MB: one run, and no JSONSerialization of its ~1 GB of JSON (that
+    // alone needs more memory than the machine has to spare).
+    let huge = size >= 100_000_000
+    let runs = huge ? 1 : runs
     var generator = CorpusGenerator(seed: 42)
     let corpus = generator.file(size: size)
     let bytes = Array(corpus.menu.utf8)
@@ -85,7 +99,7 @@ for (name, size) in sizes {
     let emitMarkdown = Bench.median(runs) { markdown = MarkdownBackend.render(file, files: { checked.workspace.file($0) }) }
     Bench.consume((swiftSource, markdown))
     let jsonData = Data(json.utf8)
-    let foundationJSON = Bench.median(runs) { _ = try? JSONSerialization.jsonObject(with: jsonData) }
+    let foundationJSON = huge ? nil : Bench.median(runs) { Bench.consume(try? JSONSerialization.jsonObject(with: jsonData)) }
     checkTimes[name] = check
 
     func row(_ phase: String, _ seconds: Double, items: Int? = nil, limit: Double? = nil) {
@@ -101,7 +115,9 @@ for (name, size) in sizes {
     row("emit Swift", emitSwift, items: elements)
     row("emit Markdown", emitMarkdown, items: elements)
     row("build: check + all three backends", check + emitJSON + emitSwift + emitMarkdown, items: elements)
-    row("limit: JSONSerialization of that JSON (\(String(format: "%.1f", Double(jsonData.count) / 1_000_000)) MB)", foundationJSON)
+    if let foundationJSON {
+        row("limit: JSONSerialization of that JSON (\(String(format: "%.1f", Double(jsonData.count) / 1_000_000)) MB)", foundationJSON)
+    }
     for (phase, arguments) in [("process: menuc check", ["check", url.path, "--format", "short"]),
                                ("process: menuc build --emit json", ["build", url.path, "--emit", "json", "--out", work.appendingPathComponent("out").path]),
                                ("process: menuc build --emit json,swift,markdown", ["build", url.path, "--emit", "json,swift,markdown", "--out", work.appendingPathComponent("out3").path])] {
@@ -119,7 +135,7 @@ if let small = checkTimes["10 MB"], let large = checkTimes["100 MB"] {
 }
 
 // Cold start on a one-line file.
-if let menuc {
+if let menuc, !manyOnly {
     let oneLine = work.appendingPathComponent("one.menu")
     try Data("menu M \"M\" { item open \"Open\" }\n".utf8).write(to: oneLine)
     if let result = Bench.runProcess(menuc, ["check", oneLine.path], runs: 21) {
@@ -128,7 +144,7 @@ if let menuc {
 }
 
 // Re-check after a one-line edit of a 10,000-line file (in process, from scratch).
-do {
+if !manyOnly {
     var generator = CorpusGenerator(seed: 7)
     var text = generator.file(size: 1).menu
     while text.split(separator: "\n").count < 10_000 { text += generator.file(size: 20_000, platforms: "").menu }
@@ -163,7 +179,7 @@ if let menuc, !quick {
 
 // The peer: GNOME's blueprint-compiler on the same menus.
 let peer = Bench.peerBinary()
-if let peer {
+if let peer, !manyOnly {
     for (name, blueprint) in peerInputs where name == "100 KB" || arguments.contains("--peer-large") {
         let out = work.appendingPathComponent("peer-out.ui")
         if let result = Bench.runProcess(peer, ["compile", "--output", out.path, blueprint.path], runs: 1) {
@@ -172,6 +188,6 @@ if let peer {
                          name, result.seconds, menucTime, result.seconds / max(menucTime, 1e-9)))
         }
     }
-} else {
+} else if !manyOnly {
     say("peer: blueprint-compiler not installed (run: bash Benchmarks/peer/setup.sh)")
 }

@@ -22,7 +22,7 @@ public struct CompileOptions: Sendable {
 }
 
 /// What one compilation produced.
-public struct Compilation {
+public struct Compilation: Sendable {
     public let workspace: Workspace
     /// The checked inputs, in the order given.
     public let files: [CheckedFile]
@@ -105,8 +105,11 @@ public enum MenuCompiler {
             }
             configurationFailures = configurations.failures
             let filesWithErrors = Set(diagnostics.filter { $0.severity == .error }.map(\.span.file))
+            // One file alone: its rules run in parallel instead.
+            let ruleWorkers = files.count == 1 ? workers : 1
             let findings = Parallel.map(files.count, workers: workers) { index in
-                RuleEngine(configuration: settings[index]).check(files[index], hasLanguageErrors: filesWithErrors.contains(files[index].source.id))
+                RuleEngine(configuration: settings[index])
+                    .check(files[index], hasLanguageErrors: filesWithErrors.contains(files[index].source.id), workers: ruleWorkers)
             }
             diagnostics += findings.joined()
         }

@@ -10,8 +10,8 @@ import Foundation
 /// label's bytes, so the memo changes speed, never results.
 ///
 /// It hangs off `CheckedFile` (copies of the file share it) and is safe to
-/// use from several threads; rules of one file run on one thread, so the
-/// lock is uncontended.
+/// use from several threads (a lone file's rules run in parallel); the lock
+/// is held only to look up and store, never while analysing.
 public final class LabelTable: @unchecked Sendable {
     private let lock = NSLock()
     // Guarded by `lock`.
