@@ -70,7 +70,9 @@ public struct BodySyntax: Sendable {
 
 public enum MemberSyntax: Sendable {
     case property(PropertySyntax)
-    case element(ElementSyntax)
+    /// Boxed: an element's syntax is over three times a property's, and
+    /// unboxed every member of a body would take the larger size.
+    indirect case element(ElementSyntax)
     case use(UseSyntax)
 
     public var span: Span {

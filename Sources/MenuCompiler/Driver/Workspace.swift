@@ -58,7 +58,7 @@ public final class Workspace: @unchecked Sendable {
         for (index, absolute) in absolutes.enumerated() {
             if let existing = idsByPath[absolute] { results[index] = .success(existing); continue }
             if let first = claimed[absolute] { results[index] = results[first]; continue }
-            switch read(absolute, shownAs: paths[index]) {
+            switch readSource(absolute, shownAs: paths[index]) {
             case .failure(let error):
                 results[index] = .failure(error)
             case .success(let bytes):
@@ -86,7 +86,7 @@ public final class Workspace: @unchecked Sendable {
     public func addFile(path: String) -> Result<FileID, LoadError> {
         let absolute = Workspace.standardize(path, relativeTo: currentDirectory)
         if let existing = idsByPath[absolute] { return .success(existing) }
-        switch read(absolute, shownAs: path) {
+        switch readSource(absolute, shownAs: path) {
         case .failure(let error): return .failure(error)
         case .success(let bytes):
             let id = register(bytes: bytes, displayPath: displayPath(for: absolute), absolutePath: absolute)
@@ -176,7 +176,7 @@ public final class Workspace: @unchecked Sendable {
                         help: "keep imported files inside the project, or pass --root to widen it")
         }
         if let existing = idsByPath[absolute] { return existing }
-        switch read(absolute, shownAs: path) {
+        switch readSource(absolute, shownAs: path) {
         case .failure(let error):
             var help: String?
             if case .notFound = error, let suggestion = nearbyFileSuggestion(for: absolute) {
@@ -201,6 +201,16 @@ public final class Workspace: @unchecked Sendable {
         let name = (absolute as NSString).lastPathComponent
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
         return Suggest.closest(to: name, in: entries.filter { $0.hasSuffix(".menu") }.sorted())
+    }
+
+    /// `read`, refusing files too large for a `Span`'s 32-bit offsets before
+    /// reading them.
+    private func readSource(_ absolute: String, shownAs path: String) -> Result<[UInt8], LoadError> {
+        if overlays[absolute] == nil, let size = (try? FileManager.default.attributesOfItem(atPath: absolute))?[.size] as? Int,
+           size > SourceFile.maximumSize {
+            return .failure(.unreadable(path, reason: "it is \(size / 1_048_576) MiB; menuc reads files of up to \(SourceFile.maximumSize / 1_048_576) MiB"))
+        }
+        return read(absolute, shownAs: path)
     }
 
     private func read(_ absolute: String, shownAs path: String) -> Result<[UInt8], LoadError> {

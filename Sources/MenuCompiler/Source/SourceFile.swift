@@ -4,14 +4,33 @@ import Foundation
 /// half-open (`start..<end`); every stage reports positions this way so the
 /// renderer alone decides how to show them (line/column, UTF-16, excerpts).
 public struct Span: Hashable, Sendable, Comparable {
-    public var file: FileID
-    public var start: Int
-    public var end: Int
+    // Stored in 32 bits each: every element, property and syntax node holds
+    // several spans, and 12 bytes instead of 24 is a large share of the
+    // compiler's memory. Files are limited to `SourceFile.maximumSize`, so
+    // offsets always fit; file indices are far below 2³².
+    private var fileIndex: UInt32
+    private var lower: UInt32
+    private var upper: UInt32
+
+    public var file: FileID {
+        get { FileID(Int(fileIndex)) }
+        set { fileIndex = UInt32(clamping: newValue.rawValue) }
+    }
+
+    public var start: Int {
+        get { Int(lower) }
+        set { lower = UInt32(clamping: newValue) }
+    }
+
+    public var end: Int {
+        get { Int(upper) }
+        set { upper = UInt32(clamping: newValue) }
+    }
 
     public init(file: FileID, start: Int, end: Int) {
-        self.file = file
-        self.start = start
-        self.end = max(start, end)
+        self.fileIndex = UInt32(clamping: file.rawValue)
+        self.lower = UInt32(clamping: start)
+        self.upper = UInt32(clamping: max(start, end))
     }
 
     public var length: Int { end - start }
@@ -22,7 +41,7 @@ public struct Span: Hashable, Sendable, Comparable {
     }
 
     public static func < (lhs: Span, rhs: Span) -> Bool {
-        (lhs.file.rawValue, lhs.start, lhs.end) < (rhs.file.rawValue, rhs.start, rhs.end)
+        (lhs.fileIndex, lhs.lower, lhs.upper) < (rhs.fileIndex, rhs.lower, rhs.upper)
     }
 }
 
@@ -42,6 +61,9 @@ public struct SourcePosition: Hashable, Sendable {
 
 /// One source file's bytes and the line table built over them.
 public final class SourceFile: Sendable {
+    /// The largest file menuc reads (4 GiB - 1): offsets are stored in 32 bits.
+    public static let maximumSize = Int(UInt32.max) - 1
+
     public let id: FileID
     /// The path as the user should see it (relative where possible).
     public let displayPath: String

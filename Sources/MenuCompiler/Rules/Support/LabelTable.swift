@@ -70,7 +70,8 @@ public final class LabelTable: @unchecked Sendable {
         let text: String
 
         static func == (lhs: Key, rhs: Key) -> Bool {
-            lhs.text.utf8.elementsEqual(rhs.text.utf8)
+            var (left, right) = (lhs.text, rhs.text)
+            return left.withUTF8 { a in right.withUTF8 { b in a.count == b.count && a.elementsEqual(b) } }
         }
 
         func hash(into hasher: inout Hasher) {

@@ -73,9 +73,10 @@ struct LabelStartsWithVerb: Rule {
             } else if element.span.file != file.source.id {
                 return  // declared in another file and checked there
             }
-            guard let label = element.label, let span = element.labelSpan, !reported.contains(span),
-                  isAction(element, ancestors: ancestors, labels: file.labels), !file.labels.isStandardLabel(label),
-                  let first = file.labels.firstWord(of: label), !first.isVerb else { return }
+            // Cheapest test first: most labels do start with a verb.
+            guard let label = element.label, let span = element.labelSpan,
+                  let first = file.labels.firstWord(of: label), !first.isVerb, !reported.contains(span),
+                  isAction(element, ancestors: ancestors, labels: file.labels), !file.labels.isStandardLabel(label) else { return }
             reported.insert(span)
             reporter.report("\(element.displayName) performs an action, but its label starts with '\(first.text)', not a verb",
                             at: span, label: "start with a verb", element: element,
