@@ -7,8 +7,8 @@
 public struct CodeWriter: Sendable {
     /// One level of indentation (four spaces for Swift, two for Markdown lists).
     public let indentUnit: String
-    /// Every line written so far, each followed by a newline.
-    private var output = ""
+    /// Every line written so far, each followed by a newline, as UTF-8.
+    private var output: [UInt8] = []
     private var lastLineIsEmpty = false
     private var level = 0
 
@@ -20,29 +20,33 @@ public struct CodeWriter: Sendable {
     /// Appends a line at the current indentation. Text with line breaks is
     /// written as several lines, each indented; an empty line has no indentation.
     public mutating func line(_ text: String = "") {
-        // Most lines are a single line with nothing to trim: append as is.
-        if let last = text.utf8.last, last != 0x20, last != 0x09, !text.utf8.contains(0x0A) {
-            append(Substring(text))
-            return
+        // Most lines are a single line with nothing to trim: copy the bytes.
+        var text = text
+        let done = text.withUTF8 { bytes -> Bool in
+            guard let last = bytes.last, last != 0x20, last != 0x09, !bytes.contains(0x0A) else { return false }
+            append(bytes)
+            return true
         }
+        if done { return }
         for piece in text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\n" || $0 == "\r\n" }) {
-            append(piece.trimmingTrailingSpaces())
+            var trimmed = String(piece.trimmingTrailingSpaces())
+            trimmed.withUTF8 { append($0) }
         }
     }
 
-    private mutating func append(_ trimmed: Substring) {
+    private mutating func append(_ trimmed: UnsafeBufferPointer<UInt8>) {
         if !trimmed.isEmpty {
-            for _ in 0..<level { output += indentUnit }
-            output += trimmed
+            for _ in 0..<level { output.append(contentsOf: indentUnit.utf8) }
+            output.append(contentsOf: trimmed)
         }
-        output += "\n"
+        output.append(0x0A)
         lastLineIsEmpty = trimmed.isEmpty
     }
 
     /// Appends an empty line unless the text is empty or already ends in one,
     /// so sections are separated by exactly one blank line.
     public mutating func blankLine() {
-        if !output.isEmpty, !lastLineIsEmpty { append("") }
+        if !output.isEmpty, !lastLineIsEmpty { line() }
     }
 
     /// Writes `body` one level deeper.
@@ -61,7 +65,7 @@ public struct CodeWriter: Sendable {
     }
 
     /// The text written so far, every line ending in a newline.
-    public var text: String { output }
+    public var text: String { String(decoding: output, as: UTF8.self) }
 }
 
 extension Substring {
