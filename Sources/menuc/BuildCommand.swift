@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MenuCompiler
 
 enum BuildCommand {
@@ -23,13 +27,12 @@ enum BuildCommand {
             throw Arguments.UsageError(message: "--depfile needs --out: it lists the files written there")
         }
         if let outDirectory {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: outDirectory, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if let kind = FileSystem.kind(atPath: outDirectory), kind != .directory {
                 throw CommandFailure(message: "--out \(outDirectory) exists and is not a directory")
             }
         }
         let compilation = try session.compile()
-        let failed = session.report(compilation, to: .standardError, fileDescriptor: STDERR_FILENO)
+        let failed = session.report(compilation, to: STDERR_FILENO)
         if failed { return .inputErrors }
 
         guard let outDirectory else {
@@ -86,7 +89,7 @@ enum BuildCommand {
 
     static func parseEmit(_ text: String) throws -> [Emit] {
         var result: [Emit] = []
-        for name in text.split(separator: ",").map({ $0.trimmingCharacters(in: .whitespaces) }) {
+        for name in text.split(separator: ",").map({ $0.trimmingBlanks() }) {
             guard let emit = Emit(rawValue: name) else {
                 throw Arguments.UsageError(message: "unknown --emit format '\(name)'; use \(Emit.allCases.map(\.rawValue).joined(separator: ", "))")
             }
@@ -122,10 +125,7 @@ enum BuildCommand {
 
     /// Whether any path argument is a directory (then Markdown gets an index).
     static func buildsDirectory(_ paths: [String]) -> Bool {
-        paths.contains { path in
-            var isDirectory: ObjCBool = false
-            return path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-        }
+        paths.contains { path in path != "-" && FileSystem.isDirectory(path) }
     }
 
     /// Renders one checked file in each format.
@@ -158,11 +158,11 @@ enum BuildCommand {
 
         /// The output for `entry` relative to --out: its path with the format's extension.
         static func relativeOutput(for entry: InputCollector.Entry, emit: Emit) -> String {
-            (entry.relativePath as NSString).deletingPathExtension + "." + emit.fileExtension
+            PathNames.deletingExtension(of: entry.relativePath) + "." + emit.fileExtension
         }
 
         mutating func add(_ relative: String, from source: String, dependencies: [String], contents: String) throws {
-            let path = (outDirectory as NSString).appendingPathComponent(relative)
+            let path = PathNames.appending(relative, to: outDirectory)
             if let other = claimed[path] {
                 throw CommandFailure(message: "\(source) and \(other) would both be written to \(path)")
             }

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MenuCompiler
 
 /// What `check` and `build` share: collecting inputs, compiling, and
@@ -32,8 +36,7 @@ struct CompileSession {
             throw Arguments.UsageError(message: "--color takes auto, always or never")
         }
         if let root {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: root, isDirectory: &isDirectory), isDirectory.boolValue else {
+            guard FileSystem.isDirectory(root) else {
                 throw CommandFailure(message: "--root \(root) is not a directory")
             }
         }
@@ -58,7 +61,7 @@ struct CompileSession {
             if let explicitConfiguration, let base = explicitConfiguration.directory {
                 return InputCollector.Exclusions(base: base, patterns: explicitConfiguration.rules.excludedPaths)
             }
-            guard let path = ProjectConfiguration.find(from: (directory as NSString).appendingPathComponent("_")),
+            guard let path = ProjectConfiguration.find(from: PathNames.appending("_", to: directory)),
                   case .success(let found) = ProjectConfiguration.load(path: path, knownRuleIDs: RuleDocumentation.configurableIDs),
                   let base = found.directory else { return nil }
             return InputCollector.Exclusions(base: base, patterns: found.rules.excludedPaths)
@@ -75,7 +78,7 @@ struct CompileSession {
     func compile() throws -> Compilation {
         var inputs = entries.map { MenuCompiler.Input.path($0.path) }
         if readsStandardInput {
-            inputs.append(.bytes(Terminal.readStandardInput(), displayPath: "<stdin>"))
+            inputs.append(.bytes(try Terminal.readStandardInput(), displayPath: "<stdin>"))
         }
         let options = CompileOptions(root: root, configuration: configuration?.rules, ruleOverrides: ruleOverrides)
         let compilation = MenuCompiler.compile(inputs, options: options)
@@ -112,19 +115,19 @@ struct CompileSession {
     }
 
     /// Prints the diagnostics; returns whether they fail the command.
-    func report(_ compilation: Compilation, to handle: FileHandle, fileDescriptor: Int32) -> Bool {
+    func report(_ compilation: Compilation, to descriptor: Int32) -> Bool {
         let diagnostics = reported(compilation)
         var renderer = compilation.renderer
-        renderer.useColor = Terminal.wantsColor(colorChoice, handle: fileDescriptor)
+        renderer.useColor = Terminal.wantsColor(colorChoice, handle: descriptor)
         switch format {
         case .json:
-            Terminal.write(renderer.json(diagnostics), to: handle)
+            Terminal.write(renderer.json(diagnostics), to: descriptor)
         case .sarif:
-            Terminal.write(renderer.sarif(diagnostics), to: handle)
+            Terminal.write(renderer.sarif(diagnostics), to: descriptor)
         case .short:
-            Terminal.write(diagnostics.map { renderer.short($0) + "\n" }.joined(), to: handle)
+            Terminal.write(diagnostics.map { renderer.short($0) + "\n" }.joined(), to: descriptor)
         case .github:
-            Terminal.write(diagnostics.map { renderer.github($0) + "\n" }.joined(), to: handle)
+            Terminal.write(diagnostics.map { renderer.github($0) + "\n" }.joined(), to: descriptor)
         case .text:
             var text = diagnostics.map { renderer.text($0) }.joined(separator: "\n")
             if !diagnostics.isEmpty { text += "\n" }
@@ -132,7 +135,7 @@ struct CompileSession {
             var summary = "\(DiagnosticRenderer.summary(diagnostics)) in \(files) file\(files == 1 ? "" : "s")"
             if baseline != nil { summary += " (new since the baseline)" }
             text += summary + "\n"
-            Terminal.write(text, to: handle)
+            Terminal.write(text, to: descriptor)
         }
         return fails(diagnostics)
     }
@@ -163,7 +166,7 @@ enum CheckCommand {
             Terminal.error("wrote \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s") to \(path)\n")
             return .success
         }
-        let failed = session.report(compilation, to: .standardOutput, fileDescriptor: STDOUT_FILENO)
+        let failed = session.report(compilation, to: STDOUT_FILENO)
         return failed ? .inputErrors : .success
     }
 }

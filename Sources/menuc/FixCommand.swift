@@ -1,4 +1,3 @@
-import Foundation
 import MenuCompiler
 
 /// `menuc check --fix`: applies the guideline rules' fix-its and re-checks,

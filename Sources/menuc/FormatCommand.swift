@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MenuCompiler
 
 /// `menuc fmt`: rewrites files in the canonical layout (see `MenuFormatter`).
@@ -31,10 +35,10 @@ enum FormatCommand {
             let bytes: [UInt8]
             switch input {
             case .standardInput:
-                bytes = Terminal.readStandardInput()
+                bytes = try Terminal.readStandardInput()
             case .file(let path):
-                guard let data = FileManager.default.contents(atPath: path) else { throw CommandFailure(message: "cannot read \(path)") }
-                bytes = [UInt8](data)
+                guard case .success(let contents) = FileSystem.contents(atPath: path) else { throw CommandFailure(message: "cannot read \(path)") }
+                bytes = contents
             }
             files.append(SourceFile(id: FileID(index), displayPath: input.displayPath, absolutePath: "", bytes: bytes))
         }
@@ -104,7 +108,7 @@ enum FormatCommand {
             if let explicit {
                 configuration = explicit
             } else {
-                guard let path = ProjectConfiguration.find(from: (directory as NSString).appendingPathComponent("_")),
+                guard let path = ProjectConfiguration.find(from: PathNames.appending("_", to: directory)),
                       case .success(let found) = ProjectConfiguration.load(path: path, knownRuleIDs: RuleDocumentation.configurableIDs) else { return nil }
                 configuration = found
             }

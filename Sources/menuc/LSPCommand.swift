@@ -1,4 +1,3 @@
-import Foundation
 import MenuCompiler
 #if canImport(Glibc)
 import Glibc

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 import MenuCompiler
 
 enum RulesCommand {
@@ -14,7 +18,7 @@ enum RulesCommand {
         }
         var configuration = RuleConfiguration()
         let configPath = arguments.value("--config")
-            ?? ProjectConfiguration.find(from: (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent("_"))
+            ?? ProjectConfiguration.find(from: PathNames.appending("_", to: FileManager.default.currentDirectoryPath))
         if let configPath {
             switch ProjectConfiguration.load(path: configPath, knownRuleIDs: RuleDocumentation.configurableIDs) {
             case .success(let loaded): configuration = loaded.rules

@@ -1,13 +1,24 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MenuCompiler
 
 /// Standard streams and colour decisions for the command line.
 struct Terminal {
-    static func write(_ text: String, to handle: FileHandle = .standardOutput) {
-        handle.write(Data(text.utf8))
+    /// Writes to standard output, or to the descriptor given.
+    static func write(_ text: String, to descriptor: Int32 = STDOUT_FILENO) {
+        FileDescriptorIO.writeAll(text.utf8, to: descriptor)
     }
 
     static func error(_ text: String) {
-        write(text, to: .standardError)
+        write(text, to: STDERR_FILENO)
     }
 
     /// Colour only on a terminal, never with NO_COLOR set.
@@ -22,8 +33,11 @@ struct Terminal {
         }
     }
 
-    static func readStandardInput() -> [UInt8] {
-        [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    static func readStandardInput() throws -> [UInt8] {
+        switch FileDescriptorIO.readAll(STDIN_FILENO) {
+        case .success(let bytes): return bytes
+        case .failure(let failure): throw CommandFailure(message: "cannot read standard input: \(failure.reason)")
+        }
     }
 }
 

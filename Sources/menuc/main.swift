@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import MenuCompiler
 
 /// The `menuc` command line: a thin shell over the MenuCompiler library.

@@ -75,6 +75,44 @@ struct LanguageServerTests {
         #expect(throws: (any Error).self) { try JSON.parse([]) }
     }
 
+    @Test func jsonParsesEscapesAndNumbers() throws {
+        let json = try JSON.parse(Array(#" {"s": "a\"b\\c\/d\b\f\n\r\t\u00e9\u2026\ud83d\ude00", "n": [0, -12, 1.5e3, -0.25, 3.0, 1E2, 99999999999999999999]} "#.utf8))
+        #expect(json["s"] == .string("a\"b\\c/d\u{8}\u{C}\n\r\té…😀"))
+        #expect(json["n"] == .array([.int(0), .int(-12), .double(1500), .double(-0.25), .double(3), .double(100), .double(1e20)]))
+        #expect(json["n"]?.array?[4].int == 3)
+        #expect(try JSON.parse(Array("\u{FEFF}[\"é\"]".utf8)) == .array(["é"]))
+        #expect(try JSON.parse(Array("true".utf8)) == .bool(true))
+    }
+
+    /// Agrees with Foundation's JSONSerialization on what is JSON.
+    @Test(arguments: ["{\"a\" 1}", "[01]", "[1.]", "[.5]", "[+1]", "[-]", "[1e]", "\"\\x\"", "\"\\u12\"",
+                      "\"\\ud800\"", "\"\\udc00x\"", "\"\\ud800\\u0041\"", "\"a\nb\"", "[1] [2]", "nul", "[tru]", "{1: 2}", "'a'"])
+    func jsonRejectsWhatIsNotJSON(_ text: String) {
+        #expect(throws: (any Error).self) { try JSON.parse(Array(text.utf8)) }
+        #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) == nil)
+    }
+
+    /// Stricter than swift-corelibs-foundation's JSONSerialization, which
+    /// lets trailing commas through: RFC 8259 has none.
+    @Test(arguments: ["[1,]", "{\"a\":1,}"])
+    func jsonRejectsTrailingCommas(_ text: String) {
+        #expect(throws: (any Error).self) { try JSON.parse(Array(text.utf8)) }
+    }
+
+    @Test func jsonRejectsInvalidUTF8AndDeepNesting() throws {
+        #expect(throws: (any Error).self) { try JSON.parse([0x22, 0xC3, 0x28, 0x22]) }
+        let deep = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+        #expect(throws: (any Error).self) { try JSON.parse(Array(deep.utf8)) }
+        let allowed = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
+        #expect(try JSON.parse(Array(allowed.utf8)) != .null)
+        do {
+            _ = try JSON.parse(Array(#"{"a": [1, 2}"#.utf8))
+            Issue.record("should not parse")
+        } catch {
+            #expect("\(error)" == "unexpected '}', expected ',' or ']' in an array at byte 12")
+        }
+    }
+
     // MARK: - Framing
 
     @Test func framingSplitsMessagesInOneChunk() {

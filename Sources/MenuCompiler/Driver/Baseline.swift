@@ -1,5 +1,3 @@
-import Foundation
-
 /// Today's findings, recorded so that only new ones are reported later.
 ///
 /// Findings are matched by rule, file and element path — not by line — so
@@ -53,14 +51,14 @@ public struct Baseline: Sendable, Equatable {
 
     public static func load(path: String) -> Result<Baseline, ProjectConfiguration.Failure> {
         func fail(_ message: String) -> Result<Baseline, ProjectConfiguration.Failure> { .failure(.init(path: path, message: message)) }
-        guard let data = FileManager.default.contents(atPath: path) else { return fail("cannot read the baseline file") }
-        guard let root = try? JSONSerialization.jsonObject(with: data) as? [String: Any], root["version"] as? Int == 1,
-              let findings = root["findings"] as? [[String: Any]] else {
+        guard case .success(let bytes) = FileSystem.contents(atPath: path) else { return fail("cannot read the baseline file") }
+        guard let root = try? JSON.parse(bytes), root["version"]?.int == 1,
+              let findings = root["findings"]?.array, findings.allSatisfy({ $0.object != nil }) else {
             return fail("not a menuc baseline (expected {\"version\": 1, \"findings\": [...]}); write one with --write-baseline")
         }
         var entries: [Entry] = []
         for (index, finding) in findings.enumerated() {
-            guard let rule = finding["rule"] as? String, let file = finding["file"] as? String, let element = finding["element"] as? String else {
+            guard let rule = finding["rule"]?.string, let file = finding["file"]?.string, let element = finding["element"]?.string else {
                 return fail("finding \(index + 1) needs string keys rule, file and element")
             }
             entries.append(Entry(rule: rule, file: file, element: element))

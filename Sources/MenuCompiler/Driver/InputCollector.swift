@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Expands command-line paths: files as given, directories searched
 /// recursively for `*.menu` (sorted, so output order is stable).
@@ -40,18 +44,16 @@ public enum InputCollector {
     /// `samples/errors` explicitly checks it even if `errors/**` is excluded.
     public static func collect(_ arguments: [String], exclusions: (String) -> Exclusions? = { _ in nil }) -> Result<[Entry], Failure> {
         var entries: [Entry] = []
-        let fileManager = FileManager.default
         for argument in arguments {
-            var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: argument, isDirectory: &isDirectory) else {
+            guard let kind = FileSystem.kind(atPath: argument) else {
                 return .failure(.notFound(argument))
             }
-            if !isDirectory.boolValue {
-                entries.append(Entry(path: argument, relativePath: (argument as NSString).lastPathComponent))
+            if kind != .directory {
+                entries.append(Entry(path: argument, relativePath: PathNames.lastComponent(of: argument)))
                 continue
             }
             guard let found = menuFiles(under: argument) else { return .failure(.unreadableDirectory(argument)) }
-            let absoluteDirectory = Workspace.standardize(argument, relativeTo: fileManager.currentDirectoryPath)
+            let absoluteDirectory = Workspace.standardize(argument, relativeTo: FileManager.default.currentDirectoryPath)
             var isExcluded: (String) -> Bool = { _ in false }
             if let rules = exclusions(absoluteDirectory), !rules.patterns.isEmpty {
                 let directoryRelative = relativePath(absoluteDirectory, to: rules.base)
@@ -60,13 +62,13 @@ public enum InputCollector {
                     return !(directoryRelative + "/").hasPrefix(staticPrefix(of: pattern)) || staticPrefix(of: pattern).isEmpty
                 }
                 isExcluded = { relative in
-                    let absolute = (absoluteDirectory as NSString).appendingPathComponent(relative)
+                    let absolute = PathNames.appending(relative, to: absoluteDirectory)
                     guard let fromBase = relativePath(absolute, to: rules.base) else { return false }
                     return InputCollector.isExcluded(fromBase, patterns: active)
                 }
             }
             for relative in found where !isExcluded(relative) {
-                entries.append(Entry(path: (argument as NSString).appendingPathComponent(relative), relativePath: relative))
+                entries.append(Entry(path: PathNames.appending(relative, to: argument), relativePath: relative))
             }
         }
         return .success(entries)
@@ -80,16 +82,15 @@ public enum InputCollector {
         var result: [String] = []
         var pending = [""]
         while let relative = pending.popLast() {
-            let absolute = relative.isEmpty ? directory : (directory as NSString).appendingPathComponent(relative)
+            let absolute = relative.isEmpty ? directory : PathNames.appending(relative, to: directory)
             guard let names = try? fileManager.contentsOfDirectory(atPath: absolute) else { continue }
             for name in names where !name.hasPrefix(".") {
-                let child = relative.isEmpty ? name : (relative as NSString).appendingPathComponent(name)
-                let childPath = (directory as NSString).appendingPathComponent(child)
-                guard let attributes = try? fileManager.attributesOfItem(atPath: childPath),
-                      let type = attributes[.type] as? FileAttributeType else { continue }
-                if type == .typeDirectory {
+                let child = relative.isEmpty ? name : PathNames.appending(name, to: relative)
+                // lstat: a link to a directory is not followed.
+                guard let kind = FileSystem.linkKind(atPath: PathNames.appending(child, to: directory)) else { continue }
+                if kind == .directory {
                     pending.append(child)
-                } else if name.hasSuffix(".menu"), type == .typeRegular || type == .typeSymbolicLink {
+                } else if name.hasSuffix(".menu"), kind == .regularFile || kind == .symbolicLink {
                     result.append(child)
                 }
             }

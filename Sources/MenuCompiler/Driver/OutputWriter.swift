@@ -1,4 +1,13 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Writes a build's outputs all-or-nothing: every file goes to a temporary
 /// sibling first, and only when all were written are they renamed into
@@ -47,15 +56,15 @@ public struct OutputWriter {
                 report.unchanged.append(output.path)
                 continue
             }
-            let directory = (output.path as NSString).deletingLastPathComponent
+            let directory = PathNames.deletingLastComponent(of: output.path)
             do {
                 try fileManager.createDirectory(atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
             } catch {
                 discardStaged()
                 return .failure(Failure(path: output.path, reason: OutputWriter.reason(error)))
             }
-            let name = (output.path as NSString).lastPathComponent
-            let temporary = ((directory.isEmpty ? "." : directory) as NSString).appendingPathComponent(".\(name).menuc-\(ProcessInfo.processInfo.processIdentifier).tmp")
+            let name = PathNames.lastComponent(of: output.path)
+            let temporary = PathNames.appending(".\(name).menuc-\(ProcessInfo.processInfo.processIdentifier).tmp", to: directory.isEmpty ? "." : directory)
             if failWritingPath == output.path {
                 discardStaged()
                 return .failure(Failure(path: output.path, reason: "simulated write failure"))
@@ -66,7 +75,7 @@ public struct OutputWriter {
                 return .failure(Failure(path: output.path, reason: OutputWriter.diagnoseWriteFailure(directory: directory.isEmpty ? "." : directory)))
             }
             // A partial write (disk full) leaves a short file; check before committing to it.
-            let size = (try? fileManager.attributesOfItem(atPath: temporary)[.size] as? Int) ?? -1
+            let size = FileSystem.size(atPath: temporary) ?? -1
             guard size == data.count else {
                 try? fileManager.removeItem(atPath: temporary)
                 discardStaged()
@@ -76,7 +85,7 @@ public struct OutputWriter {
         }
         for (index, entry) in staged.enumerated() {
             if rename(entry.temporary, entry.final) != 0 {
-                let reason = String(cString: strerror(errno))
+                let reason = FileSystem.describe(errno: errno)
                 for remaining in staged[index...] { try? fileManager.removeItem(atPath: remaining.temporary) }
                 return .failure(Failure(path: entry.final, reason: reason))
             }
@@ -90,11 +99,12 @@ public struct OutputWriter {
         return "the file could not be created (is the disk full?)"
     }
 
+    /// Why `FileManager` could not create a directory: the text of the
+    /// system error underneath (`Permission denied`, `Not a directory`).
     private static func reason(_ error: Error) -> String {
-        let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return String(cString: strerror(Int32(underlying.code)))
+        if let underlying = (error as? CocoaError)?.underlying as? POSIXError {
+            return FileSystem.describe(errno: underlying.code.rawValue)
         }
-        return nsError.localizedDescription
+        return "the directory could not be created"
     }
 }

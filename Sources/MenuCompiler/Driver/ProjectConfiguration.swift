@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A project's `menuc.json`: rule severities, thresholds and excluded paths.
 ///
@@ -21,7 +25,7 @@ public struct ProjectConfiguration: Sendable {
         self.rules = rules
     }
 
-    public var directory: String? { path.map { ($0 as NSString).deletingLastPathComponent } }
+    public var directory: String? { path.map { PathNames.deletingLastComponent(of: $0) } }
 
     public struct Failure: Error, Equatable, Sendable {
         public var path: String
@@ -45,57 +49,58 @@ public struct ProjectConfiguration: Sendable {
     /// Parses a configuration file, naming the offending key on any problem.
     public static func load(path: String, knownRuleIDs: Set<String>) -> Result<ProjectConfiguration, Failure> {
         func fail(_ message: String) -> Result<ProjectConfiguration, Failure> { .failure(Failure(path: path, message: message)) }
-        guard let data = FileManager.default.contents(atPath: path) else { return fail("cannot read the file") }
-        let object: Any
+        guard case .success(let bytes) = FileSystem.contents(atPath: path) else { return fail("cannot read the file") }
+        let document: JSON
         do {
-            object = try JSONSerialization.jsonObject(with: data)
+            document = try JSON.parse(bytes)
         } catch {
-            return fail("not valid JSON (\((error as NSError).userInfo["NSDebugDescription"] as? String ?? "parse error"))")
+            return fail("not valid JSON (\(error))")
         }
-        guard let root = object as? [String: Any] else { return fail("the top level must be an object with keys \(topLevelKeys.joined(separator: ", "))") }
+        guard let root = document.object else { return fail("the top level must be an object with keys \(topLevelKeys.joined(separator: ", "))") }
         var configuration = RuleConfiguration()
         for key in root.keys.sorted() where !topLevelKeys.contains(key) {
             return fail("unknown key '\(key)'" + (Suggest.closest(to: key, in: topLevelKeys).map { "; did you mean '\($0)'?" } ?? "") + " (keys: \(topLevelKeys.joined(separator: ", ")))")
         }
         if let rules = root["rules"] {
-            guard let table = rules as? [String: Any] else { return fail("'rules' must be an object of rule id → severity") }
+            guard let table = rules.object else { return fail("'rules' must be an object of rule id → severity") }
             for (id, value) in table.sorted(by: { $0.key < $1.key }) {
                 guard knownRuleIDs.contains(id) else {
                     return fail("'rules.\(id)': no such rule" + (Suggest.closest(to: id, in: knownRuleIDs.sorted()).map { "; did you mean '\($0)'?" } ?? ""))
                 }
-                guard let text = value as? String, let severity = RuleSeverity(rawValue: text) else {
+                guard let text = value.string, let severity = RuleSeverity(rawValue: text) else {
                     return fail("'rules.\(id)' must be one of \"off\", \"note\", \"warning\", \"error\"")
                 }
                 configuration.severities[id] = severity
             }
         }
         if let thresholds = root["thresholds"] {
-            guard let table = thresholds as? [String: Any] else { return fail("'thresholds' must be an object") }
+            guard let table = thresholds.object else { return fail("'thresholds' must be an object") }
             for (key, value) in table.sorted(by: { $0.key < $1.key }) {
                 guard thresholdNames.contains(key) else {
                     return fail("'thresholds.\(key)': unknown threshold" + (Suggest.closest(to: key, in: thresholdNames).map { "; did you mean '\($0)'?" } ?? "")
                                 + " (thresholds: \(thresholdNames.joined(separator: ", ")))")
                 }
-                guard !(value is Bool), let number = value as? Int, number >= 1, number <= 10_000 else {
+                // `.int` also takes `20.0`, as JSONSerialization's numbers did.
+                guard let number = value.int, number >= 1, number <= 10_000 else {
                     return fail("'thresholds.\(key)' must be a whole number from 1 to 10000")
                 }
                 setThreshold(key, to: number, in: &configuration.thresholds)
             }
         }
         if let exclude = root["exclude"] {
-            guard let patterns = exclude as? [String] else { return fail("'exclude' must be an array of path patterns") }
-            configuration.excludedPaths = patterns
+            guard let elements = exclude.array, elements.allSatisfy({ $0.string != nil }) else { return fail("'exclude' must be an array of path patterns") }
+            configuration.excludedPaths = elements.compactMap(\.string)
         }
         return .success(ProjectConfiguration(path: path, rules: configuration))
     }
 
     /// The nearest `menuc.json` in the folder of `absolutePath` or above.
     public static func find(from absolutePath: String) -> String? {
-        var directory = (absolutePath as NSString).deletingLastPathComponent
+        var directory = PathNames.deletingLastComponent(of: absolutePath)
         while true {
-            let candidate = (directory as NSString).appendingPathComponent(fileName)
+            let candidate = PathNames.appending(fileName, to: directory)
             if FileManager.default.fileExists(atPath: candidate) { return candidate }
-            let parent = (directory as NSString).deletingLastPathComponent
+            let parent = PathNames.deletingLastComponent(of: directory)
             if parent == directory || parent.isEmpty { return nil }
             directory = parent
         }

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Loads source files and their imports, each exactly once, and parses them.
 ///
@@ -168,7 +172,7 @@ public final class Workspace: @unchecked Sendable {
             return fail("import paths are relative to the importing file, not absolute", label: "absolute path",
                         help: "write the path relative to \(importerFile.displayPath)")
         }
-        let base = importerFile.absolutePath.isEmpty ? currentDirectory : (importerFile.absolutePath as NSString).deletingLastPathComponent
+        let base = importerFile.absolutePath.isEmpty ? currentDirectory : PathNames.deletingLastComponent(of: importerFile.absolutePath)
         let absolute = Workspace.standardize(path, relativeTo: base)
         let root = rootsByFile[importer] ?? currentDirectory
         guard Workspace.isInside(absolute, root: root) else {
@@ -197,8 +201,8 @@ public final class Workspace: @unchecked Sendable {
     }
 
     private func nearbyFileSuggestion(for absolute: String) -> String? {
-        let directory = (absolute as NSString).deletingLastPathComponent
-        let name = (absolute as NSString).lastPathComponent
+        let directory = PathNames.deletingLastComponent(of: absolute)
+        let name = PathNames.lastComponent(of: absolute)
         guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
         return Suggest.closest(to: name, in: entries.filter { $0.hasSuffix(".menu") }.sorted())
     }
@@ -215,24 +219,21 @@ public final class Workspace: @unchecked Sendable {
 
     private func read(_ absolute: String, shownAs path: String) -> Result<[UInt8], LoadError> {
         if let overlay = overlays[absolute] { return .success(overlay) }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+        switch FileSystem.kind(atPath: absolute) {
+        case nil:
             // A dangling or looping symlink exists as a link but not as a file.
-            if (try? FileManager.default.destinationOfSymbolicLink(atPath: absolute)) != nil {
+            if FileSystem.linkKind(atPath: absolute) == .symbolicLink {
                 return .failure(.unreadable(path, reason: "the symbolic link cannot be followed (it dangles or loops)"))
             }
             return .failure(.notFound(path))
+        case .directory:
+            return .failure(.isDirectory(path))
+        default:
+            break
         }
-        if isDirectory.boolValue { return .failure(.isDirectory(path)) }
-        guard let handle = FileHandle(forReadingAtPath: absolute) else {
-            return .failure(.unreadable(path, reason: "permission denied"))
-        }
-        defer { try? handle.close() }
-        do {
-            let data = try handle.readToEnd() ?? Data()
-            return .success([UInt8](data))
-        } catch {
-            return .failure(.unreadable(path, reason: error.localizedDescription))
+        switch FileSystem.contents(atPath: absolute) {
+        case .success(let bytes): return .success(bytes)
+        case .failure(let failure): return .failure(.unreadable(path, reason: failure.reason))
         }
     }
 
@@ -243,12 +244,10 @@ public final class Workspace: @unchecked Sendable {
         return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute
     }
 
-    /// Absolute, with `.` and `..` removed and symlinks resolved where they exist.
+    /// Absolute, with `.` and `..` removed and symlinks resolved where they
+    /// exist. `base` must be absolute.
     public static func standardize(_ path: String, relativeTo base: String) -> String {
-        let joined = path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
-        let standardized = (joined as NSString).standardizingPath
-        let resolved = (standardized as NSString).resolvingSymlinksInPath
-        return resolved.isEmpty ? standardized : resolved
+        PathNames.standardized(path.hasPrefix("/") ? path : PathNames.appending(path, to: base))
     }
 
     static func isInside(_ path: String, root: String) -> Bool {
@@ -259,14 +258,14 @@ public final class Workspace: @unchecked Sendable {
     /// The nearest ancestor directory holding `menuc.json`, `Package.swift`
     /// or `.git`; otherwise the file's own directory.
     public static func projectRoot(containing absolutePath: String) -> String {
-        let fileDirectory = (absolutePath as NSString).deletingLastPathComponent
+        let fileDirectory = PathNames.deletingLastComponent(of: absolutePath)
         var directory = fileDirectory
         let markers = ["menuc.json", "Package.swift", ".git"]
         while true {
-            for marker in markers where FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(marker)) {
+            for marker in markers where FileManager.default.fileExists(atPath: PathNames.appending(marker, to: directory)) {
                 return directory
             }
-            let parent = (directory as NSString).deletingLastPathComponent
+            let parent = PathNames.deletingLastComponent(of: directory)
             if parent == directory || parent.isEmpty { return fileDirectory }
             directory = parent
         }

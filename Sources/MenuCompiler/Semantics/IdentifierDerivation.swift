@@ -1,12 +1,10 @@
-import Foundation
-
 /// Identifiers derived from labels: `"Open Recent…"` → `openRecent`.
 public enum IdentifierDerivation {
     /// lowerCamelCase of the label's ASCII words (diacritics folded), or nil
     /// when the label has no ASCII letters or digits at all.
     public static func derive(from label: String) -> String? {
-        // Folding is costly (it builds a locale); ASCII labels, the common case, skip it.
-        let folded = label.utf8.allSatisfy { $0 < 0x80 } ? label : label.folding(options: [.diacriticInsensitive, .widthInsensitive], locale: nil)
+        // ASCII labels, the common case, have nothing to fold.
+        let folded = label.utf8.allSatisfy { $0 < 0x80 } ? label : LatinFolding.folded(label)
         var words: [String] = []
         var current = ""
         for scalar in folded.unicodeScalars {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A byte range inside one source file. Offsets are UTF-8 byte offsets,
 /// half-open (`start..<end`); every stage reports positions this way so the
 /// renderer alone decides how to show them (line/column, UTF-16, excerpts).

@@ -1,5 +1,9 @@
 import Dispatch
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Runs independent work on every core. Results come back in input order,
 /// so output stays deterministic however the work was scheduled.
@@ -28,14 +32,12 @@ public enum Parallel {
 private final class ResultSlots<T: Sendable>: @unchecked Sendable {
     // Each slot is written by exactly one task, and read only after all finish.
     private var storage: [T?]
-    private let lock = NSLock()
+    private let lock = Lock()
 
     init(count: Int) { storage = Array(repeating: nil, count: count) }
 
     func store(_ value: T, at index: Int) {
-        lock.lock()
-        storage[index] = value
-        lock.unlock()
+        lock.withLock { storage[index] = value }
     }
 
     func values() -> [T] { storage.compactMap { $0 } }

@@ -47,4 +47,26 @@ extension String {
         }
         return false
     }
+
+    /// Every non-overlapping occurrence of `needle`'s exact UTF-8 bytes,
+    /// left to right, replaced by `replacement`: `replacingOccurrences(of:with:)`
+    /// without Foundation, byte-exact like `containsBytes(of:)`.
+    func replacingBytes(of needle: String, with replacement: String) -> String {
+        let needle = Array(needle.utf8)
+        guard !needle.isEmpty else { return self }
+        let haystack = Array(utf8)
+        var result: [UInt8] = []
+        result.reserveCapacity(haystack.count)
+        var index = 0
+        while index < haystack.count {
+            if index + needle.count <= haystack.count, haystack[index..<index + needle.count].elementsEqual(needle) {
+                result.append(contentsOf: replacement.utf8)
+                index += needle.count
+            } else {
+                result.append(haystack[index])
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
 }

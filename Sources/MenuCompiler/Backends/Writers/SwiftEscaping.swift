@@ -1,5 +1,3 @@
-import Foundation
-
 /// Turns arbitrary text into Swift source that can't be misread: string
 /// literals that carry the exact text, identifiers that are never keywords,
 /// and comments that can't end early or hide what follows.
@@ -196,7 +194,7 @@ public enum SwiftEscaping {
     public static func upperCamelCase(fileName: String) -> String? {
         var stem = Substring(fileName)
         if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = stem[..<dot] }
-        let folded = String(stem).folding(options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        let folded = LatinFolding.folded(String(stem))
         let words = folded.split { !($0.isASCII && ($0.isLetter || $0.isNumber)) }
         guard !words.isEmpty else { return nil }
         let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()

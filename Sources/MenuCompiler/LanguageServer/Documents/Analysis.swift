@@ -1,5 +1,3 @@
-import Foundation
-
 /// Everything the compiler knows about the open documents at one moment:
 /// one compilation of every open buffer (and what they import), with open
 /// buffers read before the disk. Handlers read it; nothing mutates it.

@@ -1,5 +1,3 @@
-import Foundation
-
 /// `textDocument/completion`: element kinds valid at the cursor, property
 /// names valid for the enclosing element, a property's values, declared
 /// names after `use` / `menu:` / `default:` / `opens:`, platforms, and rule
@@ -46,7 +44,7 @@ enum CompletionFeature {
                 "kind": .int(item.kind.rawValue),
                 "detail": item.detail.map(JSON.string),
                 "documentation": item.documentation.map { MarkupText(markdown: $0, isMarkdown: markdown).json },
-                "sortText": .string("\(item.group)-\(String(format: "%04d", index))"),
+                "sortText": .string("\(item.group)-\(index.zeroPadded(to: 4))"),
                 "textEdit": LSPTextEdit(range: range, newText: item.insertText).json,
             ])
         }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// What may be typed at the cursor, worked out from the token stream (what
 /// is on the current statement before the cursor) and the syntax tree (which
 /// element's body the cursor is in). Both survive broken text: the lexer
@@ -88,7 +86,7 @@ struct CompletionContext {
             var start = offset
             while start > statement[2].end, isRuleIDByte(file.bytes[start - 1]) { start -= 1 }
             let listed = file.text(statement[2].end..<start).split(separator: ",")
-                .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                .map { $0.trimmingBlanks() }.filter { !$0.isEmpty }
             return context(.ruleID(listed: listed), replace: start..<offset)
         }
         switch statement.count {

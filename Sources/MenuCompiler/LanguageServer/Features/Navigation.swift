@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// `textDocument/definition` and `textDocument/references` for the names
 /// that connect files: declared menus and views (`use X`, `menu: X`,
@@ -164,10 +168,9 @@ struct ProjectIndex {
                 visitedDirectories += 1
                 guard let names = try? fileManager.contentsOfDirectory(atPath: directory) else { continue }
                 for name in names.sorted().reversed() where !name.hasPrefix(".") {
-                    let path = (directory as NSString).appendingPathComponent(name)
-                    var isDirectory: ObjCBool = false
-                    guard fileManager.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-                    if isDirectory.boolValue {
+                    let path = PathNames.appending(name, to: directory)
+                    guard let kind = FileSystem.kind(atPath: path) else { continue }
+                    if kind == .directory {
                         pending.append(path)
                     } else if name.hasSuffix(".menu") {
                         result.append(Workspace.standardize(path, relativeTo: "/"))

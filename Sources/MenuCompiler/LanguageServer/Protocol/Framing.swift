@@ -1,5 +1,3 @@
-import Foundation
-
 /// The base protocol's framing: each message is a header block
 /// (`Content-Length: N\r\n`, optionally `Content-Type: …\r\n`) ended by an
 /// empty line, followed by exactly N bytes of UTF-8 JSON.

@@ -1,9 +1,7 @@
-import Foundation
-
-/// A JSON value as JSON-RPC carries it. Parsing goes through Foundation's
-/// `JSONSerialization` (so malformed input is rejected by a real parser);
-/// writing sorts object keys, so every message the server writes is
-/// byte-for-byte deterministic.
+/// A JSON value as JSON-RPC carries it, and as `menuc.json` and baselines
+/// are read. Parsing (`JSONParser`) is strict, so malformed input is
+/// rejected; writing sorts object keys, so every message the server writes
+/// is byte-for-byte deterministic.
 public enum JSON: Hashable, Sendable {
     case null
     case bool(Bool)
@@ -54,36 +52,7 @@ public enum JSON: Hashable, Sendable {
 
     // MARK: - Text
 
-    /// Parses UTF-8 JSON text; throws on anything that is not JSON.
-    ///
-    /// Goes through `JSONSerialization` (much cheaper per message than
-    /// `JSONDecoder` with this enum's `Decodable` conformance).
-    public static func parse(_ bytes: [UInt8]) throws -> JSON {
-        let object = try JSONSerialization.jsonObject(with: Data(bytes), options: [.fragmentsAllowed])
-        return JSON(foundation: object)
-    }
-
-    /// Converts what `JSONSerialization` returns.
-    init(foundation value: Any) {
-        switch value {
-        case let number as NSNumber:
-            // JSONSerialization gives booleans as NSNumbers of type "c" (char),
-            // integers as "q"/"i"/"l" and other numbers as "d".
-            switch String(cString: number.objCType) {
-            case "c": self = .bool(number.boolValue)
-            case "d", "f": self = .double(number.doubleValue)
-            default: self = .int(number.intValue)
-            }
-        case let string as String:
-            self = .string(string)
-        case let array as [Any]:
-            self = .array(array.map(JSON.init(foundation:)))
-        case let object as [String: Any]:
-            self = .object(object.mapValues(JSON.init(foundation:)))
-        default:
-            self = .null
-        }
-    }
+    // Parsing: `JSON.parse(_:)` in JSONParser.swift.
 
     /// Compact UTF-8 text with sorted keys. Written by hand rather than with
     /// `JSONEncoder`: the server encodes every answer (thousands of

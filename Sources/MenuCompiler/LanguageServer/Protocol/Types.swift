@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// A protocol position: 0-based line and UTF-16 code-unit offset in the
 /// line, as LSP requires unless another encoding is negotiated (menuc

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// The language server's core: a state machine that takes message bodies
 /// and the time, and returns the messages to send. It owns no thread, file
@@ -67,7 +71,7 @@ public final class LanguageServer {
             let message = try JSON.parse(body)
             handle(message, now: now)
         } catch {
-            reply(to: .null, error: ResponseError(code: ResponseError.parseErrorCode, message: "not valid JSON: \(error.localizedDescription)"))
+            reply(to: .null, error: ResponseError(code: ResponseError.parseErrorCode, message: "not valid JSON: \(error)"))
         }
         return takeOutbox()
     }

@@ -1,4 +1,4 @@
-import Foundation
+import Dispatch
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -58,18 +58,7 @@ public struct StdioTransport {
     /// Writes framed messages; false when the output is gone.
     private func send(_ messages: [JSON]) -> Bool {
         for message in messages {
-            let bytes = MessageFraming.frame(message.encoded())
-            var written = 0
-            while written < bytes.count {
-                let result = bytes.withUnsafeBytes { buffer in
-                    write(output, buffer.baseAddress.map { $0 + written }, bytes.count - written)
-                }
-                if result < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += result
-            }
+            guard FileDescriptorIO.writeAll(MessageFraming.frame(message.encoded()), to: output) else { return false }
         }
         return true
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Label analysis for one checked file, computed once per distinct label.
 ///
 /// Several rules ask the same questions about the same label — its words,
@@ -13,7 +11,7 @@ import Foundation
 /// use from several threads (a lone file's rules run in parallel); the lock
 /// is held only to look up and store, never while analysing.
 public final class LabelTable: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = Lock()
     // Guarded by `lock`.
     private var entries: [Key: Entry] = [:]
 

@@ -26,7 +26,7 @@ struct LabelEllipsisCharacter: Rule {
         file.walk { element, _ in
             guard element.origin == nil else { return }
             for (text, span) in element.labelTexts where text.containsBytes(of: "...") {
-                let fixed = file.source.text(of: span).replacingOccurrences(of: "...", with: "…")
+                let fixed = file.source.text(of: span).replacingBytes(of: "...", with: "…")
                 reporter.report("'\(text)' uses three periods instead of an ellipsis", at: span, label: "write … (one character)",
                                 element: element, help: "replace '...' with '…'",
                                 fixIts: [FixIt(message: "replace '...' with '…'", edits: [TextEdit(span: span, replacement: fixed)])])

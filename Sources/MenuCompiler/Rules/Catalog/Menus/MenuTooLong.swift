@@ -41,7 +41,7 @@ struct MenuTooLong: Rule {
         var text = ""
         for start in stride(from: 0, to: count, by: perSection) {
             let lines = labels[start..<min(count, start + perSection)].map { "      item \"\($0)\"\n" }
-            text += sections > 1 ? "    section {\n" + lines.joined() + "    }\n" : lines.joined().replacingOccurrences(of: "      item", with: "    item")
+            text += sections > 1 ? "    section {\n" + lines.joined() + "    }\n" : lines.joined().replacingBytes(of: "      item", with: "    item")
         }
         return text
     }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// A destructive menu item that acts at once, without asking first.
 struct DestructiveNeedsConfirmation: Rule {
     let descriptor = RuleDescriptor(
@@ -72,6 +70,6 @@ struct DestructiveNeedsConfirmation: Rule {
     /// A starting point for the question: "Delete Note" → "Delete Note?".
     static func suggestedQuestion(for item: Element) -> String {
         guard let label = PullDownQueries.visibleLabel(of: item) else { return "Are you sure?" }
-        return label.trimmingCharacters(in: .whitespaces) + "?"
+        return label.trimmingBlanks() + "?"
     }
 }

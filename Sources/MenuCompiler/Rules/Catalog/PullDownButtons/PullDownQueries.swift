@@ -1,5 +1,3 @@
-import Foundation
-
 /// Questions the pull-down and pop-up rules ask of the checked model.
 ///
 /// Kept in a namespace rather than as extensions on `Element`, so that the
@@ -20,11 +18,11 @@ enum PullDownQueries {
     /// A label reduced to what people read: no surrounding blanks, no
     /// trailing ellipsis, case folded ("More…" and "more" read the same).
     static func comparable(_ text: String) -> String {
-        var result = text.trimmingCharacters(in: .whitespaces)
+        var result = text.trimmingBlanks()
         for ellipsis in ["…", "..."] where result.hasSuffix(ellipsis) {
             result.removeLast(ellipsis.count)
         }
-        return result.trimmingCharacters(in: .whitespaces).lowercased()
+        return result.trimmingBlanks().lowercased()
     }
 
     /// An identifier read as title-case words: `sortBy` → "Sort By".
@@ -35,7 +33,7 @@ enum PullDownQueries {
             if character.isUppercase, let last = result.last, !last.isUppercase, last != " " { result.append(" ") }
             result += result.isEmpty || result.last == " " ? character.uppercased() : String(character)
         }
-        return result.trimmingCharacters(in: .whitespaces)
+        return result.trimmingBlanks()
     }
 
     /// The groups a menu shows, separated by separators: each section is

@@ -1,0 +1,131 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few file-system questions menuc asks, answered with stat(2) and
+/// read(2) directly.
+///
+/// `FileManager` in FoundationEssentials covers most of what menuc needs,
+/// but not portably: `fileExists(atPath:isDirectory:)` takes an `inout Bool`
+/// there and an `ObjCBool` pointer in Apple's Foundation, and attribute
+/// values have other types (a size is a `UInt`, not an `Int`). These
+/// helpers behave the same everywhere, and reading reports why it failed.
+package enum FileSystem {
+    package enum Kind: Equatable, Sendable {
+        case directory
+        case regularFile
+        case symbolicLink
+        /// Devices, sockets, pipes.
+        case other
+    }
+
+    /// What is at `path`, following symbolic links (like `fileExists`);
+    /// nil when nothing is, or a link cannot be followed.
+    package static func kind(atPath path: String) -> Kind? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return kind(of: status.st_mode)
+    }
+
+    /// What is at `path` itself: a symbolic link is `.symbolicLink`.
+    package static func linkKind(atPath path: String) -> Kind? {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return nil }
+        return kind(of: status.st_mode)
+    }
+
+    package static func isDirectory(_ path: String) -> Bool {
+        kind(atPath: path) == .directory
+    }
+
+    /// The size in bytes of the file at `path` (links followed).
+    package static func size(atPath path: String) -> Int? {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return nil }
+        return Int(status.st_size)
+    }
+
+    private static func kind(of mode: mode_t) -> Kind {
+        switch mode & S_IFMT {
+        case S_IFDIR: .directory
+        case S_IFREG: .regularFile
+        case S_IFLNK: .symbolicLink
+        default: .other
+        }
+    }
+
+    /// Why a system call failed: errno and its text from strerror(3).
+    package struct Failure: Error, Equatable, Sendable {
+        package var code: Int32
+
+        package init(code: Int32) { self.code = code }
+
+        /// The C library's text, e.g. `Permission denied`.
+        package var description: String { FileSystem.describe(errno: code) }
+
+        /// The same, starting in lower case to follow a colon:
+        /// `cannot read a.menu: permission denied`.
+        package var reason: String {
+            let text = description
+            return text.prefix(1).lowercased() + text.dropFirst()
+        }
+    }
+
+    /// strerror(3) for `code`.
+    package static func describe(errno code: Int32) -> String {
+        String(cString: strerror(code))
+    }
+
+    /// The whole content of the file at `path`.
+    package static func contents(atPath path: String) -> Result<[UInt8], Failure> {
+        var descriptor: Int32
+        repeat { descriptor = open(path, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
+        guard descriptor >= 0 else { return .failure(Failure(code: errno)) }
+        defer { close(descriptor) }
+        return FileDescriptorIO.readAll(descriptor)
+    }
+}
+
+/// Reading and writing whole byte buffers on file descriptors, retrying
+/// after signals (EINTR) and short reads or writes. What `FileHandle` did
+/// for the command line and the language server; it is not part of
+/// FoundationEssentials.
+package enum FileDescriptorIO {
+    /// Reads until end of file.
+    package static func readAll(_ descriptor: Int32) -> Result<[UInt8], FileSystem.Failure> {
+        var result: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return .failure(FileSystem.Failure(code: errno))
+            }
+            if count == 0 { return .success(result) }
+            result.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    /// Writes all of `bytes`; false when the descriptor stops taking them
+    /// (a closed pipe, a full disk).
+    @discardableResult
+    package static func writeAll(_ bytes: some Collection<UInt8>, to descriptor: Int32) -> Bool {
+        let written: Bool? = bytes.withContiguousStorageIfAvailable { writeAll($0, to: descriptor) }
+        return written ?? Array(bytes).withUnsafeBufferPointer { writeAll($0, to: descriptor) }
+    }
+
+    private static func writeAll(_ buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) -> Bool {
+        var offset = 0
+        while offset < buffer.count {
+            let result = write(descriptor, buffer.baseAddress.map { $0 + offset }, buffer.count - offset)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += result
+        }
+        return true
+    }
+}
