@@ -154,6 +154,21 @@ struct RobustnessTests {
         #expect(count >= 2_000)
     }
 
+    @Test func filesBeyondFourGiBAreRefusedBeforeReading() throws {
+        // A sparse file: 5 GiB long, no blocks on disk. Spans hold 32-bit
+        // offsets, so it must be refused by its size, never read.
+        let directory = try TestSupport.temporaryDirectory()
+        let path = directory.appendingPathComponent("huge.menu").path
+        #expect(FileManager.default.createFile(atPath: path, contents: Data("menu M \"M\" {}\n".utf8)))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.truncate(atOffset: 5 << 30)
+        try handle.close()
+        let compilation = MenuCompiler.compile([.path(path)])
+        #expect(compilation.files.isEmpty)
+        let message = compilation.loadFailures.first?.message ?? ""
+        #expect(message.contains("huge.menu") && message.contains("5120 MiB") && message.contains("up to 4095 MiB"), "\(message)")
+    }
+
     @Test func hostileShapes() {
         // (name, bytes, whether the input is invalid)
         let shapes: [(String, [UInt8], Bool)] = [

@@ -210,8 +210,7 @@ public final class Workspace: @unchecked Sendable {
     /// `read`, refusing files too large for a `Span`'s 32-bit offsets before
     /// reading them.
     private func readSource(_ absolute: String, shownAs path: String) -> Result<[UInt8], LoadError> {
-        if overlays[absolute] == nil, let size = (try? FileManager.default.attributesOfItem(atPath: absolute))?[.size] as? Int,
-           size > SourceFile.maximumSize {
+        if overlays[absolute] == nil, let size = FileSystem.size(atPath: absolute), size > SourceFile.maximumSize {
             return .failure(.unreadable(path, reason: "it is \(size / 1_048_576) MiB; menuc reads files of up to \(SourceFile.maximumSize / 1_048_576) MiB"))
         }
         return read(absolute, shownAs: path)
