@@ -13,7 +13,7 @@ find samples Tests/MenuCompilerTests/Fixtures -name '*.menu' -exec cp {} "$out/c
 # Compile a snapshot, so editing the tree while it builds is harmless.
 rm -rf "$out/src" && mkdir -p "$out/src" && cp -R Sources/MenuCompiler "$out/src/"
 sources=$(find "$out/src/MenuCompiler" -name '*.swift' | sort)
-swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name MenuCompiler \
+swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name MenuCompiler -package-name menuc \
   $sources Benchmarks/Fuzz/FuzzTarget.swift -o "$out/menuc-fuzz"
 "$out/menuc-fuzz" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=4096 \
   -artifact_prefix="$out/crashes/" -print_final_stats=1 "$out/corpus"
