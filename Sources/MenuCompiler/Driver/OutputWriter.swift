@@ -45,44 +45,40 @@ public struct OutputWriter {
 
     public func write(_ outputs: [Output]) -> Result<Report, Failure> {
         let fileManager = FileManager.default
+        // Directories first, one at a time: creating the same one from two
+        // threads could fail with "already exists".
+        var directories: [(directory: String, firstPath: String)] = []
+        var seen = Set<String>()
+        for output in outputs {
+            let directory = OutputWriter.directory(of: output.path)
+            if seen.insert(directory).inserted { directories.append((directory, output.path)) }
+        }
+        for (directory, firstPath) in directories {
+            do {
+                try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            } catch {
+                return .failure(Failure(path: firstPath, reason: OutputWriter.reason(error)))
+            }
+        }
+        // Then every file is staged next to its destination, in parallel
+        // (a build can write thousands of files).
+        let failWritingPath = failWritingPath
+        let stages = Parallel.map(outputs.count) { index in OutputWriter.stage(outputs[index], failWritingPath: failWritingPath) }
         var report = Report()
         var staged: [(temporary: String, final: String)] = []
-        func discardStaged() {
+        var firstFailure: Failure?
+        for stage in stages {
+            switch stage {
+            case .unchanged(let path): report.unchanged.append(path)
+            case .staged(let temporary, let final): staged.append((temporary, final))
+            case .failed(let failure): if firstFailure == nil { firstFailure = failure }
+            }
+        }
+        if let firstFailure {
             for entry in staged { try? fileManager.removeItem(atPath: entry.temporary) }
+            return .failure(firstFailure)
         }
-        for output in outputs {
-            let data = Data(output.contents.utf8)
-            if let existing = fileManager.contents(atPath: output.path), existing == data {
-                report.unchanged.append(output.path)
-                continue
-            }
-            let directory = PathNames.deletingLastComponent(of: output.path)
-            do {
-                try fileManager.createDirectory(atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
-            } catch {
-                discardStaged()
-                return .failure(Failure(path: output.path, reason: OutputWriter.reason(error)))
-            }
-            let name = PathNames.lastComponent(of: output.path)
-            let temporary = PathNames.appending(".\(name).menuc-\(ProcessInfo.processInfo.processIdentifier).tmp", to: directory.isEmpty ? "." : directory)
-            if failWritingPath == output.path {
-                discardStaged()
-                return .failure(Failure(path: output.path, reason: "simulated write failure"))
-            }
-            guard fileManager.createFile(atPath: temporary, contents: data) else {
-                try? fileManager.removeItem(atPath: temporary)
-                discardStaged()
-                return .failure(Failure(path: output.path, reason: OutputWriter.diagnoseWriteFailure(directory: directory.isEmpty ? "." : directory)))
-            }
-            // A partial write (disk full) leaves a short file; check before committing to it.
-            let size = FileSystem.size(atPath: temporary) ?? -1
-            guard size == data.count else {
-                try? fileManager.removeItem(atPath: temporary)
-                discardStaged()
-                return .failure(Failure(path: output.path, reason: "the file could not be written completely (is the disk full?)"))
-            }
-            staged.append((temporary, output.path))
-        }
+        // Only when everything is staged do the files replace their predecessors.
         for (index, entry) in staged.enumerated() {
             if rename(entry.temporary, entry.final) != 0 {
                 let reason = FileSystem.describe(errno: errno)
@@ -92,6 +88,42 @@ public struct OutputWriter {
             report.written.append(entry.final)
         }
         return .success(report)
+    }
+
+    private enum Stage: Sendable {
+        /// The file already holds exactly these bytes.
+        case unchanged(String)
+        case staged(temporary: String, final: String)
+        /// Nothing of this output is left on disk.
+        case failed(Failure)
+    }
+
+    private static func directory(of path: String) -> String {
+        let directory = PathNames.deletingLastComponent(of: path)
+        return directory.isEmpty ? "." : directory
+    }
+
+    /// Writes one output to a temporary file beside its destination.
+    private static func stage(_ output: Output, failWritingPath: String?) -> Stage {
+        let fileManager = FileManager.default
+        let data = Data(output.contents.utf8)
+        if let existing = fileManager.contents(atPath: output.path), existing == data { return .unchanged(output.path) }
+        let directory = directory(of: output.path)
+        let name = PathNames.lastComponent(of: output.path)
+        let temporary = PathNames.appending(".\(name).menuc-\(ProcessInfo.processInfo.processIdentifier).tmp", to: directory)
+        if failWritingPath == output.path {
+            return .failed(Failure(path: output.path, reason: "simulated write failure"))
+        }
+        guard fileManager.createFile(atPath: temporary, contents: data) else {
+            try? fileManager.removeItem(atPath: temporary)
+            return .failed(Failure(path: output.path, reason: diagnoseWriteFailure(directory: directory)))
+        }
+        // A partial write (disk full) leaves a short file; check before committing to it.
+        guard FileSystem.size(atPath: temporary) == data.count else {
+            try? fileManager.removeItem(atPath: temporary)
+            return .failed(Failure(path: output.path, reason: "the file could not be written completely (is the disk full?)"))
+        }
+        return .staged(temporary: temporary, final: output.path)
     }
 
     private static func diagnoseWriteFailure(directory: String) -> String {
