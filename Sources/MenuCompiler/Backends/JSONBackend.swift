@@ -33,7 +33,7 @@ public enum JSONBackend {
                 }
             }
         }
-        return writer.text
+        return writer.finish()
     }
 
     private static func element(_ element: Element, to json: inout JSONStreamWriter, files: (FileID) -> SourceFile?) {

@@ -16,9 +16,10 @@ struct JSONStreamWriter {
         bytes.reserveCapacity(capacity)
     }
 
-    /// The finished document.
-    var text: String {
-        String(decoding: bytes + [0x0A], as: UTF8.self)
+    /// The finished document (ends the last line).
+    mutating func finish() -> String {
+        bytes.append(0x0A)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: Containers
