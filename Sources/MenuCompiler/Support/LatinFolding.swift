@@ -17,7 +17,7 @@
 ///
 /// Everything else is left alone: it is neither an ASCII letter nor a
 /// digit before or after folding, so it separates words either way.
-/// `IdentifierFoldingTests` checks all of this against Foundation.
+/// `FoundationParityTests` checks all of this against Foundation.
 package enum LatinFolding {
     package static func folded(_ text: String) -> String {
         var result = String.UnicodeScalarView()
