@@ -36,37 +36,43 @@ extension String {
     /// than Foundation's `contains(_:)`, which builds a search per call, and
     /// exact: no Unicode equivalence, which rule triggers don't want anyway.
     func containsBytes(of needle: String) -> Bool {
-        let needle = Array(needle.utf8)
-        guard let first = needle.first else { return true }
-        let haystack = Array(utf8)
-        guard haystack.count >= needle.count else { return false }
-        var start = 0
-        while start <= haystack.count - needle.count {
-            if haystack[start] == first, haystack[start..<start + needle.count].elementsEqual(needle) { return true }
-            start += 1
+        var (haystack, needle) = (self, needle)
+        return haystack.withUTF8 { haystack in
+            needle.withUTF8 { needle in String.offset(of: needle, in: haystack, from: 0) != nil }
         }
-        return false
     }
 
     /// Every non-overlapping occurrence of `needle`'s exact UTF-8 bytes,
     /// left to right, replaced by `replacement`: `replacingOccurrences(of:with:)`
     /// without Foundation, byte-exact like `containsBytes(of:)`.
     func replacingBytes(of needle: String, with replacement: String) -> String {
-        let needle = Array(needle.utf8)
         guard !needle.isEmpty else { return self }
-        let haystack = Array(utf8)
-        var result: [UInt8] = []
-        result.reserveCapacity(haystack.count)
-        var index = 0
-        while index < haystack.count {
-            if index + needle.count <= haystack.count, haystack[index..<index + needle.count].elementsEqual(needle) {
-                result.append(contentsOf: replacement.utf8)
-                index += needle.count
-            } else {
-                result.append(haystack[index])
-                index += 1
+        var (haystack, needle) = (self, needle)
+        return haystack.withUTF8 { haystack in
+            needle.withUTF8 { needle in
+                var result: [UInt8] = []
+                result.reserveCapacity(haystack.count)
+                var copied = 0
+                while let found = String.offset(of: needle, in: haystack, from: copied) {
+                    result.append(contentsOf: haystack[copied..<found])
+                    result.append(contentsOf: replacement.utf8)
+                    copied = found + needle.count
+                }
+                result.append(contentsOf: haystack[copied...])
+                return String(decoding: result, as: UTF8.self)
             }
         }
-        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The offset of the first occurrence of `needle` in `haystack` at or
+    /// after `start`; an empty needle is found at `start`.
+    private static func offset(of needle: UnsafeBufferPointer<UInt8>, in haystack: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = needle.first else { return start }
+        var candidate = start
+        while candidate + needle.count <= haystack.count {
+            if haystack[candidate] == first, haystack[candidate..<candidate + needle.count].elementsEqual(needle) { return candidate }
+            candidate += 1
+        }
+        return nil
     }
 }

@@ -1,6 +1,7 @@
-/// Writes pretty-printed JSON straight into a byte buffer, in exactly the
-/// layout of `JSONValue.render()` (two-space indentation, `"key": value`,
-/// empty containers as `{}` and `[]`, a trailing newline).
+/// Writes pretty-printed JSON straight into a byte buffer: two-space
+/// indentation, `"key": value`, empty containers as `{}` and `[]`, a
+/// trailing newline. `JSONValue.render()` prints through it too, so there is
+/// one layout.
 ///
 /// The JSON backend's output is about ten times its input; building a
 /// `JSONValue` tree first and then printing it cost more than checking the

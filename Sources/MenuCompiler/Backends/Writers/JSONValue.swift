@@ -24,13 +24,30 @@ public indirect enum JSONValue: Equatable, Sendable {
         }
     }
 
-    /// Pretty-printed with two-space indentation and a trailing newline.
+    /// Pretty-printed with two-space indentation and a trailing newline
+    /// (the layout `JSONStreamWriter` owns).
     public func render() -> String {
-        var output: [UInt8] = []
-        output.reserveCapacity(4096)
-        write(to: &output, indent: 0)
-        output.append(0x0A)
-        return String(decoding: output, as: UTF8.self)
+        var writer = JSONStreamWriter()
+        write(to: &writer)
+        return writer.finish()
+    }
+
+    private func write(to json: inout JSONStreamWriter) {
+        switch self {
+        case .null: json.null()
+        case .bool(let value): json.bool(value)
+        case .int(let value): json.int(value)
+        case .number(let text): json.number(text)
+        case .string(let text): json.string(text)
+        case .array(let values):
+            json.array { json in
+                for value in values { json.element(); value.write(to: &json) }
+            }
+        case .object(let members):
+            json.object { json in
+                for (key, value) in members { json.key(key); value.write(to: &json) }
+            }
+        }
     }
 
     /// Without any blank space (one line; for line-oriented formats).
@@ -38,38 +55,6 @@ public indirect enum JSONValue: Equatable, Sendable {
         var output: [UInt8] = []
         writeCompact(to: &output)
         return String(decoding: output, as: UTF8.self)
-    }
-
-    private static func newline(_ output: inout [UInt8], _ indent: Int) {
-        output.append(0x0A)
-        output.append(contentsOf: repeatElement(0x20, count: indent))
-    }
-
-    private func write(to output: inout [UInt8], indent: Int) {
-        switch self {
-        case .array(let values) where !values.isEmpty:
-            output.append(UInt8(ascii: "["))
-            for (index, value) in values.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                JSONValue.newline(&output, indent + 2)
-                value.write(to: &output, indent: indent + 2)
-            }
-            JSONValue.newline(&output, indent)
-            output.append(UInt8(ascii: "]"))
-        case .object(let members) where !members.isEmpty:
-            output.append(UInt8(ascii: "{"))
-            for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output.append(UInt8(ascii: ",")) }
-                JSONValue.newline(&output, indent + 2)
-                JSONValue.writeString(key, to: &output)
-                output.append(contentsOf: [UInt8(ascii: ":"), 0x20])
-                value.write(to: &output, indent: indent + 2)
-            }
-            JSONValue.newline(&output, indent)
-            output.append(UInt8(ascii: "}"))
-        default:
-            writeCompact(to: &output)
-        }
     }
 
     private func writeCompact(to output: inout [UInt8]) {

@@ -48,7 +48,7 @@ struct LabelArticle: Rule {
             guard element.origin == nil else { return }
             for (text, span) in MenuQueries.itemAndButtonLabels(of: element) {
                 guard let condensed = file.labels.removingArticles(text) else { continue }
-                let article = firstArticle(in: text)
+                let article = firstArticle(in: text, labels: file.labels)
                 let at = article.map { MenuQueries.span(of: $0, in: text, literal: span, file: file) } ?? span
                 let word = article.map { "'\(text[$0])'" } ?? "an article"
                 let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: condensed, message: "remove the article")
@@ -60,8 +60,8 @@ struct LabelArticle: Rule {
 
     /// The range of the first word used as an article, standing alone
     /// between blanks (the same test `LabelWords.removingArticles` applies).
-    private func firstArticle(in text: String) -> Range<String.Index>? {
-        for phrase in LabelWords.phrases(in: text) {
+    private func firstArticle(in text: String, labels: LabelTable) -> Range<String.Index>? {
+        for phrase in labels.phrases(in: text) {
             for position in phrase.indices where LabelWords.isArticle(at: position, in: phrase, of: text) {
                 let word = phrase[position]
                 let blankBefore = word.lowerBound == text.startIndex || text[text.index(before: word.lowerBound)].isWhitespace
