@@ -26,7 +26,8 @@ enum Subprocess {
         process.standardError = errorPipe
         process.standardInput = inputPipe
         try process.run()
-        // Read both pipes concurrently so a full pipe can't deadlock the child.
+        // Feed the input and read both pipes concurrently, so a full pipe
+        // can't deadlock the child.
         nonisolated(unsafe) var errorData = Data()
         let group = DispatchGroup()
         group.enter()
@@ -34,8 +35,15 @@ enum Subprocess {
             errorData = errorPipe.fileHandleForReading.readDataToEndOfFile()
             group.leave()
         }
-        if let input { inputPipe.fileHandleForWriting.write(input) }
-        try? inputPipe.fileHandleForWriting.close()
+        group.enter()
+        DispatchQueue.global().async {
+            // The throwing write: a child that exits without reading all of
+            // its input gives EPIPE, which the non-throwing `write(_:)` turns
+            // into a crash of the whole test run.
+            if let input { try? inputPipe.fileHandleForWriting.write(contentsOf: input) }
+            try? inputPipe.fileHandleForWriting.close()
+            group.leave()
+        }
         let outputData = outputPipe.fileHandleForReading.readDataToEndOfFile()
         group.wait()
         process.waitUntilExit()
