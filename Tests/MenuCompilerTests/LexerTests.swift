@@ -4,16 +4,13 @@ import Testing
 struct LexerTests {
     func lex(_ text: String) -> (kinds: [TokenKind], texts: [String], diagnostics: [Diagnostic]) {
         let file = SourceFile(id: FileID(0), displayPath: "t.menu", text: text)
-        var lexer = Lexer(file: file)
-        let tokens = lexer.allTokens()
-        return (tokens.map(\.kind), tokens.map { file.text($0.start..<$0.end) }, lexer.diagnostics)
+        let lexed = Lexer.tokenize(file)
+        return (lexed.tokens.map(\.kind), lexed.tokens.map { file.text($0.start..<$0.end) }, lexed.diagnostics)
     }
 
     func lexBytes(_ bytes: [UInt8]) -> [Diagnostic] {
         let file = SourceFile(id: FileID(0), displayPath: "t.menu", absolutePath: "", bytes: bytes)
-        var lexer = Lexer(file: file)
-        _ = lexer.allTokens()
-        return lexer.diagnostics
+        return Lexer.tokenize(file).diagnostics
     }
 
     @Test func elementLine() {
@@ -53,24 +50,22 @@ struct LexerTests {
         let result = lexBytes([0xEF, 0xBB, 0xBF] + Array("menu".utf8))
         #expect(result.isEmpty)
         let file = SourceFile(id: FileID(0), displayPath: "t", absolutePath: "", bytes: [0xEF, 0xBB, 0xBF] + Array("menu".utf8))
-        var lexer = Lexer(file: file)
-        #expect(lexer.next() == Token(kind: .identifier, start: 3, end: 7))
+        #expect(Lexer.tokenize(file).tokens.first == Token(kind: .identifier, start: 3, end: 7))
     }
 
     @Test func stringEscapesDecode() {
         let text = #""a\"b\\c\nd\te\u{1F600}\u{2026}""#
         let file = SourceFile(id: FileID(0), displayPath: "t", text: text)
-        var lexer = Lexer(file: file)
-        let token = lexer.next()
+        let lexed = Lexer.tokenize(file)
+        let token = lexed.tokens[0]
         #expect(token.kind == .string && token.hasEscapes)
         #expect(Lexer.decodeString(token, in: file) == "a\"b\\c\nd\te😀…")
-        #expect(lexer.diagnostics.isEmpty)
+        #expect(lexed.diagnostics.isEmpty)
     }
 
     @Test func unicodeInsideStringsNeedsNoEscape() {
         let file = SourceFile(id: FileID(0), displayPath: "t", text: #""⌘⇧N Open Recent… 📁""#)
-        var lexer = Lexer(file: file)
-        let token = lexer.next()
+        let token = Lexer.tokenize(file).tokens[0]
         #expect(!token.hasEscapes)
         #expect(Lexer.decodeString(token, in: file) == "⌘⇧N Open Recent… 📁")
     }

@@ -1,4 +1,5 @@
 import Foundation
+import MenuCompiler
 
 /// Measuring helpers.
 enum Bench {
@@ -25,6 +26,45 @@ enum Bench {
             for byte in buffer where byte == 0x0A { count += 1 }
             return count
         }
+    }
+
+    enum Phase: String {
+        case lex, parse, check, json, swift, markdown
+    }
+
+    /// Best of `runs` of one phase over `bytes` (compiled once first for the emit phases).
+    static func time(_ phase: Phase, bytes: [UInt8], runs: Int) -> Double {
+        let source = SourceFile(id: FileID(0), displayPath: "corpus.menu", absolutePath: "", bytes: bytes)
+        var options = CompileOptions(configuration: RuleConfiguration())
+        options.workers = 1
+        let compile = { MenuCompiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: options) }
+        let compiled = phase == .lex || phase == .parse || phase == .check ? nil : compile()
+        var best = Double.infinity
+        for _ in 0..<max(1, runs) {
+            let start = DispatchTime.now().uptimeNanoseconds
+            switch phase {
+            case .lex: consume(Lexer.tokenize(source).tokens.count)
+            case .parse: consume(Parser.parse(source))
+            case .check: consume(compile())
+            case .json, .swift, .markdown:
+                guard let compiled, let file = compiled.files.first else { return .nan }
+                let files = { (id: FileID) in compiled.workspace.file(id) }
+                switch phase {
+                case .json: consume(JSONBackend.render(file, files: files))
+                case .swift: consume(SwiftBackend.render(file, files: files))
+                default: consume(MarkdownBackend.render(file, files: files))
+                }
+            }
+            best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        return best
+    }
+
+    /// "10 MB", "100 KB", "2500 B".
+    static func sizeName(_ bytes: Int) -> String {
+        if bytes >= 1_000_000, bytes % 1_000_000 == 0 { return "\(bytes / 1_000_000) MB" }
+        if bytes >= 1_000, bytes % 1_000 == 0 { return "\(bytes / 1_000) KB" }
+        return "\(bytes) B"
     }
 
     static func format(_ seconds: Double) -> String {

@@ -34,6 +34,20 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write-corpus") {
     try Data(generator.file(size: size).menu.utf8).write(to: URL(fileURLWithPath: rest.last!))
     exit(0)
 }
+// `menuc-bench --time PHASE PATH [RUNS]`: one phase on one file, best of
+// RUNS (7), in process on one core — for iterating and for `perf record`.
+// PHASE: lex, parse, check, json, swift, markdown.
+if let flag = CommandLine.arguments.firstIndex(of: "--time") {
+    let rest = Array(CommandLine.arguments.dropFirst(flag + 1))
+    guard rest.count >= 2, let phase = Bench.Phase(rawValue: rest[0]) else {
+        say("usage: menuc-bench --time lex|parse|check|json|swift|markdown PATH [RUNS]")
+        exit(2)
+    }
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: rest[1])))
+    let seconds = Bench.time(phase, bytes: bytes, runs: rest.count > 2 ? Int(rest[2]) ?? 7 : 7)
+    say(String(format: "%@: %@, %.1f MB/s", phase.rawValue, Bench.format(seconds), Double(bytes.count) / seconds / 1_000_000))
+    exit(0)
+}
 // `menuc-bench --write-many DIR`: write the many-files corpus and stop.
 if let flag = CommandLine.arguments.firstIndex(of: "--write-many"), flag + 1 < CommandLine.arguments.count {
     var generator = CorpusGenerator(seed: 99)
@@ -47,7 +61,13 @@ let full = arguments.contains("--full")
 let runs = quick ? 3 : 5
 /// `--many`: only the many-files figures (for iterating on parallel builds).
 let manyOnly = arguments.contains("--many")
-let sizes: [(String, Int)] = manyOnly ? [] : [("100 KB", 100_000), ("1 MB", 1_000_000)] + (quick ? [] : [("10 MB", 10_000_000)]) + (full ? [("100 MB", 100_000_000)] : [])
+/// `--phases [BYTES]`: only the in-process phase figures, at one size
+/// (10 MB unless given): for iterating on the compiler itself.
+let phasesFlag = CommandLine.arguments.firstIndex(of: "--phases")
+let phasesOnly = phasesFlag != nil
+let phasesSize = phasesFlag.flatMap { $0 + 1 < CommandLine.arguments.count ? Int(CommandLine.arguments[$0 + 1]) : nil } ?? 10_000_000
+let sizes: [(String, Int)] = phasesOnly ? [(Bench.sizeName(phasesSize), phasesSize)]
+    : manyOnly ? [] : [("100 KB", 100_000), ("1 MB", 1_000_000)] + (quick ? [] : [("10 MB", 10_000_000)]) + (full ? [("100 MB", 100_000_000)] : [])
 let work = FileManager.default.temporaryDirectory.appendingPathComponent("menuc-bench-\(ProcessInfo.processInfo.processIdentifier)")
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: work) }
@@ -78,10 +98,7 @@ for (name, size) in sizes {
     let newlines = Bench.median(runs) { Bench.consume(Bench.countNewlines(bytes)) }
     var tokenCount = 0
     let lex = Bench.median(runs) {
-        var lexer = Lexer(file: source)
-        var count = 0
-        while lexer.next().kind != .endOfFile { count += 1 }
-        tokenCount = count
+        tokenCount = Lexer.tokenize(source).tokens.count - 1
     }
     let parse = Bench.median(runs) { Bench.consume(Parser.parse(source)) }
     var compilation: Compilation?
@@ -121,7 +138,7 @@ for (name, size) in sizes {
     for (phase, arguments) in [("process: menuc check", ["check", url.path, "--format", "short"]),
                                ("process: menuc build --emit json", ["build", url.path, "--emit", "json", "--out", work.appendingPathComponent("out").path]),
                                ("process: menuc build --emit json,swift,markdown", ["build", url.path, "--emit", "json,swift,markdown", "--out", work.appendingPathComponent("out3").path])] {
-        if let menuc, let result = Bench.runProcess(menuc, arguments, runs: size >= 10_000_000 ? 1 : runs) {
+        if !phasesOnly, let menuc, let result = Bench.runProcess(menuc, arguments, runs: size >= 10_000_000 ? 1 : runs) {
             table.add([name, phase, Bench.format(result.seconds), String(format: "%.1f", megabytes / result.seconds), "",
                        "peak \(result.peakMB) MB (\(String(format: "%.1f", Double(result.peakMB) / megabytes))× input)"])
         }
@@ -133,6 +150,8 @@ say(table.render())
 if let small = checkTimes["10 MB"], let large = checkTimes["100 MB"] {
     say(String(format: "scaling: 100 MB check took %.1f× the 10 MB check (target ≤ 11×)", large / small))
 }
+
+if phasesOnly { exit(0) }
 
 // Cold start on a one-line file.
 if let menuc, !manyOnly {

@@ -1,10 +1,21 @@
-/// The syntax tree: what the file says, before any name is resolved.
-/// Every node keeps its spans so later stages can point back at the text.
+/// The syntax tree as tools see it: what the file says, before any name is
+/// resolved. Every node keeps its spans so later stages can point back at
+/// the text.
+///
+/// The tree itself is stored flat (`SyntaxTree`); `ElementSyntax` is a
+/// handle into it, and the smaller values (`Name`, `PropertySyntax`,
+/// `BodySyntax`, …) are built when asked for. The resolver reads the flat
+/// tree directly.
 
 /// An identifier or keyword as written.
 public struct Name: Hashable, Sendable {
     public var text: String
     public var span: Span
+
+    public init(text: String, span: Span) {
+        self.text = text
+        self.span = span
+    }
 }
 
 /// A string literal: its decoded value and the span of the quoted text.
@@ -20,10 +31,12 @@ public struct DocComment: Hashable, Sendable {
 }
 
 public struct SyntaxFile: Sendable {
-    public var file: SourceFile
+    public let tree: SyntaxTree
+    public var file: SourceFile { tree.file }
     public var doc: DocComment?
     public var platforms: PlatformsDirective?
     public var imports: [ImportDirective]
+    /// The top-level elements.
     public var elements: [ElementSyntax]
     /// Ordinary comments, when the parser was asked to keep them.
     public var comments: [Span]
@@ -50,15 +63,49 @@ public struct AllowAttribute: Hashable, Sendable {
     public var span: Span
 }
 
+/// An element of the syntax tree: a handle (the tree and an index).
 public struct ElementSyntax: Sendable {
-    public var attributes: [AllowAttribute]
-    public var doc: DocComment?
-    public var kind: ElementKind
-    public var keyword: Span
-    public var name: Name?
-    public var label: StringLiteral?
-    public var body: BodySyntax?
-    public var span: Span
+    public let tree: SyntaxTree
+    /// Position among all of the file's elements, in source order.
+    public let index: Int
+
+    init(tree: SyntaxTree, index: Int) {
+        self.tree = tree
+        self.index = index
+    }
+
+    var node: ElementNode { tree.elements[index] }
+
+    public var kind: ElementKind { node.kind }
+    public var keyword: Span { tree.span(node.keyword) }
+    public var span: Span { tree.span(node.span) }
+
+    public var attributes: [AllowAttribute] {
+        let node = node
+        return tree.allowAttributes(first: node.firstAttribute, count: node.attributeCount)
+    }
+
+    public var doc: DocComment? {
+        let index = node.doc
+        return index >= 0 ? tree.docs[Int(index)] : nil
+    }
+
+    public var name: Name? {
+        let node = node
+        return node.hasName ? Name(text: tree.text(node.name), span: tree.span(node.name)) : nil
+    }
+
+    public var label: StringLiteral? {
+        let node = node
+        return node.hasLabel ? StringLiteral(value: tree.stringValue(node.label), span: tree.span(node.label.token)) : nil
+    }
+
+    public var body: BodySyntax? {
+        let node = node
+        guard node.hasBody else { return nil }
+        return BodySyntax(open: tree.span(node.open), close: node.hasClose ? tree.span(node.close) : nil,
+                          members: tree.memberRefs(of: index).map { tree.memberSyntax($0) })
+    }
 }
 
 public struct BodySyntax: Sendable {
@@ -70,9 +117,7 @@ public struct BodySyntax: Sendable {
 
 public enum MemberSyntax: Sendable {
     case property(PropertySyntax)
-    /// Boxed: an element's syntax is over three times a property's, and
-    /// unboxed every member of a body would take the larger size.
-    indirect case element(ElementSyntax)
+    case element(ElementSyntax)
     case use(UseSyntax)
 
     public var span: Span {
@@ -96,7 +141,7 @@ public struct UseSyntax: Sendable {
     public var span: Span
 }
 
-public indirect enum ValueSyntax: Sendable {
+public enum ValueSyntax: Sendable {
     case string(StringLiteral)
     case identifier(Name)
     /// The number as written (kept as text so `10.15.1` can be told apart).
@@ -120,6 +165,50 @@ public indirect enum ValueSyntax: Sendable {
         case .number(let text, _): "the number \(text)"
         case .bool(let value, _): "the boolean \(value)"
         case .list: "a list"
+        }
+    }
+}
+
+extension SyntaxTree {
+    func allowAttributes(first: UInt32, count: UInt32) -> [AllowAttribute] {
+        guard count > 0 else { return [] }
+        return (Int(first)..<Int(first + count)).map { allowAttribute($0) }
+    }
+
+    func allowAttribute(_ index: Int) -> AllowAttribute {
+        let node = attributes[index]
+        let ids = ruleIDs[Int(node.firstRuleID)..<Int(node.firstRuleID + node.ruleIDCount)].map { Name(text: text($0), span: span($0)) }
+        return AllowAttribute(ruleIDs: ids, span: span(node.span))
+    }
+
+    func memberSyntax(_ member: MemberRef) -> MemberSyntax {
+        switch member.kind {
+        case .element:
+            return .element(ElementSyntax(tree: self, index: Int(member.index)))
+        case .property:
+            return .property(propertySyntax(Int(member.index)))
+        case .use:
+            let node = uses[Int(member.index)]
+            return .use(UseSyntax(attributes: allowAttributes(first: node.firstAttribute, count: node.attributeCount),
+                                  target: Name(text: text(node.target), span: span(node.target)), span: span(node.span)))
+        }
+    }
+
+    func propertySyntax(_ index: Int) -> PropertySyntax {
+        let node = properties[index]
+        return PropertySyntax(name: Name(text: text(node.name), span: span(node.name)), value: valueSyntax(Int(node.value)), span: span(node.span))
+    }
+
+    func valueSyntax(_ index: Int) -> ValueSyntax {
+        let node = values[index]
+        switch node.kind {
+        case .string: return .string(StringLiteral(value: stringValue(node.string), span: span(node.string.token)))
+        case .identifier: return .identifier(Name(text: text(node.range), span: span(node.range)))
+        case .number: return .number(text(node.range), span(node.range))
+        case .bool: return .bool(node.flag, span(node.range))
+        case .list:
+            let items = (Int(node.firstItem)..<Int(node.firstItem + node.itemCount)).map { valueSyntax($0) }
+            return .list(items, span(node.range))
         }
     }
 }

@@ -36,10 +36,10 @@ struct FormatSource {
 
     init(file: SourceFile) {
         self.file = file
-        var lexer = Lexer(file: file, recordComments: true)
+        let lexed = Lexer.tokenize(file, recordComments: true)
         var tokens: [Token] = []
         var comments: [FormatComment] = []
-        for token in lexer.allTokens() {
+        for token in lexed.tokens {
             switch token.kind {
             case .newline, .endOfFile:
                 continue
@@ -50,7 +50,7 @@ struct FormatSource {
                 tokens.append(token)
             }
         }
-        for span in lexer.comments {
+        for span in lexed.comments {
             let isLine = span.length >= 2 && file.bytes[span.start + 1] == UInt8(ascii: "/")
             let text = file.text(of: span)
             comments.append(FormatComment(kind: isLine ? .line : .block, start: span.start, end: span.end,

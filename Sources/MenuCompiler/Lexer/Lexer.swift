@@ -5,24 +5,55 @@
 /// bytes, which are validated as UTF-8 where they occur. The lexer never
 /// fails: anything it cannot make sense of becomes a diagnostic plus an
 /// `invalid` token, and lexing continues.
+///
+/// It reads the file through a raw buffer pointer, so a lexer only lives
+/// inside `SourceFile.bytes.withUnsafeBufferPointer` — the parser runs
+/// whole inside one (see `Parser.parse`), and `tokenize` does the same for
+/// tools that want every token. Re-entering the array once per token cost
+/// two thirds of the lexer's time.
 public struct Lexer {
     public let file: SourceFile
-    private let bytes: [UInt8]
+    private let buffer: UnsafeBufferPointer<UInt8>
     private var offset: Int
     public private(set) var diagnostics: [Diagnostic] = []
     /// Spans of ordinary (non-doc) comments, kept for the formatter.
     public private(set) var comments: [Span] = []
     private let recordComments: Bool
 
-    public init(file: SourceFile, recordComments: Bool = false) {
+    /// A lexer over `buffer`, which must be `file.bytes` and outlive it.
+    init(file: SourceFile, buffer: UnsafeBufferPointer<UInt8>, recordComments: Bool = false) {
         self.file = file
-        self.bytes = file.bytes
+        self.buffer = buffer
         self.recordComments = recordComments
         // A byte-order mark is allowed and ignored.
-        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+        if buffer.count >= 3, buffer[0] == 0xEF, buffer[1] == 0xBB, buffer[2] == 0xBF {
             offset = 3
         } else {
             offset = 0
+        }
+    }
+
+    /// Every token of a file (ending with `endOfFile`), its comments and its lexical errors.
+    public struct Tokens: Sendable {
+        public var tokens: [Token]
+        /// Ordinary comments, when asked for.
+        public var comments: [Span]
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Lexes the whole file: for the formatter, the language server, tests and the benchmark.
+    public static func tokenize(_ file: SourceFile, recordComments: Bool = false) -> Tokens {
+        file.bytes.withUnsafeBufferPointer { buffer in
+            var lexer = Lexer(file: file, buffer: buffer, recordComments: recordComments)
+            var tokens: [Token] = []
+            // About one token per five bytes in real files; one regrowth at most.
+            tokens.reserveCapacity(buffer.count / 4 + 16)
+            while true {
+                let token = lexer.next()
+                tokens.append(token)
+                if token.kind == .endOfFile { break }
+            }
+            return Tokens(tokens: tokens, comments: lexer.comments, diagnostics: lexer.diagnostics)
         }
     }
 
@@ -32,28 +63,22 @@ public struct Lexer {
         diagnostics.append(.error(.syntax, message, at: span(start, end), label: label, notes: notes, help: help))
     }
 
-    /// Lexes every token of the file (used by tests and the benchmark).
-    public mutating func allTokens() -> [Token] {
-        var tokens: [Token] = []
-        while true {
-            let token = next()
-            tokens.append(token)
-            if token.kind == .endOfFile { return tokens }
-        }
-    }
-
+    /// The next token; `endOfFile` from then on.
+    @inline(__always)
     public mutating func next() -> Token {
-        let bytes = self.bytes
-        return bytes.withUnsafeBufferPointer { buffer in nextToken(buffer) }
-    }
-
-    private mutating func nextToken(_ buffer: UnsafeBufferPointer<UInt8>) -> Token {
+        let buffer = self.buffer
         let count = buffer.count
         var sawNewline = false
         var newlineStart = 0
         // Skip blank space and comments; a run of line breaks becomes one token.
         while offset < count {
             let byte = buffer[offset]
+            // Most tokens are an identifier or a brace after one space:
+            // decide those before the general switch.
+            if byte > 0x20, byte != 0x2F {
+                if sawNewline { return Token(kind: .newline, start: newlineStart, end: offset) }
+                return scanToken(byte)
+            }
             switch byte {
             case 0x20, 0x09, 0x0B, 0x0C:
                 offset += 1
@@ -68,20 +93,20 @@ public struct Lexer {
                     if sawNewline { return Token(kind: .newline, start: newlineStart, end: offset) }
                     let start = offset + 3
                     offset = start
-                    scanToEndOfLine(buffer)
+                    scanToEndOfLine()
                     return Token(kind: .docComment, start: start, end: offset)
                 }
                 let start = offset
-                scanToEndOfLine(buffer)
+                scanToEndOfLine()
                 if recordComments { comments.append(span(start, offset)) }
             case 0x2F where offset + 1 < count && buffer[offset + 1] == 0x2A:
                 let start = offset
-                let containedNewline = scanBlockComment(buffer)
+                let containedNewline = scanBlockComment()
                 if containedNewline, !sawNewline { sawNewline = true; newlineStart = start }
                 if recordComments { comments.append(span(start, offset)) }
             default:
                 if sawNewline { return Token(kind: .newline, start: newlineStart, end: offset) }
-                return scanToken(buffer, byte)
+                return scanToken(byte)
             }
         }
         if sawNewline { return Token(kind: .newline, start: newlineStart, end: offset) }
@@ -89,7 +114,7 @@ public struct Lexer {
     }
 
     /// Moves to the next line break (not past it), validating what it skips.
-    private mutating func scanToEndOfLine(_ buffer: UnsafeBufferPointer<UInt8>) {
+    private mutating func scanToEndOfLine() {
         let count = buffer.count
         while offset < count {
             let byte = buffer[offset]
@@ -98,13 +123,13 @@ public struct Lexer {
                 if byte == 0 { report("NUL byte in source", offset, offset + 1, label: "NUL", help: "remove the NUL byte; .menu files are UTF-8 text") }
                 offset += 1
             } else {
-                offset += validateUTF8(buffer, at: offset)
+                offset += validateUTF8(at: offset)
             }
         }
     }
 
     /// Skips a `/* … */` comment with nesting. Returns whether it spanned lines.
-    private mutating func scanBlockComment(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+    private mutating func scanBlockComment() -> Bool {
         let count = buffer.count
         var openers = [offset]
         var containedNewline = false
@@ -123,7 +148,7 @@ public struct Lexer {
                 if byte == 0 { report("NUL byte in source", offset, offset + 1, label: "NUL", help: "remove the NUL byte; .menu files are UTF-8 text") }
                 offset += 1
             } else {
-                offset += validateUTF8(buffer, at: offset)
+                offset += validateUTF8(at: offset)
             }
         }
         let innermost = openers.last ?? 0
@@ -137,18 +162,21 @@ public struct Lexer {
         return containedNewline
     }
 
-    private mutating func scanToken(_ buffer: UnsafeBufferPointer<UInt8>, _ byte: UInt8) -> Token {
+    @inline(__always)
+    private mutating func scanToken(_ byte: UInt8) -> Token {
         let start = offset
         let kind: TokenKind
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
-            offset += 1
-            while offset < buffer.count, Lexer.isIdentifierByte(buffer[offset]) { offset += 1 }
-            return Token(kind: .identifier, start: start, end: offset)
+            var end = offset + 1
+            let count = buffer.count
+            while end < count, Lexer.isIdentifierByte(buffer[end]) { end += 1 }
+            offset = end
+            return Token(kind: .identifier, start: start, end: end)
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return scanNumber(buffer)
+            return scanNumber()
         case UInt8(ascii: "\""):
-            return scanString(buffer)
+            return scanString()
         case UInt8(ascii: "{"): kind = .leftBrace
         case UInt8(ascii: "}"): kind = .rightBrace
         case UInt8(ascii: "("): kind = .leftParen
@@ -161,23 +189,24 @@ public struct Lexer {
         case UInt8(ascii: "@"): kind = .at
         case UInt8(ascii: "-"): kind = .minus
         default:
-            return scanInvalid(buffer, byte)
+            return scanInvalid(byte)
         }
         offset += 1
         return Token(kind: kind, start: start, end: offset)
     }
 
+    /// `[A-Za-z0-9_]`, as two 64-bit masks: one shift and test per byte.
+    @inline(__always)
     static func isIdentifierByte(_ byte: UInt8) -> Bool {
-        switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-             UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "_"):
-            true
-        default:
-            false
-        }
+        // Bits 48–57: '0'…'9'.
+        let below64: UInt64 = 0x03FF_0000_0000_0000
+        // Bits (from 64) 1–26: 'A'…'Z', 31: '_', 33–58: 'a'…'z'.
+        let below128: UInt64 = 0x07FF_FFFE_87FF_FFFE
+        if byte < 64 { return (below64 &>> UInt64(byte)) & 1 != 0 }
+        return byte < 128 && (below128 &>> UInt64(byte &- 64)) & 1 != 0
     }
 
-    private mutating func scanNumber(_ buffer: UnsafeBufferPointer<UInt8>) -> Token {
+    private mutating func scanNumber() -> Token {
         let start = offset
         while offset < buffer.count, buffer[offset] &- 0x30 < 10 { offset += 1 }
         // Fractions and dotted versions (`10.5`, `10.15.1`); the parser decides
@@ -189,20 +218,25 @@ public struct Lexer {
         return Token(kind: .number, start: start, end: offset)
     }
 
-    private mutating func scanString(_ buffer: UnsafeBufferPointer<UInt8>) -> Token {
+    private mutating func scanString() -> Token {
         let start = offset
         let count = buffer.count
         var hasEscapes = false
         offset += 1
         while offset < count {
             let byte = buffer[offset]
+            // Printable ASCII other than '"' and '\\': most of every label.
+            if byte >= 0x20, byte < 0x7F, byte != 0x22, byte != 0x5C {
+                offset += 1
+                continue
+            }
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1
                 return Token(kind: .string, start: start, end: offset, hasEscapes: hasEscapes)
             case UInt8(ascii: "\\"):
                 hasEscapes = true
-                scanEscape(buffer)
+                scanEscape()
             case 0x0A, 0x0D:
                 return unterminatedString(start, hasEscapes: hasEscapes)
             case 0:
@@ -211,7 +245,7 @@ public struct Lexer {
             case 0x01..<0x80:
                 offset += 1
             default:
-                offset += validateUTF8(buffer, at: offset)
+                offset += validateUTF8(at: offset)
             }
         }
         return unterminatedString(start, hasEscapes: hasEscapes)
@@ -224,7 +258,7 @@ public struct Lexer {
     }
 
     /// Validates one escape sequence starting at the backslash.
-    private mutating func scanEscape(_ buffer: UnsafeBufferPointer<UInt8>) {
+    private mutating func scanEscape() {
         let start = offset
         let count = buffer.count
         offset += 1
@@ -283,7 +317,7 @@ public struct Lexer {
     }
 
     /// Stray bytes outside strings and comments: report once per run.
-    private mutating func scanInvalid(_ buffer: UnsafeBufferPointer<UInt8>, _ byte: UInt8) -> Token {
+    private mutating func scanInvalid(_ byte: UInt8) -> Token {
         let start = offset
         if byte == 0 {
             while offset < buffer.count, buffer[offset] == 0 { offset += 1 }
@@ -291,7 +325,7 @@ public struct Lexer {
             return Token(kind: .invalid, start: start, end: offset)
         }
         if byte >= 0x80 {
-            let width = validateUTF8(buffer, at: offset, reportErrors: true)
+            let width = validateUTF8(at: offset, reportErrors: true)
             offset += width
             if width > 0, diagnostics.last?.span.start != start {
                 let character = file.text(start..<offset)
@@ -309,7 +343,7 @@ public struct Lexer {
 
     /// Checks the UTF-8 sequence at `index`; returns how many bytes to skip
     /// (at least 1) and reports a malformed run once.
-    private mutating func validateUTF8(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int, reportErrors: Bool = true) -> Int {
+    private mutating func validateUTF8(at index: Int, reportErrors: Bool = true) -> Int {
         if let width = Lexer.validSequenceLength(buffer, at: index) { return width }
         guard reportErrors else { return 1 }
         // One message for the whole run of bytes that decode to nothing.

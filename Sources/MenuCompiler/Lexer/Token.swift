@@ -41,20 +41,32 @@ public enum TokenKind: UInt8, Sendable {
     }
 }
 
-/// A token: its kind and byte range. Kept small because the parser makes
-/// millions of them on large inputs.
+/// A token: its kind and byte range. Twelve bytes: the parser streams
+/// millions of them, and the formatter and language server keep arrays.
 public struct Token: Sendable, Equatable {
     public var kind: TokenKind
     /// A string token containing `\` escapes (decoding needs the slow path).
     public var hasEscapes: Bool
-    public var start: Int
-    public var end: Int
+    // 32-bit offsets: files are limited to `SourceFile.maximumSize`.
+    private var lower: UInt32
+    private var upper: UInt32
 
+    public var start: Int {
+        get { Int(lower) }
+        set { lower = UInt32(truncatingIfNeeded: newValue) }
+    }
+
+    public var end: Int {
+        get { Int(upper) }
+        set { upper = UInt32(truncatingIfNeeded: newValue) }
+    }
+
+    @inline(__always)
     public init(kind: TokenKind, start: Int, end: Int, hasEscapes: Bool = false) {
         self.kind = kind
-        self.start = start
-        self.end = end
         self.hasEscapes = hasEscapes
+        self.lower = UInt32(truncatingIfNeeded: start)
+        self.upper = UInt32(truncatingIfNeeded: end)
     }
 }
 

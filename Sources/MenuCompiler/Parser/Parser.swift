@@ -21,15 +21,20 @@ public struct Parser {
     /// second time using indentation to guess where the `}` is missing, so
     /// that one forgotten brace gives one error at the right place.
     public static func parse(_ file: SourceFile, keepComments: Bool = false) -> Result {
-        var parser = Parser(file: file, keepComments: keepComments, indentationRecovery: false)
-        let first = parser.parseFile()
-        guard parser.leftBraceOpenAtEnd else { return Result(syntax: first, diagnostics: parser.lexerDiagnostics + parser.diagnostics) }
-        var retry = Parser(file: file, keepComments: keepComments, indentationRecovery: true)
-        let second = retry.parseFile()
-        return Result(syntax: second, diagnostics: retry.lexerDiagnostics + retry.diagnostics)
+        // The lexer reads through the buffer pointer, so the whole parse runs inside this one scope.
+        file.bytes.withUnsafeBufferPointer { buffer in
+            var parser = Parser(file: file, buffer: buffer, keepComments: keepComments, indentationRecovery: false)
+            let first = parser.parseFile()
+            guard parser.leftBraceOpenAtEnd else { return Result(syntax: first, diagnostics: parser.lexerDiagnostics + parser.diagnostics) }
+            var retry = Parser(file: file, buffer: buffer, keepComments: keepComments, indentationRecovery: true)
+            let second = retry.parseFile()
+            return Result(syntax: second, diagnostics: retry.lexerDiagnostics + retry.diagnostics)
+        }
     }
 
     private let file: SourceFile
+    /// `file.bytes`, valid for the parser's whole life (see `parse`).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private var lexer: Lexer
     private var current: Token
     private var lookahead: Token?
@@ -46,19 +51,27 @@ public struct Parser {
     private var sawStatement = false
     /// A doc block at the top of the file, separated from what follows.
     private var leadingFileDoc: DocComment?
+    private var tree: SyntaxTreeBuilder
+    /// Members of the bodies being parsed, innermost body last. A body moves
+    /// its run into `tree.members` when it ends, so each body's members are
+    /// contiguous there.
+    private var openMembers: [MemberRef] = []
 
     private var lexerDiagnostics: [Diagnostic] { lexer.diagnostics }
 
-    private init(file: SourceFile, keepComments: Bool, indentationRecovery: Bool) {
+    private init(file: SourceFile, buffer: UnsafeBufferPointer<UInt8>, keepComments: Bool, indentationRecovery: Bool) {
         self.file = file
-        self.lexer = Lexer(file: file, recordComments: keepComments)
+        self.bytes = buffer
+        self.lexer = Lexer(file: file, buffer: buffer, recordComments: keepComments)
         self.indentationRecovery = indentationRecovery
+        self.tree = SyntaxTreeBuilder(expectedBytes: buffer.count)
         self.current = Token(kind: .endOfFile, start: 0, end: 0)
         self.current = lexer.next()
     }
 
     // MARK: - Token handling
 
+    @inline(__always)
     private mutating func advance() {
         atLineStart = current.kind == .newline
         if let next = lookahead {
@@ -78,7 +91,45 @@ public struct Parser {
 
     private func span(_ token: Token) -> Span { Span(file: file.id, start: token.start, end: token.end) }
     private func span(_ start: Int, _ end: Int) -> Span { Span(file: file.id, start: start, end: end) }
+    private func span(_ range: TextRange) -> Span { Span(file: file.id, start: Int(range.start), end: Int(range.end)) }
     private func text(_ token: Token) -> String { file.text(token.start..<token.end) }
+    private func text(_ range: TextRange) -> String { file.text(Int(range.start)..<Int(range.end)) }
+    private func range(_ token: Token) -> TextRange { TextRange(token.start, token.end) }
+
+    /// Whether the token's bytes are exactly `word` (ASCII). Keywords are
+    /// matched on bytes: no string is made for the tokens of a statement.
+    private func isWord(_ token: Token, _ word: StaticString) -> Bool {
+        let length = token.end - token.start
+        guard length == word.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
+        let start = base + token.start
+        let expected = word.utf8Start
+        for offset in 0..<length where start[offset] != expected[offset] { return false }
+        return true
+    }
+
+    /// The element kind a keyword token names, if any.
+    private func elementKind(_ token: Token) -> ElementKind? {
+        switch token.end - token.start {
+        case 3: return isWord(token, "row") ? .row : nil
+        case 4:
+            if isWord(token, "item") { return .item }
+            if isWord(token, "menu") { return .menu }
+            return isWord(token, "view") ? .view : nil
+        case 5: return isWord(token, "popup") ? .popup : nil
+        case 6:
+            if isWord(token, "button") { return .button }
+            if isWord(token, "toggle") { return .toggle }
+            return isWord(token, "option") ? .option : nil
+        case 7:
+            if isWord(token, "section") { return .section }
+            if isWord(token, "submenu") { return .submenu }
+            if isWord(token, "toolbar") { return .toolbar }
+            return isWord(token, "menubar") ? .menubar : nil
+        case 8: return isWord(token, "pulldown") ? .pulldown : nil
+        case 11: return isWord(token, "contextmenu") ? .contextmenu : nil
+        default: return nil
+        }
+    }
 
     private func describe(_ token: Token) -> String {
         switch token.kind {
@@ -159,17 +210,24 @@ public struct Parser {
 
     // MARK: - File
 
+    /// What the directives at the top of a file say.
+    private struct Header {
+        var doc: DocComment?
+        var platforms: PlatformsDirective?
+        var imports: [ImportDirective] = []
+    }
+
     private mutating func parseFile() -> SyntaxFile {
-        var syntax = SyntaxFile(file: file, doc: nil, platforms: nil, imports: [], elements: [], comments: [])
+        var header = Header()
         var sawElement = false
         var sawAnything = false
         while true {
             skipSeparators()
             if !sawAnything {
                 if let doc = leadingFileDoc {
-                    syntax.doc = doc
+                    header.doc = doc
                 } else if let doc = pendingDoc, docIsFollowedByBlankLine(doc) {
-                    syntax.doc = doc
+                    header.doc = doc
                     pendingDoc = nil
                 }
             }
@@ -177,11 +235,12 @@ public struct Parser {
             sawStatement = true
             switch current.kind {
             case .endOfFile:
-                syntax.comments = lexer.comments
-                return syntax
-            case .identifier where peek().kind != .colon && (text(current) == "platforms" || text(current) == "import"):
-                if syntax.doc == nil, !sawElement, syntax.platforms == nil, syntax.imports.isEmpty, let doc = pendingDoc {
-                    syntax.doc = doc
+                let built = SyntaxTree(file: file, builder: tree)
+                return SyntaxFile(tree: built, doc: header.doc, platforms: header.platforms, imports: header.imports,
+                                  elements: built.topLevel.map { ElementSyntax(tree: built, index: Int($0)) }, comments: lexer.comments)
+            case .identifier where (isWord(current, "platforms") || isWord(current, "import")) && peek().kind != .colon:
+                if header.doc == nil, !sawElement, header.platforms == nil, header.imports.isEmpty, let doc = pendingDoc {
+                    header.doc = doc
                 }
                 pendingDoc = nil
                 let keyword = current
@@ -189,10 +248,10 @@ public struct Parser {
                     error("'\(text(keyword))' must come before the first element", at: span(keyword),
                           label: "directive after an element", help: "move the directives to the top of the file")
                 }
-                if text(keyword) == "platforms" {
-                    parsePlatforms(into: &syntax)
+                if isWord(keyword, "platforms") {
+                    parsePlatforms(into: &header)
                 } else if let directive = parseImport() {
-                    syntax.imports.append(directive)
+                    header.imports.append(directive)
                 }
             case .rightBrace:
                 error("unexpected '}' with no matching '{'", at: span(current), label: "nothing to close",
@@ -200,16 +259,18 @@ public struct Parser {
                 advance()
             default:
                 if let member = parseMember(parent: nil, depth: 0) {
-                    switch member {
-                    case .element(let element):
-                        syntax.elements.append(element)
+                    switch member.kind {
+                    case .element:
+                        tree.topLevel.append(Int32(member.index))
                         sawElement = true
-                    case .property(let property):
-                        diagnostics.append(.error(.misplacedElement, "a property cannot appear at the top level of a file", at: property.span,
-                                                  label: "outside any element", help: "move '\(property.name.text):' into the body of an element"))
-                    case .use(let use):
-                        diagnostics.append(.error(.misplacedElement, "'use' cannot appear at the top level of a file", at: use.span,
-                                                  label: "outside any menu", help: "put 'use \(use.target.text)' inside a menubar, menu, pull-down, context menu or submenu"))
+                    case .property:
+                        let property = tree.properties[Int(member.index)]
+                        diagnostics.append(.error(.misplacedElement, "a property cannot appear at the top level of a file", at: span(property.span),
+                                                  label: "outside any element", help: "move '\(text(property.name)):' into the body of an element"))
+                    case .use:
+                        let use = tree.uses[Int(member.index)]
+                        diagnostics.append(.error(.misplacedElement, "'use' cannot appear at the top level of a file", at: span(use.span),
+                                                  label: "outside any menu", help: "put 'use \(text(use.target))' inside a menubar, menu, pull-down, context menu or submenu"))
                     }
                 }
             }
@@ -218,14 +279,13 @@ public struct Parser {
 
     private func blankLineBetween(_ start: Int, _ end: Int) -> Bool {
         var breaks = 0
-        for index in start..<min(end, file.bytes.count) where file.bytes[index] == 0x0A { breaks += 1 }
+        for index in start..<min(end, bytes.count) where bytes[index] == 0x0A { breaks += 1 }
         return breaks >= 2
     }
 
     private func docIsFollowedByBlankLine(_ doc: DocComment) -> Bool {
         var index = doc.span.end
         var breaks = 0
-        let bytes = file.bytes
         while index < bytes.count {
             switch bytes[index] {
             case 0x0A: breaks += 1
@@ -237,7 +297,7 @@ public struct Parser {
         return true
     }
 
-    private mutating func parsePlatforms(into syntax: inout SyntaxFile) {
+    private mutating func parsePlatforms(into header: inout Header) {
         let keyword = span(current)
         advance()
         var entries: [PlatformsDirective.Entry] = []
@@ -267,11 +327,11 @@ public struct Parser {
             break
         }
         let directive = PlatformsDirective(keyword: keyword, entries: entries, span: span(keyword.start, end))
-        if let earlier = syntax.platforms {
+        if let earlier = header.platforms {
             error("'platforms' is declared twice", at: keyword, label: "second declaration",
                   help: "list every platform in one 'platforms' line", secondary: [LabeledSpan(earlier.keyword, "first declared here")])
         } else {
-            syntax.platforms = directive
+            header.platforms = directive
         }
     }
 
@@ -292,12 +352,21 @@ public struct Parser {
 
     // MARK: - Members
 
-    private mutating func parseAttributes() -> [AllowAttribute] {
-        var attributes: [AllowAttribute] = []
+    /// The attributes just parsed: a run of `tree.attributes`.
+    private struct Attributes {
+        var first: UInt32
+        var count: UInt32
+        var isEmpty: Bool { count == 0 }
+    }
+
+    private func firstSpan(of attributes: Attributes) -> Span { span(tree.attributes[Int(attributes.first)].span) }
+
+    private mutating func parseAttributes() -> Attributes {
+        let first = UInt32(tree.attributes.count)
         while current.kind == .at {
             let at = current
             advance()
-            guard current.kind == .identifier, text(current) == "allow" else {
+            guard current.kind == .identifier, isWord(current, "allow") else {
                 let found = current.kind == .identifier ? "'@\(text(current))'" : describe(current)
                 error("unknown attribute \(found); the only attribute is @allow(rule-id, …)", at: span(at.start, current.end), label: "not an attribute")
                 skipStatement()
@@ -311,7 +380,7 @@ public struct Parser {
                 continue
             }
             advance()
-            var ids: [Name] = []
+            let firstRuleID = UInt32(tree.ruleIDs.count)
             var failed = false
             while current.kind != .rightParen {
                 guard let id = parseRuleID() else {
@@ -319,7 +388,7 @@ public struct Parser {
                     failed = true
                     break
                 }
-                ids.append(id)
+                tree.ruleIDs.append(id)
                 if current.kind == .comma { advance() } else if current.kind != .rightParen {
                     error("expected ',' or ')' in @allow, found \(describe(current))", at: span(current), label: "unexpected here")
                     failed = true
@@ -327,24 +396,26 @@ public struct Parser {
                 }
             }
             if failed {
+                tree.ruleIDs.removeSubrange(Int(firstRuleID)...)
                 skipStatement()
                 continue
             }
             let close = current
             advance()
-            if ids.isEmpty {
+            let count = UInt32(tree.ruleIDs.count) - firstRuleID
+            if count == 0 {
                 error("@allow needs at least one rule id", at: span(at.start, close.end), label: "empty", help: "write @allow(rule-id)")
             }
-            attributes.append(AllowAttribute(ruleIDs: ids, span: span(at.start, close.end)))
+            tree.attributes.append(AttributeNode(span: TextRange(at.start, close.end), firstRuleID: firstRuleID, ruleIDCount: count))
             while current.kind == .newline || current.kind == .docComment {
                 if current.kind == .docComment { skipSeparators() } else { advance() }
             }
         }
-        return attributes
+        return Attributes(first: first, count: UInt32(tree.attributes.count) - first)
     }
 
     /// A kebab-case rule id: identifier or number segments joined by '-' with no spaces.
-    private mutating func parseRuleID() -> Name? {
+    private mutating func parseRuleID() -> TextRange? {
         guard current.kind == .identifier else { return nil }
         let start = current.start
         var end = current.end
@@ -356,14 +427,14 @@ public struct Parser {
             end = current.end
             advance()
         }
-        return Name(text: file.text(start..<end), span: span(start, end))
+        return TextRange(start, end)
     }
 
-    private mutating func parseMember(parent: ElementKind?, depth: Int) -> MemberSyntax? {
+    private mutating func parseMember(parent: ElementKind?, depth: Int) -> MemberRef? {
         let attributes = parseAttributes()
         guard current.kind == .identifier else {
             if !attributes.isEmpty, isAtTerminator {
-                error("@allow must be followed by the element it applies to", at: attributes[0].span, label: "applies to nothing")
+                error("@allow must be followed by the element it applies to", at: firstSpan(of: attributes), label: "applies to nothing")
             } else if current.kind == .string, parent != nil {
                 error("expected a property or an element, found a string", at: span(current), label: "a label needs an element kind before it",
                       help: "write for example: item \(text(current))")
@@ -377,29 +448,33 @@ public struct Parser {
             pendingDoc = nil
             return nil
         }
-        let word = text(current)
+        let word = current
         let next = peek()
         if next.kind == .colon {
             if !attributes.isEmpty {
-                error("@allow applies to elements, not properties", at: attributes[0].span, label: "on a property",
-                      help: "put @allow on the element that holds '\(word)'")
+                error("@allow applies to elements, not properties", at: firstSpan(of: attributes), label: "on a property",
+                      help: "put @allow on the element that holds '\(text(word))'")
             }
             pendingDoc = nil
-            return parseProperty().map(MemberSyntax.property)
+            return parseProperty().map { MemberRef(kind: .property, index: $0) }
         }
-        if word == "use", next.kind == .identifier {
+        if next.kind == .identifier, isWord(word, "use") {
             pendingDoc = nil
             let start = current.start
             advance()
-            let target = Name(text: text(current), span: span(current))
+            let target = range(current)
             advance()
-            expectTerminator(after: "'use \(target.text)'")
-            return .use(UseSyntax(attributes: attributes, target: target, span: span(attributes.first?.span.start ?? start, target.span.end)))
+            let file = self.file
+            expectTerminator(after: "'use \(file.text(Int(target.start)..<Int(target.end)))'")
+            let spanStart = attributes.isEmpty ? start : Int(tree.attributes[Int(attributes.first)].span.start)
+            tree.uses.append(UseNode(firstAttribute: attributes.first, attributeCount: attributes.count, target: target,
+                                     span: TextRange(spanStart, Int(target.end))))
+            return MemberRef(kind: .use, index: UInt32(tree.uses.count - 1))
         }
-        if let kind = ElementKind(rawValue: word) {
-            return parseElement(kind: kind, attributes: attributes, depth: depth + 1).map(MemberSyntax.element)
+        if let kind = elementKind(word) {
+            return MemberRef(kind: .element, index: UInt32(parseElement(kind: kind, attributes: attributes, depth: depth + 1)))
         }
-        reportUnknownStatement(word: word, next: next, parent: parent)
+        reportUnknownStatement(word: text(word), next: next, parent: parent)
         pendingDoc = nil
         skipStatement()
         return nil
@@ -434,44 +509,61 @@ public struct Parser {
                   : "a property is written name: value; element kinds are: \(kinds.joined(separator: ", "))")
     }
 
-    private mutating func parseProperty() -> PropertySyntax? {
-        let name = Name(text: text(current), span: span(current))
+    /// Parses `name: value`; returns its index in `tree.properties`.
+    private mutating func parseProperty() -> UInt32? {
+        let name = range(current)
         advance()  // name
         let colon = current
         advance()  // ':'
         guard let value = parseValue() else {
-            error("expected a value after '\(name.text):', found \(describe(current))", at: current.kind == .newline ? span(colon.end, colon.end) : span(current),
-                  label: "value expected", help: "write \(name.text): followed by a string, identifier, number, true or false")
+            let nameText = text(name)
+            error("expected a value after '\(nameText):', found \(describe(current))", at: current.kind == .newline ? span(colon.end, colon.end) : span(current),
+                  label: "value expected", help: "write \(nameText): followed by a string, identifier, number, true or false")
             skipStatement()
             return nil
         }
-        expectTerminator(after: "the value of '\(name.text)'")
-        return PropertySyntax(name: name, value: value, span: name.span.union(value.span))
+        tree.values.append(value)
+        let valueIndex = UInt32(tree.values.count - 1)
+        let file = self.file
+        expectTerminator(after: "the value of '\(file.text(Int(name.start)..<Int(name.end)))'")
+        tree.properties.append(PropertyNode(name: name, value: valueIndex, span: TextRange(Int(name.start), Int(value.range.end))))
+        return UInt32(tree.properties.count - 1)
     }
 
-    private mutating func parseValue() -> ValueSyntax? {
+    /// A string literal token's value reference (decoding only when it has escapes).
+    private mutating func stringRef(_ token: Token) -> StringRef {
+        let contentStart = token.start + 1
+        var contentEnd = token.end
+        if contentEnd > contentStart, bytes[contentEnd - 1] == UInt8(ascii: "\"") { contentEnd -= 1 }
+        var decoded: Int32 = -1
+        if token.hasEscapes {
+            tree.decodedStrings.append(Lexer.decodeString(token, in: file))
+            decoded = Int32(tree.decodedStrings.count - 1)
+        }
+        return StringRef(token: range(token), content: TextRange(contentStart, max(contentStart, contentEnd)), decoded: decoded)
+    }
+
+    /// A value, not yet stored (a list stores its items itself, contiguously).
+    private mutating func parseValue() -> ValueNode? {
         switch current.kind {
         case .string:
-            let literal = StringLiteral(value: Lexer.decodeString(current, in: file), span: span(current))
+            let literal = stringRef(current)
             advance()
-            return .string(literal)
+            return ValueNode(kind: .string, range: literal.token, string: literal)
         case .identifier:
-            let word = text(current)
-            let tokenSpan = span(current)
+            let token = current
             advance()
-            switch word {
-            case "true": return .bool(true, tokenSpan)
-            case "false": return .bool(false, tokenSpan)
-            default: return .identifier(Name(text: word, span: tokenSpan))
-            }
+            if isWord(token, "true") { return ValueNode(kind: .bool, flag: true, range: range(token)) }
+            if isWord(token, "false") { return ValueNode(kind: .bool, flag: false, range: range(token)) }
+            return ValueNode(kind: .identifier, range: range(token))
         case .number:
-            let value = ValueSyntax.number(text(current), span(current))
+            let value = ValueNode(kind: .number, range: range(current))
             advance()
             return value
         case .minus where peek().kind == .number && peek().start == current.end:
             let start = current.start
             advance()
-            let value = ValueSyntax.number("-" + text(current), span(start, current.end))
+            let value = ValueNode(kind: .number, range: TextRange(start, current.end))
             advance()
             return value
         case .leftBracket:
@@ -481,23 +573,25 @@ public struct Parser {
         }
     }
 
-    private mutating func parseList() -> ValueSyntax? {
+    private mutating func parseList() -> ValueNode? {
         let open = current
         advance()
-        var values: [ValueSyntax] = []
+        var items: [ValueNode] = []
         while true {
             while current.kind == .newline { advance() }
             if current.kind == .rightBracket {
                 let close = current
                 advance()
-                return .list(values, span(open.start, close.end))
+                let first = UInt32(tree.values.count)
+                tree.values.append(contentsOf: items)
+                return ValueNode(kind: .list, range: TextRange(open.start, close.end), firstItem: first, itemCount: UInt32(items.count))
             }
             guard let value = parseValue() else {
                 error("expected a value or ']' in the list, found \(describe(current))", at: span(current), label: "unexpected here",
                       secondary: [LabeledSpan(span(open), "list starts here")])
                 return nil
             }
-            values.append(value)
+            items.append(value)
             while current.kind == .newline { advance() }
             if current.kind == .comma { advance() } else if current.kind != .rightBracket {
                 error("expected ',' or ']' in the list, found \(describe(current))", at: span(current), label: "unexpected here",
@@ -509,52 +603,72 @@ public struct Parser {
 
     // MARK: - Elements
 
-    private mutating func parseElement(kind: ElementKind, attributes: [AllowAttribute], depth: Int) -> ElementSyntax? {
-        let doc = pendingDoc
-        pendingDoc = nil
-        let keyword = span(current)
+    /// How an element is named in messages: `menu 'File'`.
+    private func describeElement(_ index: Int) -> String {
+        let node = tree.elements[index]
+        let name = node.hasName ? text(node.name) : node.hasLabel ? labelValue(node.label) : nil
+        return name.map { "\(node.kind.rawValue) '\($0)'" } ?? node.kind.rawValue
+    }
+
+    private func labelValue(_ literal: StringRef) -> String {
+        literal.decoded >= 0 ? tree.decodedStrings[Int(literal.decoded)] : text(literal.content)
+    }
+
+    /// Parses an element; returns its index in `tree.elements`.
+    private mutating func parseElement(kind: ElementKind, attributes: Attributes, depth: Int) -> Int {
+        let keywordToken = current
+        let index = tree.elements.count
+        tree.elements.append(ElementNode(kind: kind, keyword: range(keywordToken), span: range(keywordToken),
+                                         firstAttribute: attributes.first, attributeCount: attributes.count))
+        if let doc = pendingDoc {
+            tree.docs.append(doc)
+            tree.elements[index].doc = Int32(tree.docs.count - 1)
+            pendingDoc = nil
+        }
         // Indentation only matters when re-parsing to place a missing '}'.
         let lineIndent = indentationRecovery ? indentation(ofLineAt: current.start) : 0
         advance()
-        var name: Name?
-        var label: StringLiteral?
         if current.kind == .identifier {
-            name = Name(text: text(current), span: span(current))
+            tree.elements[index].hasName = true
+            tree.elements[index].name = range(current)
             advance()
         }
         if current.kind == .string {
-            label = StringLiteral(value: Lexer.decodeString(current, in: file), span: span(current))
+            tree.elements[index].hasLabel = true
+            tree.elements[index].label = stringRef(current)
             advance()
-            if current.kind == .identifier, name == nil {
+            if current.kind == .identifier, !tree.elements[index].hasName {
                 let misplaced = text(current)
                 error("the identifier '\(misplaced)' must come before the label", at: span(current), label: "identifier after the label",
-                      help: "write \(kind.rawValue) \(misplaced) \(file.text(of: label?.span ?? keyword))")
+                      help: "write \(kind.rawValue) \(misplaced) \(text(tree.elements[index].label.token))")
                 advance()
             }
         }
         // Allow the brace on the next line, as some people write it.
         if current.kind == .newline, peek().kind == .leftBrace { advance() }
-        var body: BodySyntax?
         if current.kind == .leftBrace {
-            body = parseBody(owner: kind, ownerName: name?.text ?? label?.value, lineIndent: lineIndent, depth: depth)
+            parseBody(of: index, lineIndent: lineIndent, depth: depth)
         }
-        let start = attributes.first?.span.start ?? keyword.start
-        let end = body?.close?.end ?? body.map { lastEnd($0) } ?? label?.span.end ?? name?.span.end ?? keyword.end
-        let element = ElementSyntax(attributes: attributes, doc: doc, kind: kind, keyword: keyword, name: name, label: label,
-                                    body: body, span: span(start, end))
-        if body?.close != nil || body == nil { expectTerminator(after: "\(kind.rawValue) '\(name?.text ?? label?.value ?? kind.rawValue)'") }
-        return element
-    }
-
-    private func lastEnd(_ body: BodySyntax) -> Int {
-        body.members.last?.span.end ?? body.open.end
+        let node = tree.elements[index]
+        let start = attributes.isEmpty ? Int(node.keyword.start) : Int(tree.attributes[Int(attributes.first)].span.start)
+        let end: UInt32
+        if node.hasBody {
+            end = node.hasClose ? node.close.end : node.memberCount > 0 ? tree.spanOfMember(tree.members[Int(node.firstMember + node.memberCount - 1)]).end : node.open.end
+        } else {
+            end = node.hasLabel ? node.label.token.end : node.hasName ? node.name.end : node.keyword.end
+        }
+        tree.elements[index].span = TextRange(start, Int(end))
+        if node.hasClose || !node.hasBody, !isAtTerminator {
+            let shown = node.hasName ? text(node.name) : node.hasLabel ? labelValue(node.label) : kind.rawValue
+            expectTerminator(after: "\(kind.rawValue) '\(shown)'")
+        }
+        return index
     }
 
     private func indentation(ofLineAt offset: Int) -> Int {
         let line = file.lineIndex(of: offset)
         var index = file.lineStarts[line]
         var width = 0
-        let bytes = file.bytes
         while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 {
             width += bytes[index] == 0x09 ? 4 : 1
             index += 1
@@ -562,10 +676,22 @@ public struct Parser {
         return width
     }
 
-    private mutating func parseBody(owner: ElementKind, ownerName: String?, lineIndent: Int, depth: Int) -> BodySyntax {
-        let open = span(current)
+    /// Parses the body of element `owner`, starting at its '{'.
+    private mutating func parseBody(of owner: Int, lineIndent: Int, depth: Int) {
+        let open = current
+        tree.elements[owner].hasBody = true
+        tree.elements[owner].open = range(open)
         advance()
-        var body = BodySyntax(open: open, close: nil, members: [])
+        let mark = openMembers.count
+        parseMembers(of: owner, open: span(open), lineIndent: lineIndent, depth: depth)
+        tree.elements[owner].firstMember = UInt32(tree.members.count)
+        tree.elements[owner].memberCount = UInt32(openMembers.count - mark)
+        tree.members.append(contentsOf: openMembers[mark...])
+        openMembers.removeSubrange(mark...)
+    }
+
+    private mutating func parseMembers(of owner: Int, open: Span, lineIndent: Int, depth: Int) {
+        let ownerKind = tree.elements[owner].kind
         if depth > Parser.maximumDepth {
             if !depthLimitReported {
                 depthLimitReported = true
@@ -573,11 +699,10 @@ public struct Parser {
                       help: "flatten the structure; menus should stay shallow (one level of submenus)")
             }
             skipBalancedBody()
-            body.close = span(current.start, current.start)
-            return body
+            tree.elements[owner].hasClose = true
+            tree.elements[owner].close = TextRange(current.start, current.start)
+            return
         }
-        // Built only when a message needs it: bodies are parsed by the million.
-        var ownerDescription: String { ownerName.map { "\(owner.rawValue) '\($0)'" } ?? owner.rawValue }
         // Indentation hints at a missing '}' only in indented or one-line bodies.
         var bodyIsIndented = false
         var sawMemberLine = false
@@ -585,12 +710,13 @@ public struct Parser {
             skipSeparators()
             switch current.kind {
             case .rightBrace:
-                body.close = span(current)
+                tree.elements[owner].hasClose = true
+                tree.elements[owner].close = range(current)
                 advance()
-                return body
+                return
             case .endOfFile:
-                reportUnclosed(open: open, ownerDescription: ownerDescription)
-                return body
+                reportUnclosed(open: open, ownerDescription: describeElement(owner))
+                return
             default:
                 if indentationRecovery, !sawMemberLine {
                     // A body that starts on the '{' line is a one-line body:
@@ -599,13 +725,13 @@ public struct Parser {
                     bodyIsIndented = !atLineStart || indentation(ofLineAt: current.start) > lineIndent
                 }
                 if indentationRecovery, bodyIsIndented, atLineStart, current.start > open.end, indentation(ofLineAt: current.start) <= lineIndent {
-                    error("expected '}' to close the body of \(ownerDescription)", at: span(current.start, current.start),
+                    error("expected '}' to close the body of \(describeElement(owner))", at: span(current.start, current.start),
                           label: "'}' is missing before this line", help: "add '}' at the end of the body",
                           secondary: [LabeledSpan(open, "this '{' is never closed")])
-                    return body
+                    return
                 }
-                if let member = parseMember(parent: owner, depth: depth) {
-                    body.members.append(member)
+                if let member = parseMember(parent: ownerKind, depth: depth) {
+                    openMembers.append(member)
                 }
             }
         }

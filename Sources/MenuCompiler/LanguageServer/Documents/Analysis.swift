@@ -97,9 +97,9 @@ struct LexedFile {
     var comments: [Span]
 
     init(_ file: SourceFile) {
-        var lexer = Lexer(file: file, recordComments: true)
-        tokens = lexer.allTokens()
-        comments = lexer.comments
+        let lexed = Lexer.tokenize(file, recordComments: true)
+        tokens = lexed.tokens
+        comments = lexed.comments
     }
 }
 
