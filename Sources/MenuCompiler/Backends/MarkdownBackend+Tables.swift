@@ -14,7 +14,7 @@ extension MarkdownPage {
         writeSpliceNotes(below: menu, to: &writer)
     }
 
-    private func menuRows(_ children: [Element], depth: Int, into rows: inout [[String]]) {
+    private func menuRows(_ children: some Collection<Element>, depth: Int, into rows: inout [[String]]) {
         let columns = 7
         var rowsBefore = false
         var separatorPending = false
@@ -104,14 +104,14 @@ extension MarkdownPage {
     }
 
     /// Controls as a table; toolbars and rows become headed groups.
-    func writeControlTable(_ elements: [Element], to writer: inout CodeWriter) {
+    func writeControlTable(_ elements: some Collection<Element>, to writer: inout CodeWriter) {
         var rows: [[String]] = []
         controlRows(elements, depth: 0, into: &rows)
         writer.blankLine()
         writeTable(header: ["Control", "Kind", "Role", "Style", "Size", "Symbol", "Action", "Enabled", "Details"], rows: rows, to: &writer)
     }
 
-    private func controlRows(_ elements: [Element], depth: Int, into rows: inout [[String]]) {
+    private func controlRows(_ elements: some Collection<Element>, depth: Int, into rows: inout [[String]]) {
         for element in elements {
             switch element.kind {
             case .toolbar, .row:
@@ -165,7 +165,7 @@ extension MarkdownPage {
 
     /// Sections for what a control table can't show: the options of pop-ups,
     /// the menus of pull-downs and the context menus, in source order.
-    func writeControlDetails(_ elements: [Element], to writer: inout CodeWriter) {
+    func writeControlDetails(_ elements: some Collection<Element>, to writer: inout CodeWriter) {
         for element in elements {
             switch element.kind {
             case .toolbar, .row:
@@ -194,7 +194,7 @@ extension MarkdownPage {
         var rows: [[String]] = []
         let defaultOption = popup["default"]?.name
         for (index, child) in popup.children.enumerated() {
-            let options = child.kind == .section ? child.children : [child]
+            let options = child.kind == .section ? Array(child.children) : [child]
             if child.kind == .section, index > 0 { rows.append(["———", "", "", ""]) }
             if child.kind == .section, let label = child.label { rows.append(["*" + MarkdownEscaping.text(label) + "*", "", "", ""]) }
             for option in options {

@@ -237,7 +237,7 @@ private struct SwiftFileRenderer {
         if let origin = element.origin {
             arguments.append(.line("origin: .init(via: .\(origin.via.rawValue), menu: \(SwiftEscaping.stringLiteral(origin.menu)), site: \(location(origin.site)))"))
         }
-        if !element.children.isEmpty { arguments.append(.children(element.children)) }
+        if !element.children.isEmpty { arguments.append(.children(Array(element.children))) }
         writer.block(opening, closing: closing) { body in
             for (index, argument) in arguments.enumerated() {
                 // Trailing commas in argument lists need Swift 6.1; leave them out.

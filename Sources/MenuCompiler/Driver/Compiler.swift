@@ -86,7 +86,7 @@ public enum MenuCompiler {
         let groups = importGroups(workspace)
         let resolved = Parallel.map(groups.count, workers: workers) { index -> ([CheckedFile], [Diagnostic]) in
             let resolver = Resolver(workspace: workspace)
-            let files = groups[index].map { resolver.check($0) }
+            let files = resolver.check(groups[index])
             return (files, resolver.diagnostics)
         }
         var checked: [FileID: CheckedFile] = [:]

@@ -77,194 +77,246 @@ public enum IdentifierSource: String, Hashable, Sendable {
     case synthetic
 }
 
-/// An element of the checked model.
+/// An element of the checked model: a handle into its `ModelStore`.
 ///
-/// A value type whose fields live in one shared, copy-on-write box: rules
-/// and the resolver copy elements freely (ancestor stacks, splices), and a
-/// copy costs one reference count instead of one per field.
+/// Reading a field reads the store; strings and property lists are made
+/// when asked for. Rules on hot paths ask the cheaper questions
+/// (`labelID`, `has(_:)`, `isSymbol(_:_:)`) that compare stored ids.
 public struct Element: Hashable, Sendable {
-    private final class Storage: @unchecked Sendable {
-        // Mutated only through `Element`'s setters after a uniqueness check,
-        // so two accesses never overlap: the dynamic exclusivity checks a
-        // class property gets by default (a measurable share of every rule
-        // walk) are switched off.
-        @exclusivity(unchecked) var kind: ElementKind
-        @exclusivity(unchecked) var context: ElementContext
-        @exclusivity(unchecked) var id: String
-        @exclusivity(unchecked) var idSource: IdentifierSource
-        @exclusivity(unchecked) var label: String?
-        @exclusivity(unchecked) var properties: [Property]
-        @exclusivity(unchecked) var children: [Element]
-        @exclusivity(unchecked) var span: Span
-        @exclusivity(unchecked) var keywordSpan: Span
-        @exclusivity(unchecked) var nameSpan: Span?
-        @exclusivity(unchecked) var labelSpan: Span?
-        @exclusivity(unchecked) var doc: String?
-        @exclusivity(unchecked) var origin: Origin?
-        @exclusivity(unchecked) var allows: [AllowAttribute]
-        @exclusivity(unchecked) var path: String
+    public let store: ModelStore
+    /// Position in the store.
+    public let index: Int
 
-        init(kind: ElementKind, context: ElementContext, id: String, idSource: IdentifierSource, label: String?, properties: [Property], children: [Element], span: Span, keywordSpan: Span, nameSpan: Span?, labelSpan: Span?, doc: String?, origin: Origin?, allows: [AllowAttribute], path: String) {
-            self.kind = kind
-            self.context = context
-            self.id = id
-            self.idSource = idSource
-            self.label = label
-            self.properties = properties
-            self.children = children
-            self.span = span
-            self.keywordSpan = keywordSpan
-            self.nameSpan = nameSpan
-            self.labelSpan = labelSpan
-            self.doc = doc
-            self.origin = origin
-            self.allows = allows
-            self.path = path
-        }
-
-        func copy() -> Storage {
-            Storage(kind: kind, context: context, id: id, idSource: idSource, label: label, properties: properties, children: children, span: span, keywordSpan: keywordSpan, nameSpan: nameSpan, labelSpan: labelSpan, doc: doc, origin: origin, allows: allows, path: path)
-        }
+    init(store: ModelStore, index: Int) {
+        self.store = store
+        self.index = index
     }
 
-    private var storage: Storage
+    @inline(__always)
+    var record: ElementRecord { store.records[index] }
 
-    public init(kind: ElementKind, context: ElementContext, id: String, idSource: IdentifierSource, label: String?, properties: [Property], children: [Element], span: Span, keywordSpan: Span, nameSpan: Span?, labelSpan: Span?, doc: String?, origin: Origin?, allows: [AllowAttribute], path: String) {
-        storage = Storage(kind: kind, context: context, id: id, idSource: idSource, label: label, properties: properties, children: children, span: span, keywordSpan: keywordSpan, nameSpan: nameSpan, labelSpan: labelSpan, doc: doc, origin: origin, allows: allows, path: path)
+    public static func == (lhs: Element, rhs: Element) -> Bool { lhs.index == rhs.index && lhs.store === rhs.store }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(index)
+        hasher.combine(ObjectIdentifier(store))
     }
 
-    /// In-place mutation (`element.children.append(x)`) goes through
-    /// `_modify` so the field is not copied out and back.
-    private mutating func unique() -> Storage {
-        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
-        return storage
-    }
-
-    public var kind: ElementKind {
-        get { storage.kind }
-        _modify { yield &unique().kind }
-    }
-
-    public var context: ElementContext {
-        get { storage.context }
-        _modify { yield &unique().context }
-    }
-
-    public var id: String {
-        get { storage.id }
-        _modify { yield &unique().id }
-    }
-
-    public var idSource: IdentifierSource {
-        get { storage.idSource }
-        _modify { yield &unique().idSource }
-    }
+    public var kind: ElementKind { record.kind }
+    public var context: ElementContext { record.context }
+    public var id: String { store.text(record.id) }
+    public var idSource: IdentifierSource { record.idSource }
 
     public var label: String? {
-        get { storage.label }
-        _modify { yield &unique().label }
+        let label = record.label
+        return label.exists ? store.text(label) : nil
     }
 
-    /// Properties sorted by name; explicit ones and filled-in defaults.
-    public var properties: [Property] {
-        get { storage.properties }
-        _modify { yield &unique().properties }
+    /// The interned label (equal labels have equal ids within one store).
+    public var labelID: TextID? {
+        let label = record.label
+        return label.exists ? label : nil
     }
 
-    public var children: [Element] {
-        get { storage.children }
-        _modify { yield &unique().children }
+    /// The interned identifier.
+    public var idID: TextID { record.id }
+
+    public var children: ElementChildren {
+        let record = record
+        return ElementChildren(store: store, start: Int(record.firstChild), count: Int(record.childCount))
     }
+
+    /// The element holding this one; nil for a top-level declaration.
+    public var parent: Element? {
+        let parent = record.parent
+        return parent >= 0 ? Element(store: store, index: Int(parent)) : nil
+    }
+
+    /// Its ancestors, outermost first.
+    public var ancestors: Ancestors {
+        let record = record
+        return Ancestors(store: store, parent: record.parent, count: Int(record.depth))
+    }
+
+    // MARK: Where it is written
 
     /// The whole element's text.
     public var span: Span {
-        get { storage.span }
-        _modify { yield &unique().span }
+        let record = record
+        return store.tree(of: record).span(store.syntaxNode(of: record).span)
     }
 
     public var keywordSpan: Span {
-        get { storage.keywordSpan }
-        _modify { yield &unique().keywordSpan }
+        let record = record
+        return store.tree(of: record).span(store.syntaxNode(of: record).keyword)
     }
 
     public var nameSpan: Span? {
-        get { storage.nameSpan }
-        _modify { yield &unique().nameSpan }
+        let record = record
+        let node = store.syntaxNode(of: record)
+        return node.hasName ? store.tree(of: record).span(node.name) : nil
     }
 
     public var labelSpan: Span? {
-        get { storage.labelSpan }
-        _modify { yield &unique().labelSpan }
+        let record = record
+        let node = store.syntaxNode(of: record)
+        return node.hasLabel ? store.tree(of: record).span(node.label.token) : nil
+    }
+
+    /// The file it is written in (another file's, for content spliced from an import).
+    public var sourceFile: FileID { FileID(Int(record.file)) }
+
+    /// The element as written.
+    public var syntax: ElementSyntax {
+        let record = record
+        return ElementSyntax(tree: store.tree(of: record), index: Int(record.syntax))
     }
 
     public var doc: String? {
-        get { storage.doc }
-        _modify { yield &unique().doc }
-    }
-
-    public var origin: Origin? {
-        get { storage.origin }
-        _modify { yield &unique().origin }
+        let record = record
+        let doc = store.syntaxNode(of: record).doc
+        return doc >= 0 ? store.tree(of: record).docs[Int(doc)].text : nil
     }
 
     /// `@allow` attributes written on this element.
     public var allows: [AllowAttribute] {
-        get { storage.allows }
-        _modify { yield &unique().allows }
+        let record = record
+        let node = store.syntaxNode(of: record)
+        return store.tree(of: record).allowAttributes(first: node.firstAttribute, count: node.attributeCount)
     }
+
+    public var origin: Origin? {
+        let origin = record.origin
+        return origin >= 0 ? store.origins[Int(origin)] : nil
+    }
+
+    /// Whether it was spliced in by `use` or `menu:` (cheaper than `origin != nil`).
+    public var isSpliced: Bool { record.origin >= 0 }
 
     /// Ids from the top-level declaration down to this element, joined by '/'.
     public var path: String {
-        get { storage.path }
-        _modify { yield &unique().path }
+        var ids: [String] = []
+        var current = index
+        while current >= 0 {
+            let record = store.records[current]
+            ids.append(store.text(record.id))
+            current = Int(record.parent)
+        }
+        return ids.reversed().joined(separator: "/")
     }
 
-    public static func == (lhs: Element, rhs: Element) -> Bool {
-        if lhs.storage === rhs.storage { return true }
-        return lhs.kind == rhs.kind && lhs.context == rhs.context && lhs.id == rhs.id && lhs.idSource == rhs.idSource && lhs.label == rhs.label && lhs.properties == rhs.properties && lhs.children == rhs.children && lhs.span == rhs.span && lhs.keywordSpan == rhs.keywordSpan && lhs.nameSpan == rhs.nameSpan && lhs.labelSpan == rhs.labelSpan && lhs.doc == rhs.doc && lhs.origin == rhs.origin && lhs.allows == rhs.allows && lhs.path == rhs.path
+    // MARK: Properties
+
+    /// Properties sorted by name: the written ones, and the defaults of the
+    /// kind for those not written.
+    public var properties: [Property] {
+        let record = record
+        var result: [Property] = []
+        let written = store.properties[Int(record.firstProperty)..<Int(record.firstProperty + record.propertyCount)]
+        result.reserveCapacity(written.count + 4)
+        for stored in written { result.append(property(from: stored, record: record)) }
+        for (name, value) in PropertyCatalog.defaults(for: record.kind, in: record.context) where !written.contains(where: { $0.name == name }) {
+            result.append(Property(name: name.text, value: value, nameSpan: nil, valueSpan: nil, span: nil))
+        }
+        result.sort { $0.name < $1.name }
+        return result
     }
 
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(kind)
-        hasher.combine(context)
-        hasher.combine(id)
-        hasher.combine(idSource)
-        hasher.combine(label)
-        hasher.combine(properties)
-        hasher.combine(span)
-        hasher.combine(keywordSpan)
-        hasher.combine(nameSpan)
-        hasher.combine(labelSpan)
-        hasher.combine(doc)
-        hasher.combine(origin)
-        hasher.combine(allows)
-        hasher.combine(path)
-        hasher.combine(children.count)
+    /// The written property of that name.
+    func storedProperty(_ name: PropertyName) -> PropertyRecord? {
+        let record = record
+        var index = Int(record.firstProperty)
+        let end = index + Int(record.propertyCount)
+        while index < end {
+            let stored = store.properties[index]
+            if stored.name == name { return stored }
+            index += 1
+        }
+        return nil
+    }
+
+    private func property(from stored: PropertyRecord, record: ElementRecord) -> Property {
+        let tree = store.tree(of: record)
+        let node = tree.properties[Int(stored.syntax)]
+        return Property(name: stored.name.text, value: value(of: stored), nameSpan: tree.span(node.name),
+                        valueSpan: tree.span(tree.values[Int(node.value)].range), span: tree.span(node.span))
+    }
+
+    func value(of stored: PropertyRecord) -> Value {
+        switch stored.kind {
+        case .string: .string(store.text(TextID(stored.payload)))
+        case .bool: .bool(stored.payload != 0)
+        case .number: .number(store.text(TextID(stored.payload)))
+        case .symbol: .symbol(store.text(TextID(stored.payload)))
+        case .reference: .reference(store.text(TextID(stored.payload)))
+        case .shortcut: .shortcut(store.shortcuts[Int(stored.payload)])
+        }
+    }
+
+    public func property(_ name: PropertyName) -> Property? {
+        let record = record
+        if let stored = storedProperty(name) { return property(from: stored, record: record) }
+        guard let value = defaultValue(name) else { return nil }
+        return Property(name: name.text, value: value, nameSpan: nil, valueSpan: nil, span: nil)
+    }
+
+    private func defaultValue(_ name: PropertyName) -> Value? {
+        let record = record
+        return PropertyCatalog.defaults(for: record.kind, in: record.context).first { $0.0 == name }?.1
     }
 
     public func property(_ name: String) -> Property? {
-        properties.first { $0.name == name }
+        PropertyName(name).flatMap { property($0) }
     }
 
-    public subscript(name: String) -> Value? { property(name)?.value }
+    /// The value, written or defaulted.
+    public subscript(name: PropertyName) -> Value? {
+        if let stored = storedProperty(name) { return value(of: stored) }
+        return defaultValue(name)
+    }
+
+    public subscript(name: String) -> Value? { PropertyName(name).flatMap { self[$0] } }
 
     /// The property's value when it was written in the source (not defaulted).
-    public func explicit(_ name: String) -> Value? {
-        guard let property = property(name), property.isExplicit else { return nil }
-        return property.value
-    }
+    public func explicit(_ name: PropertyName) -> Value? { storedProperty(name).map { value(of: $0) } }
+    public func explicit(_ name: String) -> Value? { PropertyName(name).flatMap { explicit($0) } }
 
+    /// Whether the property is written.
+    public func has(_ name: PropertyName) -> Bool { storedProperty(name) != nil }
+
+    public func string(_ name: PropertyName) -> String? { self[name]?.stringValue }
+    public func bool(_ name: PropertyName) -> Bool? { self[name]?.boolValue }
+    public func symbol(_ name: PropertyName) -> String? { self[name]?.name }
+    public func number(_ name: PropertyName) -> Double? { self[name]?.numberValue }
     public func string(_ name: String) -> String? { self[name]?.stringValue }
     public func bool(_ name: String) -> Bool? { self[name]?.boolValue }
     public func symbol(_ name: String) -> String? { self[name]?.name }
     public func number(_ name: String) -> Double? { self[name]?.numberValue }
 
+    /// The written or default boolean, without making a `Value`.
+    public func flag(_ name: PropertyName) -> Bool? {
+        if let stored = storedProperty(name) { return stored.kind == .bool ? stored.payload != 0 : nil }
+        return defaultValue(name)?.boolValue
+    }
+
+    // MARK: Naming
+
     /// The span to point at when talking about this element: its label if
     /// it has one, else its identifier, else its keyword.
-    public var focusSpan: Span { labelSpan ?? nameSpan ?? keywordSpan }
+    public var focusSpan: Span {
+        let record = record
+        let tree = store.tree(of: record)
+        let node = tree.elements[Int(record.syntax)]
+        return tree.span(node.hasLabel ? node.label.token : node.hasName ? node.name : node.keyword)
+    }
 
     /// Where its identifier comes from: the written name, else the label.
-    public var idSpan: Span { nameSpan ?? labelSpan ?? keywordSpan }
+    public var idSpan: Span {
+        let record = record
+        let tree = store.tree(of: record)
+        let node = tree.elements[Int(record.syntax)]
+        return tree.span(node.hasName ? node.name : node.hasLabel ? node.label.token : node.keyword)
+    }
 
     /// How to name it in messages: `item 'Copy'`.
     public var displayName: String {
@@ -282,6 +334,100 @@ public struct Element: Hashable, Sendable {
     }
 }
 
+/// An element's children: a view of the store, made without copying.
+public struct ElementChildren: RandomAccessCollection, Sendable {
+    let store: ModelStore
+    let start: Int
+    public let count: Int
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> Element {
+        precondition(position >= 0 && position < count, "child index out of range")
+        return Element(store: store, index: Int(store.children[start + position]))
+    }
+}
+
+/// An element's ancestors, outermost first: a view along parent links.
+public struct Ancestors: RandomAccessCollection, Sendable {
+    let store: ModelStore
+    /// The innermost ancestor (the parent), or -1.
+    let parent: Int32
+    public let count: Int
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { count }
+
+    public subscript(position: Int) -> Element {
+        precondition(position >= 0 && position < count, "ancestor index out of range")
+        var current = parent
+        for _ in 0..<(count - 1 - position) { current = store.records[Int(current)].parent }
+        return Element(store: store, index: Int(current))
+    }
+
+    /// The parent (the innermost ancestor) without walking.
+    public var last: Element? { count > 0 ? Element(store: store, index: Int(parent)) : nil }
+
+    /// Whether any ancestor satisfies `predicate`, walking up from the parent.
+    public func contains(where predicate: (Element) throws -> Bool) rethrows -> Bool {
+        var current = parent
+        while current >= 0 {
+            if try predicate(Element(store: store, index: Int(current))) { return true }
+            current = store.records[Int(current)].parent
+        }
+        return false
+    }
+
+    /// Whether an ancestor is of this kind (no handle is made).
+    public func contains(kind: ElementKind) -> Bool {
+        var current = parent
+        while current >= 0 {
+            let record = store.records[Int(current)]
+            if record.kind == kind { return true }
+            current = record.parent
+        }
+        return false
+    }
+}
+
+/// A file's elements in walk order (depth first, source order, spliced
+/// copies where they are spliced), and the positions of each kind.
+final class WalkIndex: Sendable {
+    /// Store indices in walk order.
+    let order: [Int32]
+    /// Positions in `order` of each kind's elements, by `ElementKind.ordinal`.
+    let positionsByKind: [[Int32]]
+
+    init(store: ModelStore, roots: [Int]) {
+        var order: [Int32] = []
+        var byKind = [[Int32]](repeating: [], count: ElementKind.allCases.count)
+        // Iterative depth-first walk: nesting is bounded but splices deepen it.
+        var stack: [Int32] = roots.reversed().map { Int32($0) }
+        while let next = stack.popLast() {
+            let record = store.records[Int(next)]
+            byKind[record.kind.ordinal].append(Int32(order.count))
+            order.append(next)
+            var child = Int(record.firstChild + record.childCount)
+            while child > Int(record.firstChild) {
+                child -= 1
+                stack.append(store.children[child])
+            }
+        }
+        self.order = order
+        self.positionsByKind = byKind
+    }
+
+    /// Positions of elements of any of `kinds`, in walk order.
+    func positions(of kinds: [ElementKind]) -> [Int32] {
+        if kinds.count == 1 { return positionsByKind[kinds[0].ordinal] }
+        var merged: [Int32] = []
+        for kind in kinds { merged.append(contentsOf: positionsByKind[kind.ordinal]) }
+        merged.sort()
+        return merged
+    }
+}
+
 /// One checked source file.
 public struct CheckedFile: Sendable {
     public var source: SourceFile
@@ -294,12 +440,31 @@ public struct CheckedFile: Sendable {
     public var declarations: [Element]
     /// The parse tree, for tools that need the exact text (fix-its, formatter).
     public var syntax: SyntaxFile
+    /// The model the declarations live in (shared by the files of one import group).
+    public let store: ModelStore
+    let walkIndex: WalkIndex
     /// Label analysis shared by the rules (each distinct label analysed once).
     public let labels = LabelTable()
+
+    init(source: SourceFile, doc: String?, platforms: [Platform], platformsWritten: Bool, imports: [ResolvedImport],
+         store: ModelStore, roots: [Int], syntax: SyntaxFile) {
+        self.source = source
+        self.doc = doc
+        self.platforms = platforms
+        self.platformsWritten = platformsWritten
+        self.imports = imports
+        self.store = store
+        self.declarations = roots.map { Element(store: store, index: $0) }
+        self.syntax = syntax
+        self.walkIndex = WalkIndex(store: store, roots: roots)
+    }
 
     public func includes(_ platform: Platform.Name) -> Bool {
         platforms.contains { $0.name == platform }
     }
+
+    /// Number of elements the walk visits.
+    public var elementCount: Int { walkIndex.order.count }
 }
 
 public struct ResolvedImport: Sendable {

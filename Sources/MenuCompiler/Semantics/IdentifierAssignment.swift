@@ -6,52 +6,73 @@ struct AssignedID: Hashable, Sendable {
 
 /// Gives every sibling an identifier: written, derived from the label, or
 /// synthetic (kind name plus ordinal) for elements with neither.
+///
+/// Generic over how identifiers are represented: the resolver assigns
+/// interned `TextID`s, the language server's outline plain strings.
 enum IdentifierAssignment {
-    struct Candidate {
+    struct Candidate<ID: Hashable> {
         var kind: ElementKind
-        var explicit: String?
-        var derived: String?
-
-        init(syntax: ElementSyntax) {
-            kind = syntax.kind
-            explicit = syntax.name?.text
-            guard explicit == nil else { return }
-            // A changeable-title toggle has no label: derive from its "off" (then "on") text.
-            let labelText = syntax.label?.value ?? Candidate.stringProperty("off", in: syntax) ?? Candidate.stringProperty("on", in: syntax)
-            derived = labelText.flatMap(IdentifierDerivation.derive(from:))
-        }
-
-        private static func stringProperty(_ name: String, in syntax: ElementSyntax) -> String? {
-            for case .property(let property) in syntax.body?.members ?? [] where property.name.text == name {
-                if case .string(let literal) = property.value { return literal.value }
-            }
-            return nil
-        }
+        var explicit: ID?
+        var derived: ID?
     }
 
-    static func assign(_ candidates: [Candidate], taken initiallyTaken: Set<String>) -> [AssignedID] {
-        var result: [AssignedID?] = Array(repeating: nil, count: candidates.count)
-        var taken = initiallyTaken
-        for (index, candidate) in candidates.enumerated() {
+    /// The identifier of each candidate, in order. `synthetic(kind, n)` names
+    /// the n-th element of a kind that has no identifier (`section`, `section2`).
+    static func assign<ID: Hashable>(_ candidates: [Candidate<ID>], taken initiallyTaken: Set<ID>,
+                                     synthetic: (ElementKind, Int) -> ID) -> [(id: ID, source: IdentifierSource)] {
+        var result: [(id: ID, source: IdentifierSource)?] = []
+        result.reserveCapacity(candidates.count)
+        var needsSynthetic = false
+        for candidate in candidates {
             if let explicit = candidate.explicit {
-                result[index] = AssignedID(id: explicit, source: .explicit)
+                result.append((explicit, .explicit))
             } else if let derived = candidate.derived {
-                result[index] = AssignedID(id: derived, source: .label)
+                result.append((derived, .label))
+            } else {
+                result.append(nil)
+                needsSynthetic = true
             }
-            if let id = result[index]?.id { taken.insert(id) }
         }
+        // Only synthetic identifiers need to know which are taken.
+        guard needsSynthetic else { return result.map { $0! } }
+        var taken = initiallyTaken
+        for case let assigned? in result { taken.insert(assigned.id) }
         var ordinals: [ElementKind: Int] = [:]
         for (index, candidate) in candidates.enumerated() where result[index] == nil {
             var ordinal = ordinals[candidate.kind, default: 0]
-            var id: String
+            var id: ID
             repeat {
                 ordinal += 1
-                id = ordinal == 1 ? candidate.kind.rawValue : "\(candidate.kind.rawValue)\(ordinal)"
+                id = synthetic(candidate.kind, ordinal)
             } while taken.contains(id)
             ordinals[candidate.kind] = ordinal
             taken.insert(id)
-            result[index] = AssignedID(id: id, source: .synthetic)
+            result[index] = (id, .synthetic)
         }
-        return result.map { $0 ?? AssignedID(id: "_", source: .synthetic) }
+        return result.map { $0! }
+    }
+
+    /// `section`, `section2`, …
+    static func syntheticName(_ kind: ElementKind, _ ordinal: Int) -> String {
+        ordinal == 1 ? kind.rawValue : "\(kind.rawValue)\(ordinal)"
+    }
+
+    /// Identifiers as strings, for tools reading the syntax tree.
+    static func assign(_ elements: [ElementSyntax], taken: Set<String>) -> [AssignedID] {
+        assign(elements.map(candidate), taken: taken, synthetic: syntheticName).map { AssignedID(id: $0.id, source: $0.source) }
+    }
+
+    private static func candidate(_ syntax: ElementSyntax) -> Candidate<String> {
+        if let name = syntax.name?.text { return Candidate(kind: syntax.kind, explicit: name, derived: nil) }
+        // A changeable-title toggle has no label: derive from its "off" (then "on") text.
+        let labelText = syntax.label?.value ?? stringProperty("off", in: syntax) ?? stringProperty("on", in: syntax)
+        return Candidate(kind: syntax.kind, explicit: nil, derived: labelText.flatMap(IdentifierDerivation.derive(from:)))
+    }
+
+    private static func stringProperty(_ name: String, in syntax: ElementSyntax) -> String? {
+        for case .property(let property) in syntax.body?.members ?? [] where property.name.text == name {
+            if case .string(let literal) = property.value { return literal.value }
+        }
+        return nil
     }
 }

@@ -183,3 +183,111 @@ public enum PropertyCatalog {
         }.map(\.rawValue)
     }
 }
+
+/// Every property name of the language. The cases are in byte order of
+/// their names, so ordering by case is ordering by name (how properties are
+/// listed in every output), and a property is found by comparing one byte.
+public enum PropertyName: UInt8, CaseIterable, Sendable, Comparable {
+    case action, activity, confirm, cornerRadius, `default`, dynamic, editable, enabled, height, indicator, input, layout, menu,
+         multiple, off, on, opens, padding, presentation, role, scrolling, shortcut, size, state, style, subtitle, symbol, title, type, width
+
+    public var text: String { PropertyName.texts[Int(rawValue)] }
+
+    private static let texts: [String] = allCases.map { "\($0)" }
+
+    public static func < (lhs: PropertyName, rhs: PropertyName) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public init?(_ text: String) {
+        var text = text
+        guard let name = text.withUTF8({ PropertyName(bytes: $0) }) else { return nil }
+        self = name
+    }
+
+    /// The name these bytes spell, if any (no string is made: this runs for every property).
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        guard let first = bytes.first else { return nil }
+        func matches(_ word: StaticString) -> Bool {
+            guard word.utf8CodeUnitCount == bytes.count else { return false }
+            let expected = word.utf8Start
+            for index in 1..<bytes.count where bytes[index] != expected[index] { return false }
+            return true
+        }
+        // Candidates by first letter; no array is made (this runs for every property).
+        let found: PropertyName?
+        switch first {
+        case UInt8(ascii: "a"): found = matches("action") ? .action : matches("activity") ? .activity : nil
+        case UInt8(ascii: "c"): found = matches("confirm") ? .confirm : matches("cornerRadius") ? .cornerRadius : nil
+        case UInt8(ascii: "d"): found = matches("default") ? .`default` : matches("dynamic") ? .dynamic : nil
+        case UInt8(ascii: "e"): found = matches("editable") ? .editable : matches("enabled") ? .enabled : nil
+        case UInt8(ascii: "h"): found = matches("height") ? .height : nil
+        case UInt8(ascii: "i"): found = matches("indicator") ? .indicator : matches("input") ? .input : nil
+        case UInt8(ascii: "l"): found = matches("layout") ? .layout : nil
+        case UInt8(ascii: "m"): found = matches("menu") ? .menu : matches("multiple") ? .multiple : nil
+        case UInt8(ascii: "o"): found = matches("off") ? .off : matches("on") ? .on : matches("opens") ? .opens : nil
+        case UInt8(ascii: "p"): found = matches("padding") ? .padding : matches("presentation") ? .presentation : nil
+        case UInt8(ascii: "r"): found = matches("role") ? .role : nil
+        case UInt8(ascii: "s"): found = matches("scrolling") ? .scrolling : matches("shortcut") ? .shortcut : matches("size") ? .size : matches("state") ? .state : matches("style") ? .style : matches("subtitle") ? .subtitle : matches("symbol") ? .symbol : nil
+        case UInt8(ascii: "t"): found = matches("title") ? .title : matches("type") ? .type : nil
+        case UInt8(ascii: "w"): found = matches("width") ? .width : nil
+        default: found = nil
+        }
+        guard let found else { return nil }
+        self = found
+    }
+}
+
+extension PropertyCatalog {
+    /// Specs by kind, context and name: one array lookup in the resolver's hot path.
+    private static let table: [[PropertySpec?]] = {
+        var table: [[PropertySpec?]] = []
+        for kind in ElementKind.allCases {
+            for context in [ElementContext.control, .menu] {
+                var row = [PropertySpec?](repeating: nil, count: PropertyName.allCases.count)
+                for spec in specs(for: kind, in: context) {
+                    guard let name = PropertyName(spec.name) else { preconditionFailure("property '\(spec.name)' is missing from PropertyName") }
+                    row[Int(name.rawValue)] = spec
+                }
+                table.append(row)
+            }
+        }
+        return table
+    }()
+
+    static func spec(_ name: PropertyName, for kind: ElementKind, in context: ElementContext) -> PropertySpec? {
+        table[kind.ordinal * 2 + (context == .menu ? 1 : 0)][Int(name.rawValue)]
+    }
+
+    /// The specs with a default value, in name order (what every element of the kind shows when not written).
+    static func defaults(for kind: ElementKind, in context: ElementContext) -> [(PropertyName, Value)] {
+        defaultsTable[kind.ordinal * 2 + (context == .menu ? 1 : 0)]
+    }
+
+    private static let defaultsTable: [[(PropertyName, Value)]] = table.map { row in
+        row.enumerated().compactMap { index, spec in
+            guard let spec, let value = spec.defaultValue, let name = PropertyName(rawValue: UInt8(index)) else { return nil }
+            return (name, value)
+        }
+    }
+}
+
+extension ElementKind {
+    /// Position in `allCases`, for table lookups.
+    var ordinal: Int {
+        switch self {
+        case .menubar: 0
+        case .menu: 1
+        case .view: 2
+        case .contextmenu: 3
+        case .button: 4
+        case .toggle: 5
+        case .popup: 6
+        case .pulldown: 7
+        case .option: 8
+        case .toolbar: 9
+        case .row: 10
+        case .item: 11
+        case .section: 12
+        case .submenu: 13
+        }
+    }
+}

@@ -3,54 +3,69 @@
 /// references, and reports the language errors of the rules catalog's
 /// first table.
 ///
-/// Each top-level declaration is resolved once and cached, so a menu used
-/// from many places (or from another file) is built and reported once.
+/// It reads the flat syntax trees and appends to one `ModelStore` for a
+/// group of files (a file and what it imports). Each top-level declaration
+/// is resolved once, so a menu used from many places (or from another
+/// file) is built and reported once; `use` and `menu:` splice copies of
+/// its records.
 public final class Resolver {
     private let workspace: Workspace
     public private(set) var diagnostics: [Diagnostic] = []
+    private var model = ModelBuilder()
+    /// Written properties of the elements being built, innermost last. An
+    /// element moves its run into the model when it is done, so each
+    /// element's properties are contiguous there.
+    private var openProperties: [PropertyRecord] = []
+    /// Property indices of the element whose properties are being validated.
+    private var seenProperties: [Int] = []
 
     private struct DeclarationKey: Hashable {
         var file: FileID
+        /// Position among the file's top-level elements.
         var index: Int
     }
 
     /// Top-level names visible in one file: its own and its imports'.
     private struct Scope {
-        var names: [String: DeclarationKey] = [:]
+        var names: [TextID: DeclarationKey] = [:]
     }
 
+    private typealias Assigned = (id: TextID, source: IdentifierSource)
+
     private var scopes: [FileID: Scope] = [:]
-    private var topLevelIDs: [FileID: [AssignedID]] = [:]
-    private var cache: [DeclarationKey: Element] = [:]
+    private var topLevelIDs: [FileID: [Assigned]] = [:]
+    private var cache: [DeclarationKey: Int32] = [:]
     private var inProgress: [DeclarationKey] = []
-    private var checkedFiles: [FileID: CheckedFile] = [:]
 
     public init(workspace: Workspace) {
         self.workspace = workspace
+        model.trees = workspace.parsed.map { $0.syntax.tree }
     }
 
     // MARK: - Files
 
-    /// The checked form of a file (and, through it, of what it imports).
-    public func check(_ file: FileID) -> CheckedFile {
-        if let done = checkedFiles[file] { return done }
-        let syntax = workspace.syntax(file)
-        _ = scope(of: file)
-        var declarations: [Element] = []
-        for index in syntax.elements.indices {
-            declarations.append(declaration(DeclarationKey(file: file, index: index)))
+    /// The checked form of each file (and, through them, of what they import), in one model.
+    public func check(_ files: [FileID]) -> [CheckedFile] {
+        var resolved: [(file: FileID, roots: [Int], platforms: [Platform], written: Bool)] = []
+        for file in files {
+            let syntax = workspace.syntax(file)
+            _ = scope(of: file)
+            let roots = syntax.elements.indices.map { Int(declaration(DeclarationKey(file: file, index: $0))) }
+            checkMenubars(in: file, declarations: roots)
+            let (platforms, written) = resolvePlatforms(syntax.platforms)
+            resolved.append((file, roots, platforms, written))
         }
-        checkMenubars(in: file, declarations: declarations)
-        let (platforms, written) = resolvePlatforms(syntax.platforms)
-        let checked = CheckedFile(
-            source: workspace.file(file), doc: syntax.doc?.text, platforms: platforms, platformsWritten: written,
-            imports: workspace.imports[file.rawValue], declarations: declarations, syntax: syntax
-        )
-        checkedFiles[file] = checked
-        return checked
+        let store = ModelStore(model)
+        return resolved.map { entry in
+            let syntax = workspace.syntax(entry.file)
+            return CheckedFile(source: workspace.file(entry.file), doc: syntax.doc?.text, platforms: entry.platforms, platformsWritten: entry.written,
+                               imports: workspace.imports[entry.file.rawValue], store: store, roots: entry.roots, syntax: syntax)
+        }
     }
 
     private func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    private func tree(_ file: FileID) -> SyntaxTree { workspace.parsed[file.rawValue].syntax.tree }
 
     private func resolvePlatforms(_ directive: PlatformsDirective?) -> ([Platform], Bool) {
         guard let directive else { return (Platform.defaults, false) }
@@ -81,25 +96,22 @@ public final class Resolver {
     }
 
     /// A program has one menu bar; a second is misplaced.
-    private func checkMenubars(in file: FileID, declarations: [Element]) {
-        var first: Element?
+    private func checkMenubars(in file: FileID, declarations: [Int]) {
+        var first: Int?
         for key in visibleFiles(of: file) where key != file {
-            if let bar = checkedOrBuiltDeclarations(of: key).first(where: { $0.kind == .menubar }) { first = bar; break }
+            let built = (0..<tree(key).topLevel.count).map { Int(declaration(DeclarationKey(file: key, index: $0))) }
+            if let bar = built.first(where: { model.records[$0].kind == .menubar }) { first = bar; break }
         }
-        for element in declarations where element.kind == .menubar {
+        for element in declarations where model.records[element].kind == .menubar {
             if let earlier = first {
-                let place = workspace.file(earlier.span.file).displayPath
-                report(.error(.misplacedElement, "a program has one menubar, and one is already declared in \(place)", at: element.keywordSpan,
-                              label: "second menubar", secondary: [LabeledSpan(earlier.keywordSpan, "first menubar")],
+                let place = workspace.file(FileID(Int(model.records[earlier].file))).displayPath
+                report(.error(.misplacedElement, "a program has one menubar, and one is already declared in \(place)", at: keywordSpan(element),
+                              label: "second menubar", secondary: [LabeledSpan(keywordSpan(earlier), "first menubar")],
                               help: "put every menu of the bar in one menubar; declare other menus at the top level and add them with 'use'"))
             } else {
                 first = element
             }
         }
-    }
-
-    private func checkedOrBuiltDeclarations(of file: FileID) -> [Element] {
-        workspace.syntax(file).elements.indices.map { declaration(DeclarationKey(file: file, index: $0)) }
     }
 
     // MARK: - Scopes
@@ -118,9 +130,11 @@ public final class Resolver {
         return order
     }
 
-    private func ids(ofTopLevel file: FileID) -> [AssignedID] {
+    private func ids(ofTopLevel file: FileID) -> [Assigned] {
         if let known = topLevelIDs[file] { return known }
-        let assigned = IdentifierAssignment.assign(workspace.syntax(file).elements.map { .init(syntax: $0) }, taken: [])
+        let tree = tree(file)
+        let candidates = tree.topLevel.map { candidate(Int($0), in: tree) }
+        let assigned = IdentifierAssignment.assign(candidates, taken: [], synthetic: syntheticID)
         topLevelIDs[file] = assigned
         return assigned
     }
@@ -129,20 +143,20 @@ public final class Resolver {
         if let known = scopes[file] { return known }
         var scope = Scope()
         let syntax = workspace.syntax(file)
-        var origins: [String: FileID] = [:]
+        let ownTree = tree(file)
+        var origins: [TextID: FileID] = [:]
         // Own declarations first: they win over imported ones.
         for (index, assigned) in ids(ofTopLevel: file).enumerated() {
             if let previous = scope.names[assigned.id] {
-                let first = syntax.elements[previous.index]
-                let second = syntax.elements[index]
-                reportDuplicateID(assigned.id, first: focus(of: first), second: focus(of: second), derived: assigned.source == .label)
+                reportDuplicateID(text(assigned.id), first: focus(Int(ownTree.topLevel[previous.index]), in: ownTree),
+                                  second: focus(Int(ownTree.topLevel[index]), in: ownTree), derived: assigned.source == .label)
                 continue
             }
             scope.names[assigned.id] = DeclarationKey(file: file, index: index)
             origins[assigned.id] = file
         }
         for imported in visibleFiles(of: file).dropFirst() {
-            let importedSyntax = workspace.syntax(imported)
+            let importedTree = tree(imported)
             for (index, assigned) in ids(ofTopLevel: imported).enumerated() {
                 let key = DeclarationKey(file: imported, index: index)
                 guard let existing = scope.names[assigned.id] else {
@@ -151,15 +165,16 @@ public final class Resolver {
                     continue
                 }
                 guard existing != key, origins[assigned.id] != imported else { continue }
-                let importedFocus = focus(of: importedSyntax.elements[index])
+                let importedFocus = focus(Int(importedTree.topLevel[index]), in: importedTree)
+                let id = text(assigned.id)
                 if existing.file == file {
-                    let own = syntax.elements[existing.index]
-                    report(.error(.duplicateID, "'\(assigned.id)' is already declared in the imported file \(workspace.file(imported).displayPath)",
-                                  at: focus(of: own), label: "declared again here", secondary: [LabeledSpan(importedFocus, "imported declaration")],
+                    report(.error(.duplicateID, "'\(id)' is already declared in the imported file \(workspace.file(imported).displayPath)",
+                                  at: focus(Int(ownTree.topLevel[existing.index]), in: ownTree), label: "declared again here",
+                                  secondary: [LabeledSpan(importedFocus, "imported declaration")],
                                   help: "rename one of them; names of imported declarations share this file's namespace"))
                 } else if let site = syntax.imports.first?.span {
                     let firstPlace = workspace.file(existing.file).displayPath
-                    report(.error(.duplicateID, "'\(assigned.id)' is declared in both \(firstPlace) and \(workspace.file(imported).displayPath), which this file imports",
+                    report(.error(.duplicateID, "'\(id)' is declared in both \(firstPlace) and \(workspace.file(imported).displayPath), which this file imports",
                                   at: site, label: "imports conflicting declarations", secondary: [LabeledSpan(importedFocus, "second declaration")],
                                   help: "rename one of them"))
                 }
@@ -169,8 +184,11 @@ public final class Resolver {
         return scope
     }
 
-    /// Where an element's identifier comes from: its name, else its label.
-    private func focus(of syntax: ElementSyntax) -> Span { syntax.name?.span ?? syntax.label?.span ?? syntax.keyword }
+    /// The kind of a declaration, from its syntax.
+    private func kind(of key: DeclarationKey) -> ElementKind {
+        let tree = tree(key.file)
+        return tree.elements[Int(tree.topLevel[key.index])].kind
+    }
 
     private func reportDuplicateID(_ id: String, first: Span, second: Span, derived: Bool) {
         report(.error(.duplicateID, "duplicate identifier '\(id)'", at: second, label: derived ? "derives the identifier '\(id)' again" : "declared again here",
@@ -178,42 +196,120 @@ public final class Resolver {
                       help: "siblings need distinct identifiers; give one an explicit identifier, e.g. item \(id)2 \"…\""))
     }
 
+    // MARK: - Texts and spans
+
+    private func text(_ id: TextID) -> String { model.texts[id] }
+
+    private func intern(_ range: TextRange, in tree: SyntaxTree) -> TextID {
+        tree.file.bytes.withUnsafeBufferPointer { bytes in
+            model.texts.intern(UnsafeBufferPointer(rebasing: bytes[Int(range.start)..<Int(range.end)]))
+        }
+    }
+
+    /// A string literal's value, interned (decoded only when it has escapes).
+    private func intern(_ literal: StringRef, in tree: SyntaxTree) -> TextID {
+        if literal.decoded >= 0 { return model.texts.intern(tree.decodedStrings[Int(literal.decoded)]) }
+        return intern(literal.content, in: tree)
+    }
+
+    private func syntheticID(_ kind: ElementKind, _ ordinal: Int) -> TextID {
+        model.texts.intern(IdentifierAssignment.syntheticName(kind, ordinal))
+    }
+
+    /// Where an element's identifier comes from: its name, else its label.
+    private func focus(_ element: Int, in tree: SyntaxTree) -> Span {
+        let node = tree.elements[element]
+        return tree.span(node.hasName ? node.name : node.hasLabel ? node.label.token : node.keyword)
+    }
+
+    private func syntaxTree(of record: ElementRecord) -> SyntaxTree { tree(FileID(Int(record.file))) }
+
+    private func keywordSpan(_ index: Int) -> Span {
+        let record = model.records[index]
+        let tree = syntaxTree(of: record)
+        return tree.span(tree.elements[Int(record.syntax)].keyword)
+    }
+
+    private func idSpan(_ index: Int) -> Span {
+        let record = model.records[index]
+        return focus(Int(record.syntax), in: syntaxTree(of: record))
+    }
+
+    /// How to name an element in messages: `item 'Copy'`.
+    private func displayName(_ index: Int) -> String {
+        let record = model.records[index]
+        if record.label.exists, !model.texts.byteRange(record.label).isEmpty { return "\(record.kind.rawValue) '\(text(record.label))'" }
+        return "\(record.kind.rawValue) '\(text(record.id))'"
+    }
+
+    // MARK: - Identifiers
+
+    private func candidate(_ element: Int, in tree: SyntaxTree) -> IdentifierAssignment.Candidate<TextID> {
+        let node = tree.elements[element]
+        if node.hasName { return .init(kind: node.kind, explicit: intern(node.name, in: tree), derived: nil) }
+        // A changeable-title toggle has no label: derive from its "off" (then "on") text.
+        let labelText = node.hasLabel ? tree.stringValue(node.label) : stringProperty(.off, of: element, in: tree) ?? stringProperty(.on, of: element, in: tree)
+        let derived = labelText.flatMap(IdentifierDerivation.derive(from:)).map { model.texts.intern($0) }
+        return .init(kind: node.kind, explicit: nil, derived: derived)
+    }
+
+    private func stringProperty(_ name: PropertyName, of element: Int, in tree: SyntaxTree) -> String? {
+        for member in tree.memberRefs(of: element) where member.kind == .property {
+            let property = tree.properties[Int(member.index)]
+            guard propertyName(property.name, in: tree) == name else { continue }
+            let value = tree.values[Int(property.value)]
+            if value.kind == .string { return tree.stringValue(value.string) }
+        }
+        return nil
+    }
+
+    private func propertyName(_ range: TextRange, in tree: SyntaxTree) -> PropertyName? {
+        tree.file.bytes.withUnsafeBufferPointer { PropertyName(bytes: UnsafeBufferPointer(rebasing: $0[Int(range.start)..<Int(range.end)])) }
+    }
+
     // MARK: - Declarations
 
-    private func declaration(_ key: DeclarationKey) -> Element {
+    private func declaration(_ key: DeclarationKey) -> Int32 {
         if let cached = cache[key] { return cached }
-        let syntax = workspace.syntax(key.file).elements[key.index]
+        let tree = tree(key.file)
+        let element = Int(tree.topLevel[key.index])
+        let node = tree.elements[element]
         let assigned = ids(ofTopLevel: key.file)[key.index]
-        if case .misplaced(let help) = Placement.check(child: syntax.kind, parent: nil, parentContext: .control) {
-            report(.error(.misplacedElement, "\(syntax.kind.rawValue) cannot be declared at the top level", at: syntax.keyword,
-                          label: "misplaced \(syntax.kind.rawValue)", help: help))
+        if case .misplaced(let help) = Placement.check(child: node.kind, parent: nil, parentContext: .control) {
+            report(.error(.misplacedElement, "\(node.kind.rawValue) cannot be declared at the top level", at: tree.span(node.keyword),
+                          label: "misplaced \(node.kind.rawValue)", help: help))
         }
         inProgress.append(key)
-        let element = build(syntax, parent: nil, parentContext: .control, assigned: assigned, parentPath: "", file: key.file)
+        let built = build(element, in: tree, parentKind: nil, parentContext: .control, assigned: assigned, parent: -1, depth: 0)
         inProgress.removeLast()
-        cache[key] = element
-        return element
+        cache[key] = built
+        return built
     }
 
     /// Finds the declared menu a `use` or `menu:` names; nil after reporting.
-    private func referencedMenu(_ name: Name, file: FileID, what: String) -> Element? {
+    private func referencedMenu(_ range: TextRange, in tree: SyntaxTree, what: String) -> Int32? {
+        let file = tree.file.id
         let scope = scope(of: file)
-        guard let key = scope.names[name.text] else {
-            let menus = scope.names.filter { workspace.syntax($0.value.file).elements[$0.value.index].kind == .menu }.map(\.key).sorted()
+        let nameID = intern(range, in: tree)
+        let name = Name(text: text(nameID), span: tree.span(range))
+        guard let key = scope.names[nameID] else {
+            let menus = scope.names.filter { kind(of: $0.value) == .menu }.map { text($0.key) }.sorted()
             reportUnknown(name, candidates: menus, what: what, kindWanted: "menu")
             return nil
         }
-        let target = workspace.syntax(key.file).elements[key.index]
-        guard target.kind == .menu else {
-            report(.error(.unknownReference, "'\(name.text)' is a \(target.kind.rawValue), but \(what) needs a menu", at: name.span,
-                          label: "not a menu", secondary: [LabeledSpan(focus(of: target), "'\(name.text)' is declared here")]))
+        let targetTree = self.tree(key.file)
+        let target = Int(targetTree.topLevel[key.index])
+        let targetKind = targetTree.elements[target].kind
+        guard targetKind == .menu else {
+            report(.error(.unknownReference, "'\(name.text)' is a \(targetKind.rawValue), but \(what) needs a menu", at: name.span,
+                          label: "not a menu", secondary: [LabeledSpan(focus(target, in: targetTree), "'\(name.text)' is declared here")]))
             return nil
         }
         if let start = inProgress.firstIndex(of: key) {
-            let names = (inProgress[start...] + [key]).map { ids(ofTopLevel: $0.file)[$0.index].id }
+            let names = (inProgress[start...] + [key]).map { text(ids(ofTopLevel: $0.file)[$0.index].id) }
             report(.error(.referenceCycle, "reference cycle: \(names.joined(separator: " → "))", at: name.span,
                           label: "refers back to '\(name.text)'",
-                          secondary: [LabeledSpan(focus(of: target), "'\(name.text)' is declared here")],
+                          secondary: [LabeledSpan(focus(target, in: targetTree), "'\(name.text)' is declared here")],
                           help: "a menu cannot contain itself; move the shared items into a menu that neither uses"))
             return nil
         }
@@ -241,223 +337,285 @@ public final class Resolver {
         return .control
     }
 
-    private func build(_ syntax: ElementSyntax, parent: ElementKind?, parentContext: ElementContext, assigned: AssignedID, parentPath: String, file: FileID) -> Element {
-        let context = syntax.kind == .menu || syntax.kind == .menubar ? .menu : context(childOf: parent, parentContext: parentContext)
-        let path = parentPath.isEmpty ? assigned.id : parentPath + "/" + assigned.id
-        var element = Element(
-            kind: syntax.kind, context: context, id: assigned.id, idSource: assigned.source, label: syntax.label?.value,
-            properties: [], children: [], span: syntax.span, keywordSpan: syntax.keyword, nameSpan: syntax.name?.span,
-            labelSpan: syntax.label?.span, doc: syntax.doc?.text, origin: nil, allows: syntax.attributes, path: path
-        )
-        let members = syntax.body?.members ?? []
-        var menuReference: Name?
+    /// Builds syntax element `element` and everything inside it; returns its index in the model.
+    private func build(_ element: Int, in tree: SyntaxTree, parentKind: ElementKind?, parentContext: ElementContext,
+                       assigned: Assigned, parent: Int32, depth: UInt16) -> Int32 {
+        let node = tree.elements[element]
+        let kind = node.kind
+        let context: ElementContext = kind == .menu || kind == .menubar ? .menu : self.context(childOf: parentKind, parentContext: parentContext)
+        let index = Int32(model.records.count)
+        model.records.append(ElementRecord(
+            kind: kind, context: context, idSource: assigned.source, depth: depth, id: assigned.id,
+            label: node.hasLabel ? intern(node.label, in: tree) : .none, parent: parent,
+            file: UInt32(tree.file.id.rawValue), syntax: UInt32(element)
+        ))
+        let propertyMark = openProperties.count
+        var menuReference: TextRange?
         // Few properties per element: a list beats a dictionary's allocation.
-        var seen: [(name: String, span: Span)] = []
-        for case .property(let property) in members {
-            if let first = seen.first(where: { $0.name == property.name.text })?.span {
-                report(.error(.duplicateProperty, "'\(property.name.text)' is set twice on \(element.displayName)", at: property.name.span,
-                              label: "set again here", secondary: [LabeledSpan(first, "first set here")],
-                              help: "remove one of them", fixIts: [removal(of: property, in: file)]))
+        seenProperties.removeAll(keepingCapacity: true)
+        for member in tree.memberRefs(of: element) where member.kind == .property {
+            let propertyIndex = Int(member.index)
+            let property = tree.properties[propertyIndex]
+            if let first = seenProperties.first(where: { sameText(tree.properties[$0].name, property.name, in: tree) }) {
+                let name = tree.text(property.name)
+                report(.error(.duplicateProperty, "'\(name)' is set twice on \(displayName(Int(index)))", at: tree.span(property.name),
+                              label: "set again here", secondary: [LabeledSpan(tree.span(tree.properties[first].name), "first set here")],
+                              help: "remove one of them", fixIts: [removal(of: property, in: tree)]))
                 continue
             }
-            seen.append((property.name.text, property.name.span))
-            guard let value = validate(property, on: element) else { continue }
-            if property.name.text == "menu", case .identifier(let name) = property.value { menuReference = name }
-            element.properties.append(Property(name: property.name.text, value: value, nameSpan: property.name.span,
-                                               valueSpan: property.value.span, span: property.span))
+            seenProperties.append(propertyIndex)
+            guard let record = validate(propertyIndex, in: tree, kind: kind, context: context) else { continue }
+            if record.name == .menu, tree.values[Int(property.value)].kind == .identifier { menuReference = tree.values[Int(property.value)].range }
+            openProperties.append(record)
         }
-        element.children = buildChildren(of: &element, members: members, menuReference: menuReference, file: file)
-        resolveReferences(of: &element, file: file)
-        for spec in PropertyCatalog.specs(for: element.kind, in: context) {
-            if let defaultValue = spec.defaultValue, element.property(spec.name) == nil {
-                element.properties.append(Property(name: spec.name, value: defaultValue, nameSpan: nil, valueSpan: nil, span: nil))
-            }
+        let (children, dropMenu) = buildChildren(of: index, element: element, in: tree, menuReference: menuReference, depth: depth)
+        if dropMenu, let position = openProperties[propertyMark...].firstIndex(where: { $0.name == .menu }) {
+            // Already reported; keep the property out of the output.
+            openProperties.remove(at: position)
         }
-        element.properties.sort { $0.name < $1.name }
-        return element
+        resolveReferences(from: propertyMark, children: children, in: tree)
+        model.records[Int(index)].firstProperty = UInt32(model.properties.count)
+        model.records[Int(index)].propertyCount = UInt32(openProperties.count - propertyMark)
+        model.properties.append(contentsOf: openProperties[propertyMark...])
+        openProperties.removeSubrange(propertyMark...)
+        model.records[Int(index)].firstChild = UInt32(model.children.count)
+        model.records[Int(index)].childCount = UInt32(children.count)
+        model.children.append(contentsOf: children)
+        return index
+    }
+
+    private func sameText(_ a: TextRange, _ b: TextRange, in tree: SyntaxTree) -> Bool {
+        guard a.count == b.count else { return false }
+        return tree.file.bytes.withUnsafeBufferPointer { bytes in
+            for offset in 0..<a.count where bytes[Int(a.start) + offset] != bytes[Int(b.start) + offset] { return false }
+            return true
+        }
     }
 
     /// A fix-it removing a property with the blank space before it.
-    private func removal(of property: PropertySyntax, in file: FileID) -> FixIt {
-        let span = TextRanges.removalSpan(for: property.span, in: workspace.file(file))
-        return FixIt(message: "remove '\(property.name.text)'", edits: [TextEdit(span: span, replacement: "")])
+    private func removal(of property: PropertyNode, in tree: SyntaxTree) -> FixIt {
+        let span = TextRanges.removalSpan(for: tree.span(property.span), in: tree.file)
+        return FixIt(message: "remove '\(tree.text(property.name))'", edits: [TextEdit(span: span, replacement: "")])
     }
 
-    private func buildChildren(of element: inout Element, members: [MemberSyntax], menuReference: Name?, file: FileID) -> [Element] {
-        let parentKind = element.kind
+    private func childIndices(of index: Int32) -> ArraySlice<Int32> {
+        let record = model.records[Int(index)]
+        return model.children[Int(record.firstChild)..<Int(record.firstChild + record.childCount)]
+    }
+
+    /// The children of element `index`, spliced ones included; and whether
+    /// its `menu:` property names nothing (and must be dropped).
+    private func buildChildren(of index: Int32, element: Int, in tree: SyntaxTree, menuReference: TextRange?, depth: UInt16) -> ([Int32], Bool) {
+        let parentKind = model.records[Int(index)].kind
+        let context = model.records[Int(index)].context
+        let members = tree.memberRefs(of: element)
         // Splices first: their identifiers are taken when synthetic ones are chosen.
-        var spliced: [Int: [Element]] = [:]
-        for (index, member) in members.enumerated() {
-            guard case .use(let use) = member else { continue }
-            if !use.attributes.isEmpty {
-                report(.error(.syntax, "@allow applies to elements, not to 'use'", at: use.attributes[0].span, label: "on a 'use'",
-                              help: "put @allow on the declared menu '\(use.target.text)' or on the element holding this 'use'"))
+        var spliced: [Int: [Int32]] = [:]
+        for (position, member) in members.enumerated() where member.kind == .use {
+            let use = tree.uses[Int(member.index)]
+            if use.attributeCount > 0 {
+                report(.error(.syntax, "@allow applies to elements, not to 'use'", at: tree.span(tree.attributes[Int(use.firstAttribute)].span), label: "on a 'use'",
+                              help: "put @allow on the declared menu '\(tree.text(use.target))' or on the element holding this 'use'"))
             }
-            guard parentKind.holdsMenuElements || parentKind == .menubar || (parentKind == .section && element.context == .menu) else {
-                report(.error(.misplacedElement, "'use' cannot appear in \(element.displayName)", at: use.span, label: "misplaced 'use'",
+            guard parentKind.holdsMenuElements || parentKind == .menubar || (parentKind == .section && context == .menu) else {
+                report(.error(.misplacedElement, "'use' cannot appear in \(displayName(Int(index)))", at: tree.span(use.span), label: "misplaced 'use'",
                               help: "'use' splices a declared menu into a menubar, menu, pulldown, contextmenu, submenu or section"))
                 continue
             }
-            guard let target = referencedMenu(use.target, file: file, what: "'use'") else { continue }
-            let origin = Origin(via: .use, menu: use.target.text, site: use.span)
-            spliced[index] = parentKind == .menubar ? [stamp(target, origin: origin)] : target.children.map { stamp($0, origin: origin) }
+            guard let target = referencedMenu(use.target, in: tree, what: "'use'") else { continue }
+            let origin = addOrigin(Origin(via: .use, menu: tree.text(use.target), site: tree.span(use.span)))
+            spliced[position] = parentKind == .menubar
+                ? [copy(target, origin: origin, parent: index, depth: depth + 1)]
+                : childIndices(of: target).map { copy($0, origin: origin, parent: index, depth: depth + 1) }
         }
-        let elementSyntaxes = members.compactMap { member -> ElementSyntax? in
-            if case .element(let child) = member { return child }
-            return nil
-        }
-        let takenBySplices = Set(spliced.values.joined().map(\.id))
-        let assignedIDs = IdentifierAssignment.assign(elementSyntaxes.map { .init(syntax: $0) }, taken: takenBySplices)
-        var children: [Element] = []
-        var elementIndex = 0
-        for (index, member) in members.enumerated() {
-            switch member {
+        var candidates: [IdentifierAssignment.Candidate<TextID>] = []
+        for member in members where member.kind == .element { candidates.append(candidate(Int(member.index), in: tree)) }
+        var takenBySplices = Set<TextID>()
+        for copies in spliced.values { for copy in copies { takenBySplices.insert(model.records[Int(copy)].id) } }
+        let assignedIDs = IdentifierAssignment.assign(candidates, taken: takenBySplices, synthetic: syntheticID)
+        var children: [Int32] = []
+        children.reserveCapacity(candidates.count)
+        var elementOrdinal = 0
+        for (position, member) in members.enumerated() {
+            switch member.kind {
             case .property:
                 continue
             case .use:
-                children.append(contentsOf: spliced[index] ?? [])
-            case .element(let childSyntax):
-                let assigned = assignedIDs[elementIndex]
-                elementIndex += 1
-                if case .misplaced(let help) = Placement.check(child: childSyntax.kind, parent: parentKind, parentContext: element.context) {
-                    let childName = childSyntax.label?.value ?? childSyntax.name?.text
-                    report(.error(.misplacedElement, "\(childSyntax.kind.rawValue)\(childName.map { " '\($0)'" } ?? "") cannot appear in \(element.displayName)",
-                                  at: childSyntax.keyword, label: "misplaced \(childSyntax.kind.rawValue)", help: help))
+                children.append(contentsOf: spliced[position] ?? [])
+            case .element:
+                let child = Int(member.index)
+                let assigned = assignedIDs[elementOrdinal]
+                elementOrdinal += 1
+                let childNode = tree.elements[child]
+                if case .misplaced(let help) = Placement.check(child: childNode.kind, parent: parentKind, parentContext: context) {
+                    let childName = childNode.hasLabel ? tree.stringValue(childNode.label) : childNode.hasName ? tree.text(childNode.name) : nil
+                    report(.error(.misplacedElement, "\(childNode.kind.rawValue)\(childName.map { " '\($0)'" } ?? "") cannot appear in \(displayName(Int(index)))",
+                                  at: tree.span(childNode.keyword), label: "misplaced \(childNode.kind.rawValue)", help: help))
                 }
-                children.append(build(childSyntax, parent: parentKind, parentContext: element.context, assigned: assigned, parentPath: element.path, file: file))
+                children.append(build(child, in: tree, parentKind: parentKind, parentContext: context, assigned: assigned, parent: index, depth: depth + 1))
             }
         }
+        var dropMenu = false
         if let menuReference {
+            let referenceText = tree.text(menuReference)
             if let firstInline = children.first {
-                report(.error(.misplacedElement, "\(element.displayName) takes its items from 'menu: \(menuReference.text)', so it cannot also list items",
-                              at: firstInline.keywordSpan, label: "inline item", secondary: [LabeledSpan(menuReference.span, "items come from here")],
-                              help: "remove the inline items, or remove 'menu: \(menuReference.text)'"))
-            } else if let target = referencedMenu(menuReference, file: file, what: "'menu:'") {
-                let origin = Origin(via: .menu, menu: menuReference.text, site: menuReference.span)
-                children = target.children.map { stamp($0, origin: origin) }
+                report(.error(.misplacedElement, "\(displayName(Int(index))) takes its items from 'menu: \(referenceText)', so it cannot also list items",
+                              at: keywordSpan(Int(firstInline)), label: "inline item", secondary: [LabeledSpan(tree.span(menuReference), "items come from here")],
+                              help: "remove the inline items, or remove 'menu: \(referenceText)'"))
+            } else if let target = referencedMenu(menuReference, in: tree, what: "'menu:'") {
+                let origin = addOrigin(Origin(via: .menu, menu: referenceText, site: tree.span(menuReference)))
+                children = childIndices(of: target).map { copy($0, origin: origin, parent: index, depth: depth + 1) }
             } else {
-                // Already reported; keep the property out of the output.
-                element.properties.removeAll { $0.name == "menu" }
+                dropMenu = true
             }
         }
-        return finalizeSiblings(children, parentPath: element.path)
+        finalizeSiblings(children)
+        return (children, dropMenu)
     }
 
-    /// A spliced copy: marked with where it came from, down the whole subtree.
-    private func stamp(_ element: Element, origin: Origin) -> Element {
-        var copy = element
-        copy.origin = origin
-        copy.children = element.children.map { stamp($0, origin: origin) }
-        return copy
+    private func addOrigin(_ origin: Origin) -> Int32 {
+        model.origins.append(origin)
+        return Int32(model.origins.count - 1)
     }
 
-    private func repath(_ element: Element, parentPath: String) -> Element {
-        var copy = element
-        copy.path = parentPath.isEmpty ? element.id : parentPath + "/" + element.id
-        copy.children = element.children.map { repath($0, parentPath: copy.path) }
-        return copy
+    /// A spliced copy of `source` and its subtree, marked with where it came
+    /// from. Copies share the original's properties.
+    private func copy(_ source: Int32, origin: Int32, parent: Int32, depth: UInt16) -> Int32 {
+        var record = model.records[Int(source)]
+        record.origin = origin
+        record.parent = parent
+        record.depth = depth
+        let index = Int32(model.records.count)
+        model.records.append(record)
+        let copies = childIndices(of: source).map { copy($0, origin: origin, parent: index, depth: depth + 1) }
+        model.records[Int(index)].firstChild = UInt32(model.children.count)
+        model.records[Int(index)].childCount = UInt32(copies.count)
+        model.children.append(contentsOf: copies)
+        return index
+    }
+
+    private func origin(of index: Int32) -> Origin? {
+        let origin = model.records[Int(index)].origin
+        return origin >= 0 ? model.origins[Int(origin)] : nil
     }
 
     /// Spliced elements take their place under the host; synthetic ids that
     /// collide are renumbered, and real collisions are reported.
-    private func finalizeSiblings(_ children: [Element], parentPath: String) -> [Element] {
-        var result = children
-        var taken: [String: Int] = [:]
-        for (index, child) in result.enumerated() where child.idSource != .synthetic {
-            if let first = taken[child.id] {
-                let earlier = result[first]
+    private func finalizeSiblings(_ children: [Int32]) {
+        guard !children.isEmpty else { return }
+        var taken: [TextID: Int] = [:]
+        for (position, child) in children.enumerated() where model.records[Int(child)].idSource != .synthetic {
+            let record = model.records[Int(child)]
+            if let first = taken[record.id] {
+                let earlier = children[first]
                 // A pair that both come from one splice was reported in its own menu.
-                if child.origin == nil || earlier.origin == nil || child.origin != earlier.origin {
-                    reportDuplicateID(child.id, first: earlier.idSpan, second: child.origin?.site ?? child.idSpan, derived: child.idSource == .label)
+                let childOrigin = origin(of: child)
+                let earlierOrigin = origin(of: earlier)
+                if childOrigin == nil || earlierOrigin == nil || childOrigin != earlierOrigin {
+                    reportDuplicateID(text(record.id), first: idSpan(Int(earlier)), second: childOrigin?.site ?? idSpan(Int(child)),
+                                      derived: record.idSource == .label)
                 }
             } else {
-                taken[child.id] = index
+                taken[record.id] = position
             }
         }
         var ordinals: [ElementKind: Int] = [:]
-        var renamed = Set<Int>()
-        for index in result.indices where result[index].idSource == .synthetic {
-            let kind = result[index].kind
+        for (position, child) in children.enumerated() where model.records[Int(child)].idSource == .synthetic {
+            let kind = model.records[Int(child)].kind
             var ordinal = ordinals[kind, default: 0]
-            var candidate: String
+            var candidate: TextID
             repeat {
                 ordinal += 1
-                candidate = ordinal == 1 ? kind.rawValue : "\(kind.rawValue)\(ordinal)"
+                candidate = syntheticID(kind, ordinal)
             } while taken[candidate] != nil
             ordinals[kind] = ordinal
-            taken[candidate] = index
-            if result[index].id != candidate {
-                result[index].id = candidate
-                renamed.insert(index)
-            }
+            taken[candidate] = position
+            model.records[Int(child)].id = candidate
         }
-        // Only renamed and spliced elements carry a path from elsewhere.
-        for index in result.indices where renamed.contains(index) || result[index].origin != nil {
-            result[index] = repath(result[index], parentPath: parentPath)
-        }
-        return result
     }
 
     // MARK: - Properties
 
-    private func validate(_ property: PropertySyntax, on element: Element) -> Value? {
-        let name = property.name.text
-        guard let spec = PropertyCatalog.spec(name, for: element.kind, in: element.context) else {
-            reportUnknownProperty(property, on: element)
+    /// The validated form of property `index`, or nil after reporting why it is invalid.
+    private func validate(_ index: Int, in tree: SyntaxTree, kind: ElementKind, context: ElementContext) -> PropertyRecord? {
+        let property = tree.properties[index]
+        guard let name = propertyName(property.name, in: tree), let spec = PropertyCatalog.spec(name, for: kind, in: context) else {
+            reportUnknownProperty(property, in: tree, kind: kind, context: context)
             return nil
         }
-        func invalid(_ message: String, help: String? = nil, fixIts: [FixIt] = []) -> Value? {
-            report(.error(.invalidValue, message, at: property.value.span, label: "expected \(spec.type.description)", help: help, fixIts: fixIts))
+        let value = tree.values[Int(property.value)]
+        func stored(_ valueKind: PropertyRecord.Kind, _ payload: UInt32) -> PropertyRecord {
+            PropertyRecord(name: name, kind: valueKind, payload: payload, syntax: UInt32(index))
+        }
+        func invalid(_ message: String, help: String? = nil, fixIts: [FixIt] = []) -> PropertyRecord? {
+            report(.error(.invalidValue, message, at: tree.span(value.range), label: "expected \(spec.type.description)", help: help, fixIts: fixIts))
             return nil
         }
-        if case .list = property.value {
-            return invalid("'\(name)' takes a single value, not a list")
+        let nameText = name.text
+        if value.kind == .list {
+            return invalid("'\(nameText)' takes a single value, not a list")
         }
-        switch (spec.type, property.value) {
-        case (.string, .string(let literal)):
-            return .string(literal.value)
-        case (.bool, .bool(let value, _)):
-            return .bool(value)
-        case (.number, .number(let text, _)):
+        switch (spec.type, value.kind) {
+        case (.string, .string):
+            return stored(.string, intern(value.string, in: tree).rawValue)
+        case (.bool, .bool):
+            return stored(.bool, value.flag ? 1 : 0)
+        case (.number, .number):
+            let text = tree.text(value.range)
             guard let number = Double(text), text.split(separator: ".").count <= 2 else {
                 return invalid("'\(text)' is not a number")
             }
-            guard number >= 0 else { return invalid("'\(name)' cannot be negative (found \(text))") }
-            guard number <= 100_000 else { return invalid("\(text) is too large for '\(name)'") }
-            return .number(Resolver.normalizedNumber(number))
-        case (.identifier, .identifier(let identifier)),
-             (.menuReference, .identifier(let identifier)),
-             (.optionReference, .identifier(let identifier)),
-             (.viewReference, .identifier(let identifier)):
-            if case .identifier = spec.type { return .symbol(identifier.text) }
-            return .reference(identifier.text)
-        case (.enumeration(let values), .identifier(let identifier)):
-            if values.contains(identifier.text) { return .symbol(identifier.text) }
-            let suggestion = values.first { $0.lowercased() == identifier.text.lowercased() } ?? Suggest.closest(to: identifier.text, in: values)
-            return invalid("'\(identifier.text)' is not a valid \(name)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
-                           help: "\(name) is one of: \(values.joined(separator: ", "))",
-                           fixIts: suggestion.map { [FixIt(message: "replace with '\($0)'", edits: [TextEdit(span: identifier.span, replacement: $0)])] } ?? [])
-        case (.enumeration(let values), .string(let literal)) where values.contains(literal.value):
-            return invalid("\(name) values are written without quotes", help: "write \(name): \(literal.value)",
-                           fixIts: [FixIt(message: "remove the quotes", edits: [TextEdit(span: literal.span, replacement: literal.value)])])
-        case (.shortcut, .string(let literal)):
-            switch Shortcut.parse(literal.value) {
-            case .success(let shortcut):
-                return .shortcut(shortcut)
+            guard number >= 0 else { return invalid("'\(nameText)' cannot be negative (found \(text))") }
+            guard number <= 100_000 else { return invalid("\(text) is too large for '\(nameText)'") }
+            return stored(.number, model.texts.intern(Resolver.normalizedNumber(number)).rawValue)
+        case (.identifier, .identifier):
+            return stored(.symbol, intern(value.range, in: tree).rawValue)
+        case (.menuReference, .identifier), (.optionReference, .identifier), (.viewReference, .identifier):
+            return stored(.reference, intern(value.range, in: tree).rawValue)
+        case (.enumeration(let values), .identifier):
+            let identifier = intern(value.range, in: tree)
+            let identifierText = text(identifier)
+            if values.contains(identifierText) { return stored(.symbol, identifier.rawValue) }
+            let suggestion = values.first { $0.lowercased() == identifierText.lowercased() } ?? Suggest.closest(to: identifierText, in: values)
+            return invalid("'\(identifierText)' is not a valid \(nameText)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                           help: "\(nameText) is one of: \(values.joined(separator: ", "))",
+                           fixIts: suggestion.map { [FixIt(message: "replace with '\($0)'", edits: [TextEdit(span: tree.span(value.range), replacement: $0)])] } ?? [])
+        case (.enumeration(let values), .string) where values.contains(tree.stringValue(value.string)):
+            let literal = tree.stringValue(value.string)
+            return invalid("\(nameText) values are written without quotes", help: "write \(nameText): \(literal)",
+                           fixIts: [FixIt(message: "remove the quotes", edits: [TextEdit(span: tree.span(value.range), replacement: literal)])])
+        case (.shortcut, .string):
+            let textID = intern(value.string, in: tree)
+            switch shortcut(textID) {
+            case .success(let shortcutIndex):
+                return stored(.shortcut, UInt32(shortcutIndex))
             case .failure(let error):
-                report(.error(.invalidShortcut, "invalid shortcut \"\(literal.value)\": \(error.message)", at: literal.span, label: "not a shortcut",
+                report(.error(.invalidShortcut, "invalid shortcut \"\(text(textID))\": \(error.message)", at: tree.span(value.range), label: "not a shortcut",
                               help: "write shortcuts as \"cmd+shift+n\" or \"⌘⇧N\""))
                 return nil
             }
-        case (.string, .identifier(let identifier)):
-            return invalid("'\(name)' takes a string; found the identifier '\(identifier.text)'", help: "put it in quotes: \(name): \"\(identifier.text)\"",
-                           fixIts: [FixIt(message: "add quotes", edits: [TextEdit(span: identifier.span, replacement: "\"\(identifier.text)\"")])])
-        case (.bool, .string(let literal)) where literal.value == "true" || literal.value == "false":
-            return invalid("booleans are written without quotes", help: "write \(name): \(literal.value)",
-                           fixIts: [FixIt(message: "remove the quotes", edits: [TextEdit(span: literal.span, replacement: literal.value)])])
+        case (.string, .identifier):
+            let identifier = tree.text(value.range)
+            return invalid("'\(nameText)' takes a string; found the identifier '\(identifier)'", help: "put it in quotes: \(nameText): \"\(identifier)\"",
+                           fixIts: [FixIt(message: "add quotes", edits: [TextEdit(span: tree.span(value.range), replacement: "\"\(identifier)\"")])])
+        case (.bool, .string) where ["true", "false"].contains(tree.stringValue(value.string)):
+            let literal = tree.stringValue(value.string)
+            return invalid("booleans are written without quotes", help: "write \(nameText): \(literal)",
+                           fixIts: [FixIt(message: "remove the quotes", edits: [TextEdit(span: tree.span(value.range), replacement: literal)])])
         default:
-            return invalid("'\(name)' expects \(spec.type.description), found \(property.value.typeDescription)")
+            return invalid("'\(nameText)' expects \(spec.type.description), found \(tree.valueSyntax(Int(property.value)).typeDescription)")
         }
+    }
+
+    /// A shortcut string parsed once per distinct text.
+    private func shortcut(_ text: TextID) -> Result<Int, Shortcut.ParseError> {
+        if let known = model.shortcutByText[text] { return known }
+        let result = Shortcut.parse(self.text(text)).map { parsed -> Int in
+            model.shortcuts.append(parsed)
+            return model.shortcuts.count - 1
+        }
+        model.shortcutByText[text] = result
+        return result
     }
 
     static func normalizedNumber(_ value: Double) -> String {
@@ -465,58 +623,79 @@ public final class Resolver {
         return String(value)
     }
 
-    private func reportUnknownProperty(_ property: PropertySyntax, on element: Element) {
-        let name = property.name.text
-        let valid = PropertyCatalog.specs(for: element.kind, in: element.context).map(\.name)
+    private func reportUnknownProperty(_ property: PropertyNode, in tree: SyntaxTree, kind: ElementKind, context: ElementContext) {
+        let name = tree.text(property.name)
+        let valid = PropertyCatalog.specs(for: kind, in: context).map(\.name)
         let suggestion = Suggest.closest(to: name, in: valid)
-        var message = "unknown property '\(name)' for \(element.kind.rawValue)"
+        var message = "unknown property '\(name)' for \(kind.rawValue)"
         if let suggestion { message += "; did you mean '\(suggestion)'?" }
         var notes: [String] = []
         let owners = PropertyCatalog.kinds(taking: name)
         if !owners.isEmpty {
             notes.append("'\(name)' is a property of \(owners.joined(separator: ", "))"
-                + (element.kind == .toggle ? " (a toggle in a view is a toggle button; in a menu it is a changeable-title item)" : ""))
+                + (kind == .toggle ? " (a toggle in a view is a toggle button; in a menu it is a changeable-title item)" : ""))
         }
-        report(.error(.unknownProperty, message, at: property.name.span, label: "not a property of \(element.kind.rawValue)", notes: notes,
-                      help: valid.isEmpty ? "\(element.kind.rawValue) takes no properties" : "\(element.kind.rawValue) takes: \(valid.joined(separator: ", "))",
-                      fixIts: suggestion.map { [FixIt(message: "replace with '\($0)'", edits: [TextEdit(span: property.name.span, replacement: $0)])] } ?? []))
+        let nameSpan = tree.span(property.name)
+        report(.error(.unknownProperty, message, at: nameSpan, label: "not a property of \(kind.rawValue)", notes: notes,
+                      help: valid.isEmpty ? "\(kind.rawValue) takes no properties" : "\(kind.rawValue) takes: \(valid.joined(separator: ", "))",
+                      fixIts: suggestion.map { [FixIt(message: "replace with '\($0)'", edits: [TextEdit(span: nameSpan, replacement: $0)])] } ?? []))
     }
 
-    /// Checks `default:` and `opens:` targets; an unresolved one is reported
-    /// and dropped so backends never see a dangling reference.
-    private func resolveReferences(of element: inout Element, file: FileID) {
-        let optionIDs = Resolver.options(in: element.children).map(\.id)
-        element.properties = element.properties.compactMap { property in
-            guard case .reference(let target) = property.value, let span = property.valueSpan else { return property }
-            let name = Name(text: target, span: span)
+    /// Checks `default:` and `opens:` targets of the properties on the stack
+    /// from `mark`; an unresolved one is reported and dropped so backends
+    /// never see a dangling reference.
+    private func resolveReferences(from mark: Int, children: [Int32], in tree: SyntaxTree) {
+        guard openProperties[mark...].contains(where: { $0.kind == .reference }) else { return }
+        let file = tree.file.id
+        var kept: [PropertyRecord] = []
+        for property in openProperties[mark...] {
+            guard property.kind == .reference else { kept.append(property); continue }
+            let target = TextID(property.payload)
+            let node = tree.properties[Int(property.syntax)]
+            let span = tree.span(tree.values[Int(node.value)].range)
+            let name = Name(text: text(target), span: span)
             switch property.name {
-            case "default":
+            case .default:
+                let optionIDs = options(in: children).map { model.records[Int($0)].id }
                 guard optionIDs.contains(target) else {
-                    reportUnknown(name, candidates: optionIDs, what: "'default:'", kindWanted: "option")
-                    return nil
+                    reportUnknown(name, candidates: optionIDs.map(text), what: "'default:'", kindWanted: "option")
+                    continue
                 }
-                return property
-            case "opens":
+                kept.append(property)
+            case .opens:
                 let scope = scope(of: file)
                 guard let key = scope.names[target] else {
-                    if Resolver.genericOpenTargets.contains(target) {
+                    if Resolver.genericOpenTargets.contains(name.text) {
                         var generic = property
-                        generic.value = .symbol(target)
-                        return generic
+                        generic.kind = .symbol
+                        kept.append(generic)
+                        continue
                     }
-                    let views = scope.names.filter { workspace.syntax($0.value.file).elements[$0.value.index].kind == .view }.map(\.key).sorted()
+                    let views = scope.names.filter { kind(of: $0.value) == .view }.map { text($0.key) }.sorted()
                     reportUnknown(name, candidates: views + Resolver.genericOpenTargets, what: "'opens:'", kindWanted: "view",
                                   listed: views, alternatives: "or one of \(Resolver.genericOpenTargets.joined(separator: ", "))")
-                    return nil
+                    continue
                 }
-                let kind = workspace.syntax(key.file).elements[key.index].kind
-                guard kind == .view else {
-                    report(.error(.unknownReference, "'\(target)' is a \(kind.rawValue), but 'opens:' needs a view", at: span, label: "not a view"))
-                    return nil
+                let targetKind = kind(of: key)
+                guard targetKind == .view else {
+                    report(.error(.unknownReference, "'\(name.text)' is a \(targetKind.rawValue), but 'opens:' needs a view", at: span, label: "not a view"))
+                    continue
                 }
-                return property
+                kept.append(property)
             default:
-                return property
+                kept.append(property)
+            }
+        }
+        openProperties.replaceSubrange(mark..., with: kept)
+    }
+
+    /// Options of a pop-up, through its sections.
+    private func options(in children: [Int32]) -> [Int32] {
+        children.flatMap { child -> [Int32] in
+            switch model.records[Int(child)].kind {
+            case .option: [child]
+            case .section: options(in: Array(childIndices(of: child)))
+            default: []
             }
         }
     }
@@ -524,7 +703,7 @@ public final class Resolver {
     /// `opens:` targets that name a kind of presentation rather than a declared view.
     static let genericOpenTargets = ["window", "sheet", "view"]
 
-    static func options(in children: [Element]) -> [Element] {
+    static func options<Children: Sequence>(in children: Children) -> [Element] where Children.Element == Element {
         children.flatMap { child -> [Element] in
             switch child.kind {
             case .option: [child]

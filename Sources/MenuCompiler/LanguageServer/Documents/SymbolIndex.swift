@@ -31,7 +31,7 @@ struct SymbolIndex {
         self.workspace = workspace
         let count = workspace.files.count
         let ids = (0..<count).map { index in
-            IdentifierAssignment.assign(workspace.syntax(FileID(index)).elements.map { .init(syntax: $0) }, taken: [])
+            IdentifierAssignment.assign(workspace.syntax(FileID(index)).elements, taken: [])
         }
         self.ids = ids
         self.scopes = (0..<count).map { index in

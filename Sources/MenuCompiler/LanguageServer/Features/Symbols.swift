@@ -61,7 +61,7 @@ enum SymbolsFeature {
     }
 
     private static func symbols(for elements: [ElementSyntax]) -> [Symbol] {
-        let ids = IdentifierAssignment.assign(elements.map { .init(syntax: $0) }, taken: [])
+        let ids = IdentifierAssignment.assign(elements, taken: [])
         return zip(elements, ids).map { element, assigned in
             let children = (element.body?.members ?? []).compactMap { member -> ElementSyntax? in
                 if case .element(let child) = member { return child }

@@ -102,32 +102,25 @@ public struct RuleReporter {
 extension CheckedFile {
     /// Visits every element depth-first in source order with its ancestors
     /// (outermost first). Spliced copies are visited too; rules about one
-    /// element usually skip them (`element.origin != nil`), because the
+    /// element usually skip them (`element.isSpliced`), because the
     /// declaration they came from is checked where it is written.
-    ///
-    /// Iterative, not recursive: every rule walks every file, and a recursive
-    /// helper capturing the rule's closure copied that context (and with it
-    /// the file) once per element.
-    public func walk(_ visit: (Element, [Element]) -> Void) {
-        var ancestors: [Element] = []
-        // One entry per open level: its elements and the next one to visit.
-        var levels: [(elements: [Element], next: Int)] = [(declarations, 0)]
-        while !levels.isEmpty {
-            let level = levels.count - 1
-            let next = levels[level].next
-            guard next < levels[level].elements.count else {
-                levels.removeLast()
-                if !ancestors.isEmpty { ancestors.removeLast() }
-                continue
-            }
-            levels[level].next = next + 1
-            let element = levels[level].elements[next]
-            visit(element, ancestors)
-            let children = element.children
-            if !children.isEmpty {
-                ancestors.append(element)
-                levels.append((children, 0))
-            }
+    public func walk(_ visit: (Element, Ancestors) -> Void) {
+        let store = store
+        for index in walkIndex.order {
+            let record = store.records[Int(index)]
+            visit(Element(store: store, index: Int(index)), Ancestors(store: store, parent: record.parent, count: Int(record.depth)))
+        }
+    }
+
+    /// Visits the elements of these kinds, in the same order as `walk`.
+    /// Most rules look at a few kinds; this visits only those.
+    public func walk(_ kinds: ElementKind..., visit: (Element, Ancestors) -> Void) {
+        let store = store
+        let order = walkIndex.order
+        for position in walkIndex.positions(of: kinds) {
+            let index = order[Int(position)]
+            let record = store.records[Int(index)]
+            visit(Element(store: store, index: Int(index)), Ancestors(store: store, parent: record.parent, count: Int(record.depth)))
         }
     }
 
@@ -136,5 +129,11 @@ extension CheckedFile {
         var result: [Element] = []
         walk { element, _ in if predicate(element) { result.append(element) } }
         return result
+    }
+
+    /// The elements of these kinds, in walk order.
+    public func elements(_ kinds: ElementKind...) -> [Element] {
+        let order = walkIndex.order
+        return walkIndex.positions(of: kinds).map { Element(store: store, index: Int(order[Int($0)])) }
     }
 }

@@ -54,12 +54,12 @@ enum ButtonQueries {
     }
 
     /// The view that encloses an element, from its ancestors.
-    static func enclosingView(_ ancestors: [Element]) -> Element? {
+    static func enclosingView(_ ancestors: Ancestors) -> Element? {
         ancestors.last { $0.kind == .view }
     }
 
     /// Whether the element sits in a view's `toolbar` (the window frame).
-    static func isInToolbar(_ ancestors: [Element]) -> Bool {
+    static func isInToolbar(_ ancestors: Ancestors) -> Bool {
         ancestors.contains { $0.kind == .toolbar }
     }
 

@@ -61,7 +61,7 @@ struct LabelNeedsEllipsis: Rule {
     }
 
     /// Why the element needs an ellipsis, or nil when it doesn't.
-    private func reason(for element: Element, ancestors: [Element], in file: CheckedFile) -> String? {
+    private func reason(for element: Element, ancestors: Ancestors, in file: CheckedFile) -> String? {
         switch element.kind {
         case .item:
             return element.bool("input") == true ? "asks for more information (input: true)" : nil

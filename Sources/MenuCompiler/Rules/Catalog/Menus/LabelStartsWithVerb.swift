@@ -85,7 +85,7 @@ struct LabelStartsWithVerb: Rule {
     }
 
     /// Whether the element is an action item or an action button.
-    private func isAction(_ element: Element, ancestors: [Element], labels: LabelTable) -> Bool {
+    private func isAction(_ element: Element, ancestors: Ancestors, labels: LabelTable) -> Bool {
         switch element.kind {
         case .item:
             guard element.symbol("state") == nil else { return false }  // a checkmark item

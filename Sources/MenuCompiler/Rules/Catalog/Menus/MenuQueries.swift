@@ -7,7 +7,7 @@ enum MenuQueries {
 
     /// The nearest element that holds a menu level (menu, pull-down, context
     /// menu or submenu), skipping sections: sections only add separators.
-    static func container(in ancestors: [Element]) -> Element? {
+    static func container(in ancestors: Ancestors) -> Element? {
         ancestors.last { $0.kind.holdsMenuElements }
     }
 
@@ -19,7 +19,7 @@ enum MenuQueries {
         for child in container.children {
             if child.kind == .section {
                 groups.append(run)
-                groups.append(child.children)
+                groups.append(Array(child.children))
                 run = []
             } else {
                 run.append(child)

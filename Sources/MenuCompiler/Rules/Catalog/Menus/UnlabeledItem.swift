@@ -73,7 +73,7 @@ struct UnlabeledItem: Rule {
 
     /// Whether the element is among the first four items of the nearest
     /// menu or context menu with `layout: small`.
-    private func isInSmallTopRow(_ element: Element, ancestors: [Element]) -> Bool {
+    private func isInSmallTopRow(_ element: Element, ancestors: Ancestors) -> Bool {
         guard let container = MenuQueries.container(in: ancestors),
               container.kind == .menu || container.kind == .contextmenu,
               container.symbol("layout") == "small" else { return false }

@@ -13,6 +13,6 @@ enum PopUpQueries {
 
     /// The pop-up's entries with its sections opened up (one level: sections don't nest).
     private static func members(of popup: Element) -> [Element] {
-        popup.children.flatMap { child in child.kind == .section ? child.children : [child] }
+        popup.children.flatMap { child in child.kind == .section ? Array(child.children) : [child] }
     }
 }

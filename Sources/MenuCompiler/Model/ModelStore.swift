@@ -1,0 +1,96 @@
+/// The checked model of one group of files (a file and what it imports),
+/// stored flat.
+///
+/// The resolver appends one fixed-size record per element and per written
+/// property; texts are interned; spans, doc comments and `@allow`s are not
+/// copied but read from the syntax tree each element came from. Spliced
+/// copies (`use`, `menu:`) are records of their own that share their
+/// original's properties. `Element` is a handle into this store, and
+/// `CheckedFile` lists a file's elements in walk order and by kind, so a
+/// rule that looks at pop-ups visits pop-ups only.
+///
+/// Frozen once resolved: rules and backends read it from several threads.
+public final class ModelStore: Sendable {
+    let records: [ElementRecord]
+    /// Each element's children, contiguous per element.
+    let children: [Int32]
+    /// Each element's written properties, contiguous per element, in source order.
+    let properties: [PropertyRecord]
+    let origins: [Origin]
+    let texts: TextTable
+    let shortcuts: [Shortcut]
+    /// Syntax trees by file (`FileID.rawValue`), for spans and attributes.
+    let trees: [SyntaxTree?]
+
+    init(_ builder: ModelBuilder) {
+        records = builder.records
+        children = builder.children
+        properties = builder.properties
+        origins = builder.origins
+        texts = builder.texts
+        shortcuts = builder.shortcuts
+        trees = builder.trees
+    }
+
+    @inline(__always)
+    func tree(of record: ElementRecord) -> SyntaxTree {
+        // Every record comes from a parsed file of the store.
+        trees[Int(record.file)].unsafelyUnwrapped
+    }
+
+    func syntaxNode(of record: ElementRecord) -> ElementNode {
+        tree(of: record).elements[Int(record.syntax)]
+    }
+
+    func text(_ id: TextID) -> String { texts[id] }
+
+    /// Number of elements, spliced copies included.
+    public var elementCount: Int { records.count }
+}
+
+struct ElementRecord: Sendable {
+    var kind: ElementKind
+    var context: ElementContext
+    var idSource: IdentifierSource
+    var depth: UInt16
+    var id: TextID
+    /// `.none` without a label.
+    var label: TextID
+    /// -1 for a top-level declaration.
+    var parent: Int32
+    var firstChild: UInt32 = 0
+    var childCount: UInt32 = 0
+    var firstProperty: UInt32 = 0
+    var propertyCount: UInt32 = 0
+    /// Where it is written: the file and the element's index in that file's syntax tree.
+    var file: UInt32
+    var syntax: UInt32
+    /// Index into `origins`, or -1 when written where it is.
+    var origin: Int32 = -1
+}
+
+/// A written property, validated.
+struct PropertyRecord: Sendable {
+    enum Kind: UInt8, Sendable {
+        case string, bool, number, symbol, reference, shortcut
+    }
+    var name: PropertyName
+    var kind: Kind
+    /// A `TextID` (string, number, symbol, reference), 0/1 (bool) or an index into `shortcuts`.
+    var payload: UInt32
+    /// The property node in the element's syntax tree (for its spans).
+    var syntax: UInt32
+}
+
+/// What the resolver appends to; frozen into a `ModelStore`.
+struct ModelBuilder {
+    var records: [ElementRecord] = []
+    var children: [Int32] = []
+    var properties: [PropertyRecord] = []
+    var origins: [Origin] = []
+    var texts = TextTable()
+    var shortcuts: [Shortcut] = []
+    /// Shortcut strings already parsed, by the TextID of their text.
+    var shortcutByText: [TextID: Result<Int, Shortcut.ParseError>] = [:]
+    var trees: [SyntaxTree?] = []
+}

@@ -1,0 +1,118 @@
+/// A string of the checked model: an index into its store's `TextTable`.
+/// Equal texts of one store have equal ids, so comparing two labels or
+/// identifiers is comparing two integers.
+public struct TextID: Hashable, Sendable, Comparable {
+    public let rawValue: UInt32
+
+    init(_ rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// "No text" (an element without a label).
+    static let none = TextID(UInt32.max)
+
+    var exists: Bool { rawValue != UInt32.max }
+
+    public static func < (lhs: TextID, rhs: TextID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Every distinct string of one checked model, interned by its bytes.
+///
+/// Labels, identifiers and values repeat ("Copy", "section", "cmd+c",
+/// "normal"): each distinct one is stored once, as bytes (for comparing and
+/// for the backends' escaping) and as a `String` (for rules and tools).
+/// Interning hashes the bytes with a cheap multiplicative hash into an
+/// open-addressing table; it runs once per label and value while resolving.
+struct TextTable: Sendable {
+    /// The bytes of every text, back to back; text `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
+    private(set) var bytes: [UInt8] = []
+    private(set) var offsets: [UInt32] = [0]
+    private(set) var strings: [String] = []
+    /// Open addressing: id + 1 per slot, 0 for empty. Power-of-two size.
+    private var slots: [UInt32] = Array(repeating: 0, count: 1024)
+    private var hashes: [UInt32] = []
+
+    var count: Int { strings.count }
+
+    subscript(id: TextID) -> String { strings[Int(id.rawValue)] }
+
+    func byteRange(_ id: TextID) -> Range<Int> {
+        Int(offsets[Int(id.rawValue)])..<Int(offsets[Int(id.rawValue) + 1])
+    }
+
+    /// The id of `text`, adding it when new.
+    mutating func intern(_ text: String) -> TextID {
+        var bytes = text
+        return bytes.withUTF8 { intern($0, string: text) }
+    }
+
+    /// The id of these bytes (valid UTF-8, or decoded the way `String(decoding:)` does), adding them when new.
+    mutating func intern(_ buffer: UnsafeBufferPointer<UInt8>, string known: String? = nil) -> TextID {
+        if known == nil, buffer.contains(where: { $0 >= 0x80 }) {
+            // Texts are what `String(decoding:)` makes of the bytes: ill-formed
+            // UTF-8 becomes U+FFFD, so equal strings get equal ids.
+            let decoded = String(decoding: buffer, as: UTF8.self)
+            if !decoded.utf8.elementsEqual(buffer) { return intern(decoded) }
+        }
+        let hash = TextTable.hash(buffer)
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { break }
+            let id = Int(entry - 1)
+            if hashes[id] == hash, equals(id, buffer) { return TextID(entry - 1) }
+            slot = (slot + 1) & mask
+        }
+        let id = UInt32(strings.count)
+        bytes.append(contentsOf: buffer)
+        offsets.append(UInt32(bytes.count))
+        strings.append(known ?? String(decoding: buffer, as: UTF8.self))
+        hashes.append(hash)
+        slots[slot] = id + 1
+        // Keep the table at most half full.
+        if strings.count * 2 > slots.count { grow() }
+        return TextID(id)
+    }
+
+    private func equals(_ id: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = Int(offsets[id])
+        let length = Int(offsets[id + 1]) - start
+        guard length == buffer.count else { return false }
+        return bytes.withUnsafeBufferPointer { stored in
+            for index in 0..<length where stored[start + index] != buffer[index] { return false }
+            return true
+        }
+    }
+
+    private mutating func grow() {
+        var resized = Array(repeating: UInt32(0), count: slots.count * 2)
+        let mask = resized.count - 1
+        for id in 0..<strings.count {
+            var slot = Int(hashes[id]) & mask
+            while resized[slot] != 0 { slot = (slot + 1) & mask }
+            resized[slot] = UInt32(id + 1)
+        }
+        slots = resized
+    }
+
+    /// A fast, well-mixed hash of short byte strings (eight bytes per step).
+    static func hash(_ buffer: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(buffer.count)
+        var index = 0
+        let count = buffer.count
+        while index + 8 <= count {
+            var word: UInt64 = 0
+            for offset in 0..<8 { word |= UInt64(buffer[index + offset]) << (UInt64(offset) * 8) }
+            state = (state ^ word) &* 0xBF58_476D_1CE4_E5B9
+            state ^= state >> 29
+            index += 8
+        }
+        if index < count {
+            var word: UInt64 = 0
+            for offset in 0..<(count - index) { word |= UInt64(buffer[index + offset]) << (UInt64(offset) * 8) }
+            state = (state ^ word) &* 0x94D0_49BB_1331_11EB
+        }
+        state ^= state >> 32
+        state = state &* 0xD6E8_FEB8_6659_FD93
+        return UInt32(truncatingIfNeeded: state ^ (state >> 32))
+    }
+}
