@@ -238,20 +238,49 @@ struct LabelWordsTests {
         #expect(LabelWords.asciiPhrases(in: "Café") == nil)
     }
 
-    @Test func tableAnswersMatchDirectAnswersAndSurviveEquivalentSpellings() {
-        let table = LabelTable()
+    @Test func tableAnswersMatchDirectAnswersAndSurviveEquivalentSpellings() throws {
         let precomposed = "Caf\u{E9} the Menu"
         let decomposed = "Cafe\u{301} the Menu"  // == precomposed, different bytes
-        for label in [precomposed, decomposed, precomposed, "sort by date", "Add to the Cart", "Undo", "Add to the Cart"] {
-            #expect(table.titleCased(label) == TitleCase.titleCased(label))
-            #expect(table.removingArticles(label) == LabelWords.removingArticles(label))
-            #expect(table.isStandardLabel(label) == LabelWords.isStandardLabel(label))
-            #expect(table.words(in: label).map { String($0.text) } == LabelWords.words(in: label).map { String($0.text) })
-            #expect(offsets(table.phrases(in: label), in: label) == offsets(LabelWords.phrases(in: label), in: label))
-            #expect(table.firstWord(of: label).map { String($0.text) } == LabelWords.words(in: label).first.map { String($0.text) })
+        let labels = [precomposed, decomposed, precomposed, "sort by date", "Add to the Cart", "Undo", "Add to the Cart", "Photos", "…"]
+        let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\($0.element)\"\n" }.joined() + "}\n"
+        // Rules off: they would fill the table before the test asks.
+        let compilation = MenuCompiler.compile([.text(source, displayPath: "t.menu")], options: CompileOptions(runRules: false))
+        let file = try #require(compilation.files.first)
+        let table = file.labels
+        let items = file.elements(.item)
+        #expect(items.count == labels.count)
+
+        // Each answer is computed once per distinct label, then found.
+        let asked = try #require(items[3].labelID)
+        #expect(table.computations == 0)
+        _ = table.titleCased(asked)
+        _ = table.removingArticles(asked)
+        #expect(table.computations == 2)
+        for _ in 0..<3 {
+            _ = table.titleCased(asked)
+            _ = table.removingArticles(asked)
+            _ = try table.titleCased(#require(items[5].labelID))
         }
-        #expect(table.firstWord(of: "Add to the Cart")?.isVerb == true)
-        #expect(table.firstWord(of: "Photos")?.isVerb == false)
-        #expect(table.firstWord(of: "…") == nil)
+        #expect(table.computations == 3)
+
+        for item in items {
+            let id = try #require(item.labelID)
+            let label = try #require(item.label)
+            #expect(table.titleCased(id) == (TitleCase.titleCased(label) == label ? nil : TitleCase.titleCased(label)))
+            #expect(table.removingArticles(id) == LabelWords.removingArticles(label))
+            #expect(table.isStandardLabel(id) == LabelWords.isStandardLabel(label))
+            #expect(table.words(id).map { String($0.text) } == LabelWords.words(in: label).map { String($0.text) })
+            #expect(offsets(table.phrases(id), in: label) == offsets(LabelWords.phrases(in: label), in: label))
+            #expect(table.firstWord(id).map { String($0.text) } == LabelWords.words(in: label).first.map { String($0.text) })
+        }
+        // Equal texts share an entry; canonically equal but differently
+        // encoded texts do not (their string indices differ).
+        #expect(items[0].labelID == items[2].labelID)
+        #expect(items[0].labelID != items[1].labelID)
+        #expect(try table.firstWord(#require(items[4].labelID))?.isVerb == true)
+        #expect(try table.firstWord(#require(items[7].labelID))?.isVerb == false)
+        #expect(try table.firstWord(#require(items[8].labelID)) == nil)
+        #expect(try table.foldKey(#require(items[4].labelID)) == table.foldKey(#require(items[6].labelID)))
+
     }
 }

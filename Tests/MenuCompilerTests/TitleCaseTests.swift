@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MenuCompiler
 
@@ -169,5 +170,38 @@ struct TitleCaseTests {
             let once = TitleCase.titleCased(label)
             #expect(TitleCase.titleCased(once) == once)
         }
+    }
+
+    /// Labels of every sample, plus generated edge cases around the fast paths.
+    static var labelsToCompare: [String] {
+        var labels = Self.fixes.map(\.0) + Self.fixes.map(\.1)
+        for case let url as URL in FileManager.default.enumerator(at: TestSupport.samples, includingPropertiesForKeys: nil)!
+        where url.pathExtension == "menu" {
+            let text = (try? String(contentsOf: url, encoding: .utf8)) ?? ""
+            let pieces = text.split(separator: "\"", omittingEmptySubsequences: false)
+            for (offset, piece) in pieces.enumerated() where offset % 2 == 1 { labels.append(String(piece)) }
+        }
+        let words = ["Move", "To", "to", "The", "the", "A", "a", "An", "an", "In", "in", "Into", "Over", "Page", "3d", "42", "iCloud",
+                     "PDF", "and", "And", "Log", "Sign", "Up", "up", "With", "Show", "Photo", "Back", "Off", "Of", "Window"]
+        var random = RobustnessTests.SeededGenerator(state: 2026)
+        for _ in 0..<3_000 {
+            let count = Int.random(in: 1...4, using: &random)
+            var label = (0..<count).map { _ in words.randomElement(using: &random)! }.joined(separator: Bool.random(using: &random) ? " " : "  ")
+            if Bool.random(using: &random) { label += "…" }
+            if Int.random(in: 0..<8, using: &random) == 0 { label = " " + label }
+            labels.append(label)
+        }
+        return labels
+    }
+
+    @Test func fastPathsAgreeWithTheFullAnalysis() {
+        var fast = 0
+        for label in Self.labelsToCompare {
+            #expect(TitleCase.titleCased(label) == TitleCase.recased(label), "\(label.debugDescription)")
+            #expect(LabelWords.removingArticles(label) == LabelWords.removingArticlesWordByWord(label), "\(label.debugDescription)")
+            if TitleCase.isPlainlyTitleCase(label) { fast += 1 }
+        }
+        // The fast path must actually be taken for ordinary labels.
+        #expect(fast > 500)
     }
 }

@@ -104,7 +104,7 @@ public struct Element: Hashable, Sendable {
 
     public var kind: ElementKind { record.kind }
     public var context: ElementContext { record.context }
-    public var id: String { store.text(record.id) }
+    public var id: String { store.idText(of: record) }
     public var idSource: IdentifierSource { record.idSource }
 
     public var label: String? {
@@ -117,9 +117,6 @@ public struct Element: Hashable, Sendable {
         let label = record.label
         return label.exists ? label : nil
     }
-
-    /// The interned identifier.
-    public var idID: TextID { record.id }
 
     public var children: ElementChildren {
         let record = record
@@ -199,7 +196,7 @@ public struct Element: Hashable, Sendable {
         var current = index
         while current >= 0 {
             let record = store.records[current]
-            ids.append(store.text(record.id))
+            ids.append(store.idText(of: record))
             current = Int(record.parent)
         }
         return ids.reversed().joined(separator: "/")
@@ -247,10 +244,17 @@ public struct Element: Hashable, Sendable {
         case .string: .string(store.text(TextID(stored.payload)))
         case .bool: .bool(stored.payload != 0)
         case .number: .number(store.text(TextID(stored.payload)))
-        case .symbol: .symbol(store.text(TextID(stored.payload)))
-        case .reference: .reference(store.text(TextID(stored.payload)))
+        case .symbol: .symbol(text(of: stored))
+        case .reference: .reference(text(of: stored))
         case .shortcut: .shortcut(store.shortcuts[Int(stored.payload)])
         }
+    }
+
+    /// The text of a string, number, symbol or reference value.
+    func text(of stored: PropertyRecord) -> String {
+        if stored.payload != PropertyRecord.textInSource { return store.text(TextID(stored.payload)) }
+        let tree = store.tree(of: record)
+        return tree.text(tree.values[Int(tree.properties[Int(stored.syntax)].value)].range)
     }
 
     public func property(_ name: PropertyName) -> Property? {
@@ -322,6 +326,13 @@ public struct Element: Hashable, Sendable {
     public var displayName: String {
         if let label, !label.isEmpty { return "\(kind.rawValue) '\(label)'" }
         return "\(kind.rawValue) '\(id)'"
+    }
+
+    /// Calls `body` with each of `menuEntries`, in order, without making the array.
+    public func forEachMenuEntry(_ body: (Element) -> Void) {
+        for child in children {
+            if child.kind == .section { child.forEachMenuEntry(body) } else { body(child) }
+        }
     }
 
     /// Items, toggles and submenus reachable through sections (not into submenus).
@@ -444,7 +455,7 @@ public struct CheckedFile: Sendable {
     public let store: ModelStore
     let walkIndex: WalkIndex
     /// Label analysis shared by the rules (each distinct label analysed once).
-    public let labels = LabelTable()
+    public let labels: LabelTable
 
     init(source: SourceFile, doc: String?, platforms: [Platform], platformsWritten: Bool, imports: [ResolvedImport],
          store: ModelStore, roots: [Int], syntax: SyntaxFile) {
@@ -457,6 +468,7 @@ public struct CheckedFile: Sendable {
         self.declarations = roots.map { Element(store: store, index: $0) }
         self.syntax = syntax
         self.walkIndex = WalkIndex(store: store, roots: roots)
+        self.labels = LabelTable(store: store)
     }
 
     public func includes(_ platform: Platform.Name) -> Bool {

@@ -44,6 +44,13 @@ public final class ModelStore: Sendable {
 
     func text(_ id: TextID) -> String { texts[id] }
 
+    /// An element's identifier: interned, or as written (see `ElementRecord.id`).
+    func idText(of record: ElementRecord) -> String {
+        if record.id.exists { return texts[record.id] }
+        let tree = tree(of: record)
+        return tree.text(tree.elements[Int(record.syntax)].name)
+    }
+
     /// Number of elements, spliced copies included.
     public var elementCount: Int { records.count }
 }
@@ -53,6 +60,9 @@ struct ElementRecord: Sendable {
     var context: ElementContext
     var idSource: IdentifierSource
     var depth: UInt16
+    /// `.none` for an explicit identifier below the top level: it is read
+    /// from the syntax (nearly all are distinct; interning them only filled
+    /// the text table).
     var id: TextID
     /// `.none` without a label.
     var label: TextID
@@ -76,8 +86,11 @@ struct PropertyRecord: Sendable {
     }
     var name: PropertyName
     var kind: Kind
-    /// A `TextID` (string, number, symbol, reference), 0/1 (bool) or an index into `shortcuts`.
+    /// A `TextID` (string, number), 0/1 (bool), an index into `shortcuts`,
+    /// or `textInSource` (symbol, reference: the value as written).
     var payload: UInt32
+
+    static let textInSource = UInt32.max
     /// The property node in the element's syntax tree (for its spans).
     var syntax: UInt32
 }

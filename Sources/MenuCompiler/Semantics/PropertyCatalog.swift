@@ -271,6 +271,10 @@ extension PropertyCatalog {
 }
 
 extension ElementKind {
+    /// Hashes the case, not its name: the default for a `String`-backed enum
+    /// hashes the raw string, and kinds key dictionaries in hot paths.
+    public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
+
     /// Position in `allCases`, for table lookups.
     var ordinal: Int {
         switch self {
@@ -289,5 +293,46 @@ extension ElementKind {
         case .section: 12
         case .submenu: 13
         }
+    }
+}
+
+/// A property's value type without its payload: what the resolver switches
+/// on for every property, read from a byte table (no reference counting).
+enum ValueTag: UInt8, Sendable {
+    case none, string, bool, number, identifier, enumeration, shortcut, menuReference, optionReference, viewReference
+
+    init(_ type: ValueType) {
+        switch type {
+        case .string: self = .string
+        case .bool: self = .bool
+        case .number: self = .number
+        case .identifier: self = .identifier
+        case .enumeration: self = .enumeration
+        case .shortcut: self = .shortcut
+        case .menuReference: self = .menuReference
+        case .optionReference: self = .optionReference
+        case .viewReference: self = .viewReference
+        }
+    }
+}
+
+extension PropertyCatalog {
+    private static let tags: [ValueTag] = {
+        var tags: [ValueTag] = []
+        for kind in ElementKind.allCases {
+            for context in [ElementContext.control, .menu] {
+                var row = [ValueTag](repeating: .none, count: PropertyName.allCases.count)
+                for spec in specs(for: kind, in: context) {
+                    if let name = PropertyName(spec.name) { row[Int(name.rawValue)] = ValueTag(spec.type) }
+                }
+                tags += row
+            }
+        }
+        return tags
+    }()
+
+    /// The value type of `name` on `kind` in `context`; `.none` when the kind doesn't take it.
+    static func valueTag(_ name: PropertyName, for kind: ElementKind, in context: ElementContext) -> ValueTag {
+        tags[(kind.ordinal * 2 + (context == .menu ? 1 : 0)) * PropertyName.allCases.count + Int(name.rawValue)]
     }
 }

@@ -11,13 +11,20 @@
 public final class Resolver {
     private let workspace: Workspace
     public private(set) var diagnostics: [Diagnostic] = []
-    private var model = ModelBuilder()
+    // The resolver's state is only touched by its own methods, one call at a
+    // time: the dynamic exclusivity checks a class property gets by default
+    // cost more than the appends they guard.
+    @exclusivity(unchecked) private var model = ModelBuilder()
     /// Written properties of the elements being built, innermost last. An
     /// element moves its run into the model when it is done, so each
     /// element's properties are contiguous there.
-    private var openProperties: [PropertyRecord] = []
+    @exclusivity(unchecked) private var openProperties: [PropertyRecord] = []
     /// Property indices of the element whose properties are being validated.
-    private var seenProperties: [Int] = []
+    @exclusivity(unchecked) private var seenProperties: [Int] = []
+    /// Children of the elements being built, innermost last (like `openProperties`).
+    @exclusivity(unchecked) private var openChildren: [Int32] = []
+    /// Positions of the siblings `finalizeSiblings` has seen (reused: it doesn't nest).
+    @exclusivity(unchecked) private var takenPositions: [Int] = []
 
     private struct DeclarationKey: Hashable {
         var file: FileID
@@ -42,11 +49,21 @@ public final class Resolver {
         model.trees = workspace.parsed.map { $0.syntax.tree }
     }
 
+    /// Room for the files' elements and properties (splices may add more):
+    /// growing arrays of millions of records copies them again and again.
+    private func reserve(for files: [FileID]) {
+        let trees = files.map(tree)
+        model.records.reserveCapacity(trees.reduce(0) { $0 + $1.elements.count })
+        model.children.reserveCapacity(trees.reduce(0) { $0 + $1.elements.count })
+        model.properties.reserveCapacity(trees.reduce(0) { $0 + $1.properties.count })
+    }
+
     // MARK: - Files
 
     /// The checked form of each file (and, through them, of what they import), in one model.
     public func check(_ files: [FileID]) -> [CheckedFile] {
         var resolved: [(file: FileID, roots: [Int], platforms: [Platform], written: Bool)] = []
+        reserve(for: files)
         for file in files {
             let syntax = workspace.syntax(file)
             _ = scope(of: file)
@@ -239,7 +256,17 @@ public final class Resolver {
     private func displayName(_ index: Int) -> String {
         let record = model.records[index]
         if record.label.exists, !model.texts.byteRange(record.label).isEmpty { return "\(record.kind.rawValue) '\(text(record.label))'" }
-        return "\(record.kind.rawValue) '\(text(record.id))'"
+        return "\(record.kind.rawValue) '\(idText(Int32(index)))'"
+    }
+
+    /// An element's identifier. Explicit identifiers below the top level
+    /// are not interned — they are nearly all distinct, and interning them
+    /// filled the text table — so they are read from the syntax.
+    private func idText(_ index: Int32) -> String {
+        let record = model.records[Int(index)]
+        if record.id.exists { return text(record.id) }
+        let tree = syntaxTree(of: record)
+        return tree.text(tree.elements[Int(record.syntax)].name)
     }
 
     // MARK: - Identifiers
@@ -251,6 +278,14 @@ public final class Resolver {
         let labelText = node.hasLabel ? tree.stringValue(node.label) : stringProperty(.off, of: element, in: tree) ?? stringProperty(.on, of: element, in: tree)
         let derived = labelText.flatMap(IdentifierDerivation.derive(from:)).map { model.texts.intern($0) }
         return .init(kind: node.kind, explicit: nil, derived: derived)
+    }
+
+    /// A child's identifier candidate, as text.
+    private func childCandidate(_ element: Int, in tree: SyntaxTree) -> IdentifierAssignment.Candidate<String> {
+        let node = tree.elements[element]
+        if node.hasName { return .init(kind: node.kind, explicit: tree.text(node.name), derived: nil) }
+        let labelText = node.hasLabel ? tree.stringValue(node.label) : stringProperty(.off, of: element, in: tree) ?? stringProperty(.on, of: element, in: tree)
+        return .init(kind: node.kind, explicit: nil, derived: labelText.flatMap(IdentifierDerivation.derive(from:)))
     }
 
     private func stringProperty(_ name: PropertyName, of element: Int, in tree: SyntaxTree) -> String? {
@@ -368,19 +403,21 @@ public final class Resolver {
             if record.name == .menu, tree.values[Int(property.value)].kind == .identifier { menuReference = tree.values[Int(property.value)].range }
             openProperties.append(record)
         }
-        let (children, dropMenu) = buildChildren(of: index, element: element, in: tree, menuReference: menuReference, depth: depth)
+        let childMark = openChildren.count
+        let dropMenu = buildChildren(of: index, element: element, in: tree, menuReference: menuReference, depth: depth)
         if dropMenu, let position = openProperties[propertyMark...].firstIndex(where: { $0.name == .menu }) {
             // Already reported; keep the property out of the output.
             openProperties.remove(at: position)
         }
-        resolveReferences(from: propertyMark, children: children, in: tree)
+        resolveReferences(from: propertyMark, children: openChildren[childMark...], in: tree)
         model.records[Int(index)].firstProperty = UInt32(model.properties.count)
         model.records[Int(index)].propertyCount = UInt32(openProperties.count - propertyMark)
         model.properties.append(contentsOf: openProperties[propertyMark...])
         openProperties.removeSubrange(propertyMark...)
         model.records[Int(index)].firstChild = UInt32(model.children.count)
-        model.records[Int(index)].childCount = UInt32(children.count)
-        model.children.append(contentsOf: children)
+        model.records[Int(index)].childCount = UInt32(openChildren.count - childMark)
+        model.children.append(contentsOf: openChildren[childMark...])
+        openChildren.removeSubrange(childMark...)
         return index
     }
 
@@ -403,15 +440,27 @@ public final class Resolver {
         return model.children[Int(record.firstChild)..<Int(record.firstChild + record.childCount)]
     }
 
-    /// The children of element `index`, spliced ones included; and whether
-    /// its `menu:` property names nothing (and must be dropped).
-    private func buildChildren(of index: Int32, element: Int, in tree: SyntaxTree, menuReference: TextRange?, depth: UInt16) -> ([Int32], Bool) {
+    /// Builds the children of element `index`, spliced ones included, onto
+    /// `openChildren`; returns whether its `menu:` property names nothing
+    /// (and must be dropped).
+    private func buildChildren(of index: Int32, element: Int, in tree: SyntaxTree, menuReference: TextRange?, depth: UInt16) -> Bool {
         let parentKind = model.records[Int(index)].kind
         let context = model.records[Int(index)].context
         let members = tree.memberRefs(of: element)
+        let mark = openChildren.count
         // Splices first: their identifiers are taken when synthetic ones are chosen.
         var spliced: [Int: [Int32]] = [:]
-        for (position, member) in members.enumerated() where member.kind == .use {
+        var allNamed = true
+        for (position, member) in members.enumerated() {
+            switch member.kind {
+            case .property:
+                continue
+            case .element:
+                if !tree.elements[Int(member.index)].hasName { allNamed = false }
+                continue
+            case .use:
+                break
+            }
             let use = tree.uses[Int(member.index)]
             if use.attributeCount > 0 {
                 report(.error(.syntax, "@allow applies to elements, not to 'use'", at: tree.span(tree.attributes[Int(use.firstAttribute)].span), label: "on a 'use'",
@@ -428,23 +477,32 @@ public final class Resolver {
                 ? [copy(target, origin: origin, parent: index, depth: depth + 1)]
                 : childIndices(of: target).map { copy($0, origin: origin, parent: index, depth: depth + 1) }
         }
-        var candidates: [IdentifierAssignment.Candidate<TextID>] = []
-        for member in members where member.kind == .element { candidates.append(candidate(Int(member.index), in: tree)) }
-        var takenBySplices = Set<TextID>()
-        for copies in spliced.values { for copy in copies { takenBySplices.insert(model.records[Int(copy)].id) } }
-        let assignedIDs = IdentifierAssignment.assign(candidates, taken: takenBySplices, synthetic: syntheticID)
-        var children: [Int32] = []
-        children.reserveCapacity(candidates.count)
+        // Elements whose identifiers are all written need no assignment (the
+        // common case); otherwise derived and synthetic ones are chosen here.
+        var assignedIDs: [(id: String, source: IdentifierSource)] = []
+        if !allNamed {
+            var candidates: [IdentifierAssignment.Candidate<String>] = []
+            for member in members where member.kind == .element { candidates.append(childCandidate(Int(member.index), in: tree)) }
+            var takenBySplices = Set<String>()
+            for copies in spliced.values { for copy in copies { takenBySplices.insert(idText(copy)) } }
+            assignedIDs = IdentifierAssignment.assign(candidates, taken: takenBySplices, synthetic: IdentifierAssignment.syntheticName)
+        }
         var elementOrdinal = 0
         for (position, member) in members.enumerated() {
             switch member.kind {
             case .property:
                 continue
             case .use:
-                children.append(contentsOf: spliced[position] ?? [])
+                openChildren.append(contentsOf: spliced[position] ?? [])
             case .element:
                 let child = Int(member.index)
-                let assigned = assignedIDs[elementOrdinal]
+                let assigned: Assigned
+                if allNamed {
+                    assigned = (.none, .explicit)
+                } else {
+                    let assignedText = assignedIDs[elementOrdinal]
+                    assigned = (assignedText.source == .explicit ? .none : model.texts.intern(assignedText.id), assignedText.source)
+                }
                 elementOrdinal += 1
                 let childNode = tree.elements[child]
                 if case .misplaced(let help) = Placement.check(child: childNode.kind, parent: parentKind, parentContext: context) {
@@ -452,25 +510,27 @@ public final class Resolver {
                     report(.error(.misplacedElement, "\(childNode.kind.rawValue)\(childName.map { " '\($0)'" } ?? "") cannot appear in \(displayName(Int(index)))",
                                   at: tree.span(childNode.keyword), label: "misplaced \(childNode.kind.rawValue)", help: help))
                 }
-                children.append(build(child, in: tree, parentKind: parentKind, parentContext: context, assigned: assigned, parent: index, depth: depth + 1))
+                let built = build(child, in: tree, parentKind: parentKind, parentContext: context, assigned: assigned, parent: index, depth: depth + 1)
+                openChildren.append(built)
             }
         }
         var dropMenu = false
         if let menuReference {
             let referenceText = tree.text(menuReference)
-            if let firstInline = children.first {
+            if openChildren.count > mark {
                 report(.error(.misplacedElement, "\(displayName(Int(index))) takes its items from 'menu: \(referenceText)', so it cannot also list items",
-                              at: keywordSpan(Int(firstInline)), label: "inline item", secondary: [LabeledSpan(tree.span(menuReference), "items come from here")],
+                              at: keywordSpan(Int(openChildren[mark])), label: "inline item", secondary: [LabeledSpan(tree.span(menuReference), "items come from here")],
                               help: "remove the inline items, or remove 'menu: \(referenceText)'"))
             } else if let target = referencedMenu(menuReference, in: tree, what: "'menu:'") {
                 let origin = addOrigin(Origin(via: .menu, menu: referenceText, site: tree.span(menuReference)))
-                children = childIndices(of: target).map { copy($0, origin: origin, parent: index, depth: depth + 1) }
+                let copies = childIndices(of: target).map { copy($0, origin: origin, parent: index, depth: depth + 1) }
+                openChildren.append(contentsOf: copies)
             } else {
                 dropMenu = true
             }
         }
-        finalizeSiblings(children)
-        return (children, dropMenu)
+        finalizeSiblings(from: mark)
+        return dropMenu
     }
 
     private func addOrigin(_ origin: Origin) -> Int32 {
@@ -501,37 +561,78 @@ public final class Resolver {
 
     /// Spliced elements take their place under the host; synthetic ids that
     /// collide are renumbered, and real collisions are reported.
-    private func finalizeSiblings(_ children: [Int32]) {
-        guard !children.isEmpty else { return }
-        var taken: [TextID: Int] = [:]
-        for (position, child) in children.enumerated() where model.records[Int(child)].idSource != .synthetic {
+    /// Spliced elements take their place under the host; synthetic ids that
+    /// collide are renumbered, and real collisions are reported. The
+    /// siblings are `openChildren[mark...]`.
+    private func finalizeSiblings(from mark: Int) {
+        let count = openChildren.count - mark
+        guard count > 0 else { return }
+        // Ids compared as bytes, pairwise: bodies are small, and hashing or
+        // making a string per id cost more than the comparisons. Large
+        // bodies use a dictionary.
+        let useIndex = count > 16
+        var index: [String: Int] = [:]
+        takenPositions.removeAll(keepingCapacity: true)
+        var takenNames: [(String, Int)] = []
+        func takenPosition(ofChild child: Int32) -> Int? {
+            if useIndex { return index[idText(child)] }
+            return takenPositions.first { sameID(openChildren[mark + $0], child) }
+        }
+        func takenPosition(ofName name: String) -> Int? {
+            if useIndex { return index[name] }
+            if let position = takenNames.first(where: { $0.0 == name })?.1 { return position }
+            return takenPositions.first { idText(openChildren[mark + $0]) == name }
+        }
+        for position in 0..<count where model.records[Int(openChildren[mark + position])].idSource != .synthetic {
+            let child = openChildren[mark + position]
             let record = model.records[Int(child)]
-            if let first = taken[record.id] {
-                let earlier = children[first]
+            if let first = takenPosition(ofChild: child) {
+                let earlier = openChildren[mark + first]
                 // A pair that both come from one splice was reported in its own menu.
                 let childOrigin = origin(of: child)
                 let earlierOrigin = origin(of: earlier)
                 if childOrigin == nil || earlierOrigin == nil || childOrigin != earlierOrigin {
-                    reportDuplicateID(text(record.id), first: idSpan(Int(earlier)), second: childOrigin?.site ?? idSpan(Int(child)),
+                    reportDuplicateID(idText(child), first: idSpan(Int(earlier)), second: childOrigin?.site ?? idSpan(Int(child)),
                                       derived: record.idSource == .label)
                 }
+            } else if useIndex {
+                index[idText(child)] = position
             } else {
-                taken[record.id] = position
+                takenPositions.append(position)
             }
         }
-        var ordinals: [ElementKind: Int] = [:]
-        for (position, child) in children.enumerated() where model.records[Int(child)].idSource == .synthetic {
+        var ordinals = [Int](repeating: 0, count: ElementKind.allCases.count)
+        for position in 0..<count where model.records[Int(openChildren[mark + position])].idSource == .synthetic {
+            let child = openChildren[mark + position]
             let kind = model.records[Int(child)].kind
-            var ordinal = ordinals[kind, default: 0]
-            var candidate: TextID
+            var ordinal = ordinals[kind.ordinal]
+            var candidate: String
             repeat {
                 ordinal += 1
-                candidate = syntheticID(kind, ordinal)
-            } while taken[candidate] != nil
-            ordinals[kind] = ordinal
-            taken[candidate] = position
-            model.records[Int(child)].id = candidate
+                candidate = IdentifierAssignment.syntheticName(kind, ordinal)
+            } while takenPosition(ofName: candidate) != nil
+            ordinals[kind.ordinal] = ordinal
+            if useIndex { index[candidate] = position } else { takenNames.append((candidate, position)) }
+            if idText(child) != candidate { model.records[Int(child)].id = model.texts.intern(candidate) }
         }
+    }
+
+    /// Whether two elements have the same identifier, compared as bytes.
+    private func sameID(_ a: Int32, _ b: Int32) -> Bool {
+        let first = model.records[Int(a)]
+        let second = model.records[Int(b)]
+        if first.id.exists, second.id.exists { return first.id == second.id }
+        return withIDBytes(first) { left in withIDBytes(second) { right in left.elementsEqual(right) } }
+    }
+
+    private func withIDBytes<Result>(_ record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if record.id.exists {
+            let range = model.texts.byteRange(record.id)
+            return model.texts.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        let tree = syntaxTree(of: record)
+        let name = tree.elements[Int(record.syntax)].name
+        return tree.file.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(name.start)..<Int(name.end)])) }
     }
 
     // MARK: - Properties
@@ -539,51 +640,30 @@ public final class Resolver {
     /// The validated form of property `index`, or nil after reporting why it is invalid.
     private func validate(_ index: Int, in tree: SyntaxTree, kind: ElementKind, context: ElementContext) -> PropertyRecord? {
         let property = tree.properties[index]
-        guard let name = propertyName(property.name, in: tree), let spec = PropertyCatalog.spec(name, for: kind, in: context) else {
+        guard let name = propertyName(property.name, in: tree) else {
             reportUnknownProperty(property, in: tree, kind: kind, context: context)
             return nil
         }
+        let tag = PropertyCatalog.valueTag(name, for: kind, in: context)
         let value = tree.values[Int(property.value)]
         func stored(_ valueKind: PropertyRecord.Kind, _ payload: UInt32) -> PropertyRecord {
             PropertyRecord(name: name, kind: valueKind, payload: payload, syntax: UInt32(index))
         }
-        func invalid(_ message: String, help: String? = nil, fixIts: [FixIt] = []) -> PropertyRecord? {
-            report(.error(.invalidValue, message, at: tree.span(value.range), label: "expected \(spec.type.description)", help: help, fixIts: fixIts))
+        // The common, valid cases first: no spec is copied and no string made.
+        switch (tag, value.kind) {
+        case (.none, _):
+            reportUnknownProperty(property, in: tree, kind: kind, context: context)
             return nil
-        }
-        let nameText = name.text
-        if value.kind == .list {
-            return invalid("'\(nameText)' takes a single value, not a list")
-        }
-        switch (spec.type, value.kind) {
         case (.string, .string):
             return stored(.string, intern(value.string, in: tree).rawValue)
         case (.bool, .bool):
             return stored(.bool, value.flag ? 1 : 0)
-        case (.number, .number):
-            let text = tree.text(value.range)
-            guard let number = Double(text), text.split(separator: ".").count <= 2 else {
-                return invalid("'\(text)' is not a number")
-            }
-            guard number >= 0 else { return invalid("'\(nameText)' cannot be negative (found \(text))") }
-            guard number <= 100_000 else { return invalid("\(text) is too large for '\(nameText)'") }
-            return stored(.number, model.texts.intern(Resolver.normalizedNumber(number)).rawValue)
+        // Identifiers (actions, enumeration cases, references) are read back
+        // from the syntax when asked for: nearly all actions are distinct.
         case (.identifier, .identifier):
-            return stored(.symbol, intern(value.range, in: tree).rawValue)
+            return stored(.symbol, PropertyRecord.textInSource)
         case (.menuReference, .identifier), (.optionReference, .identifier), (.viewReference, .identifier):
-            return stored(.reference, intern(value.range, in: tree).rawValue)
-        case (.enumeration(let values), .identifier):
-            let identifier = intern(value.range, in: tree)
-            let identifierText = text(identifier)
-            if values.contains(identifierText) { return stored(.symbol, identifier.rawValue) }
-            let suggestion = values.first { $0.lowercased() == identifierText.lowercased() } ?? Suggest.closest(to: identifierText, in: values)
-            return invalid("'\(identifierText)' is not a valid \(nameText)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
-                           help: "\(nameText) is one of: \(values.joined(separator: ", "))",
-                           fixIts: suggestion.map { [FixIt(message: "replace with '\($0)'", edits: [TextEdit(span: tree.span(value.range), replacement: $0)])] } ?? [])
-        case (.enumeration(let values), .string) where values.contains(tree.stringValue(value.string)):
-            let literal = tree.stringValue(value.string)
-            return invalid("\(nameText) values are written without quotes", help: "write \(nameText): \(literal)",
-                           fixIts: [FixIt(message: "remove the quotes", edits: [TextEdit(span: tree.span(value.range), replacement: literal)])])
+            return stored(.reference, PropertyRecord.textInSource)
         case (.shortcut, .string):
             let textID = intern(value.string, in: tree)
             switch shortcut(textID) {
@@ -594,6 +674,38 @@ public final class Resolver {
                               help: "write shortcuts as \"cmd+shift+n\" or \"⌘⇧N\""))
                 return nil
             }
+        default:
+            break
+        }
+        guard let spec = PropertyCatalog.spec(name, for: kind, in: context) else { return nil }
+        func invalid(_ message: String, help: String? = nil, fixIts: [FixIt] = []) -> PropertyRecord? {
+            report(.error(.invalidValue, message, at: tree.span(value.range), label: "expected \(spec.type.description)", help: help, fixIts: fixIts))
+            return nil
+        }
+        let nameText = name.text
+        if value.kind == .list {
+            return invalid("'\(nameText)' takes a single value, not a list")
+        }
+        switch (spec.type, value.kind) {
+        case (.number, .number):
+            let text = tree.text(value.range)
+            guard let number = Double(text), text.split(separator: ".").count <= 2 else {
+                return invalid("'\(text)' is not a number")
+            }
+            guard number >= 0 else { return invalid("'\(nameText)' cannot be negative (found \(text))") }
+            guard number <= 100_000 else { return invalid("\(text) is too large for '\(nameText)'") }
+            return stored(.number, model.texts.intern(Resolver.normalizedNumber(number)).rawValue)
+        case (.enumeration(let values), .identifier):
+            if isOneOf(values, value.range, in: tree) { return stored(.symbol, PropertyRecord.textInSource) }
+            let identifierText = tree.text(value.range)
+            let suggestion = values.first { $0.lowercased() == identifierText.lowercased() } ?? Suggest.closest(to: identifierText, in: values)
+            return invalid("'\(identifierText)' is not a valid \(nameText)" + (suggestion.map { "; did you mean '\($0)'?" } ?? ""),
+                           help: "\(nameText) is one of: \(values.joined(separator: ", "))",
+                           fixIts: suggestion.map { [FixIt(message: "replace with '\($0)'", edits: [TextEdit(span: tree.span(value.range), replacement: $0)])] } ?? [])
+        case (.enumeration(let values), .string) where values.contains(tree.stringValue(value.string)):
+            let literal = tree.stringValue(value.string)
+            return invalid("\(nameText) values are written without quotes", help: "write \(nameText): \(literal)",
+                           fixIts: [FixIt(message: "remove the quotes", edits: [TextEdit(span: tree.span(value.range), replacement: literal)])])
         case (.string, .identifier):
             let identifier = tree.text(value.range)
             return invalid("'\(nameText)' takes a string; found the identifier '\(identifier)'", help: "put it in quotes: \(nameText): \"\(identifier)\"",
@@ -604,6 +716,14 @@ public final class Resolver {
                            fixIts: [FixIt(message: "remove the quotes", edits: [TextEdit(span: tree.span(value.range), replacement: literal)])])
         default:
             return invalid("'\(nameText)' expects \(spec.type.description), found \(tree.valueSyntax(Int(property.value)).typeDescription)")
+        }
+    }
+
+    /// Whether the bytes at `range` spell one of `values` (no string is made).
+    private func isOneOf(_ values: [String], _ range: TextRange, in tree: SyntaxTree) -> Bool {
+        tree.file.bytes.withUnsafeBufferPointer { bytes in
+            let written = UnsafeBufferPointer(rebasing: bytes[Int(range.start)..<Int(range.end)])
+            return values.contains { $0.utf8.elementsEqual(written) }
         }
     }
 
@@ -644,27 +764,27 @@ public final class Resolver {
     /// Checks `default:` and `opens:` targets of the properties on the stack
     /// from `mark`; an unresolved one is reported and dropped so backends
     /// never see a dangling reference.
-    private func resolveReferences(from mark: Int, children: [Int32], in tree: SyntaxTree) {
+    private func resolveReferences(from mark: Int, children: ArraySlice<Int32>, in tree: SyntaxTree) {
         guard openProperties[mark...].contains(where: { $0.kind == .reference }) else { return }
         let file = tree.file.id
         var kept: [PropertyRecord] = []
         for property in openProperties[mark...] {
             guard property.kind == .reference else { kept.append(property); continue }
-            let target = TextID(property.payload)
             let node = tree.properties[Int(property.syntax)]
-            let span = tree.span(tree.values[Int(node.value)].range)
-            let name = Name(text: text(target), span: span)
+            let range = tree.values[Int(node.value)].range
+            let span = tree.span(range)
+            let name = Name(text: tree.text(range), span: span)
             switch property.name {
             case .default:
-                let optionIDs = options(in: children).map { model.records[Int($0)].id }
-                guard optionIDs.contains(target) else {
-                    reportUnknown(name, candidates: optionIDs.map(text), what: "'default:'", kindWanted: "option")
+                let optionIDs = options(in: Array(children)).map(idText)
+                guard optionIDs.contains(name.text) else {
+                    reportUnknown(name, candidates: optionIDs, what: "'default:'", kindWanted: "option")
                     continue
                 }
                 kept.append(property)
             case .opens:
                 let scope = scope(of: file)
-                guard let key = scope.names[target] else {
+                guard let key = scope.names[intern(range, in: tree)] else {
                     if Resolver.genericOpenTargets.contains(name.text) {
                         var generic = property
                         generic.kind = .symbol

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A byte range inside one source file. Offsets are UTF-8 byte offsets,
 /// half-open (`start..<end`); every stage reports positions this way so the
 /// renderer alone decides how to show them (line/column, UTF-16, excerpts).
@@ -87,8 +93,13 @@ public final class SourceFile: Sendable {
         var starts = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
         bytes.withUnsafeBufferPointer { buffer in
-            for index in 0..<buffer.count where buffer[index] == 0x0A {
+            guard let base = buffer.baseAddress else { return }
+            // memchr scans many bytes per step; a byte loop was a tenth of checking.
+            var offset = 0
+            while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
+                let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 starts.append(index + 1)
+                offset = index + 1
             }
         }
         return starts

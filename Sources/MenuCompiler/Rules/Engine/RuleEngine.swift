@@ -45,13 +45,13 @@ public struct RuleEngine {
 
     private func applyAllows(_ findings: [Diagnostic], in file: CheckedFile) -> [Diagnostic] {
         var sites: [AllowSite] = []
-        func collect(_ element: ElementSyntax) {
-            for attribute in element.attributes {
-                for rule in attribute.ruleIDs { sites.append(AllowSite(scope: element.span, rule: rule, attribute: attribute)) }
+        // Every element node of the file, in source order; few carry attributes.
+        let tree = file.syntax.tree
+        for node in tree.elements where node.attributeCount > 0 {
+            for attribute in tree.allowAttributes(first: node.firstAttribute, count: node.attributeCount) {
+                for rule in attribute.ruleIDs { sites.append(AllowSite(scope: tree.span(node.span), rule: rule, attribute: attribute)) }
             }
-            for case .element(let child) in element.body?.members ?? [] { collect(child) }
         }
-        file.syntax.elements.forEach(collect)
         guard !sites.isEmpty else { return findings }
         var kept: [Diagnostic] = []
         for finding in findings {

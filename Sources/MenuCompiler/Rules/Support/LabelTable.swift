@@ -3,49 +3,97 @@
 /// Several rules ask the same questions about the same label — its words,
 /// its title-case form, whether it has articles, whether it is a standard
 /// label — and real menus repeat labels ("Open", "Copy Link", "Show All").
-/// Asking `LabelWords`/`TitleCase` directly re-splits the label every time;
-/// this table remembers each answer. Every entry is a pure function of the
-/// label's bytes, so the memo changes speed, never results.
+/// Labels are interned in the model, so each question is answered once per
+/// `TextID` and then found by index. Every answer is a pure function of the
+/// label's text, so the memo changes speed, never results.
 ///
-/// It hangs off `CheckedFile` (copies of the file share it) and is safe to
-/// use from several threads (a lone file's rules run in parallel); the lock
-/// is held only to look up and store, never while analysing.
+/// It hangs off `CheckedFile` and is safe to use from several threads (a
+/// lone file's rules run in parallel); the lock is held only to look up and
+/// store, never while analysing.
 public final class LabelTable: @unchecked Sendable {
+    private let store: ModelStore
     private let lock = Lock()
-    // Guarded by `lock`.
-    private var entries: [Key: Entry] = [:]
+    // Guarded by `lock`, so the dynamic exclusivity checks a class property
+    // gets (per access, in the rules' hot path) are redundant.
+    /// Entry index + 1 by `TextID`, 0 when the text has not been asked about.
+    @exclusivity(unchecked) private var slots: [Int32] = []
+    @exclusivity(unchecked) private var entries: [Entry] = []
+    /// Dense keys of folded labels and of leading words.
+    @exclusivity(unchecked) private var foldKeys: [String: Int] = [:]
+    /// How many answers were computed rather than found (tests check the memo works).
+    @exclusivity(unchecked) private(set) var computations = 0
 
-    public init() {}
-
-    /// The label's words (see `LabelWords.words(in:)`).
-    func words(in label: String) -> [(text: Substring, range: Range<String.Index>)] {
-        answer(label, \.words) { LabelWords.words(in: label) }
+    init(store: ModelStore) {
+        self.store = store
     }
 
-    /// The label's subphrases (see `LabelWords.phrases(in:)`).
-    func phrases(in label: String) -> [[Range<String.Index>]] {
-        answer(label, \.phrases) { LabelWords.phrases(in: label) }
-    }
+    /// The text of a label.
+    func text(_ id: TextID) -> String { store.text(id) }
 
-    /// `TitleCase.titleCased(label)`.
-    func titleCased(_ label: String) -> String {
-        answer(label, \.titleCased) { TitleCase.titleCased(label) }
+    /// `TitleCase.titleCased(label)`, or nil when the label is already in title case.
+    func titleCased(_ id: TextID) -> String? {
+        answer(id, { $0.titleCased }, { $0.titleCased = $1 }) { text in
+            let recased = TitleCase.titleCased(text)
+            return recased == text ? nil : recased
+        }
     }
 
     /// `LabelWords.removingArticles(label)`.
-    func removingArticles(_ label: String) -> String? {
-        answer(label, \.withoutArticles) { LabelWords.removingArticles(label) }
+    func removingArticles(_ id: TextID) -> String? {
+        answer(id, { $0.withoutArticles }, { $0.withoutArticles = $1 }) { LabelWords.removingArticles($0) }
     }
 
     /// `LabelWords.isStandardLabel(label)`.
-    func isStandardLabel(_ label: String) -> Bool {
-        answer(label, \.isStandard) { LabelWords.isStandardLabel(label) }
+    func isStandardLabel(_ id: TextID) -> Bool {
+        answer(id, { $0.isStandard }, { $0.isStandard = $1 }) { LabelWords.isStandardLabel($0) }
     }
 
-    /// Whether the label's first word is one of the curated verbs, and that word.
-    func firstWord(of label: String) -> (text: Substring, isVerb: Bool)? {
-        answer(label, \.firstWord) {
-            LabelWords.words(in: label).first.map { ($0.text, LabelWords.isVerb(String($0.text))) }
+    /// The label's words (see `LabelWords.words(in:)`).
+    func words(_ id: TextID) -> [(text: Substring, range: Range<String.Index>)] {
+        answer(id, { $0.words }, { $0.words = $1 }) { LabelWords.words(in: $0) }
+    }
+
+    /// The label's subphrases (see `LabelWords.phrases(in:)`).
+    func phrases(_ id: TextID) -> [[Range<String.Index>]] {
+        answer(id, { $0.phrases }, { $0.phrases = $1 }) { LabelWords.phrases(in: $0) }
+    }
+
+    /// The label's first word, and whether it is one of the curated verbs.
+    func firstWord(_ id: TextID) -> (text: Substring, isVerb: Bool)? {
+        answer(id, { $0.firstWord }, { $0.firstWord = $1 }) { _ in
+            self.words(id).first.map { ($0.text, LabelWords.isVerb(String($0.text))) }
+        }
+    }
+
+    /// Whether the label uses three periods where an ellipsis belongs.
+    func hasThreePeriods(_ id: TextID) -> Bool {
+        answer(id, { $0.hasThreePeriods }, { $0.hasThreePeriods = $1 }) { $0.containsBytes(of: "...") }
+    }
+
+    /// A key equal for labels that read the same ignoring blank space at
+    /// the ends and letter case; nil for a blank label.
+    func foldKey(_ id: TextID) -> Int? {
+        answer(id, { $0.foldKey }, { $0.foldKey = $1 }) { text in
+            let folded = MenuQueries.trimmed(text).lowercased()
+            return folded.isEmpty ? nil : self.key(for: folded)
+        }
+    }
+
+    /// A key for the label's first word, lowercased, when the label has at
+    /// least two words (what `LabelWords.repeatedLeadingTerms` groups by).
+    func leadWordKey(_ id: TextID) -> Int? {
+        answer(id, { $0.leadWordKey }, { $0.leadWordKey = $1 }) { _ in
+            let words = self.words(id)
+            return words.count >= 2 ? self.key(for: "\u{0}" + words[0].text.lowercased()) : nil
+        }
+    }
+
+    private func key(for text: String) -> Int {
+        lock.withLock {
+            if let known = foldKeys[text] { return known }
+            let key = foldKeys.count
+            foldKeys[text] = key
+            return key
         }
     }
 
@@ -53,39 +101,100 @@ public final class LabelTable: @unchecked Sendable {
 
     private struct Entry {
         // nil: not asked yet.
-        var phrases: [[Range<String.Index>]]?
-        var titleCased: String?
+        var titleCased: String??
         var withoutArticles: String??
         var isStandard: Bool?
         var words: [(text: Substring, range: Range<String.Index>)]?
+        var phrases: [[Range<String.Index>]]?
         var firstWord: (text: Substring, isVerb: Bool)??
+        var hasThreePeriods: Bool?
+        var foldKey: Int??
+        var leadWordKey: Int??
     }
 
-    /// Labels compared by their exact UTF-8 bytes. `String ==` compares
-    /// canonical equivalence, and string indices are only valid across
-    /// strings with identical bytes.
-    private struct Key: Hashable {
-        let text: String
-
-        static func == (lhs: Key, rhs: Key) -> Bool {
-            var (left, right) = (lhs.text, rhs.text)
-            return left.withUTF8 { a in right.withUTF8 { b in a.count == b.count && a.elementsEqual(b) } }
+    /// The stored answer (`read`), computing and storing it (`write`) on
+    /// first use. `compute` runs outside the lock so a slow label never
+    /// blocks others. Plain closures, not key paths: this runs for every
+    /// label a rule looks at.
+    @inline(__always)
+    private func answer<T>(_ id: TextID, _ read: (Entry) -> T?, _ write: (inout Entry, T) -> Void, _ compute: (String) -> T) -> T {
+        let stored: T? = lock.withLock {
+            let slot = slotIndex(id)
+            return slot < 0 ? nil : read(entries[slot])
         }
-
-        func hash(into hasher: inout Hasher) {
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
-        }
-    }
-
-    /// The stored answer at `field`, computing and storing it on first use.
-    /// `compute` runs outside the lock so a slow label never blocks others.
-    private func answer<T>(_ label: String, _ field: WritableKeyPath<Entry, T?>, _ compute: () -> T) -> T {
-        let key = Key(text: label)
-        let stored: T? = lock.withLock { entries[key]?[keyPath: field] }
         if let stored { return stored }
-        let value = compute()
-        lock.withLock { entries[key, default: Entry()][keyPath: field] = .some(value) }
+        let value = compute(store.text(id))
+        lock.withLock {
+            computations += 1
+            var slot = slotIndex(id)
+            if slot < 0 {
+                entries.append(Entry())
+                slot = entries.count - 1
+                slots[Int(id.rawValue)] = Int32(entries.count)
+            }
+            write(&entries[slot], value)
+        }
         return value
+    }
+
+    /// The entry of `id`, or -1. Called with the lock held.
+    private func slotIndex(_ id: TextID) -> Int {
+        if slots.isEmpty { slots = Array(repeating: 0, count: store.texts.count) }
+        return Int(slots[Int(id.rawValue)]) - 1
+    }
+}
+
+/// A text people read on an element: its label, or a toggle's on/off
+/// label, a button's subtitle, a pull-down's menu title.
+public struct LabelText: Sendable {
+    public let element: Element
+    /// The property that holds it; nil for the element's label.
+    public let property: PropertyName?
+    public let id: TextID
+
+    public var text: String { element.store.text(id) }
+
+    /// Where it is written (the string literal).
+    public var span: Span {
+        guard let property else { return element.labelSpan ?? element.focusSpan }
+        return element.property(property)?.valueSpan ?? element.focusSpan
+    }
+}
+
+extension Element {
+    /// Each text people read on the element, in the order `labelTexts`
+    /// lists them (the label, then off, on, subtitle, title), without making
+    /// strings or arrays.
+    public func forEachLabelText(_ body: (LabelText) -> Void) {
+        let record = record
+        if record.label.exists { body(LabelText(element: self, property: nil, id: record.label)) }
+        // Only toggles take on/off, buttons a subtitle and pull-downs a title.
+        switch record.kind {
+        case .toggle, .button, .pulldown: break
+        default: return
+        }
+        func visit(_ name: PropertyName) {
+            if let stored = storedProperty(name), stored.kind == .string {
+                body(LabelText(element: self, property: name, id: TextID(stored.payload)))
+            }
+        }
+        visit(.off)
+        visit(.on)
+        visit(.subtitle)
+        visit(.title)
+    }
+
+    /// The texts people read as the name of a menu item or a button: the
+    /// label of an item, submenu, button or pull-down, and the label and
+    /// on/off labels of a toggle. (What `MenuQueries.itemAndButtonLabels` lists.)
+    public func forEachItemOrButtonLabel(_ body: (LabelText) -> Void) {
+        switch kind {
+        case .item, .submenu, .button, .pulldown:
+            if let id = labelID { body(LabelText(element: self, property: nil, id: id)) }
+        case .toggle:
+            forEachLabelText(body)
+        case .menubar, .menu, .view, .contextmenu, .popup, .option, .toolbar, .row, .section:
+            return
+        }
     }
 }

@@ -179,13 +179,17 @@ enum LabelWords {
         let utf8 = label.utf8
         var label = label
         return label.withUTF8 { bytes -> [[Range<String.Index>]]? in
-            for byte in bytes where byte >= 0x80 { return nil }
+            var count = bytes.count
+            // A closing "…" is trailing punctuation, trimmed from the last
+            // word (or a word of its own with no letters): the words are those
+            // of the bytes before it.
+            if count >= 3, bytes[count - 3] == 0xE2, bytes[count - 2] == 0x80, bytes[count - 1] == 0xA6 { count -= 3 }
+            for byte in bytes[0..<count] where byte >= 0x80 { return nil }
             func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
             func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
             var phrases: [[Range<String.Index>]] = []
             var current: [Range<String.Index>] = []
             var start = 0
-            let count = bytes.count
             while start < count {
                 if isSpace(bytes[start]) {
                     start += 1
@@ -327,6 +331,11 @@ enum LabelWords {
     /// letter in "Plan A" or "Sort A to Z" is not one. An article that is the
     /// whole label is not removed. Letter case of the remaining words is kept.
     static func removingArticles(_ label: String) -> String? {
+        mayContainArticle(label) ? removingArticlesWordByWord(label) : nil
+    }
+
+    /// The full, per-word analysis behind `removingArticles`.
+    static func removingArticlesWordByWord(_ label: String) -> String? {
         var removals: [Range<String.Index>] = []
         for phrase in phrases(in: label) {
             for (position, word) in phrase.enumerated() where isArticle(at: position, in: phrase, of: label) {
@@ -352,6 +361,41 @@ enum LabelWords {
 
     /// Whether the word at `position` is used as an article: it spells one
     /// and the next word of its subphrase exists and is not a minor word.
+    /// False only when the label certainly has no article: it is ASCII and
+    /// no run of letters in it is "a", "an" or "the" (an article word is such
+    /// a run, whatever punctuation surrounds it). Spares the per-word
+    /// analysis for nearly every label.
+    static func mayContainArticle(_ label: String) -> Bool {
+        var run: (start: Int, length: Int) = (0, 0)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(label.utf8.count)
+        for byte in label.utf8 { bytes.append(byte) }
+        // A closing "…" ends the last run like punctuation does.
+        if bytes.count >= 3, bytes[(bytes.count - 3)...].elementsEqual([0xE2, 0x80, 0xA6]) { bytes.removeLast(3) }
+        for index in bytes.indices {
+            if bytes[index] >= 0x80 { return true }
+            bytes[index] |= 0x20
+        }
+        func isArticleRun() -> Bool {
+            switch run.length {
+            case 1: return bytes[run.start] == UInt8(ascii: "a")
+            case 2: return bytes[run.start] == UInt8(ascii: "a") && bytes[run.start + 1] == UInt8(ascii: "n")
+            case 3: return bytes[run.start] == UInt8(ascii: "t") && bytes[run.start + 1] == UInt8(ascii: "h") && bytes[run.start + 2] == UInt8(ascii: "e")
+            default: return false
+            }
+        }
+        for (offset, byte) in bytes.enumerated() {
+            if byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") {
+                if run.length == 0 { run.start = offset }
+                run.length += 1
+            } else {
+                if isArticleRun() { return true }
+                run.length = 0
+            }
+        }
+        return isArticleRun()
+    }
+
     static func isArticle(at position: Int, in phrase: [Range<String.Index>], of label: String) -> Bool {
         guard articles.contains(label[phrase[position]].lowercased()) else { return false }
         let next = position + 1

@@ -25,6 +25,11 @@ enum TitleCase {
 
     /// The label recased in title style.
     static func titleCased(_ label: String) -> String {
+        isPlainlyTitleCase(label) ? label : recased(label)
+    }
+
+    /// The full, per-character analysis behind `titleCased`.
+    static func recased(_ label: String) -> String {
         var edits: [(range: Range<String.Index>, replacement: String)] = []
         for phrase in LabelWords.phrases(in: label) {
             for position in phrase.indices {
@@ -43,6 +48,37 @@ enum TitleCase {
         }
         result += label[cursor...]
         return result
+    }
+
+    /// A fast, exact test for the common case: ASCII words separated by
+    /// spaces (and perhaps a closing "…"), each starting with a capital or a
+    /// digit, none of them a minor word. No step of `titleCased` changes
+    /// such a label — it only uppercases a lowercase first letter, or lowers
+    /// a minor word — so the per-character analysis is skipped.
+    static func isPlainlyTitleCase(_ label: String) -> Bool {
+        var utf8 = Substring(label).utf8[...]
+        let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
+        if utf8.count >= 3, utf8.suffix(3).elementsEqual(ellipsis) { utf8 = utf8.dropLast(3) }
+        guard !utf8.isEmpty else { return false }
+        var wordStart = utf8.startIndex
+        var index = utf8.startIndex
+        func wordIsPlain(_ word: Substring.UTF8View.SubSequence) -> Bool {
+            guard let first = word.first else { return true }
+            let startsCapitalOrDigit = (first >= 0x41 && first <= 0x5A) || (first >= 0x30 && first <= 0x39)
+            // Minor words have at most four letters.
+            return startsCapitalOrDigit && (word.count > 4 || !LabelWords.minorWords.contains(String(decoding: word, as: UTF8.self).lowercased()))
+        }
+        while index < utf8.endIndex {
+            let byte = utf8[index]
+            if byte == 0x20 {
+                guard wordIsPlain(utf8[wordStart..<index]) else { return false }
+                wordStart = utf8.index(after: index)
+            } else if !((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) && !(byte >= 0x30 && byte <= 0x39) {
+                return false
+            }
+            index = utf8.index(after: index)
+        }
+        return wordIsPlain(utf8[wordStart..<utf8.endIndex])
     }
 
     /// True when `titleCased(label) == label`.

@@ -41,46 +41,53 @@ struct DuplicateLabel: Rule {
         ]
     )
 
-    private struct Entry {
-        var element: Element
-        var text: String
-        var span: Span
-    }
-
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { container, _ in
-            guard container.kind.holdsMenuElements else { return }
-            var first: [String: Entry] = [:]
-            for element in container.menuEntries {
-                for (text, span) in labels(of: element) {
-                    let key = text.lowercased()
-                    guard let earlier = first[key] else {
-                        first[key] = Entry(element: element, text: text, span: span)
-                        continue
+        file.walk(.menu, .pulldown, .contextmenu, .submenu) { container, _ in
+            var first = FirstLabels()
+            container.forEachMenuEntry { element in
+                // An entry shows at most three labels (a toggle's label, off and on).
+                var keysOfEntry: (Int, Int, Int) = (-1, -1, -1)
+                element.forEachItemOrButtonLabel { label in
+                    // Labels compared trimmed and ignoring case, by a memoized key.
+                    guard let key = file.labels.foldKey(label.id), key != keysOfEntry.0, key != keysOfEntry.1, key != keysOfEntry.2 else { return }
+                    if keysOfEntry.0 < 0 { keysOfEntry.0 = key } else if keysOfEntry.1 < 0 { keysOfEntry.1 = key } else { keysOfEntry.2 = key }
+                    guard let earlier = first.label(for: key) else {
+                        first.insert(label, for: key)
+                        return
                     }
-                    if earlier.element.span == element.span && earlier.element.origin == element.origin { continue }
+                    let earlierElement = earlier.element
+                    if earlierElement.span == element.span && earlierElement.origin == element.origin { return }
                     // Both copied by one splice: reported where the declared menu is written.
-                    if let origin = element.origin, origin == earlier.element.origin { continue }
-                    guard let at = MenuQueries.span(span, of: element, in: file),
-                          let previous = MenuQueries.span(earlier.span, of: earlier.element, in: file) else { continue }
-                    reporter.report("\(MenuQueries.name(of: element)) has the same label as \(MenuQueries.name(of: earlier.element)) in \(container.displayName)",
+                    if let origin = element.origin, origin == earlierElement.origin { return }
+                    guard let at = MenuQueries.span(label.span, of: element, in: file),
+                          let previous = MenuQueries.span(earlier.span, of: earlierElement, in: file) else { return }
+                    let text = MenuQueries.trimmed(label.text)
+                    reporter.report("\(MenuQueries.name(of: element)) has the same label as \(MenuQueries.name(of: earlierElement)) in \(container.displayName)",
                                     at: at, label: "'\(text)' again", element: element,
-                                    secondary: [LabeledSpan(previous, "first '\(earlier.text)'")],
+                                    secondary: [LabeledSpan(previous, "first '\(MenuQueries.trimmed(earlier.text))'")],
                                     help: "give each item a label that says how it differs, or remove one")
                 }
             }
         }
     }
 
-    /// The labels an entry can show, without blank space around them.
-    private func labels(of element: Element) -> [(String, Span)] {
-        var result: [(String, Span)] = []
-        for (text, span) in MenuQueries.itemAndButtonLabels(of: element) {
-            let trimmed = MenuQueries.trimmed(text)
-            if !trimmed.isEmpty, !result.contains(where: { $0.0.lowercased() == trimmed.lowercased() }) {
-                result.append((trimmed, span))
-            }
+    /// The first label seen for each key: a list while a menu level is
+    /// short (the common case), a dictionary once it is long.
+    private struct FirstLabels {
+        private var list: [(key: Int, label: LabelText)] = []
+        private var index: [Int: LabelText] = [:]
+
+        func label(for key: Int) -> LabelText? {
+            index.isEmpty ? list.first { $0.key == key }?.label : index[key]
         }
-        return result
+
+        mutating func insert(_ label: LabelText, for key: Int) {
+            if index.isEmpty, list.count < 32 {
+                list.append((key, label))
+                return
+            }
+            if index.isEmpty { for entry in list { index[entry.key] = entry.label } }
+            index[key] = label
+        }
     }
 }

@@ -44,11 +44,13 @@ struct LabelArticle: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.origin == nil else { return }
-            for (text, span) in MenuQueries.itemAndButtonLabels(of: element) {
-                guard let condensed = file.labels.removingArticles(text) else { continue }
-                let article = firstArticle(in: text, labels: file.labels)
+        file.walk(.item, .submenu, .button, .pulldown, .toggle) { element, _ in
+            guard !element.isSpliced else { return }
+            element.forEachItemOrButtonLabel { label in
+                guard let condensed = file.labels.removingArticles(label.id) else { return }
+                let text = label.text
+                let span = label.span
+                let article = firstArticle(in: text, id: label.id, labels: file.labels)
                 let at = article.map { MenuQueries.span(of: $0, in: text, literal: span, file: file) } ?? span
                 let word = article.map { "'\(text[$0])'" } ?? "an article"
                 let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: condensed, message: "remove the article")
@@ -60,8 +62,8 @@ struct LabelArticle: Rule {
 
     /// The range of the first word used as an article, standing alone
     /// between blanks (the same test `LabelWords.removingArticles` applies).
-    private func firstArticle(in text: String, labels: LabelTable) -> Range<String.Index>? {
-        for phrase in labels.phrases(in: text) {
+    private func firstArticle(in text: String, id: TextID, labels: LabelTable) -> Range<String.Index>? {
+        for phrase in labels.phrases(id) {
             for position in phrase.indices where LabelWords.isArticle(at: position, in: phrase, of: text) {
                 let word = phrase[position]
                 let blankBefore = word.lowerBound == text.startIndex || text[text.index(before: word.lowerBound)].isWhitespace

@@ -24,8 +24,11 @@ struct LabelEllipsisCharacter: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         file.walk { element, _ in
-            guard element.origin == nil else { return }
-            for (text, span) in element.labelTexts where text.containsBytes(of: "...") {
+            guard !element.isSpliced else { return }
+            element.forEachLabelText { label in
+                guard file.labels.hasThreePeriods(label.id) else { return }
+                let text = label.text
+                let span = label.span
                 let fixed = file.source.text(of: span).replacingBytes(of: "...", with: "…")
                 reporter.report("'\(text)' uses three periods instead of an ellipsis", at: span, label: "write … (one character)",
                                 element: element, help: "replace '...' with '…'",

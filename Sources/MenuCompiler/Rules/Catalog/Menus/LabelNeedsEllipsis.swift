@@ -47,9 +47,10 @@ struct LabelNeedsEllipsis: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, ancestors in
-            guard element.origin == nil, let label = element.label, let span = element.labelSpan,
-                  let reason = reason(for: element, ancestors: ancestors, in: file) else { return }
+        file.walk(.item, .button) { element, ancestors in
+            // The reason first: it is one property test, and most elements have none.
+            guard !element.isSpliced, let reason = reason(for: element, ancestors: ancestors, in: file),
+                  let label = element.label, let span = element.labelSpan else { return }
             let trimmed = MenuQueries.trimmed(label)
             // "..." is label-ellipsis-character's finding; an empty label has nothing to append to.
             guard !trimmed.isEmpty, !trimmed.hasSuffix("…"), !trimmed.hasSuffix("...") else { return }
@@ -64,11 +65,10 @@ struct LabelNeedsEllipsis: Rule {
     private func reason(for element: Element, ancestors: Ancestors, in file: CheckedFile) -> String? {
         switch element.kind {
         case .item:
-            return element.bool("input") == true ? "asks for more information (input: true)" : nil
+            return element.flag(.input) == true ? "asks for more information (input: true)" : nil
         case .button:
-            guard element.explicit("opens") != nil, file.includes(.macOS),
-                  !ancestors.contains(where: { $0.kind == .toolbar }) else { return nil }
-            let type = element.symbol("type") ?? "system"
+            guard element.has(.opens), file.includes(.macOS), !ancestors.contains(kind: .toolbar) else { return nil }
+            let type = element.symbol(.type) ?? "system"
             return type == "system" || type == "push" ? "opens another view on macOS" : nil
         default:
             return nil

@@ -64,19 +64,26 @@ struct LabelStartsWithVerb: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         // A declared menu that this file shows somewhere is judged where it is
-        // shown: "Inbox" is fine inside "Move To", not on its own.
-        let shown = MenuQueries.splicedMenuNames(in: file).union(MenuQueries.menuBarMenuNames(in: file))
+        // shown: "Inbox" is fine inside "Move To", not on its own. Worked out
+        // only when some label doesn't start with a verb.
+        var shownMenus: Set<String>?
+        func isShown(_ menu: Element) -> Bool {
+            let shown = shownMenus ?? MenuQueries.splicedMenuNames(in: file).union(MenuQueries.menuBarMenuNames(in: file))
+            shownMenus = shown
+            return shown.contains(menu.id)
+        }
         var reported = Set<Span>()
-        file.walk { element, ancestors in
-            if element.origin == nil {
-                if let top = ancestors.first, top.kind == .menu, shown.contains(top.id) { return }
-            } else if element.span.file != file.source.id {
+        // Only items and buttons perform actions (see isAction).
+        file.walk(.item, .button) { element, ancestors in
+            // Cheapest test first: most labels do start with a verb (memoized per label).
+            guard let id = element.labelID, let first = file.labels.firstWord(id), !first.isVerb else { return }
+            if !element.isSpliced {
+                if let top = ancestors.first, top.kind == .menu, isShown(top) { return }
+            } else if element.sourceFile != file.source.id {
                 return  // declared in another file and checked there
             }
-            // Cheapest test first: most labels do start with a verb.
-            guard let label = element.label, let span = element.labelSpan,
-                  let first = file.labels.firstWord(of: label), !first.isVerb, !reported.contains(span),
-                  isAction(element, ancestors: ancestors, labels: file.labels), !file.labels.isStandardLabel(label) else { return }
+            guard let span = element.labelSpan, !reported.contains(span),
+                  isAction(element, ancestors: ancestors, labels: file.labels), !file.labels.isStandardLabel(id) else { return }
             reported.insert(span)
             reporter.report("\(element.displayName) performs an action, but its label starts with '\(first.text)', not a verb",
                             at: span, label: "start with a verb", element: element,
@@ -88,15 +95,15 @@ struct LabelStartsWithVerb: Rule {
     private func isAction(_ element: Element, ancestors: Ancestors, labels: LabelTable) -> Bool {
         switch element.kind {
         case .item:
-            guard element.symbol("state") == nil else { return false }  // a checkmark item
+            guard !element.has(.state) else { return false }  // a checkmark item
             guard let container = MenuQueries.container(in: ancestors) else { return true }
             // Items without actions in a submenu pick an attribute (Sort By ▸ Date).
-            if container.kind == .submenu, element.explicit("action") == nil { return false }
+            if container.kind == .submenu, !element.has(.action) { return false }
             // A Help menu lists topics and documents to read ("Tips for Your Mac").
             if container.kind == .menu, container.label?.lowercased() == "help" { return false }
             return !suppliesVerb(container, labels: labels)
         case .button:
-            return element.explicit("opens") == nil
+            return !element.has(.opens)
         case .menubar, .menu, .view, .contextmenu, .toggle, .popup, .pulldown, .option, .toolbar, .row, .section, .submenu:
             return false
         }
@@ -105,9 +112,9 @@ struct LabelStartsWithVerb: Rule {
     /// Whether the container's label is a verb phrase its items complete:
     /// "Move To", "Open With", "Share", "New", "Use This Mailbox For".
     private func suppliesVerb(_ container: Element, labels: LabelTable) -> Bool {
-        guard let label = container.label else { return false }
-        let words = labels.words(in: label)
-        guard let (first, isVerb) = labels.firstWord(of: label) else { return false }
+        guard let id = container.labelID else { return false }
+        let words = labels.words(id)
+        guard let (first, isVerb) = labels.firstWord(id) else { return false }
         if container.kind == .menu, Self.categoryTitles.contains(first.lowercased()), words.count == 1 { return false }
         if isVerb || first.lowercased() == "new" { return true }
         guard let last = words.last, words.count > 1 else { return false }

@@ -55,18 +55,21 @@ struct LabelTitleCase: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.origin == nil else { return }
-            var labels = MenuQueries.itemAndButtonLabels(of: element)
-            if element.kind == .menu, let label = element.label, let span = element.labelSpan {
-                labels.append((label, span))
-            }
-            for (text, span) in labels {
-                let recased = file.labels.titleCased(text)
-                guard recased != text else { continue }
+        file.walk(.item, .submenu, .button, .pulldown, .toggle, .menu) { element, _ in
+            guard !element.isSpliced else { return }
+            func check(_ label: LabelText) {
+                // The analysis is memoized per distinct label: most labels stop here.
+                guard let recased = file.labels.titleCased(label.id) else { return }
+                let text = label.text
+                let span = label.span
                 let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: recased, message: "use title-style capitalization")
                 reporter.report("'\(text)' is not in title-style capitalization", at: span, label: "write '\(recased)'",
                                 element: element, help: "write '\(recased)'", fixIts: fixIt.map { [$0] } ?? [])
+            }
+            if element.kind == .menu {
+                if let id = element.labelID { check(LabelText(element: element, property: nil, id: id)) }
+            } else {
+                element.forEachItemOrButtonLabel(check)
             }
         }
     }

@@ -64,18 +64,40 @@ struct SuggestSubmenu: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.kind.holdsMenuElements else { return }
-            for group in MenuQueries.groups(of: element) {
+        file.walk(.menu, .pulldown, .contextmenu, .submenu) { element, _ in
+            for group in MenuQueries.groups(of: element) where Self.mayRepeatLeadingWord(group, labels: file.labels) {
                 check(group.filter { $0.kind == .item && $0.label != nil }, in: element, file: file, &reporter)
             }
         }
     }
 
+    /// Whether more than two labelled items of the group share a first
+    /// word (and have a second): exactly when `repeatedLeadingTerms` can
+    /// find something. Compares memoized keys, so most groups stop here.
+    private static func mayRepeatLeadingWord(_ group: [Element], labels: LabelTable) -> Bool {
+        guard group.count > 2 else { return false }
+        var keys: [Int] = []
+        for element in group where element.kind == .item {
+            if let id = element.labelID, let key = labels.leadWordKey(id) { keys.append(key) }
+        }
+        guard keys.count > 2 else { return false }
+        if keys.count <= 32 {
+            for (index, key) in keys.enumerated() where keys[(index + 1)...].lazy.filter({ $0 == key }).count >= 2 { return true }
+            return false
+        }
+        var counts: [Int: Int] = [:]
+        for key in keys {
+            counts[key, default: 0] += 1
+            if counts[key] == 3 { return true }
+        }
+        return false
+    }
+
     private func check(_ items: [Element], in container: Element, file: CheckedFile, _ reporter: inout RuleReporter) {
         let labels = items.map { $0.label ?? "" }
-        for (term, title, indices) in LabelWords.repeatedLeadingTerms(labels, words: file.labels.words)
-            where file.labels.words(in: term).count == 2 {
+        let words = { (label: String) in LabelWords.words(in: label) }
+        for (term, title, indices) in LabelWords.repeatedLeadingTerms(labels, words: words)
+            where LabelWords.words(in: term).count == 2 {
             let members = indices.map { items[$0] }
             // A group copied whole from a declared menu is reported where that menu is written.
             guard let first = members.first(where: { $0.origin == nil }), let span = first.labelSpan else { continue }
