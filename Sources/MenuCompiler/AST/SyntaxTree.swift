@@ -28,18 +28,34 @@ public final class SyntaxTree: Sendable {
     /// Indices of the top-level elements.
     let topLevel: [Int32]
 
-    init(file: SourceFile, builder: SyntaxTreeBuilder) {
+    /// Takes the builder's arrays (leaving it empty).
+    init(file: SourceFile, builder: inout SyntaxTreeBuilder) {
         self.file = file
-        elements = builder.elements
-        members = builder.members
-        properties = builder.properties
-        values = builder.values
+        elements = SyntaxTree.take(&builder.elements)
+        members = SyntaxTree.take(&builder.members)
+        properties = SyntaxTree.take(&builder.properties)
+        values = SyntaxTree.take(&builder.values)
         uses = builder.uses
         attributes = builder.attributes
         ruleIDs = builder.ruleIDs
         docs = builder.docs
         decodedStrings = builder.decodedStrings
         topLevel = builder.topLevel
+    }
+
+    /// Moves an array out of the builder, without its unused capacity when
+    /// that is over a quarter. The builder reserves by line count, which
+    /// overshoots for files with long bodies per line; trimming one array at
+    /// a time, the builder's copy freed first, keeps the extra memory to one
+    /// array at a time.
+    private static func take<T>(_ array: inout [T]) -> [T] {
+        var taken: [T] = []
+        swap(&taken, &array)
+        guard taken.capacity > taken.count + taken.count / 4 + 64 else { return taken }
+        return [T](unsafeUninitializedCapacity: taken.count) { buffer, initialized in
+            _ = buffer.initialize(from: taken)
+            initialized = taken.count
+        }
     }
 
     /// Number of elements at every depth.
@@ -91,14 +107,26 @@ struct TextRange: Hashable, Sendable {
     var count: Int { Int(end - start) }
 }
 
-/// A string literal: the token, and how to get its value.
+/// A string literal: the token, and how to get its value. Twelve bytes:
+/// every element and value holds one.
 struct StringRef: Hashable, Sendable {
     /// The literal as written, quotes included.
     var token: TextRange
-    /// The bytes between the quotes; the value when `decoded` is -1.
-    var content: TextRange
-    /// Index into `decodedStrings` when the literal has escapes, else -1.
+    /// Index into `decodedStrings` when the literal has escapes; else
+    /// `closed` or `unclosed` (the value is the bytes between the quotes).
     var decoded: Int32
+
+    static let closed: Int32 = -1
+    static let unclosed: Int32 = -2
+
+    static let none = StringRef(token: .empty, decoded: StringRef.unclosed)
+
+    /// The bytes between the quotes (without a closing quote the lexer
+    /// reported missing): the value when the literal has no escapes.
+    var content: TextRange {
+        let start = min(token.start + 1, token.end)
+        return TextRange(start: start, end: max(start, decoded == StringRef.closed ? token.end - 1 : token.end))
+    }
 }
 
 struct ElementNode: Sendable {
@@ -110,7 +138,7 @@ struct ElementNode: Sendable {
     var hasClose = false
     var keyword: TextRange
     var name = TextRange.empty
-    var label = StringRef(token: .empty, content: .empty, decoded: -1)
+    var label = StringRef.none
     var open = TextRange.empty
     var close = TextRange.empty
     var span: TextRange
@@ -147,7 +175,7 @@ struct ValueNode: Sendable {
     /// The whole value as written (for a negative number, with its '-').
     var range: TextRange
     /// A string's literal.
-    var string = StringRef(token: .empty, content: .empty, decoded: -1)
+    var string = StringRef.none
     /// A list's items in `values`.
     var firstItem: UInt32 = 0
     var itemCount: UInt32 = 0
@@ -187,12 +215,14 @@ struct SyntaxTreeBuilder {
         }
     }
 
-    init(expectedBytes: Int) {
-        // Real files hold about one element per 60 bytes and one property
-        // per 45: reserving avoids most regrowth copies on large inputs.
-        elements.reserveCapacity(expectedBytes / 64 + 4)
-        properties.reserveCapacity(expectedBytes / 48 + 4)
-        values.reserveCapacity(expectedBytes / 48 + 4)
-        members.reserveCapacity(expectedBytes / 28 + 4)
+    init(lines: Int) {
+        // Formatted files hold at most about one element or property per
+        // line. Reserving by lines avoids regrowth copies, and the doubling
+        // that would leave up to half of each array unused while the tree
+        // is resolved and checked (the largest share of a check's memory).
+        elements.reserveCapacity(lines + 4)
+        properties.reserveCapacity(lines + 4)
+        values.reserveCapacity(lines + 4)
+        members.reserveCapacity(lines * 2 + 4)
     }
 }

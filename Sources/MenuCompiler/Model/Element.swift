@@ -440,36 +440,61 @@ final class WalkIndex: Sendable {
 }
 
 /// One checked source file.
+///
+/// Its fields live in one immutable box: rules capture the file in the
+/// closures they pass to `walk`, once per element, and a copy should cost
+/// one reference count, not one per field.
 public struct CheckedFile: Sendable {
-    public var source: SourceFile
-    public var doc: String?
-    public var platforms: [Platform]
-    /// False when no `platforms` directive was written (defaults apply).
-    public var platformsWritten: Bool
-    /// Imported files, as written and as resolved.
-    public var imports: [ResolvedImport]
-    public var declarations: [Element]
-    /// The parse tree, for tools that need the exact text (fix-its, formatter).
-    public var syntax: SyntaxFile
-    /// The model the declarations live in (shared by the files of one import group).
-    public let store: ModelStore
-    let walkIndex: WalkIndex
-    /// Label analysis shared by the rules (each distinct label analysed once).
-    public let labels: LabelTable
+    private final class Storage: Sendable {
+        let source: SourceFile
+        let doc: String?
+        let platforms: [Platform]
+        let platformsWritten: Bool
+        let imports: [ResolvedImport]
+        let declarations: [Element]
+        let syntax: SyntaxFile
+        let store: ModelStore
+        let walkIndex: WalkIndex
+        let labels: LabelTable
+
+        init(source: SourceFile, doc: String?, platforms: [Platform], platformsWritten: Bool, imports: [ResolvedImport],
+             store: ModelStore, roots: [Int], syntax: SyntaxFile) {
+            self.source = source
+            self.doc = doc
+            self.platforms = platforms
+            self.platformsWritten = platformsWritten
+            self.imports = imports
+            self.store = store
+            self.declarations = roots.map { Element(store: store, index: $0) }
+            self.syntax = syntax
+            self.walkIndex = WalkIndex(store: store, roots: roots)
+            self.labels = LabelTable(store: store)
+        }
+    }
+
+    private let storage: Storage
 
     init(source: SourceFile, doc: String?, platforms: [Platform], platformsWritten: Bool, imports: [ResolvedImport],
          store: ModelStore, roots: [Int], syntax: SyntaxFile) {
-        self.source = source
-        self.doc = doc
-        self.platforms = platforms
-        self.platformsWritten = platformsWritten
-        self.imports = imports
-        self.store = store
-        self.declarations = roots.map { Element(store: store, index: $0) }
-        self.syntax = syntax
-        self.walkIndex = WalkIndex(store: store, roots: roots)
-        self.labels = LabelTable(store: store)
+        storage = Storage(source: source, doc: doc, platforms: platforms, platformsWritten: platformsWritten, imports: imports,
+                          store: store, roots: roots, syntax: syntax)
     }
+
+    public var source: SourceFile { storage.source }
+    public var doc: String? { storage.doc }
+    public var platforms: [Platform] { storage.platforms }
+    /// False when no `platforms` directive was written (defaults apply).
+    public var platformsWritten: Bool { storage.platformsWritten }
+    /// Imported files, as written and as resolved.
+    public var imports: [ResolvedImport] { storage.imports }
+    public var declarations: [Element] { storage.declarations }
+    /// The parse tree, for tools that need the exact text (fix-its, formatter).
+    public var syntax: SyntaxFile { storage.syntax }
+    /// The model the declarations live in (shared by the files of one import group).
+    public var store: ModelStore { storage.store }
+    var walkIndex: WalkIndex { storage.walkIndex }
+    /// Label analysis shared by the rules (each distinct label analysed once).
+    public var labels: LabelTable { storage.labels }
 
     public func includes(_ platform: Platform.Name) -> Bool {
         platforms.contains { $0.name == platform }

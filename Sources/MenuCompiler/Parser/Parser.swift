@@ -64,7 +64,7 @@ public struct Parser {
         self.bytes = buffer
         self.lexer = Lexer(file: file, buffer: buffer, recordComments: keepComments)
         self.indentationRecovery = indentationRecovery
-        self.tree = SyntaxTreeBuilder(expectedBytes: buffer.count)
+        self.tree = SyntaxTreeBuilder(lines: file.lineStarts.count)
         self.current = Token(kind: .endOfFile, start: 0, end: 0)
         self.current = lexer.next()
     }
@@ -235,7 +235,7 @@ public struct Parser {
             sawStatement = true
             switch current.kind {
             case .endOfFile:
-                let built = SyntaxTree(file: file, builder: tree)
+                let built = SyntaxTree(file: file, builder: &tree)
                 return SyntaxFile(tree: built, doc: header.doc, platforms: header.platforms, imports: header.imports,
                                   elements: built.topLevel.map { ElementSyntax(tree: built, index: Int($0)) }, comments: lexer.comments)
             case .identifier where (isWord(current, "platforms") || isWord(current, "import")) && peek().kind != .colon:
@@ -532,15 +532,13 @@ public struct Parser {
 
     /// A string literal token's value reference (decoding only when it has escapes).
     private mutating func stringRef(_ token: Token) -> StringRef {
-        let contentStart = token.start + 1
-        var contentEnd = token.end
-        if contentEnd > contentStart, bytes[contentEnd - 1] == UInt8(ascii: "\"") { contentEnd -= 1 }
-        var decoded: Int32 = -1
         if token.hasEscapes {
             tree.decodedStrings.append(Lexer.decodeString(token, in: file))
-            decoded = Int32(tree.decodedStrings.count - 1)
+            return StringRef(token: range(token), decoded: Int32(tree.decodedStrings.count - 1))
         }
-        return StringRef(token: range(token), content: TextRange(contentStart, max(contentStart, contentEnd)), decoded: decoded)
+        // Closed when a quote ends it (an unterminated literal was reported and runs to the line's end).
+        let closed = token.end - token.start >= 2 && bytes[token.end - 1] == UInt8(ascii: "\"")
+        return StringRef(token: range(token), decoded: closed ? StringRef.closed : StringRef.unclosed)
     }
 
     /// A value, not yet stored (a list stores its items itself, contiguously).

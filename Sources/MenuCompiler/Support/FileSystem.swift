@@ -96,6 +96,13 @@ package enum FileDescriptorIO {
     /// Reads until end of file.
     package static func readAll(_ descriptor: Int32) -> Result<[UInt8], FileSystem.Failure> {
         var result: [UInt8] = []
+        // A regular file's size is known: one buffer of that size (plus a
+        // byte to see the end), not the doubling growth that left up to half
+        // of a large source's buffer unused for the whole compilation.
+        var status = stat()
+        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 {
+            result.reserveCapacity(Int(status.st_size) + 1)
+        }
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }

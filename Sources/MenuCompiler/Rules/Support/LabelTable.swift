@@ -117,10 +117,11 @@ public final class LabelTable: @unchecked Sendable {
     /// blocks others. Plain closures, not key paths: this runs for every
     /// label a rule looks at.
     @inline(__always)
-    private func answer<T>(_ id: TextID, _ read: (Entry) -> T?, _ write: (inout Entry, T) -> Void, _ compute: (String) -> T) -> T {
+    private func answer<T>(_ id: TextID, _ read: (inout Entry) -> T?, _ write: (inout Entry, T) -> Void, _ compute: (String) -> T) -> T {
         let stored: T? = lock.withLock {
             let slot = slotIndex(id)
-            return slot < 0 ? nil : read(entries[slot])
+            // In place: copying the whole entry (strings, word arrays) cost more than the answer.
+            return slot < 0 ? nil : read(&entries[slot])
         }
         if let stored { return stored }
         let value = compute(store.text(id))
