@@ -26,9 +26,10 @@ struct TextTable: Sendable {
     private(set) var bytes: [UInt8] = []
     private(set) var offsets: [UInt32] = [0]
     private(set) var strings: [String] = []
-    /// Open addressing: id + 1 per slot, 0 for empty. Power-of-two size.
-    private var slots: [UInt32] = Array(repeating: 0, count: 1024)
-    private var hashes: [UInt32] = []
+    /// Open addressing, power-of-two size: each slot holds a text's hash in
+    /// the high half and its id + 1 in the low half (0: empty), so a probe
+    /// reads one slot and compares bytes only when the hashes match.
+    private var slots: [UInt64] = Array(repeating: 0, count: 1024)
 
     var count: Int { strings.count }
 
@@ -58,16 +59,15 @@ struct TextTable: Sendable {
         while true {
             let entry = slots[slot]
             if entry == 0 { break }
-            let id = Int(entry - 1)
-            if hashes[id] == hash, equals(id, buffer) { return TextID(entry - 1) }
+            let id = UInt32(truncatingIfNeeded: entry) - 1
+            if UInt32(truncatingIfNeeded: entry >> 32) == hash, equals(Int(id), buffer) { return TextID(id) }
             slot = (slot + 1) & mask
         }
         let id = UInt32(strings.count)
         bytes.append(contentsOf: buffer)
         offsets.append(UInt32(bytes.count))
         strings.append(known ?? String(decoding: buffer, as: UTF8.self))
-        hashes.append(hash)
-        slots[slot] = id + 1
+        slots[slot] = UInt64(hash) << 32 | UInt64(id + 1)
         // Keep the table at most half full.
         if strings.count * 2 > slots.count { grow() }
         return TextID(id)
@@ -84,12 +84,12 @@ struct TextTable: Sendable {
     }
 
     private mutating func grow() {
-        var resized = Array(repeating: UInt32(0), count: slots.count * 2)
+        var resized = Array(repeating: UInt64(0), count: slots.count * 2)
         let mask = resized.count - 1
-        for id in 0..<strings.count {
-            var slot = Int(hashes[id]) & mask
+        for entry in slots where entry != 0 {
+            var slot = Int(truncatingIfNeeded: entry >> 32) & mask
             while resized[slot] != 0 { slot = (slot + 1) & mask }
-            resized[slot] = UInt32(id + 1)
+            resized[slot] = entry
         }
         slots = resized
     }
@@ -99,9 +99,9 @@ struct TextTable: Sendable {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(buffer.count)
         var index = 0
         let count = buffer.count
+        let raw = UnsafeRawBufferPointer(buffer)
         while index + 8 <= count {
-            var word: UInt64 = 0
-            for offset in 0..<8 { word |= UInt64(buffer[index + offset]) << (UInt64(offset) * 8) }
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
             state = (state ^ word) &* 0xBF58_476D_1CE4_E5B9
             state ^= state >> 29
             index += 8

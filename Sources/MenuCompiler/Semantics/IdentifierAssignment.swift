@@ -37,15 +37,15 @@ enum IdentifierAssignment {
         guard needsSynthetic else { return result.map { $0! } }
         var taken = initiallyTaken
         for case let assigned? in result { taken.insert(assigned.id) }
-        var ordinals: [ElementKind: Int] = [:]
+        var ordinals = [Int](repeating: 0, count: ElementKind.allCases.count)
         for (index, candidate) in candidates.enumerated() where result[index] == nil {
-            var ordinal = ordinals[candidate.kind, default: 0]
+            var ordinal = ordinals[candidate.kind.ordinal]
             var id: ID
             repeat {
                 ordinal += 1
                 id = synthetic(candidate.kind, ordinal)
             } while taken.contains(id)
-            ordinals[candidate.kind] = ordinal
+            ordinals[candidate.kind.ordinal] = ordinal
             taken.insert(id)
             result[index] = (id, .synthetic)
         }

@@ -25,6 +25,8 @@ public final class Resolver {
     @exclusivity(unchecked) private var openChildren: [Int32] = []
     /// Positions of the siblings `finalizeSiblings` has seen (reused: it doesn't nest).
     @exclusivity(unchecked) private var takenPositions: [Int] = []
+    /// Interned synthetic identifiers (`section`, `section2`, …) by kind, then ordinal.
+    @exclusivity(unchecked) private var syntheticNames = [[TextID]](repeating: [], count: ElementKind.allCases.count)
 
     private struct DeclarationKey: Hashable {
         var file: FileID
@@ -230,7 +232,11 @@ public final class Resolver {
     }
 
     private func syntheticID(_ kind: ElementKind, _ ordinal: Int) -> TextID {
-        model.texts.intern(IdentifierAssignment.syntheticName(kind, ordinal))
+        let row = kind.ordinal
+        while syntheticNames[row].count < ordinal {
+            syntheticNames[row].append(model.texts.intern(IdentifierAssignment.syntheticName(kind, syntheticNames[row].count + 1)))
+        }
+        return syntheticNames[row][ordinal - 1]
     }
 
     /// Where an element's identifier comes from: its name, else its label.
@@ -280,12 +286,12 @@ public final class Resolver {
         return .init(kind: node.kind, explicit: nil, derived: derived)
     }
 
-    /// A child's identifier candidate, as text.
-    private func childCandidate(_ element: Int, in tree: SyntaxTree) -> IdentifierAssignment.Candidate<String> {
-        let node = tree.elements[element]
-        if node.hasName { return .init(kind: node.kind, explicit: tree.text(node.name), derived: nil) }
-        let labelText = node.hasLabel ? tree.stringValue(node.label) : stringProperty(.off, of: element, in: tree) ?? stringProperty(.on, of: element, in: tree)
-        return .init(kind: node.kind, explicit: nil, derived: labelText.flatMap(IdentifierDerivation.derive(from:)))
+    /// An element's identifier, interned (explicit ones below the top level are not, until asked for here).
+    private func internedID(_ index: Int32) -> TextID {
+        let record = model.records[Int(index)]
+        if record.id.exists { return record.id }
+        let tree = syntaxTree(of: record)
+        return intern(tree.elements[Int(record.syntax)].name, in: tree)
     }
 
     private func stringProperty(_ name: PropertyName, of element: Int, in tree: SyntaxTree) -> String? {
@@ -479,13 +485,13 @@ public final class Resolver {
         }
         // Elements whose identifiers are all written need no assignment (the
         // common case); otherwise derived and synthetic ones are chosen here.
-        var assignedIDs: [(id: String, source: IdentifierSource)] = []
+        var assignedIDs: [Assigned] = []
         if !allNamed {
-            var candidates: [IdentifierAssignment.Candidate<String>] = []
-            for member in members where member.kind == .element { candidates.append(childCandidate(Int(member.index), in: tree)) }
-            var takenBySplices = Set<String>()
-            for copies in spliced.values { for copy in copies { takenBySplices.insert(idText(copy)) } }
-            assignedIDs = IdentifierAssignment.assign(candidates, taken: takenBySplices, synthetic: IdentifierAssignment.syntheticName)
+            var candidates: [IdentifierAssignment.Candidate<TextID>] = []
+            for member in members where member.kind == .element { candidates.append(candidate(Int(member.index), in: tree)) }
+            var takenBySplices = Set<TextID>()
+            for copies in spliced.values { for copy in copies { takenBySplices.insert(internedID(copy)) } }
+            assignedIDs = IdentifierAssignment.assign(candidates, taken: takenBySplices, synthetic: syntheticID)
         }
         var elementOrdinal = 0
         for (position, member) in members.enumerated() {
@@ -496,13 +502,7 @@ public final class Resolver {
                 openChildren.append(contentsOf: spliced[position] ?? [])
             case .element:
                 let child = Int(member.index)
-                let assigned: Assigned
-                if allNamed {
-                    assigned = (.none, .explicit)
-                } else {
-                    let assignedText = assignedIDs[elementOrdinal]
-                    assigned = (assignedText.source == .explicit ? .none : model.texts.intern(assignedText.id), assignedText.source)
-                }
+                let assigned: Assigned = allNamed ? (.none, .explicit) : assignedIDs[elementOrdinal]
                 elementOrdinal += 1
                 let childNode = tree.elements[child]
                 if case .misplaced(let help) = Placement.check(child: childNode.kind, parent: parentKind, parentContext: context) {
@@ -573,19 +573,19 @@ public final class Resolver {
         let useIndex = count > 16
         var index: [String: Int] = [:]
         takenPositions.removeAll(keepingCapacity: true)
-        var takenNames: [(String, Int)] = []
+        var takenNames: [TextID] = []
         func takenPosition(ofChild child: Int32) -> Int? {
             if useIndex { return index[idText(child)] }
             return takenPositions.first { sameID(openChildren[mark + $0], child) }
         }
-        func takenPosition(ofName name: String) -> Int? {
-            if useIndex { return index[name] }
-            if let position = takenNames.first(where: { $0.0 == name })?.1 { return position }
-            return takenPositions.first { idText(openChildren[mark + $0]) == name }
-        }
-        for position in 0..<count where model.records[Int(openChildren[mark + position])].idSource != .synthetic {
+        var hasSynthetic = false
+        for position in 0..<count {
             let child = openChildren[mark + position]
             let record = model.records[Int(child)]
+            guard record.idSource != .synthetic else {
+                hasSynthetic = true
+                continue
+            }
             if let first = takenPosition(ofChild: child) {
                 let earlier = openChildren[mark + first]
                 // A pair that both come from one splice was reported in its own menu.
@@ -601,19 +601,35 @@ public final class Resolver {
                 takenPositions.append(position)
             }
         }
+        guard hasSynthetic else { return }
+        /// Whether a sibling already has this synthetic identifier.
+        func isTaken(_ candidate: TextID) -> Bool {
+            if useIndex { return index[text(candidate)] != nil }
+            return takenNames.contains(candidate) || takenPositions.contains { hasID(openChildren[mark + $0], candidate) }
+        }
         var ordinals = [Int](repeating: 0, count: ElementKind.allCases.count)
         for position in 0..<count where model.records[Int(openChildren[mark + position])].idSource == .synthetic {
             let child = openChildren[mark + position]
             let kind = model.records[Int(child)].kind
             var ordinal = ordinals[kind.ordinal]
-            var candidate: String
+            var candidate: TextID
             repeat {
                 ordinal += 1
-                candidate = IdentifierAssignment.syntheticName(kind, ordinal)
-            } while takenPosition(ofName: candidate) != nil
+                candidate = syntheticID(kind, ordinal)
+            } while isTaken(candidate)
             ordinals[kind.ordinal] = ordinal
-            if useIndex { index[candidate] = position } else { takenNames.append((candidate, position)) }
-            if idText(child) != candidate { model.records[Int(child)].id = model.texts.intern(candidate) }
+            if useIndex { index[text(candidate)] = position } else { takenNames.append(candidate) }
+            model.records[Int(child)].id = candidate
+        }
+    }
+
+    /// Whether an element's identifier is this interned text.
+    private func hasID(_ index: Int32, _ text: TextID) -> Bool {
+        let record = model.records[Int(index)]
+        if record.id.exists { return record.id == text }
+        let range = model.texts.byteRange(text)
+        return model.texts.bytes.withUnsafeBufferPointer { table in
+            withIDBytes(record) { $0.elementsEqual(UnsafeBufferPointer(rebasing: table[range])) }
         }
     }
 
@@ -622,6 +638,11 @@ public final class Resolver {
         let first = model.records[Int(a)]
         let second = model.records[Int(b)]
         if first.id.exists, second.id.exists { return first.id == second.id }
+        if !first.id.exists, !second.id.exists, first.file == second.file {
+            // Both written in one file: compare the two names' bytes there.
+            let tree = syntaxTree(of: first)
+            return sameText(tree.elements[Int(first.syntax)].name, tree.elements[Int(second.syntax)].name, in: tree)
+        }
         return withIDBytes(first) { left in withIDBytes(second) { right in left.elementsEqual(right) } }
     }
 
