@@ -283,4 +283,22 @@ struct LabelWordsTests {
         #expect(try table.foldKey(#require(items[4].labelID)) == table.foldKey(#require(items[6].labelID)))
 
     }
+
+    @Test func aCheckedModelIsFreedOnceDropped() throws {
+        // The label tables the rules build hang off the file; nothing in them
+        // may point back, or a language server would keep every model it made.
+        weak var store: ModelStore?
+        weak var table: LabelTable?
+        do {
+            let compilation = MenuCompiler.compile([.text("menu M \"m\" {\n  item a \"open file\"\n  item b \"Copy...\"\n}\n", displayPath: "t.menu")])
+            let file = try #require(compilation.files.first)
+            #expect(!compilation.diagnostics.isEmpty)  // the rules ran and built their tables
+            var titleCased = file.labels.memo(LabelTable.titleCased)
+            _ = titleCased[try #require(file.elements(.item).first?.labelID)]
+            store = file.store
+            table = file.labels
+        }
+        #expect(store == nil)
+        #expect(table == nil)
+    }
 }

@@ -124,6 +124,18 @@ extension CheckedFile {
         }
     }
 
+    /// Visits, in walk order, the elements whose stored record passes
+    /// `include` — a test on kind, origin or counts made before any handle
+    /// is: for questions about a few elements among all (spliced ones, empty ones).
+    func walk(matching include: (ElementRecord) -> Bool, _ visit: (Element, Ancestors) -> Void) {
+        let store = store
+        for index in walkIndex.order {
+            let record = store.records[Int(index)]
+            guard include(record) else { continue }
+            visit(Element(store: store, index: Int(index)), Ancestors(store: store, parent: record.parent, count: Int(record.depth)))
+        }
+    }
+
     /// All elements, depth-first, that satisfy `predicate`.
     public func elements(where predicate: (Element) -> Bool) -> [Element] {
         var result: [Element] = []

@@ -27,6 +27,16 @@ public final class LabelTable: @unchecked Sendable {
         self.store = store
     }
 
+    // MARK: - A rule's own memo
+
+    /// A memo of one question for one rule's run: filled as the rule asks,
+    /// read without locking (a rule looking at every item asks once per
+    /// item, and the lock cost more than the answer). The first time a
+    /// label is asked about, the answer comes from this table.
+    public func memo<Value>(_ question: @escaping (LabelTable) -> (TextID) -> Value) -> LabelMemo<Value> {
+        LabelMemo(table: self, question: question, count: store.texts.count)
+    }
+
     /// The text of a label.
     func text(_ id: TextID) -> String { store.text(id) }
 
@@ -196,6 +206,31 @@ extension Element {
             forEachLabelText(body)
         case .menubar, .menu, .view, .contextmenu, .popup, .option, .toolbar, .row, .section:
             return
+        }
+    }
+}
+
+/// One question's answers about labels, for one rule's run (see `LabelTable.memo`).
+public struct LabelMemo<Value> {
+    private var answers: [Value?]
+    // Unowned and unapplied: a closure capturing the table, stored where the
+    // table can reach it, would keep the whole model alive.
+    private unowned let table: LabelTable
+    private let question: (LabelTable) -> (TextID) -> Value
+
+    init(table: LabelTable, question: @escaping (LabelTable) -> (TextID) -> Value, count: Int) {
+        self.table = table
+        self.question = question
+        answers = Array(repeating: nil, count: count)
+    }
+
+    public subscript(id: TextID) -> Value {
+        mutating get {
+            let index = Int(id.rawValue)
+            if let known = answers[index] { return known }
+            let answer = question(table)(id)
+            answers[index] = answer
+            return answer
         }
     }
 }

@@ -66,9 +66,10 @@ struct ContextMenuShortcut: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, ancestors in
-            guard element.origin == nil, let shortcut = element.property("shortcut"), let span = shortcut.span,
-                  ancestors.contains(where: { $0.kind == .contextmenu }) else { return }
+        // Only items and changeable-title toggles take shortcuts; test the cheap things first.
+        file.walk(.item, .toggle) { element, ancestors in
+            guard !element.isSpliced, element.has(.shortcut), ancestors.contains(kind: .contextmenu),
+                  let shortcut = element.property(.shortcut), let span = shortcut.span else { return }
             let shown = shortcut.value.shortcutValue.map { " (\($0.display))" } ?? ""
             let removal = TextRanges.removalSpan(for: span, in: file.source)
             reporter.report("\(element.displayName) has a keyboard shortcut\(shown), but context menus don't display shortcuts",

@@ -42,6 +42,7 @@ struct DuplicateLabel: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
+        var folded = file.labels.memo(LabelTable.foldKey)
         file.walk(.menu, .pulldown, .contextmenu, .submenu) { container, _ in
             var first = FirstLabels()
             container.forEachMenuEntry { element in
@@ -49,7 +50,7 @@ struct DuplicateLabel: Rule {
                 var keysOfEntry: (Int, Int, Int) = (-1, -1, -1)
                 element.forEachItemOrButtonLabel { label in
                     // Labels compared trimmed and ignoring case, by a memoized key.
-                    guard let key = file.labels.foldKey(label.id), key != keysOfEntry.0, key != keysOfEntry.1, key != keysOfEntry.2 else { return }
+                    guard let key = folded[label.id], key != keysOfEntry.0, key != keysOfEntry.1, key != keysOfEntry.2 else { return }
                     if keysOfEntry.0 < 0 { keysOfEntry.0 = key } else if keysOfEntry.1 < 0 { keysOfEntry.1 = key } else { keysOfEntry.2 = key }
                     guard let earlier = first.label(for: key) else {
                         first.insert(label, for: key)

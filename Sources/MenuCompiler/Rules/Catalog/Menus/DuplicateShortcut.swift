@@ -61,7 +61,7 @@ struct DuplicateShortcut: Rule {
     }
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, ancestors in
+        file.walk(.menubar, .menu, .pulldown, .contextmenu) { element, ancestors in
             // One tree per menu bar, and per menu, pull-down or context menu not inside a menu bar or another menu.
             let isRoot = element.kind == .menubar
                 || (element.kind.holdsMenuElements && element.kind != .submenu
@@ -87,7 +87,8 @@ struct DuplicateShortcut: Rule {
 
     /// Every shortcut in the tree, depth-first in source order.
     private func collect(_ element: Element, _ found: (Use) -> Void) {
-        if let property = element.property("shortcut"), let shortcut = property.value.shortcutValue,
+        // Most elements have no shortcut: ask before making the property.
+        if element.has(.shortcut), let property = element.property(.shortcut), let shortcut = property.value.shortcutValue,
            let span = property.valueSpan {
             found(Use(element: element, span: span, shortcut: shortcut))
         }

@@ -47,14 +47,14 @@ struct EmptyMenu: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let hostsOfUse = MenuQueries.elementsWithUse(in: file)
-        file.walk { element, ancestors in
-            guard element.origin == nil, element.children.isEmpty else { return }
+        // Only empty containers matter; the record tells before a handle is made.
+        file.walk(matching: { $0.childCount == 0 && $0.origin < 0 }) { element, ancestors in
             switch element.kind {
             case .menu, .submenu, .section, .pulldown, .contextmenu: break
             default: return
             }
             // Items that come from elsewhere: the menu they come from is checked itself.
-            guard element.explicit("menu") == nil, !hostsOfUse.contains(element.span),
+            guard !element.has(.menu), !hostsOfUse.contains(element.span),
                   element.bool("dynamic") != true else { return }
             let what = element.context == .control && element.kind == .section ? "options" : "items"
             let help: String

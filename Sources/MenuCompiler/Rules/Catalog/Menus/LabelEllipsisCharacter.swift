@@ -23,10 +23,11 @@ struct LabelEllipsisCharacter: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
+        var threePeriods = file.labels.memo(LabelTable.hasThreePeriods)
         file.walk { element, _ in
             guard !element.isSpliced else { return }
             element.forEachLabelText { label in
-                guard file.labels.hasThreePeriods(label.id) else { return }
+                guard threePeriods[label.id] else { return }
                 let text = label.text
                 let span = label.span
                 let fixed = file.source.text(of: span).replacingBytes(of: "...", with: "…")

@@ -73,10 +73,11 @@ struct LabelStartsWithVerb: Rule {
             return shown.contains(menu.id)
         }
         var reported = Set<Span>()
+        var firstWords = file.labels.memo(LabelTable.firstWord)
         // Only items and buttons perform actions (see isAction).
         file.walk(.item, .button) { element, ancestors in
-            // Cheapest test first: most labels do start with a verb (memoized per label).
-            guard let id = element.labelID, let first = file.labels.firstWord(id), !first.isVerb else { return }
+            // Cheapest test first: most labels do start with a verb (answered per label, once).
+            guard let id = element.labelID, let first = firstWords[id], !first.isVerb else { return }
             if !element.isSpliced {
                 if let top = ancestors.first, top.kind == .menu, isShown(top) { return }
             } else if element.sourceFile != file.source.id {

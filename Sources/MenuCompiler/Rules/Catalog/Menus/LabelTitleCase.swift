@@ -55,11 +55,12 @@ struct LabelTitleCase: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
+        var titleCased = file.labels.memo(LabelTable.titleCased)
         file.walk(.item, .submenu, .button, .pulldown, .toggle, .menu) { element, _ in
             guard !element.isSpliced else { return }
             func check(_ label: LabelText) {
                 // The analysis is memoized per distinct label: most labels stop here.
-                guard let recased = file.labels.titleCased(label.id) else { return }
+                guard let recased = titleCased[label.id] else { return }
                 let text = label.text
                 let span = label.span
                 let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: recased, message: "use title-style capitalization")

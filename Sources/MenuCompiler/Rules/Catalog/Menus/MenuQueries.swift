@@ -33,9 +33,9 @@ enum MenuQueries {
     /// through `menu: X` when X is declared in this file. (A menu declared in
     /// an imported file can't be looked at from here.)
     static func isDynamic(_ element: Element, in file: CheckedFile) -> Bool {
-        if element.bool("dynamic") == true { return true }
-        guard case .reference(let name)? = element.explicit("menu") else { return false }
-        return file.declarations.first { $0.kind == .menu && $0.id == name }?.bool("dynamic") == true
+        if element.flag(.dynamic) == true { return true }
+        guard element.has(.menu), case .reference(let name)? = element.explicit(.menu) else { return false }
+        return file.declarations.first { $0.kind == .menu && $0.id == name }?.flag(.dynamic) == true
     }
 
     // MARK: - Where declared menus are shown
@@ -53,7 +53,7 @@ enum MenuQueries {
     /// pull-down, context menu or submenu (`use X` there, or `menu: X`).
     static func splicedMenuNames(in file: CheckedFile) -> Set<String> {
         var names = Set<String>()
-        file.walk { element, ancestors in
+        file.walk(matching: { $0.origin >= 0 }) { element, ancestors in
             guard let origin = element.origin, let parent = ancestors.last,
                   parent.kind != .menubar, parent.origin != origin else { return }
             names.insert(origin.menu)
@@ -65,16 +65,11 @@ enum MenuQueries {
     /// model only keeps what `use` spliced, which may be nothing).
     static func elementsWithUse(in file: CheckedFile) -> Set<Span> {
         var spans = Set<Span>()
-        func visit(_ element: ElementSyntax) {
-            for member in element.body?.members ?? [] {
-                switch member {
-                case .use: spans.insert(element.span)
-                case .element(let child): visit(child)
-                case .property: break
-                }
-            }
+        // Every element node of the file, without materializing bodies.
+        let tree = file.syntax.tree
+        for index in tree.elements.indices where tree.memberRefs(of: index).contains(where: { $0.kind == .use }) {
+            spans.insert(tree.span(tree.elements[index].span))
         }
-        file.syntax.elements.forEach(visit)
         return spans
     }
 

@@ -50,8 +50,8 @@ struct MenuTooLong: Rule {
         let inMenuBar = MenuQueries.menuBarMenuNames(in: file)
         let spliced = MenuQueries.splicedMenuNames(in: file)
         let thresholds = reporter.thresholds
-        file.walk { element, ancestors in
-            guard element.origin == nil, !MenuQueries.isDynamic(element, in: file) else { return }
+        file.walk(.menu, .contextmenu) { element, ancestors in
+            guard !element.isSpliced, !MenuQueries.isDynamic(element, in: file) else { return }
             let limit: Int
             let kind: String
             switch element.kind {
@@ -66,7 +66,8 @@ struct MenuTooLong: Rule {
             default:
                 return
             }
-            let count = element.menuEntries.count
+            var count = 0
+            element.forEachMenuEntry { _ in count += 1 }
             guard count > limit else { return }
             reporter.report("\(element.displayName) lists \(count) items; \(kind) should list at most \(limit)",
                             at: element.focusSpan, label: "\(count) items", element: element,

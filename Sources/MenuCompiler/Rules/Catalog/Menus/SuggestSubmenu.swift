@@ -64,8 +64,9 @@ struct SuggestSubmenu: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
+        var leadWords = file.labels.memo(LabelTable.leadWordKey)
         file.walk(.menu, .pulldown, .contextmenu, .submenu) { element, _ in
-            for group in MenuQueries.groups(of: element) where Self.mayRepeatLeadingWord(group, labels: file.labels) {
+            for group in MenuQueries.groups(of: element) where Self.mayRepeatLeadingWord(group, leadWords: &leadWords) {
                 check(group.filter { $0.kind == .item && $0.label != nil }, in: element, file: file, &reporter)
             }
         }
@@ -74,11 +75,11 @@ struct SuggestSubmenu: Rule {
     /// Whether more than two labelled items of the group share a first
     /// word (and have a second): exactly when `repeatedLeadingTerms` can
     /// find something. Compares memoized keys, so most groups stop here.
-    private static func mayRepeatLeadingWord(_ group: [Element], labels: LabelTable) -> Bool {
+    private static func mayRepeatLeadingWord(_ group: [Element], leadWords: inout LabelMemo<Int?>) -> Bool {
         guard group.count > 2 else { return false }
         var keys: [Int] = []
         for element in group where element.kind == .item {
-            if let id = element.labelID, let key = labels.leadWordKey(id) { keys.append(key) }
+            if let id = element.labelID, let key = leadWords[id] { keys.append(key) }
         }
         guard keys.count > 2 else { return false }
         if keys.count <= 32 {

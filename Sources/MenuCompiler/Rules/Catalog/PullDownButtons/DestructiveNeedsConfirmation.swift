@@ -55,10 +55,11 @@ struct DestructiveNeedsConfirmation: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.kind == .item, element.origin == nil, element.symbol("role") == "destructive",
-                  element.bool("input") != true else { return }
-            if let question = element.string("confirm"), !question.allSatisfy(\.isWhitespace) { return }
+        file.walk(.item) { element, _ in
+            // `has` first: the default role is normal, so most items stop here.
+            guard element.has(.role), !element.isSpliced, element.symbol(.role) == "destructive",
+                  element.flag(.input) != true else { return }
+            if let question = element.string(.confirm), !question.allSatisfy(\.isWhitespace) { return }
             var secondary: [LabeledSpan] = []
             if let role = element.property("role")?.valueSpan { secondary.append(LabeledSpan(role, "destructive")) }
             reporter.report("destructive \(element.displayName) acts without asking people to confirm",
