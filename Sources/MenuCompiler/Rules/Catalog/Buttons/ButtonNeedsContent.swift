@@ -51,8 +51,8 @@ struct ButtonNeedsContent: Rule {
     private static let glyphTypes: Set<String> = ["close", "info", "help"]
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.origin == nil, Self.isButtonLike(element), !Self.hasContent(element) else { return }
+        file.walk(.button, .toggle, .pulldown) { element, _ in
+            guard !element.isSpliced, Self.isButtonLike(element), !Self.hasContent(element) else { return }
             let what = ButtonQueries.isToggleButton(element) ? "toggle button" : element.kind == .pulldown ? "pull-down button" : "button"
             reporter.report(
                 "\(what) '\(element.id)' has neither a label nor a symbol",
@@ -74,7 +74,7 @@ struct ButtonNeedsContent: Rule {
 
     private static func hasContent(_ element: Element) -> Bool {
         if ButtonQueries.hasLabel(element) { return true }
-        if let symbol = element.string("symbol"), !symbol.allSatisfy(\.isWhitespace) { return true }
+        if let symbol = element.string(.symbol), !symbol.allSatisfy(\.isWhitespace) { return true }
         // A toggle button can show its state's label instead.
         for name in ["on", "off"] {
             if let text = element.string(name), !text.allSatisfy(\.isWhitespace) { return true }

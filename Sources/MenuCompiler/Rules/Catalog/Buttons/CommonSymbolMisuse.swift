@@ -58,8 +58,8 @@ struct CommonSymbolMisuse: Rule {
     static let increasingWords: Set<String> = ["increase", "increment", "enlarge", "zoom", "bigger", "larger"]
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.origin == nil, element.kind == .button, let symbol = element.string("symbol") else { return }
+        file.walk(.button) { element, _ in
+            guard !element.isSpliced, element.kind == .button, let symbol = element.string(.symbol) else { return }
             let span = ButtonQueries.valueSpan("symbol", of: element)
             if Self.plusSymbols.contains(symbol) {
                 let words = Self.evidence(element)
@@ -87,7 +87,7 @@ struct CommonSymbolMisuse: Rule {
         if let label = element.label {
             for word in LabelWords.words(in: label) { words.insert(word.text.lowercased()) }
         }
-        if let action = element.symbol("action") { words.formUnion(camelCaseWords(action)) }
+        if let action = element.symbol(.action) { words.formUnion(camelCaseWords(action)) }
         if element.idSource == .explicit { words.formUnion(camelCaseWords(element.id)) }
         return words
     }

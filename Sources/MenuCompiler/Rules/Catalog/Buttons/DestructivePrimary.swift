@@ -51,8 +51,8 @@ struct DestructivePrimary: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.origin == nil, ButtonQueries.isPrimary(element),
+        file.walk(.button) { element, _ in
+            guard !element.isSpliced, ButtonQueries.isPrimary(element),
                   let reason = ButtonQueries.destructiveReason(element) else { return }
             reporter.report(
                 "\(element.displayName) is primary but destructive (\(reason))",

@@ -53,10 +53,10 @@ struct GradientButtonContent: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         guard file.includes(.macOS) else { return }
-        file.walk { element, _ in
-            guard element.origin == nil, ButtonQueries.isButton(element, ofType: "gradient"),
+        file.walk(.button) { element, _ in
+            guard !element.isSpliced, ButtonQueries.isButton(element, ofType: "gradient"),
                   ButtonQueries.hasLabel(element), let span = element.labelSpan else { return }
-            let help = if element.string("symbol") != nil {
+            let help = if element.string(.symbol) != nil {
                 "remove the label; the symbol is enough"
             } else if let symbol = Self.suggestedSymbol(for: element) {
                 "replace the label with a symbol: symbol: \"\(symbol)\""

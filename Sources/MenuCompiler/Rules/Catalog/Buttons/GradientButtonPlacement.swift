@@ -51,8 +51,8 @@ struct GradientButtonPlacement: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         guard file.includes(.macOS) else { return }
-        file.walk { element, ancestors in
-            guard element.origin == nil, ButtonQueries.isButton(element, ofType: "gradient"),
+        file.walk(.button) { element, ancestors in
+            guard !element.isSpliced, ButtonQueries.isButton(element, ofType: "gradient"),
                   ButtonQueries.isInToolbar(ancestors) else { return }
             reporter.report(
                 "gradient button '\(element.label ?? element.id)' is in a toolbar; gradient buttons belong in the view they act on",

@@ -57,8 +57,8 @@ struct HelpButtonPlacement: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         guard file.includes(.macOS) else { return }
-        file.walk { element, ancestors in
-            guard element.origin == nil, ButtonQueries.isButton(element, ofType: "help") else { return }
+        file.walk(.button) { element, ancestors in
+            guard !element.isSpliced, ButtonQueries.isButton(element, ofType: "help") else { return }
             if ButtonQueries.isInToolbar(ancestors) {
                 reporter.report(
                     "help button '\(element.label ?? element.id)' is in a toolbar; help buttons belong inside the view",

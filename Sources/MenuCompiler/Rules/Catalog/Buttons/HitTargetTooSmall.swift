@@ -60,8 +60,8 @@ struct HitTargetTooSmall: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         guard file.includes(.iOS) || file.includes(.iPadOS) else { return }
-        file.walk { element, _ in
-            guard element.origin == nil else { return }
+        file.walk(.button, .toggle) { element, _ in
+            guard !element.isSpliced else { return }
             let isButton = element.kind == .button && !ButtonQueries.macOSOnlyTypes.contains(ButtonQueries.type(of: element))
             guard isButton || ButtonQueries.isToggleButton(element) else { return }
             for (name, noun) in [("width", "wide"), ("height", "tall")] {

@@ -47,8 +47,8 @@ struct ImageButtonPlacement: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         guard file.includes(.macOS) else { return }
-        file.walk { element, ancestors in
-            guard element.origin == nil, ButtonQueries.isButton(element, ofType: "image"),
+        file.walk(.button) { element, ancestors in
+            guard !element.isSpliced, ButtonQueries.isButton(element, ofType: "image"),
                   ButtonQueries.isInToolbar(ancestors) else { return }
             reporter.report(
                 "image button '\(element.label ?? element.id)' is in a toolbar; image buttons belong in a view",

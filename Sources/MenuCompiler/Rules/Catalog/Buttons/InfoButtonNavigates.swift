@@ -40,9 +40,9 @@ struct InfoButtonNavigates: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.origin == nil, ButtonQueries.isButton(element, ofType: "info"),
-                  let target = element.explicit("opens")?.name else { return }
+        file.walk(.button) { element, _ in
+            guard !element.isSpliced, ButtonQueries.isButton(element, ofType: "info"),
+                  let target = element.explicit(.opens)?.name else { return }
             reporter.report(
                 "info button '\(element.label ?? element.id)' opens '\(target)'; an info button reveals details and doesn't navigate",
                 at: ButtonQueries.propertySpan("opens", of: element), label: "navigation", element: element,

@@ -37,9 +37,9 @@ struct SubtitleWithoutLabel: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.origin == nil, element.kind == .button,
-                  let subtitle = element.string("subtitle"), !ButtonQueries.hasLabel(element) else { return }
+        file.walk(.button) { element, _ in
+            guard !element.isSpliced, element.kind == .button,
+                  let subtitle = element.string(.subtitle), !ButtonQueries.hasLabel(element) else { return }
             reporter.report(
                 "\(element.displayName) has the subtitle '\(subtitle)' but no label",
                 at: ButtonQueries.valueSpan("subtitle", of: element), label: "subtitle without a label", element: element,

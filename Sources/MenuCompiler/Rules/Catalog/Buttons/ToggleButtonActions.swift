@@ -52,16 +52,16 @@ struct ToggleButtonActions: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.origin == nil, ButtonQueries.isToggleButton(element) else { return }
+        file.walk(.toggle) { element, _ in
+            guard !element.isSpliced, ButtonQueries.isToggleButton(element) else { return }
             let name = "toggle button '\(element.label ?? element.id)'"
-            if element.explicit("opens") != nil {
+            if element.explicit(.opens) != nil {
                 reporter.report(
                     "\(name) opens another view; a toggle button only switches a state",
                     at: ButtonQueries.propertySpan("opens", of: element), label: "navigation", element: element,
                     help: "use a button to open the view, and keep the toggle for the state")
             }
-            if let role = element.explicit("role")?.name, role != "normal" {
+            if let role = element.explicit(.role)?.name, role != "normal" {
                 reporter.report(
                     "\(name) has `role: \(role)`; a toggle button only switches a state",
                     at: ButtonQueries.propertySpan("role", of: element), label: "\(role) action", element: element,
@@ -69,7 +69,7 @@ struct ToggleButtonActions: Rule {
                         ? "put the destructive action on a button with `role: destructive`"
                         : "give the \(role) role to a button; a toggle button has no role")
             }
-            if element.explicit("confirm") != nil {
+            if element.explicit(.confirm) != nil {
                 reporter.report(
                     "\(name) asks for confirmation; a toggle button only switches a state",
                     at: ButtonQueries.propertySpan("confirm", of: element), label: "confirmation", element: element,

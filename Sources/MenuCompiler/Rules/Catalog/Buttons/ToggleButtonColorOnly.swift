@@ -48,9 +48,9 @@ struct ToggleButtonColorOnly: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.origin == nil, ButtonQueries.isToggleButton(element),
-                  element.explicit("indicator")?.name == "color", !Self.contentChanges(element) else { return }
+        file.walk(.toggle) { element, _ in
+            guard !element.isSpliced, ButtonQueries.isToggleButton(element),
+                  element.explicit(.indicator)?.name == "color", !Self.contentChanges(element) else { return }
             reporter.report(
                 "toggle button '\(element.label ?? element.id)' shows its state only by color",
                 at: ButtonQueries.valueSpan("indicator", of: element), label: "color only", element: element,
@@ -61,7 +61,7 @@ struct ToggleButtonColorOnly: Rule {
 
     /// Distinct `on` and `off` labels change what the button shows.
     private static func contentChanges(_ element: Element) -> Bool {
-        guard let on = element.string("on"), let off = element.string("off") else { return false }
+        guard let on = element.string(.on), let off = element.string(.off) else { return false }
         return on != off
     }
 }

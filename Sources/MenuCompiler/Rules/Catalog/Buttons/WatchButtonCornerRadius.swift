@@ -69,10 +69,10 @@ struct WatchButtonCornerRadius: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         guard file.includes(.watchOS) else { return }
-        file.walk { element, ancestors in
-            guard element.origin == nil, element.kind == .button,
-                  let radius = element.explicit("cornerRadius")?.numberValue,
-                  let span = element.property("cornerRadius")?.valueSpan else { return }
+        file.walk(.button) { element, ancestors in
+            guard !element.isSpliced, element.kind == .button,
+                  let radius = element.explicit(.cornerRadius)?.numberValue,
+                  let span = element.property(.cornerRadius)?.valueSpan else { return }
             guard let view = ButtonQueries.enclosingView(ancestors) else {
                 // A reusable button: either system value may be right.
                 guard radius != Self.nonScrolling, radius != Self.scrolling else { return }

@@ -41,9 +41,9 @@ struct DisabledMenu: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.origin == nil, element.kind == .menu || element.kind == .submenu,
-                  let enabled = element.property("enabled"), enabled.value.boolValue == false,
+        file.walk(.menu, .submenu) { element, _ in
+            guard !element.isSpliced, element.kind == .menu || element.kind == .submenu,
+                  let enabled = element.property(.enabled), enabled.value.boolValue == false,
                   let span = enabled.valueSpan else { return }
             reporter.report("\(element.displayName) is disabled, so people can't open it to see its commands", at: span,
                             label: "keep it enabled", element: element,

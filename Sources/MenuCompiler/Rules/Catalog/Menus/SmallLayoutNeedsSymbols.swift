@@ -55,9 +55,9 @@ struct SmallLayoutNeedsSymbols: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.origin == nil, element.kind == .menu || element.kind == .contextmenu,
-                  let layout = element.symbol("layout") else { return }
+        file.walk(.menu, .contextmenu) { element, _ in
+            guard !element.isSpliced, element.kind == .menu || element.kind == .contextmenu,
+                  let layout = element.symbol(.layout) else { return }
             let rowSize: Int
             switch layout {
             case "small": rowSize = 4

@@ -57,11 +57,11 @@ struct SubmenuTooDeep: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         var reportedSites = Set<Span>()
-        file.walk { element, ancestors in
+        file.walk(.submenu) { element, ancestors in
             guard element.kind == .submenu else { return }
             let outer = ancestors.filter { $0.kind == .submenu }
             guard outer.count == 1, let parent = outer.first else { return }
-            if element.origin == nil {
+            if !element.isSpliced {
                 reporter.report("\(element.displayName) is nested inside \(parent.displayName); keep submenus to one level",
                                 at: element.focusSpan, label: "second level", element: element,
                                 secondary: [LabeledSpan(parent.focusSpan, "inside this submenu")],

@@ -57,9 +57,10 @@ struct SubmenuTooLong: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let limit = reporter.thresholds.submenuMaxItems
-        file.walk { element, _ in
-            guard element.origin == nil, element.kind == .submenu, !MenuQueries.isDynamic(element, in: file) else { return }
-            let count = element.menuEntries.count
+        file.walk(.submenu) { element, _ in
+            guard !element.isSpliced, element.kind == .submenu, !MenuQueries.isDynamic(element, in: file) else { return }
+            var count = 0
+            element.forEachMenuEntry { _ in count += 1 }
             guard count > limit else { return }
             reporter.report("\(element.displayName) lists \(count) items; consider a menu of their own (submenus work best with about \(limit))",
                             at: element.focusSpan, label: "\(count) items", element: element,

@@ -34,10 +34,10 @@ struct ToggleLabels: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.origin == nil, element.kind == .toggle, element.context == .menu else { return }
-            let on = element.property("on")
-            let off = element.property("off")
+        file.walk(.toggle) { element, _ in
+            guard !element.isSpliced, element.kind == .toggle, element.context == .menu else { return }
+            let on = element.property(.on)
+            let off = element.property(.off)
             guard let onText = on?.value.stringValue, let offText = off?.value.stringValue,
                   let onSpan = on?.valueSpan, let offSpan = off?.valueSpan else {
                 let missing = [on == nil ? "on" : nil, off == nil ? "off" : nil].compactMap { $0 }

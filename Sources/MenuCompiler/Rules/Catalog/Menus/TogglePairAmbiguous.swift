@@ -62,9 +62,9 @@ struct TogglePairAmbiguous: Rule {
     private static let negatingPrefixes = ["un", "dis", "de"]
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.origin == nil, element.kind == .toggle, element.context == .menu,
-                  let on = element.property("on"), let off = element.property("off"),
+        file.walk(.toggle) { element, _ in
+            guard !element.isSpliced, element.kind == .toggle, element.context == .menu,
+                  let on = element.property(.on), let off = element.property(.off),
                   let onText = on.value.stringValue, let offText = off.value.stringValue,
                   let onSpan = on.valueSpan, let offSpan = off.valueSpan else { return }
             let onWords = words(onText)

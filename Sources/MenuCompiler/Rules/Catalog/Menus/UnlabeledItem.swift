@@ -56,15 +56,15 @@ struct UnlabeledItem: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, ancestors in
-            guard element.origin == nil, element.label?.isEmpty ?? true else { return }
+        file.walk(.item, .submenu) { element, ancestors in
+            guard !element.isSpliced, element.label?.isEmpty ?? true else { return }
             switch element.kind {
             case .item: break
-            case .submenu where element.string("symbol") != nil: break
+            case .submenu where element.string(.symbol) != nil: break
             default: return
             }
             guard !isInSmallTopRow(element, ancestors: ancestors) else { return }
-            let what = element.string("symbol") != nil ? "a symbol but no label" : "no label"
+            let what = element.string(.symbol) != nil ? "a symbol but no label" : "no label"
             reporter.report("\(element.displayName) has \(what); only the top row of a small menu layout shows items without labels",
                             at: element.focusSpan, label: "no label", element: element,
                             help: "add a label after the identifier: \(element.kind.rawValue) \(element.id) \"…\"")

@@ -59,8 +59,8 @@ struct PopupDuplicateOption: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.kind == .popup, element.origin == nil else { return }
+        file.walk(.popup) { element, _ in
+            guard element.kind == .popup, !element.isSpliced else { return }
             var first: [String: Element] = [:]
             for option in PopUpQueries.options(of: element) {
                 guard let label = option.label else { continue }

@@ -50,8 +50,8 @@ struct PopupMissingDefault: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.kind == .popup, element.origin == nil, element.explicit("default") == nil,
+        file.walk(.popup) { element, _ in
+            guard element.kind == .popup, !element.isSpliced, element.explicit(.`default`) == nil,
                   let first = PopUpQueries.options(of: element).first else { return }
             reporter.report("\(element.displayName) has no default option",
                             at: element.focusSpan, label: "nothing selected at first", element: element,

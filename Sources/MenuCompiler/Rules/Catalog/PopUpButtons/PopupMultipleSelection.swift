@@ -48,9 +48,9 @@ struct PopupMultipleSelection: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.kind == .popup, element.origin == nil, element.explicit("multiple")?.boolValue == true,
-                  let span = element.property("multiple")?.valueSpan else { return }
+        file.walk(.popup) { element, _ in
+            guard element.kind == .popup, !element.isSpliced, element.explicit(.multiple)?.boolValue == true,
+                  let span = element.property(.multiple)?.valueSpan else { return }
             reporter.report("\(element.displayName) lets people choose several options, but a pop-up's options are mutually exclusive",
                             at: span, label: "multiple selection", element: element,
                             help: "use a pull-down button with checkmark items (state: on/off) for multiple selection")

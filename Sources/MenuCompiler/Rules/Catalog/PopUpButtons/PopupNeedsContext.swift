@@ -44,8 +44,8 @@ struct PopupNeedsContext: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.kind == .popup, element.origin == nil,
+        file.walk(.popup) { element, _ in
+            guard element.kind == .popup, !element.isSpliced,
                   PullDownQueries.visibleLabel(of: element) == nil, PullDownQueries.symbol(of: element) == nil else { return }
             let example = element.idSource == .explicit
                 ? "popup \(element.id) \"\(PullDownQueries.titleWords(of: element.id))\""

@@ -50,8 +50,8 @@ struct PopupTooFewOptions: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.kind == .popup, element.origin == nil, PopUpQueries.nonOptions(of: element).isEmpty else { return }
+        file.walk(.popup) { element, _ in
+            guard element.kind == .popup, !element.isSpliced, PopUpQueries.nonOptions(of: element).isEmpty else { return }
             let count = PopUpQueries.options(of: element).count
             guard count < Self.minimumOptions else { return }
             reporter.report("\(element.displayName) offers \(count == 0 ? "no options" : "only one option"); there's nothing to choose",

@@ -67,8 +67,8 @@ struct MenuTooManyGroups: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.kind == .pulldown, element.origin == nil else { return }
+        file.walk(.pulldown) { element, _ in
+            guard element.kind == .pulldown, !element.isSpliced else { return }
             let groups = PullDownQueries.groups(of: element)
             guard groups.count > Self.maximumGroups else { return }
             // Point at where the fourth group starts, when it is written here.

@@ -126,9 +126,9 @@ struct MoreButtonSymbol: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.kind == .pulldown, element.origin == nil, Self.isMoreButton(element) else { return }
-            let property = element.property("symbol")
+        file.walk(.pulldown) { element, _ in
+            guard element.kind == .pulldown, !element.isSpliced, Self.isMoreButton(element) else { return }
+            let property = element.property(.symbol)
             let written = property?.value.stringValue
             if let written, Self.acceptedSymbols.contains(written) { return }
             let replacement = "\"\(Self.moreSymbol)\""
@@ -151,7 +151,7 @@ struct MoreButtonSymbol: Rule {
 
     /// `type: more`, or labelled "More" without saying `type: system`.
     static func isMoreButton(_ element: Element) -> Bool {
-        switch element.symbol("type") {
+        switch element.symbol(.type) {
         case "more": return true
         case "system": return false
         default:

@@ -75,8 +75,8 @@ struct PulldownTooFewItems: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.kind == .pulldown, element.origin == nil else { return }
+        file.walk(.pulldown) { element, _ in
+            guard element.kind == .pulldown, !element.isSpliced else { return }
             let count = element.menuEntries.count
             // No items at all is `empty-menu`'s finding.
             guard count > 0, count < Self.minimumItems else { return }

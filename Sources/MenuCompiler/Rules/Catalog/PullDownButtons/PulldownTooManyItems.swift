@@ -104,8 +104,8 @@ struct PulldownTooManyItems: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let limit = reporter.thresholds.pulldownMaxItems
-        file.walk { element, _ in
-            guard element.kind == .pulldown, element.origin == nil else { return }
+        file.walk(.pulldown) { element, _ in
+            guard element.kind == .pulldown, !element.isSpliced else { return }
             let count = element.menuEntries.count
             guard count > limit else { return }
             reporter.report("\(element.displayName) lists \(count) items; keep a pull-down's menu to \(limit) or fewer",

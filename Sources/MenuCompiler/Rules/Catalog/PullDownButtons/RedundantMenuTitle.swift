@@ -75,10 +75,10 @@ struct RedundantMenuTitle: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.kind == .pulldown, element.origin == nil,
+        file.walk(.pulldown) { element, _ in
+            guard element.kind == .pulldown, !element.isSpliced,
                   let label = PullDownQueries.visibleLabel(of: element),
-                  let property = element.property("title"), let title = property.value.stringValue,
+                  let property = element.property(.title), let title = property.value.stringValue,
                   let valueSpan = property.valueSpan, let propertySpan = property.span,
                   PullDownQueries.comparable(title) == PullDownQueries.comparable(label) else { return }
             let removal = TextEdit(span: TextRanges.removalSpan(for: propertySpan, in: file.source), replacement: "")

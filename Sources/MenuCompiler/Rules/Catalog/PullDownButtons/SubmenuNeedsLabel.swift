@@ -57,8 +57,8 @@ struct SubmenuNeedsLabel: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk { element, _ in
-            guard element.kind == .submenu, element.origin == nil,
+        file.walk(.submenu) { element, _ in
+            guard element.kind == .submenu, !element.isSpliced,
                   PullDownQueries.visibleLabel(of: element) == nil, PullDownQueries.symbol(of: element) == nil else { return }
             let help: String
             if element.idSource == .explicit {

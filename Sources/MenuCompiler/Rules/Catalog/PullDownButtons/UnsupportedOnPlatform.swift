@@ -121,15 +121,15 @@ struct UnsupportedOnPlatform: Rule {
         let noMenuButtons = file.platforms.map(\.name).filter { $0 == .tvOS || $0 == .watchOS }
         let notMac = file.platforms.map(\.name).filter { $0 != .macOS }
         let withoutCompactLayouts = file.platforms.filter { !Self.hasCompactLayouts($0) }
-        file.walk { element, _ in
-            guard element.origin == nil else { return }
+        file.walk(.popup, .pulldown, .button, .menu, .contextmenu) { element, _ in
+            guard !element.isSpliced else { return }
             switch element.kind {
             case .popup, .pulldown:
                 guard !noMenuButtons.isEmpty else { return }
                 reportMenuButton(element, on: noMenuButtons, in: file, &reporter)
             case .button:
-                if !notMac.isEmpty, let type = element.explicit("type")?.name, Self.macOnlyButtonTypes.contains(type),
-                   let span = element.property("type")?.valueSpan {
+                if !notMac.isEmpty, let type = element.explicit(.type)?.name, Self.macOnlyButtonTypes.contains(type),
+                   let span = element.property(.type)?.valueSpan {
                     reporter.report("\(type) buttons exist only on macOS, but this file also targets \(names(notMac))",
                                     at: span, label: "macOS only", element: element,
                                     secondary: PullDownQueries.platformEntries(file) { $0.name != .macOS },
@@ -137,8 +137,8 @@ struct UnsupportedOnPlatform: Rule {
                                     help: "use a system button, or write the macOS interface in a file with 'platforms macOS'")
                 }
             case .menu, .contextmenu:
-                if !withoutCompactLayouts.isEmpty, let layout = element.explicit("layout")?.name, Self.compactLayouts.contains(layout),
-                   let span = element.property("layout")?.valueSpan {
+                if !withoutCompactLayouts.isEmpty, let layout = element.explicit(.layout)?.name, Self.compactLayouts.contains(layout),
+                   let span = element.property(.layout)?.valueSpan {
                     let others = PullDownQueries.list(withoutCompactLayouts.map(Self.describe))
                     reporter.report("the \(layout) menu layout needs iOS or iPadOS \(Self.compactLayoutsSince) or later, but this file also targets \(others)",
                                     at: span, label: "iOS/iPadOS \(Self.compactLayoutsSince)+ only", element: element,
