@@ -266,7 +266,7 @@ public struct Element: Hashable, Sendable {
 
     private func defaultValue(_ name: PropertyName) -> Value? {
         let record = record
-        return PropertyCatalog.defaults(for: record.kind, in: record.context).first { $0.0 == name }?.1
+        return PropertyCatalog.defaultValue(name, for: record.kind, in: record.context)
     }
 
     public func property(_ name: String) -> Property? {
@@ -288,6 +288,13 @@ public struct Element: Hashable, Sendable {
     /// Whether the property is written.
     public func has(_ name: PropertyName) -> Bool { storedProperty(name) != nil }
 
+    /// The shortcut's index among the store's distinct shortcuts: equal
+    /// shortcuts, however written, have equal indices.
+    var shortcutIndex: Int? {
+        guard let stored = storedProperty(.shortcut), stored.kind == .shortcut else { return nil }
+        return Int(stored.payload)
+    }
+
     public func string(_ name: PropertyName) -> String? { self[name]?.stringValue }
     public func bool(_ name: PropertyName) -> Bool? { self[name]?.boolValue }
     public func symbol(_ name: PropertyName) -> String? { self[name]?.name }
@@ -300,7 +307,8 @@ public struct Element: Hashable, Sendable {
     /// The written or default boolean, without making a `Value`.
     public func flag(_ name: PropertyName) -> Bool? {
         if let stored = storedProperty(name) { return stored.kind == .bool ? stored.payload != 0 : nil }
-        return defaultValue(name)?.boolValue
+        let record = record
+        return PropertyCatalog.defaultFlag(name, for: record.kind, in: record.context)
     }
 
     // MARK: Naming

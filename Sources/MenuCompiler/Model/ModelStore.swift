@@ -18,6 +18,7 @@ public final class ModelStore: Sendable {
     let properties: [PropertyRecord]
     let origins: [Origin]
     let texts: TextTable
+    /// Every distinct shortcut: equal shortcuts, however written, have one index.
     let shortcuts: [Shortcut]
     /// Syntax trees by file (`FileID.rawValue`), for spans and attributes.
     let trees: [SyntaxTree?]

@@ -262,6 +262,30 @@ extension PropertyCatalog {
         defaultsTable[kind.ordinal * 2 + (context == .menu ? 1 : 0)]
     }
 
+    /// The default value of `name` on `kind` in `context`, if it has one.
+    static func defaultValue(_ name: PropertyName, for kind: ElementKind, in context: ElementContext) -> Value? {
+        table[kind.ordinal * 2 + (context == .menu ? 1 : 0)][Int(name.rawValue)]?.defaultValue
+    }
+
+    /// The default of a Boolean property, from a byte table: asked for every
+    /// item by rules (`input`, `dynamic`, `enabled`), where making a `Value`
+    /// cost more than the question.
+    static func defaultFlag(_ name: PropertyName, for kind: ElementKind, in context: ElementContext) -> Bool? {
+        switch flagTable[(kind.ordinal * 2 + (context == .menu ? 1 : 0)) * PropertyName.allCases.count + Int(name.rawValue)] {
+        case 1: false
+        case 2: true
+        default: nil
+        }
+    }
+
+    /// 0: no Boolean default; 1: false; 2: true.
+    private static let flagTable: [UInt8] = table.flatMap { row in
+        row.map { spec -> UInt8 in
+            guard case .bool(let flag)? = spec?.defaultValue else { return 0 }
+            return flag ? 2 : 1
+        }
+    }
+
     private static let defaultsTable: [[(PropertyName, Value)]] = table.map { row in
         row.enumerated().compactMap { index, spec in
             guard let spec, let value = spec.defaultValue, let name = PropertyName(rawValue: UInt8(index)) else { return nil }

@@ -749,9 +749,11 @@ public final class Resolver {
     }
 
     /// A shortcut string parsed once per distinct text.
+    /// Equal shortcuts (`"cmd+n"`, `"⌘N"`) share one index, so rules compare indices.
     private func shortcut(_ text: TextID) -> Result<Int, Shortcut.ParseError> {
         if let known = model.shortcutByText[text] { return known }
         let result = Shortcut.parse(self.text(text)).map { parsed -> Int in
+            if let index = model.shortcuts.firstIndex(of: parsed) { return index }
             model.shortcuts.append(parsed)
             return model.shortcuts.count - 1
         }

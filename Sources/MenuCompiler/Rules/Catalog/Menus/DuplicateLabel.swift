@@ -44,7 +44,7 @@ struct DuplicateLabel: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         var folded = file.labels.memo(LabelTable.foldKey)
         file.walk(.menu, .pulldown, .contextmenu, .submenu) { container, _ in
-            var first = FirstLabels()
+            var first = FirstSeen<Int, LabelText>()
             container.forEachMenuEntry { element in
                 // An entry shows at most three labels (a toggle's label, off and on).
                 var keysOfEntry: (Int, Int, Int) = (-1, -1, -1)
@@ -52,7 +52,7 @@ struct DuplicateLabel: Rule {
                     // Labels compared trimmed and ignoring case, by a memoized key.
                     guard let key = folded[label.id], key != keysOfEntry.0, key != keysOfEntry.1, key != keysOfEntry.2 else { return }
                     if keysOfEntry.0 < 0 { keysOfEntry.0 = key } else if keysOfEntry.1 < 0 { keysOfEntry.1 = key } else { keysOfEntry.2 = key }
-                    guard let earlier = first.label(for: key) else {
+                    guard let earlier = first[key] else {
                         first.insert(label, for: key)
                         return
                     }
@@ -69,26 +69,6 @@ struct DuplicateLabel: Rule {
                                     help: "give each item a label that says how it differs, or remove one")
                 }
             }
-        }
-    }
-
-    /// The first label seen for each key: a list while a menu level is
-    /// short (the common case), a dictionary once it is long.
-    private struct FirstLabels {
-        private var list: [(key: Int, label: LabelText)] = []
-        private var index: [Int: LabelText] = [:]
-
-        func label(for key: Int) -> LabelText? {
-            index.isEmpty ? list.first { $0.key == key }?.label : index[key]
-        }
-
-        mutating func insert(_ label: LabelText, for key: Int) {
-            if index.isEmpty, list.count < 32 {
-                list.append((key, label))
-                return
-            }
-            if index.isEmpty { for entry in list { index[entry.key] = entry.label } }
-            index[key] = label
         }
     }
 }

@@ -56,29 +56,32 @@ struct DuplicateShortcut: Rule {
 
     private struct Use {
         var element: Element
-        var span: Span
-        var shortcut: Shortcut
+        /// Index of the shortcut among the model's distinct shortcuts.
+        var shortcut: Int
     }
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
+        let shortcuts = file.store.shortcuts
         file.walk(.menubar, .menu, .pulldown, .contextmenu) { element, ancestors in
             // One tree per menu bar, and per menu, pull-down or context menu not inside a menu bar or another menu.
             let isRoot = element.kind == .menubar
                 || (element.kind.holdsMenuElements && element.kind != .submenu
                     && !ancestors.contains { $0.kind == .menubar || $0.kind.holdsMenuElements })
-            guard isRoot, element.origin == nil else { return }
-            var first: [Shortcut: Use] = [:]
+            guard isRoot, !element.isSpliced else { return }
+            var first = FirstSeen<Int, Use>()
             collect(element) { use in
                 guard let earlier = first[use.shortcut] else {
-                    first[use.shortcut] = use
+                    first.insert(use, for: use.shortcut)
                     return
                 }
                 // Both copied by one splice: a duplicate inside the declared menu, reported there.
                 if let origin = use.element.origin, origin == earlier.element.origin { return }
-                guard let at = MenuQueries.span(use.span, of: use.element, in: file),
-                      let previous = MenuQueries.span(earlier.span, of: earlier.element, in: file) else { return }
-                reporter.report("shortcut \(use.shortcut.display) of \(MenuQueries.name(of: use.element)) is already used by \(MenuQueries.name(of: earlier.element))",
-                                at: at, label: "\(use.shortcut.display) again", element: use.element,
+                guard let span = use.element.property(.shortcut)?.valueSpan, let earlierSpan = earlier.element.property(.shortcut)?.valueSpan,
+                      let at = MenuQueries.span(span, of: use.element, in: file),
+                      let previous = MenuQueries.span(earlierSpan, of: earlier.element, in: file) else { return }
+                let display = shortcuts[use.shortcut].display
+                reporter.report("shortcut \(display) of \(MenuQueries.name(of: use.element)) is already used by \(MenuQueries.name(of: earlier.element))",
+                                at: at, label: "\(display) again", element: use.element,
                                 secondary: [LabeledSpan(previous, "first used here")],
                                 help: "give one of them a different shortcut, or remove one")
             }
@@ -87,11 +90,7 @@ struct DuplicateShortcut: Rule {
 
     /// Every shortcut in the tree, depth-first in source order.
     private func collect(_ element: Element, _ found: (Use) -> Void) {
-        // Most elements have no shortcut: ask before making the property.
-        if element.has(.shortcut), let property = element.property(.shortcut), let shortcut = property.value.shortcutValue,
-           let span = property.valueSpan {
-            found(Use(element: element, span: span, shortcut: shortcut))
-        }
+        if let shortcut = element.shortcutIndex { found(Use(element: element, shortcut: shortcut)) }
         for child in element.children { collect(child, found) }
     }
 }
