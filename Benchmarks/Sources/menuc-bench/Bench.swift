@@ -50,7 +50,7 @@ enum Bench {
                 guard let compiled, let file = compiled.files.first else { return .nan }
                 let files = { (id: FileID) in compiled.workspace.file(id) }
                 switch phase {
-                case .json: consume(JSONBackend.render(file, files: files))
+                case .json: consume(JSONBackend.renderBytes(file, files: files))
                 case .swift: consume(SwiftBackend.render(file, files: files))
                 default: consume(MarkdownBackend.render(file, files: files))
                 }

@@ -8,19 +8,24 @@
 /// file. Keys are written in the order the caller writes them, so output
 /// stays deterministic.
 struct JSONStreamWriter {
-    private(set) var bytes: [UInt8] = []
+    private let buffer: OutputBuffer
     private var indent = 0
     /// One entry per open container: whether it has a member yet.
     private var hasMembers: [Bool] = []
 
     init(capacity: Int = 4096) {
-        bytes.reserveCapacity(capacity)
+        buffer = OutputBuffer(capacity: capacity)
     }
 
     /// The finished document (ends the last line).
     mutating func finish() -> String {
-        bytes.append(0x0A)
-        return String(decoding: bytes, as: UTF8.self)
+        String(decoding: finishBytes(), as: UTF8.self)
+    }
+
+    /// The finished document as UTF-8, without making a string.
+    mutating func finishBytes() -> [UInt8] {
+        buffer.append(0x0A)
+        return buffer.bytes
     }
 
     // MARK: Containers
@@ -37,12 +42,35 @@ struct JSONStreamWriter {
         close(UInt8(ascii: "]"))
     }
 
-    /// Starts an object member; write its value next.
-    mutating func key(_ name: String) {
+    /// Starts an object member whose key is computed; write its value next.
+    /// (Literal keys take `key(_: StaticString)`, which needs no escaping.)
+    mutating func key(text name: String) {
         startMember()
-        JSONValue.writeString(name, to: &bytes)
-        bytes.append(UInt8(ascii: ":"))
-        bytes.append(0x20)
+        JSONValue.writeString(name, to: buffer)
+        buffer.append(": ")
+    }
+
+    /// A key that needs no escaping (the backends' fixed keys).
+    mutating func key(_ name: StaticString) {
+        startMember()
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(name)
+        buffer.append("\": ")
+    }
+
+    /// A property's key.
+    mutating func key(_ name: PropertyName) {
+        startMember()
+        buffer.append(UInt8(ascii: "\""))
+        buffer.appendString(name.text)
+        buffer.append("\": " as StaticString)
+    }
+
+    /// A string made of ASCII letters, digits and '_' (catalog values), quoted without escaping.
+    mutating func plainString(_ text: String) {
+        buffer.append(UInt8(ascii: "\""))
+        buffer.appendString(text)
+        buffer.append(UInt8(ascii: "\""))
     }
 
     /// Starts an array element; write its value next.
@@ -52,18 +80,29 @@ struct JSONStreamWriter {
 
     // MARK: Scalars
 
-    mutating func string(_ text: String) { JSONValue.writeString(text, to: &bytes) }
+    mutating func string(_ text: String) { JSONValue.writeString(text, to: buffer) }
     mutating func string(_ text: String?) { if let text { string(text) } else { null() } }
-    mutating func int(_ value: Int) { bytes.append(contentsOf: String(value).utf8) }
+    /// A string value already quoted and escaped, kept in `cache`.
+    mutating func escaped(_ cache: OutputBuffer, _ range: Range<Int>) { buffer.append(cache, range) }
+    /// A string of bytes that need no escaping (identifiers), quoted.
+    mutating func plainString(_ bytes: UnsafeBufferPointer<UInt8>) {
+        buffer.append(UInt8(ascii: "\""))
+        buffer.append(bytes)
+        buffer.append(UInt8(ascii: "\""))
+    }
+    /// Literal JSON text (a keyword such as `"menu"` with its quotes, or `true`).
+    mutating func raw(_ text: StaticString) { buffer.append(text) }
+    mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(bytes) }
+    mutating func int(_ value: Int) { buffer.appendDecimal(value) }
     /// A number already formatted (`10.5` as written).
-    mutating func number(_ text: String) { bytes.append(contentsOf: text.utf8) }
-    mutating func bool(_ value: Bool) { bytes.append(contentsOf: (value ? "true" : "false").utf8) }
-    mutating func null() { bytes.append(contentsOf: "null".utf8) }
+    mutating func number(_ text: String) { buffer.appendString(text) }
+    mutating func bool(_ value: Bool) { value ? buffer.append("true" as StaticString) : buffer.append("false" as StaticString) }
+    mutating func null() { buffer.append("null") }
 
     // MARK: Layout
 
     private mutating func open(_ bracket: UInt8) {
-        bytes.append(bracket)
+        buffer.append(bracket)
         hasMembers.append(false)
         indent += 2
     }
@@ -71,17 +110,17 @@ struct JSONStreamWriter {
     private mutating func close(_ bracket: UInt8) {
         indent -= 2
         if hasMembers.removeLast() { newline() }
-        bytes.append(bracket)
+        buffer.append(bracket)
     }
 
     private mutating func startMember() {
-        if hasMembers[hasMembers.count - 1] { bytes.append(UInt8(ascii: ",")) }
+        if hasMembers[hasMembers.count - 1] { buffer.append(UInt8(ascii: ",")) }
         hasMembers[hasMembers.count - 1] = true
         newline()
     }
 
     private mutating func newline() {
-        bytes.append(0x0A)
-        for _ in 0..<indent { bytes.append(0x20) }
+        buffer.append(0x0A)
+        buffer.appendSpaces(indent)
     }
 }

@@ -45,7 +45,7 @@ public indirect enum JSONValue: Equatable, Sendable {
             }
         case .object(let members):
             json.object { json in
-                for (key, value) in members { json.key(key); value.write(to: &json) }
+                for (key, value) in members { json.key(text: key); value.write(to: &json) }
             }
         }
     }
@@ -87,16 +87,31 @@ public indirect enum JSONValue: Equatable, Sendable {
     /// escaped; U+2028/U+2029 too, so the output is also safe JavaScript.
     /// Works on UTF-8 bytes: everything else is copied as it is.
     static func writeString(_ text: String, to output: inout [UInt8]) {
-        output.append(UInt8(ascii: "\""))
+        escapeString(text) { output.append(contentsOf: $0) }
+    }
+
+    static func writeString(_ text: String, to buffer: OutputBuffer) {
+        escapeString(text) { buffer.append($0) }
+    }
+
+    /// The one JSON string escaper: passes the quoted, escaped text to `emit`
+    /// in pieces (runs of bytes that need no escape, and escapes).
+    static func escapeString(_ text: String, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withUnsafeBytes(of: UInt8(ascii: "\"")) { emit($0.assumingMemoryBound(to: UInt8.self)) }
         var text = text
         text.withUTF8 { bytes in
             var runStart = 0
             var index = 0
             func flush(upTo end: Int) {
-                if runStart < end { output.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
+                if runStart < end { emit(UnsafeBufferPointer(rebasing: bytes[runStart..<end])) }
             }
             while index < bytes.count {
                 let byte = bytes[index]
+                // Printable ASCII other than '"' and '\\': nearly every byte.
+                if byte >= 0x20, byte < 0x7F, byte != 0x22, byte != 0x5C {
+                    index += 1
+                    continue
+                }
                 let escape: [UInt8]?
                 var length = 1
                 switch byte {
@@ -114,14 +129,14 @@ public indirect enum JSONValue: Equatable, Sendable {
                 }
                 if let escape {
                     flush(upTo: index)
-                    output.append(contentsOf: escape)
+                    escape.withUnsafeBufferPointer(emit)
                     runStart = index + length
                 }
                 index += length
             }
             flush(upTo: bytes.count)
         }
-        output.append(UInt8(ascii: "\""))
+        withUnsafeBytes(of: UInt8(ascii: "\"")) { emit($0.assumingMemoryBound(to: UInt8.self)) }
     }
 }
 

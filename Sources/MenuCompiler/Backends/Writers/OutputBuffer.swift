@@ -1,0 +1,115 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A growable byte buffer the backends write into.
+///
+/// Appends are copies into memory the buffer owns, with none of the
+/// uniqueness checks an `Array` append makes: the backends write ten to
+/// twenty bytes of output per byte of input, and those checks, byte-by-byte
+/// indentation and a final UTF-8 validation cost more than the writing.
+/// A class, used by one writer at a time (never shared between threads).
+final class OutputBuffer {
+    private var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+
+    init(capacity: Int = 4096) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always)
+    private func reserve(_ extra: Int) {
+        if count + extra > capacity { grow(count + extra) }
+    }
+
+    private func grow(_ needed: Int) {
+        let newCapacity = max(needed, capacity * 2)
+        let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        grown.update(from: base, count: count)
+        base.deallocate()
+        base = grown
+        capacity = newCapacity
+    }
+
+    @inline(__always)
+    func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    @inline(__always)
+    func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let source = bytes.baseAddress, !bytes.isEmpty else { return }
+        reserve(bytes.count)
+        (base + count).update(from: source, count: bytes.count)
+        count += bytes.count
+    }
+
+    /// ASCII text known at compile time (keys, keywords, punctuation).
+    @inline(__always)
+    func append(_ text: StaticString) {
+        append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// A string's UTF-8 (named apart from `append(_: StaticString)` so that
+    /// literals take the static, copy-free path).
+    func appendString(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    /// Bytes of another buffer (a cache of escaped texts).
+    func append(_ other: OutputBuffer, _ range: Range<Int>) {
+        append(UnsafeBufferPointer(start: other.base + range.lowerBound, count: range.count))
+    }
+
+    func appendSpaces(_ count: Int) {
+        guard count > 0 else { return }
+        reserve(count)
+        (base + self.count).initialize(repeating: 0x20, count: count)
+        self.count += count
+    }
+
+    /// A decimal integer, without making a string.
+    func appendDecimal(_ value: Int) {
+        if value < 0 {
+            append(UInt8(ascii: "-"))
+            appendDecimal(UInt(value.magnitude))
+        } else {
+            appendDecimal(UInt(value))
+        }
+    }
+
+    private func appendDecimal(_ value: UInt) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var remaining = value
+        var used = 0
+        withUnsafeMutableBytes(of: &digits) { digits in
+            repeat {
+                digits[19 - used] = UInt8(ascii: "0") + UInt8(remaining % 10)
+                remaining /= 10
+                used += 1
+            } while remaining > 0
+            guard let start = digits.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            append(UnsafeBufferPointer(start: start + 20 - used, count: used))
+        }
+    }
+
+    /// The bytes written so far.
+    var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// The last byte written, if any.
+    var last: UInt8? { count > 0 ? base[count - 1] : nil }
+
+    /// Forgets the last `count` bytes.
+    func removeLast(_ count: Int) { self.count -= min(count, self.count) }
+}
