@@ -51,7 +51,7 @@ enum Bench {
                 let files = { (id: FileID) in compiled.workspace.file(id) }
                 switch phase {
                 case .json: consume(JSONBackend.renderBytes(file, files: files))
-                case .swift: consume(SwiftBackend.render(file, files: files))
+                case .swift: consume(SwiftBackend.renderBytes(file, files: files))
                 default: consume(MarkdownBackend.render(file, files: files))
                 }
             }

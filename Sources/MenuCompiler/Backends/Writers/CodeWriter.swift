@@ -7,14 +7,22 @@
 public struct CodeWriter: Sendable {
     /// One level of indentation (four spaces for Swift, two for Markdown lists).
     public let indentUnit: String
-    /// Every line written so far, each followed by a newline, as UTF-8.
-    private var output: [UInt8] = []
+    /// Every line written so far, each followed by a newline, as UTF-8. A
+    /// class, copied before writing when shared, so the writer stays a value.
+    private var buffer = OutputBuffer(capacity: 1 << 16)
     private var lastLineIsEmpty = false
     private var level = 0
+    /// The unit's width when it is all spaces (then indentation is one run of them).
+    private let spacesPerLevel: Int?
 
     /// Creates an empty writer.
     public init(indentUnit: String = "    ") {
         self.indentUnit = indentUnit
+        spacesPerLevel = indentUnit.utf8.allSatisfy { $0 == 0x20 } ? indentUnit.utf8.count : nil
+    }
+
+    private mutating func unique() {
+        if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
     }
 
     /// Appends a line at the current indentation. Text with line breaks is
@@ -35,18 +43,27 @@ public struct CodeWriter: Sendable {
     }
 
     private mutating func append(_ trimmed: UnsafeBufferPointer<UInt8>) {
+        unique()
         if !trimmed.isEmpty {
-            for _ in 0..<level { output.append(contentsOf: indentUnit.utf8) }
-            output.append(contentsOf: trimmed)
+            writeIndentation()
+            buffer.append(trimmed)
         }
-        output.append(0x0A)
+        buffer.append(0x0A)
         lastLineIsEmpty = trimmed.isEmpty
+    }
+
+    private func writeIndentation() {
+        if let spacesPerLevel {
+            buffer.appendSpaces(level * spacesPerLevel)
+        } else {
+            for _ in 0..<level { buffer.appendString(indentUnit) }
+        }
     }
 
     /// Appends an empty line unless the text is empty or already ends in one,
     /// so sections are separated by exactly one blank line.
     public mutating func blankLine() {
-        if !output.isEmpty, !lastLineIsEmpty { line() }
+        if buffer.count > 0, !lastLineIsEmpty { line() }
     }
 
     /// Writes `body` one level deeper.
@@ -65,7 +82,35 @@ public struct CodeWriter: Sendable {
     }
 
     /// The text written so far, every line ending in a newline.
-    public var text: String { String(decoding: output, as: UTF8.self) }
+    public var text: String { String(decoding: buffer.bytes, as: UTF8.self) }
+
+    /// The text written so far, as UTF-8.
+    var bytes: [UInt8] { buffer.bytes }
+
+    // MARK: Lines from pieces
+
+    // The backends write most lines from pieces (keywords, cached literals,
+    // numbers) without making a string for the line. The caller guarantees
+    // what `line(_:)` would otherwise ensure: no line break inside, no blank
+    // space at the end, and something between begin and end.
+
+    /// Starts a line at the current indentation.
+    mutating func beginLine() {
+        unique()
+        writeIndentation()
+    }
+
+    mutating func write(_ text: StaticString) { buffer.append(text) }
+    mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(bytes) }
+    mutating func write(string text: String) { buffer.appendString(text) }
+    mutating func write(_ cache: OutputBuffer, _ range: Range<Int>) { buffer.append(cache, range) }
+    mutating func writeDecimal(_ value: Int) { buffer.appendDecimal(value) }
+
+    /// Ends a line begun with `beginLine`.
+    mutating func endLine() {
+        buffer.append(0x0A)
+        lastLineIsEmpty = false
+    }
 }
 
 extension Substring {

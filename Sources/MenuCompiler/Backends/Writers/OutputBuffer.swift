@@ -10,8 +10,9 @@ import Darwin
 /// uniqueness checks an `Array` append makes: the backends write ten to
 /// twenty bytes of output per byte of input, and those checks, byte-by-byte
 /// indentation and a final UTF-8 validation cost more than the writing.
-/// A class, used by one writer at a time (never shared between threads).
-final class OutputBuffer {
+/// A class, used by one writer at a time: a writer that is a value
+/// (`CodeWriter`) copies it before writing when it is shared.
+final class OutputBuffer: @unchecked Sendable {
     private var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
@@ -102,6 +103,13 @@ final class OutputBuffer {
             guard let start = digits.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
             append(UnsafeBufferPointer(start: start + 20 - used, count: used))
         }
+    }
+
+    /// A separate buffer with the same bytes.
+    func copy() -> OutputBuffer {
+        let copy = OutputBuffer(capacity: capacity)
+        copy.append(UnsafeBufferPointer(start: base, count: count))
+        return copy
     }
 
     /// The bytes written so far.

@@ -91,6 +91,8 @@ public enum SwiftEscaping {
     /// spaces and invisible or reordering characters become `\u{…}`, so a
     /// comment can't end early, hide text, or flip the code after it.
     public static func commentText(_ text: String) -> String {
+        // Printable ASCII is never invisible and has no tab: the common case, unchanged.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
         var result = ""
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
