@@ -162,4 +162,17 @@ struct EscapingTests {
         #expect(try DepFile.render(rules).get() == "out/a\\ b.json: a\\ b.menu shared/edit.menu\n")
         #expect(throws: DepFile.UnrepresentablePath.self) { try DepFile.render([DepFile.Rule(output: "x", inputs: ["a\nb"])]).get() }
     }
+
+    @Test func markdownFastPathsAgreeWithTheFullEscaping() {
+        var samples = TitleCaseTests.labelsToCompare
+        samples += ["", " ", "  x ", "a|b", "`code`", "x`", "1. First", "2) Second", "- item", "+1", "= 2", "a_b", "R&D", "<b>", "Tab\there",
+                    "Line\nbreak", "Trailing ", " Leading", "…", "Save…", "Zero\u{200B}width", "e\u{301}", "# Title", "~strike~", "[link]"]
+        var plain = 0
+        for text in samples {
+            #expect(MarkdownEscaping.text(text) == MarkdownEscaping.escapedText(text), "\(text.debugDescription)")
+            #expect(MarkdownEscaping.code(text) == MarkdownEscaping.fencedCode(text), "\(text.debugDescription)")
+            if MarkdownEscaping.isPlainText(text) { plain += 1 }
+        }
+        #expect(plain > 500)
+    }
 }

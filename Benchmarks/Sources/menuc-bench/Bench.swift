@@ -52,7 +52,7 @@ enum Bench {
                 switch phase {
                 case .json: consume(JSONBackend.renderBytes(file, files: files))
                 case .swift: consume(SwiftBackend.renderBytes(file, files: files))
-                default: consume(MarkdownBackend.render(file, files: files))
+                default: consume(MarkdownBackend.renderBytes(file, files: files))
                 }
             }
             best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)

@@ -247,8 +247,16 @@ extension MarkdownPage {
     private func writeTable(header: [String], rows: [[String]], to writer: inout CodeWriter) {
         writer.line("| " + header.joined(separator: " | ") + " |")
         writer.line("|" + String(repeating: " --- |", count: header.count))
+        // Rows are written as pieces (cells never hold line breaks; the row ends in '|').
         for row in rows {
-            writer.line("| " + row.map { $0.isEmpty ? " " : $0 }.joined(separator: " | ") + " |")
+            writer.beginLine()
+            writer.write("| ")
+            for (index, cell) in row.enumerated() {
+                if index > 0 { writer.write(" | ") }
+                writer.write(string: cell.isEmpty ? " " : cell)
+            }
+            writer.write(" |")
+            writer.endLine()
         }
     }
 

@@ -72,6 +72,11 @@ public enum MarkdownBackend {
     /// The page for one checked file; `site` says where the other pages of
     /// the build are, so references to their declarations become links.
     public static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?, site: Site = Site()) -> String {
+        String(decoding: renderBytes(file, files: files, site: site), as: UTF8.self)
+    }
+
+    /// The page as UTF-8: what `menuc build` writes, without making a string.
+    public static func renderBytes(_ file: CheckedFile, files: (FileID) -> SourceFile?, site: Site = Site()) -> [UInt8] {
         MarkdownPage(file: file, site: site).render()
     }
 
@@ -127,7 +132,7 @@ struct MarkdownPage {
     let file: CheckedFile
     let site: MarkdownBackend.Site
 
-    func render() -> String {
+    func render() -> [UInt8] {
         var writer = CodeWriter()
         writer.line(MarkdownBackend.generatedNotice)
         writer.blankLine()
@@ -155,7 +160,7 @@ struct MarkdownPage {
             writer.blankLine()
             writeDeclaration(declaration, to: &writer)
         }
-        return writer.text
+        return writer.bytes
     }
 
     /// A declaration's heading text: its label, else its identifier.

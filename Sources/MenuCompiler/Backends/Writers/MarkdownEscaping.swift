@@ -11,6 +11,11 @@ public enum MarkdownEscaping {
     /// Markdown meaning is backslash-escaped, `<`, `>` and `&` become
     /// entities, and line breaks become spaces.
     public static func text(_ text: String) -> String {
+        isPlainText(text) ? text : escapedText(text)
+    }
+
+    /// `text` for any text, scalar by scalar.
+    static func escapedText(_ text: String) -> String {
         var result = ""
         var atStart = true
         let scalars = Array(text.unicodeScalars)
@@ -55,6 +60,11 @@ public enum MarkdownEscaping {
     /// become spaces, `|` is escaped so tables keep their cells, and
     /// invisible characters are shown as `\u{…}`.
     public static func code(_ text: String) -> String {
+        isPlainCode(text) ? "`" + text + "`" : fencedCode(text)
+    }
+
+    /// `code` for any text, scalar by scalar.
+    static func fencedCode(_ text: String) -> String {
         var content = ""
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
@@ -85,6 +95,9 @@ public enum MarkdownEscaping {
     /// (emphasis, code spans, lists), but never raw HTML: outside code spans
     /// `<` becomes `&lt;`, and invisible characters are shown as `\u{…}`.
     public static func docLines(_ text: String) -> [String] {
+        // One line of printable ASCII without '<': nothing in it is rewritten
+        // (backslashes and backticks pass through), the common doc comment.
+        if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "<") }) { return [text] }
         var lines: [String] = []
         var inCode = 0  // length of the open code span's fence; 0 outside code
         for line in SwiftEscaping.splitLines(text) {
@@ -161,6 +174,40 @@ public enum MarkdownEscaping {
         }
         if let fragment { result += "#" + linkDestination(fragment).replacingSlashes() }
         return result
+    }
+
+    // MARK: - Fast paths
+
+    /// Letters, digits and inner spaces (and "…"): nothing in it means
+    /// anything to Markdown, so `text` returns it unchanged. Most labels.
+    static func isPlainText(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, first != 0x20 else { return false }
+        var pendingEllipsis = 0
+        for byte in utf8 {
+            if pendingEllipsis > 0 {
+                guard byte == (pendingEllipsis == 2 ? 0x80 : 0xA6) else { return false }
+                pendingEllipsis -= 1
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), 0x20:
+                continue
+            case 0xE2:
+                pendingEllipsis = 2  // the start of "…" (E2 80 A6)
+            default:
+                return false
+            }
+        }
+        return pendingEllipsis == 0
+    }
+
+    /// Printable ASCII without '`' or '|' that needs no padding: `code`
+    /// writes it between single backticks. Most symbols and actions.
+    static func isPlainCode(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard let first = utf8.first, let last = utf8.last, !(first == 0x20 && last == 0x20) else { return false }
+        return utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "`") && $0 != UInt8(ascii: "|") }
     }
 }
 
