@@ -38,7 +38,7 @@ enum BuildCommand {
         guard let outDirectory else {
             if let file = compilation.files.first {
                 let renderer = Renderer(compilation: compilation, swift: swiftOptions, site: MarkdownBackend.Site())
-                Terminal.write(renderer.render(file, as: emits[0]))
+                Terminal.write(renderer.text(file, as: emits[0]))
             }
             return .success
         }
@@ -47,19 +47,26 @@ enum BuildCommand {
         var pages: [FileID: String] = [:]
         for (entry, file) in inputs { pages[file.source.id] = OutputPlan.relativeOutput(for: entry, emit: .markdown) }
         let renderer = Renderer(compilation: compilation, swift: swiftOptions, site: MarkdownBackend.Site(compilation: compilation, pages: pages))
-        // Rendering is most of a build after checking, and files render independently.
-        let rendered = Parallel.map(inputs.count) { index in emits.map { renderer.render(inputs[index].1, as: $0) } }
-        for ((entry, file), contents) in zip(inputs, rendered) {
+        // Each output renders straight into its file when the writer stages
+        // it (outputs stage in parallel): an output can be ten times its
+        // input, and none is held whole in memory.
+        for (entry, file) in inputs {
             let dependencies = DepFile.inputs(of: file.source.id, in: compilation.workspace)
-            for (emit, text) in zip(emits, contents) {
-                try plan.add(OutputPlan.relativeOutput(for: entry, emit: emit), from: entry.path, dependencies: dependencies, contents: text)
+            for emit in emits {
+                try plan.add(OutputPlan.relativeOutput(for: entry, emit: emit), from: entry.path, dependencies: dependencies) { write in
+                    renderer.render(file, as: emit, to: write)
+                }
             }
         }
         if emits.contains(.markdown), buildsDirectory(arguments.positional) {
             let entries = inputs.map { entry, file in
                 MarkdownBackend.IndexEntry(page: OutputPlan.relativeOutput(for: entry, emit: .markdown), source: entry.relativePath, doc: file.doc)
             }
-            try plan.add("index.md", from: "the index", dependencies: inputs.map { $0.0.path }, contents: MarkdownBackend.index(entries))
+            let index = MarkdownBackend.index(entries)
+            try plan.add("index.md", from: "the index", dependencies: inputs.map { $0.0.path }) { write in
+                var text = index
+                text.withUTF8 { write($0) }
+            }
         }
         if let depfile {
             switch DepFile.render(plan.rules) {
@@ -134,12 +141,20 @@ enum BuildCommand {
         let swift: SwiftBackend.Options
         let site: MarkdownBackend.Site
 
-        func render(_ file: CheckedFile, as emit: Emit) -> String {
+        /// The output as text (for standard output).
+        func text(_ file: CheckedFile, as emit: Emit) -> String {
+            var bytes: [UInt8] = []
+            render(file, as: emit) { bytes.append(contentsOf: $0) }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+
+        /// The output handed to `write` in pieces as it is rendered.
+        func render(_ file: CheckedFile, as emit: Emit, to write: (UnsafeBufferPointer<UInt8>) -> Void) {
             let files: (FileID) -> SourceFile? = { compilation.workspace.file($0) }
             switch emit {
-            case .json: return JSONBackend.render(file, files: files)
-            case .swift: return SwiftBackend.render(file, files: files, options: swift)
-            case .markdown: return MarkdownBackend.render(file, files: files, site: site)
+            case .json: JSONBackend.render(file, files: files, to: write)
+            case .swift: SwiftBackend.render(file, files: files, options: swift, to: write)
+            case .markdown: MarkdownBackend.render(file, files: files, site: site, to: write)
             }
         }
     }
@@ -161,13 +176,14 @@ enum BuildCommand {
             PathNames.deletingExtension(of: entry.relativePath) + "." + emit.fileExtension
         }
 
-        mutating func add(_ relative: String, from source: String, dependencies: [String], contents: String) throws {
+        mutating func add(_ relative: String, from source: String, dependencies: [String],
+                          produce: @escaping @Sendable (_ write: (UnsafeBufferPointer<UInt8>) -> Void) -> Void) throws {
             let path = PathNames.appending(relative, to: outDirectory)
             if let other = claimed[path] {
                 throw CommandFailure(message: "\(source) and \(other) would both be written to \(path)")
             }
             claimed[path] = source
-            outputs.append(OutputWriter.Output(path: path, contents: contents))
+            outputs.append(OutputWriter.Output(path: path, produce: produce))
             rules.append(DepFile.Rule(output: path, inputs: dependencies))
         }
     }

@@ -12,11 +12,26 @@ public enum JSONBackend {
         String(decoding: renderBytes(file, files: files), as: UTF8.self)
     }
 
-    /// The document as UTF-8: what `menuc build` writes, without making a string.
+    /// The document as UTF-8, without making a string.
     public static func renderBytes(_ file: CheckedFile, files: (FileID) -> SourceFile?) -> [UInt8] {
         withoutActuallyEscaping(files) { files in
             var renderer = JSONRenderer(file: file, files: files)
-            return renderer.render()
+            var writer = JSONStreamWriter(capacity: file.source.bytes.count * 12)
+            renderer.render(to: &writer)
+            return writer.finishBytes()
+        }
+    }
+
+    /// The document handed to `sink` in pieces as it is written: what
+    /// `menuc build` does, so an output ten times its input never sits in memory.
+    public static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withoutActuallyEscaping(files) { files in
+            withoutActuallyEscaping(sink) { sink in
+                var renderer = JSONRenderer(file: file, files: files)
+                var writer = JSONStreamWriter(streamingTo: sink)
+                renderer.render(to: &writer)
+                writer.finishStreaming()
+            }
         }
     }
 }
@@ -40,8 +55,7 @@ private struct JSONRenderer {
         escapedTexts = Array(repeating: -1..<(-1), count: file.store.texts.count)
     }
 
-    mutating func render() -> [UInt8] {
-        var writer = JSONStreamWriter(capacity: file.source.bytes.count * 12)
+    mutating func render(to writer: inout JSONStreamWriter) {
         writer.object { json in
             json.key("schemaVersion"); json.int(JSONBackend.schemaVersion)
             json.key("file"); json.string(file.source.displayPath)
@@ -71,7 +85,6 @@ private struct JSONRenderer {
                 }
             }
         }
-        return writer.finishBytes()
     }
 
     // MARK: - Elements

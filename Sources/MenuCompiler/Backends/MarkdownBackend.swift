@@ -75,9 +75,20 @@ public enum MarkdownBackend {
         String(decoding: renderBytes(file, files: files, site: site), as: UTF8.self)
     }
 
-    /// The page as UTF-8: what `menuc build` writes, without making a string.
+    /// The page as UTF-8, without making a string.
     public static func renderBytes(_ file: CheckedFile, files: (FileID) -> SourceFile?, site: Site = Site()) -> [UInt8] {
-        MarkdownPage(file: file, site: site).render()
+        var writer = CodeWriter()
+        MarkdownPage(file: file, site: site).render(to: &writer)
+        return writer.bytes
+    }
+
+    /// The page handed to `sink` in pieces as it is written (what `menuc build` does).
+    public static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?, site: Site = Site(), to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withoutActuallyEscaping(sink) { sink in
+            var writer = CodeWriter(streamingTo: sink)
+            MarkdownPage(file: file, site: site).render(to: &writer)
+            writer.flushRemaining()
+        }
     }
 
     /// One entry of `index.md`.
@@ -132,8 +143,7 @@ struct MarkdownPage {
     let file: CheckedFile
     let site: MarkdownBackend.Site
 
-    func render() -> [UInt8] {
-        var writer = CodeWriter()
+    func render(to writer: inout CodeWriter) {
         writer.line(MarkdownBackend.generatedNotice)
         writer.blankLine()
         let name = file.source.displayPath.split(separator: "/").last.map(String.init) ?? file.source.displayPath
@@ -160,7 +170,6 @@ struct MarkdownPage {
             writer.blankLine()
             writeDeclaration(declaration, to: &writer)
         }
-        return writer.bytes
     }
 
     /// A declaration's heading text: its label, else its identifier.

@@ -17,11 +17,23 @@ import Darwin
 public struct OutputWriter {
     public struct Output: Sendable {
         public var path: String
-        public var contents: String
+        /// Hands the output's bytes, in pieces, to the function it is given:
+        /// a backend renders straight into the file, so an output many times
+        /// its input never sits whole in memory.
+        public let produce: @Sendable (_ write: (UnsafeBufferPointer<UInt8>) -> Void) -> Void
 
         public init(path: String, contents: String) {
             self.path = path
-            self.contents = contents
+            produce = { write in
+                var text = contents
+                text.withUTF8 { write($0) }
+            }
+        }
+
+        /// An output written as it is produced.
+        public init(path: String, produce: @escaping @Sendable (_ write: (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
+            self.path = path
+            self.produce = produce
         }
     }
 
@@ -103,25 +115,35 @@ public struct OutputWriter {
         return directory.isEmpty ? "." : directory
     }
 
-    /// Writes one output to a temporary file beside its destination.
+    /// Writes one output to a temporary file beside its destination, as it
+    /// is produced; an output identical to what the destination holds is
+    /// dropped, so the file (and its date) stay as they were.
     private static func stage(_ output: Output, failWritingPath: String?) -> Stage {
-        let fileManager = FileManager.default
-        let data = Data(output.contents.utf8)
-        if let existing = fileManager.contents(atPath: output.path), existing == data { return .unchanged(output.path) }
         let directory = directory(of: output.path)
         let name = PathNames.lastComponent(of: output.path)
         let temporary = PathNames.appending(".\(name).menuc-\(ProcessInfo.processInfo.processIdentifier).tmp", to: directory)
         if failWritingPath == output.path {
             return .failed(Failure(path: output.path, reason: "simulated write failure"))
         }
-        guard fileManager.createFile(atPath: temporary, contents: data) else {
-            try? fileManager.removeItem(atPath: temporary)
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
             return .failed(Failure(path: output.path, reason: diagnoseWriteFailure(directory: directory)))
         }
-        // A partial write (disk full) leaves a short file; check before committing to it.
-        guard FileSystem.size(atPath: temporary) == data.count else {
-            try? fileManager.removeItem(atPath: temporary)
+        var written = 0
+        var complete = true
+        output.produce { piece in
+            guard complete else { return }
+            if FileDescriptorIO.writeAll(piece, to: descriptor) { written += piece.count } else { complete = false }
+        }
+        // A failed or partial write (disk full) leaves a short file; check before committing to it.
+        if close(descriptor) != 0 { complete = false }
+        guard complete, FileSystem.size(atPath: temporary) == written else {
+            unlink(temporary)
             return .failed(Failure(path: output.path, reason: "the file could not be written completely (is the disk full?)"))
+        }
+        if FileSystem.sameContents(temporary, output.path) {
+            unlink(temporary)
+            return .unchanged(output.path)
         }
         return .staged(temporary: temporary, final: output.path)
     }

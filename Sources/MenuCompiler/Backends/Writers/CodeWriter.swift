@@ -11,6 +11,8 @@ public struct CodeWriter: Sendable {
     /// class, copied before writing when shared, so the writer stays a value.
     private var buffer = OutputBuffer(capacity: 1 << 16)
     private var lastLineIsEmpty = false
+    /// Whether any line was written (the buffer may have been handed on since).
+    private var hasLines = false
     private var level = 0
     /// The unit's width when it is all spaces (then indentation is one run of them).
     private let spacesPerLevel: Int?
@@ -20,6 +22,16 @@ public struct CodeWriter: Sendable {
         self.indentUnit = indentUnit
         spacesPerLevel = indentUnit.utf8.allSatisfy { $0 == 0x20 } ? indentUnit.utf8.count : nil
     }
+
+    /// A writer that hands its output to `sink` in pieces as it goes
+    /// (`text` and `bytes` then hold only what was not handed on yet).
+    init(indentUnit: String = "    ", streamingTo sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.init(indentUnit: indentUnit)
+        buffer = OutputBuffer(capacity: OutputBuffer.streamingCapacity, flush: sink)
+    }
+
+    /// Hands what is left to the sink (streaming writers).
+    func flushRemaining() { buffer.flushRemaining() }
 
     private mutating func unique() {
         if !isKnownUniquelyReferenced(&buffer) { buffer = buffer.copy() }
@@ -50,6 +62,7 @@ public struct CodeWriter: Sendable {
         }
         buffer.append(0x0A)
         lastLineIsEmpty = trimmed.isEmpty
+        hasLines = true
     }
 
     private func writeIndentation() {
@@ -63,7 +76,7 @@ public struct CodeWriter: Sendable {
     /// Appends an empty line unless the text is empty or already ends in one,
     /// so sections are separated by exactly one blank line.
     public mutating func blankLine() {
-        if buffer.count > 0, !lastLineIsEmpty { line() }
+        if hasLines, !lastLineIsEmpty { line() }
     }
 
     /// Writes `body` one level deeper.
@@ -110,6 +123,7 @@ public struct CodeWriter: Sendable {
     mutating func endLine() {
         buffer.append(0x0A)
         lastLineIsEmpty = false
+        hasLines = true
     }
 }
 

@@ -17,6 +17,17 @@ struct JSONStreamWriter {
         buffer = OutputBuffer(capacity: capacity)
     }
 
+    /// A writer that hands its output to `sink` in pieces as it goes.
+    init(streamingTo sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        buffer = OutputBuffer(capacity: OutputBuffer.streamingCapacity, flush: sink)
+    }
+
+    /// Ends the document and hands the rest to the sink (streaming writers).
+    mutating func finishStreaming() {
+        buffer.append(0x0A)
+        buffer.flushRemaining()
+    }
+
     /// The finished document (ends the last line).
     mutating func finish() -> String {
         String(decoding: finishBytes(), as: UTF8.self)

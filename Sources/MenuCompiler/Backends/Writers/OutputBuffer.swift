@@ -16,10 +16,33 @@ final class OutputBuffer: @unchecked Sendable {
     private var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
     private var capacity: Int
+    /// Where full buffers go when the output is streamed (to a file): then
+    /// the buffer holds at most about `capacity` bytes, whatever the output's size.
+    private let flush: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
+    /// How much a streamed buffer holds before handing its contents on.
+    static let streamingCapacity = 1 << 20
+
+    /// A buffer that keeps everything written (for `bytes`).
     init(capacity: Int = 4096) {
         self.capacity = max(capacity, 64)
         base = .allocate(capacity: self.capacity)
+        flush = nil
+    }
+
+    /// A buffer that hands its contents to `flush` whenever it fills, and
+    /// on `flushRemaining()`.
+    init(capacity: Int, flush: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.capacity = max(capacity, 64)
+        base = .allocate(capacity: self.capacity)
+        self.flush = flush
+    }
+
+    /// Hands what is left to the flush function (streamed buffers).
+    func flushRemaining() {
+        guard let flush, count > 0 else { return }
+        flush(UnsafeBufferPointer(start: base, count: count))
+        count = 0
     }
 
     deinit { base.deallocate() }
@@ -30,6 +53,15 @@ final class OutputBuffer: @unchecked Sendable {
     }
 
     private func grow(_ needed: Int) {
+        var needed = needed
+        if let flush, count > 0 {
+            // Streamed: empty the buffer into the output instead of growing it.
+            let extra = needed - count
+            flush(UnsafeBufferPointer(start: base, count: count))
+            count = 0
+            if extra <= capacity { return }
+            needed = extra
+        }
         let newCapacity = max(needed, capacity * 2)
         let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
         grown.update(from: base, count: count)
@@ -115,9 +147,4 @@ final class OutputBuffer: @unchecked Sendable {
     /// The bytes written so far.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-    /// The last byte written, if any.
-    var last: UInt8? { count > 0 ? base[count - 1] : nil }
-
-    /// Forgets the last `count` bytes.
-    func removeLast(_ count: Int) { self.count -= min(count, self.count) }
 }
