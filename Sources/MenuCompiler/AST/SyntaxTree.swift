@@ -76,14 +76,6 @@ public final class SyntaxTree: Sendable {
         let node = elements[index]
         return members[Int(node.firstMember)..<Int(node.firstMember + node.memberCount)]
     }
-
-    func span(of member: MemberRef) -> TextRange {
-        switch member.kind {
-        case .property: properties[Int(member.index)].span
-        case .element: elements[Int(member.index)].span
-        case .use: uses[Int(member.index)].span
-        }
-    }
 }
 
 /// A byte range of the tree's file. Thirty-two bits: files are limited to

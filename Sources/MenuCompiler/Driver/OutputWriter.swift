@@ -116,8 +116,10 @@ public struct OutputWriter {
     }
 
     /// Writes one output to a temporary file beside its destination, as it
-    /// is produced; an output identical to what the destination holds is
-    /// dropped, so the file (and its date) stay as they were.
+    /// is produced. While the output matches what the destination already
+    /// holds, nothing is written: a rebuild whose output is unchanged reads
+    /// the old file once and leaves it (and its date) as it was. At the
+    /// first difference the temporary is started with the matching part.
     private static func stage(_ output: Output, failWritingPath: String?) -> Stage {
         let directory = directory(of: output.path)
         let name = PathNames.lastComponent(of: output.path)
@@ -125,27 +127,107 @@ public struct OutputWriter {
         if failWritingPath == output.path {
             return .failed(Failure(path: output.path, reason: "simulated write failure"))
         }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else {
+        var staging = StagedFile(destination: output.path, temporary: temporary)
+        output.produce { staging.write($0) }
+        switch staging.finish() {
+        case .unchanged:
+            return .unchanged(output.path)
+        case .written:
+            return .staged(temporary: temporary, final: output.path)
+        case .cannotCreate:
             return .failed(Failure(path: output.path, reason: diagnoseWriteFailure(directory: directory)))
-        }
-        var written = 0
-        var complete = true
-        output.produce { piece in
-            guard complete else { return }
-            if FileDescriptorIO.writeAll(piece, to: descriptor) { written += piece.count } else { complete = false }
-        }
-        // A failed or partial write (disk full) leaves a short file; check before committing to it.
-        if close(descriptor) != 0 { complete = false }
-        guard complete, FileSystem.size(atPath: temporary) == written else {
-            unlink(temporary)
+        case .incomplete:
             return .failed(Failure(path: output.path, reason: "the file could not be written completely (is the disk full?)"))
         }
-        if FileSystem.sameContents(temporary, output.path) {
-            unlink(temporary)
-            return .unchanged(output.path)
+    }
+
+    /// One output being staged: compared with the destination while it
+    /// matches, then written to the temporary.
+    private struct StagedFile {
+        enum Outcome { case unchanged, written, cannotCreate, incomplete }
+
+        let destination: String
+        let temporary: String
+        /// The destination, read alongside while the output matches it; -1 once they differ.
+        private var existing: Int32
+        /// Bytes of output that matched the destination so far.
+        private var matched = 0
+        private var descriptor: Int32 = -1
+        private var written = 0
+        private var failure: Outcome?
+        private var scratch: [UInt8] = []
+
+        init(destination: String, temporary: String) {
+            self.destination = destination
+            self.temporary = temporary
+            existing = FileSystem.kind(atPath: destination) == .regularFile ? open(destination, O_RDONLY | O_CLOEXEC) : -1
         }
-        return .staged(temporary: temporary, final: output.path)
+
+        mutating func write(_ piece: UnsafeBufferPointer<UInt8>) {
+            guard failure == nil, !piece.isEmpty else { return }
+            if existing >= 0 {
+                if scratch.count < piece.count { scratch = [UInt8](repeating: 0, count: max(piece.count, 1 << 16)) }
+                let count = scratch.withUnsafeMutableBytes { FileDescriptorIO.readFully(existing, into: $0, count: piece.count) }
+                if count == piece.count, scratch.withUnsafeBufferPointer({ $0.prefix(piece.count).elementsEqual(piece) }) {
+                    matched += piece.count
+                    return
+                }
+                diverge()
+            }
+            append(piece)
+        }
+
+        /// The output differs from the destination: start the temporary with the part that matched.
+        private mutating func diverge() {
+            defer {
+                close(existing)
+                existing = -1
+            }
+            guard openTemporary() else { return }
+            var copied = 0
+            while copied < matched, failure == nil {
+                let count = min(1 << 16, matched - copied)
+                let read = scratch.withUnsafeMutableBytes { pread(existing, $0.baseAddress, count, off_t(copied)) }
+                guard read > 0 else { failure = .incomplete; return }
+                scratch.withUnsafeBufferPointer { append(UnsafeBufferPointer(rebasing: $0.prefix(read))) }
+                copied += read
+            }
+        }
+
+        private mutating func openTemporary() -> Bool {
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            if descriptor < 0 { failure = .cannotCreate }
+            return descriptor >= 0
+        }
+
+        private mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+            guard failure == nil else { return }
+            if descriptor < 0, !openTemporary() { return }
+            if FileDescriptorIO.writeAll(piece, to: descriptor) { written += piece.count } else { failure = .incomplete }
+        }
+
+        mutating func finish() -> Outcome {
+            if existing >= 0 {
+                // Every piece matched: unchanged when the destination has nothing more.
+                var probe: UInt8 = 0
+                let more = read(existing, &probe, 1)
+                if more == 0, failure == nil {
+                    close(existing)
+                    existing = -1
+                    return .unchanged
+                }
+                diverge()
+            }
+            if descriptor < 0, failure == nil { _ = openTemporary() }  // an empty output
+            if descriptor >= 0, close(descriptor) != 0 { failure = failure ?? .incomplete }
+            // A partial write (disk full) leaves a short file; check before committing to it.
+            if failure == nil, FileSystem.size(atPath: temporary) != written { failure = .incomplete }
+            if let failure {
+                unlink(temporary)
+                return failure
+            }
+            return .written
+        }
     }
 
     private static func diagnoseWriteFailure(directory: String) -> String {

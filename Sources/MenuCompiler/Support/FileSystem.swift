@@ -74,42 +74,6 @@ package enum FileSystem {
     }
 
     /// strerror(3) for `code`.
-    /// Whether two regular files hold the same bytes, compared in chunks
-    /// (outputs can be far larger than is worth reading whole); false when
-    /// either can't be read.
-    package static func sameContents(_ first: String, _ second: String) -> Bool {
-        guard let size = size(atPath: first), size == self.size(atPath: second) else { return false }
-        let a = open(first, O_RDONLY | O_CLOEXEC)
-        guard a >= 0 else { return false }
-        defer { close(a) }
-        let b = open(second, O_RDONLY | O_CLOEXEC)
-        guard b >= 0 else { return false }
-        defer { close(b) }
-        let chunk = 1 << 16
-        var left = [UInt8](repeating: 0, count: chunk)
-        var right = [UInt8](repeating: 0, count: chunk)
-        while true {
-            guard let count = readFully(a, into: &left), readFully(b, into: &right) == count else { return false }
-            if count == 0 { return true }
-            if left[0..<count] != right[0..<count] { return false }
-        }
-    }
-
-    /// Fills `buffer` (fewer bytes only at the end of the file); nil on error.
-    private static func readFully(_ descriptor: Int32, into buffer: inout [UInt8]) -> Int? {
-        var filled = 0
-        while filled < buffer.count {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress.map { $0 + filled }, $0.count - filled) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                return nil
-            }
-            if count == 0 { break }
-            filled += count
-        }
-        return filled
-    }
-
     package static func describe(errno code: Int32) -> String {
         String(cString: strerror(code))
     }
@@ -149,6 +113,23 @@ package enum FileDescriptorIO {
             if count == 0 { return .success(result) }
             result.append(contentsOf: chunk[0..<count])
         }
+    }
+
+    /// Reads `count` bytes into `buffer` (fewer only at the end of the
+    /// file), retrying after signals; -1 on an error.
+    package static func readFully(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, count: Int) -> Int {
+        var filled = 0
+        let wanted = min(count, buffer.count)
+        while filled < wanted {
+            let result = read(descriptor, buffer.baseAddress.map { $0 + filled }, wanted - filled)
+            if result < 0 {
+                if errno == EINTR { continue }
+                return -1
+            }
+            if result == 0 { break }
+            filled += result
+        }
+        return filled
     }
 
     /// Writes all of `bytes`; false when the descriptor stops taking them

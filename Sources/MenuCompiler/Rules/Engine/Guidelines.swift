@@ -28,22 +28,3 @@ enum Guidelines {
         GuidelineCitation(file: buttonsOlderFile, section: "Buttons (older edition) › \(section)", url: base + "buttons")
     }
 }
-
-extension Element {
-    /// Every label-like text written on the element with its span: the
-    /// label itself and a toggle's `on` / `off` labels.
-    public var labelTexts: [(text: String, span: Span)] {
-        var result: [(String, Span)] = []
-        if let label, let labelSpan { result.append((label, labelSpan)) }
-        // One pass over the (sorted) properties; this runs for every element in several rules.
-        for property in properties {
-            switch property.name {
-            case "off", "on", "subtitle", "title":
-                if case .string(let text) = property.value, let span = property.valueSpan { result.append((text, span)) }
-            default:
-                continue
-            }
-        }
-        return result
-    }
-}

@@ -173,9 +173,8 @@ public struct LabelText: Sendable {
 }
 
 extension Element {
-    /// Each text people read on the element, in the order `labelTexts`
-    /// lists them (the label, then off, on, subtitle, title), without making
-    /// strings or arrays.
+    /// Each text people read on the element — its label, then the written
+    /// off, on, subtitle and title texts — without making strings or arrays.
     public func forEachLabelText(_ body: (LabelText) -> Void) {
         let record = record
         if record.label.exists { body(LabelText(element: self, property: nil, id: record.label)) }
@@ -197,7 +196,7 @@ extension Element {
 
     /// The texts people read as the name of a menu item or a button: the
     /// label of an item, submenu, button or pull-down, and the label and
-    /// on/off labels of a toggle. (What `MenuQueries.itemAndButtonLabels` lists.)
+    /// on/off labels of a toggle.
     public func forEachItemOrButtonLabel(_ body: (LabelText) -> Void) {
         switch kind {
         case .item, .submenu, .button, .pulldown:

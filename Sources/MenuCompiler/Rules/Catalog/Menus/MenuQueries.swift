@@ -91,22 +91,6 @@ enum MenuQueries {
 
     // MARK: - Labels
 
-    /// The texts people read as the name of a menu item or a button, with
-    /// their spans: the label of an item, submenu, button or pull-down, and
-    /// the label and on/off labels of a toggle (in a menu or among controls).
-    /// Pop-up options and headings are not among them.
-    static func itemAndButtonLabels(of element: Element) -> [(text: String, span: Span)] {
-        switch element.kind {
-        case .item, .submenu, .button, .pulldown:
-            guard let label = element.label, let span = element.labelSpan else { return [] }
-            return [(label, span)]
-        case .toggle:
-            return element.labelTexts
-        case .menubar, .menu, .view, .contextmenu, .popup, .option, .toolbar, .row, .section:
-            return []
-        }
-    }
-
     /// The text without blank space at either end.
     static func trimmed(_ text: String) -> String {
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
