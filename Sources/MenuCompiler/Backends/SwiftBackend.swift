@@ -47,12 +47,12 @@ public enum SwiftBackend {
 
     /// The source as UTF-8, without making a string.
     public static func renderBytes(_ file: CheckedFile, files: (FileID) -> SourceFile?, options: Options = Options()) -> [UInt8] {
-        withoutActuallyEscaping(files) { files in
-            var renderer = SwiftFileRenderer(file: file, files: files, options: options)
-            var writer = CodeWriter()
-            renderer.render(to: &writer)
-            return writer.bytes
-        }
+        // One array reserved for the usual size (about ten times the input):
+        // see `JSONBackend.renderBytes`.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(file.source.bytes.count * 11 + 4096)
+        render(file, files: files, options: options) { bytes.append(contentsOf: $0) }
+        return bytes
     }
 
     /// The source handed to `sink` in pieces as it is written (what `menuc build` does).
@@ -137,21 +137,42 @@ public enum SwiftBackend {
 }
 
 /// Writes one file; the state of a single `SwiftBackend.render` call.
+///
+/// Elements are written from the model's records, line by line from
+/// pieces; what repeats is written once into `cache` and copied: each
+/// distinct text as a literal, property keys, the kinds' default
+/// properties, shortcuts, file names.
 private struct SwiftFileRenderer {
     let file: CheckedFile
     let store: ModelStore
     let files: (FileID) -> SourceFile?
     let options: SwiftBackend.Options
+    /// Pieces of Swift written once (see `literals` and the others).
+    private let cache = OutputBuffer(capacity: 1 << 16)
     /// String literals of the model's texts, by `TextID`: a range of `cache`
     /// (lower bound -1: not yet). Each distinct text is escaped once.
     private var literals: [Range<Int>]
-    private let cache = OutputBuffer(capacity: 1 << 16)
-    /// String literals of source files' display paths, by `FileID`.
-    private var fileLiterals: [Int: Range<Int>] = [:]
+    /// `"name": ` for each property name, by raw value.
+    private let propertyKeys: [Range<Int>]
+    /// Each default property's line (`"enabled": .bool(true),`), by
+    /// `ElementKind.ordinal * 2 + context` and position in
+    /// `PropertyCatalog.defaults(for:in:)`; nil: not yet made.
+    private var defaultLines: [[Range<Int>]?]
+    /// `.number(…)` values, by the number's `TextID`.
+    private var numberValues: [UInt32: Range<Int>] = [:]
     /// `.shortcut(…)` values, by the shortcut's index in the model.
-    private var shortcutValues: [Int: Range<Int>] = [:]
+    private var shortcutValues: [Range<Int>]
+    /// Per file of the store (`ElementRecord.file`): its name's literal and a cursor over its lines.
+    private var locations: [LocationTable?]
+    /// String literals of the display paths of `use` and `menu:` sites' files, by `FileID`.
+    private var siteLiterals: [Int: Range<Int>] = [:]
     /// The path of the element being written ('/'-joined identifiers: no escaping needed).
     private var path: [UInt8] = []
+
+    struct LocationTable {
+        var name: Range<Int>
+        var lines: LineCursor
+    }
 
     init(file: CheckedFile, files: @escaping (FileID) -> SourceFile?, options: SwiftBackend.Options) {
         self.file = file
@@ -159,6 +180,19 @@ private struct SwiftFileRenderer {
         self.files = files
         self.options = options
         literals = Array(repeating: -1..<(-1), count: file.store.texts.count)
+        var keys: [Range<Int>] = []
+        for name in PropertyName.allCases {
+            let start = cache.count
+            cache.append(UInt8(ascii: "\""))
+            cache.appendString(name.text)
+            cache.append("\": ")
+            keys.append(start..<cache.count)
+        }
+        propertyKeys = keys
+        defaultLines = Array(repeating: nil, count: ElementKind.allCases.count * 2)
+        shortcutValues = Array(repeating: -1..<(-1), count: file.store.shortcuts.count)
+        locations = Array(repeating: nil, count: file.store.trees.count)
+        path.reserveCapacity(256)
     }
 
     private var access: String { options.access.modifier }
@@ -224,8 +258,8 @@ private struct SwiftFileRenderer {
     }
 
     private func writeActions(to writer: inout CodeWriter) {
-        let actions = SwiftBackend.actions(in: file)
         let path = SwiftEscaping.commentText(file.source.displayPath)
+        let actions = ActionNames(file)
         guard !actions.isEmpty else {
             // A raw-value enum needs a case, so an empty one spells out RawRepresentable.
             writer.line("/// Every action \(path) names: none.")
@@ -238,16 +272,7 @@ private struct SwiftFileRenderer {
         }
         writer.line("/// Every action \(path) names (`action:` values), sorted.")
         writer.block("\(access)enum Action: String, CaseIterable, Sendable {") { body in
-            for (action, name) in zip(actions, SwiftBackend.caseNames(for: actions)) {
-                body.beginLine()
-                body.write("case ")
-                body.write(string: SwiftEscaping.identifier(name))
-                if name != action {
-                    body.write(" = ")
-                    body.write(string: SwiftEscaping.stringLiteral(action))
-                }
-                body.endLine()
-            }
+            actions.write(to: &body)
         }
     }
 
@@ -255,109 +280,94 @@ private struct SwiftFileRenderer {
 
     /// One element as `.init(kind: …, children: [ … ])` (the opening line is
     /// written), leaving out arguments that have their default (no label, no
-    /// children, …). Written from the model's records, line by line from
-    /// pieces; trailing commas in argument lists need Swift 6.1, so the last
-    /// argument has none.
+    /// children, …). Trailing commas in argument lists need Swift 6.1, so
+    /// the last argument has none.
     private mutating func writeElement(_ index: Int, closing: StaticString, to writer: inout CodeWriter) {
         let record = store.records[index]
         let tree = store.tree(of: record)
         let node = tree.elements[Int(record.syntax)]
         let pathLength = path.count
-        if !path.isEmpty { path.append(UInt8(ascii: "/")) }
+        if pathLength > 0 { path.append(UInt8(ascii: "/")) }
         let idStart = path.count
-        appendID(of: record, node: node, tree: tree, to: &path)
-        let hasProperties = record.propertyCount > 0 || !PropertyCatalog.defaults(for: record.kind, in: record.context).isEmpty
+        store.withIDBytes(of: record) { path.append(contentsOf: $0) }
         let hasOrigin = record.origin >= 0
         let hasChildren = record.childCount > 0
-        writer.indented { body in
-            body.beginLine()
-            body.write("kind: .")
-            body.write(string: record.kind.rawValue)
-            body.write(record.context == .menu ? ", context: .menu, id: " : ", context: .control, id: ")
-            // Identifiers and paths are made of identifier characters: a plain literal.
-            path.withUnsafeBufferPointer { quoted(UnsafeBufferPointer(rebasing: $0[idStart...]), to: &body) }
-            body.write(", idSource: .")
-            body.write(string: record.idSource.rawValue)
-            body.write(",")
-            body.endLine()
-            body.beginLine()
-            body.write("path: ")
-            path.withUnsafeBufferPointer { quoted($0, to: &body) }
-            body.write(",")
-            body.endLine()
-            if record.label.exists {
-                body.beginLine()
-                body.write("label: ")
-                literal(record.label, to: &body)
-                body.write(",")
-                body.endLine()
-            }
-            if node.doc >= 0 {
-                body.beginLine()
-                body.write("doc: ")
-                body.write(string: SwiftEscaping.stringLiteral(tree.docs[Int(node.doc)].text))
-                body.write(",")
-                body.endLine()
-            }
-            if hasProperties {
-                body.line("properties: [")
-                body.indented { list in properties(of: record, tree: tree, to: &list) }
-                body.line("],")
-            }
-            if node.attributeCount > 0 {
-                let ruleIDs = tree.allowAttributes(first: node.firstAttribute, count: node.attributeCount).flatMap(\.ruleIDs).map(\.text)
-                if !ruleIDs.isEmpty { body.line("allow: [" + ruleIDs.map(SwiftEscaping.stringLiteral).joined(separator: ", ") + "],") }
-            }
-            body.beginLine()
-            body.write("location: ")
-            location(tree.file, offset: Int(node.keyword.start), to: &body)
-            if hasOrigin || hasChildren { body.write(",") }
-            body.endLine()
-            if hasOrigin {
-                let origin = store.origins[Int(record.origin)]
-                body.beginLine()
-                body.write("origin: .init(via: .")
-                body.write(string: origin.via.rawValue)
-                body.write(", menu: ")
-                body.write(string: SwiftEscaping.stringLiteral(origin.menu))
-                body.write(", site: ")
-                if let site = files(origin.site.file) { location(site, offset: origin.site.start, to: &body) } else { body.write("nil") }
-                body.write(hasChildren ? ")," : ")")
-                body.endLine()
-            }
-            if hasChildren {
-                body.line("children: [")
-                body.indented { list in
-                    let first = Int(record.firstChild)
-                    for position in first..<(first + Int(record.childCount)) {
-                        list.line(".init(")
-                        writeElement(Int(store.children[position]), closing: "),", to: &list)
-                    }
-                }
-                body.line("]")
-            }
+        writer.enter()
+        writer.beginLine()
+        writer.write("kind: .")
+        writer.write(string: record.kind.rawValue)
+        writer.write(record.context == .menu ? ", context: .menu, id: " : ", context: .control, id: ")
+        // Identifiers and paths are made of identifier characters: a plain literal.
+        path.withUnsafeBufferPointer { writer.writeQuoted(UnsafeBufferPointer(rebasing: $0[idStart...])) }
+        switch record.idSource {
+        case .explicit: writer.write(", idSource: .explicit,")
+        case .label: writer.write(", idSource: .label,")
+        case .synthetic: writer.write(", idSource: .synthetic,")
         }
+        writer.endLine()
+        writer.beginLine()
+        writer.write("path: ")
+        path.withUnsafeBufferPointer { writer.writeQuoted($0) }
+        writer.write(",")
+        writer.endLine()
+        if record.label.exists {
+            writer.beginLine()
+            writer.write("label: ")
+            literal(record.label, to: &writer)
+            writer.write(",")
+            writer.endLine()
+        }
+        if node.doc >= 0 {
+            writer.beginLine()
+            writer.write("doc: ")
+            writer.write(string: SwiftEscaping.stringLiteral(tree.docs[Int(node.doc)].text))
+            writer.write(",")
+            writer.endLine()
+        }
+        properties(of: record, to: &writer)
+        if node.attributeCount > 0 {
+            let ruleIDs = tree.allowAttributes(first: node.firstAttribute, count: node.attributeCount).flatMap(\.ruleIDs).map(\.text)
+            if !ruleIDs.isEmpty { writer.line("allow: [" + ruleIDs.map(SwiftEscaping.stringLiteral).joined(separator: ", ") + "],") }
+        }
+        writer.beginLine()
+        writer.write("location: ")
+        location(of: record, offset: Int(node.keyword.start), to: &writer)
+        if hasOrigin || hasChildren { writer.write(",") }
+        writer.endLine()
+        if hasOrigin {
+            let origin = store.origins[Int(record.origin)]
+            writer.beginLine()
+            writer.write("origin: .init(via: .")
+            writer.write(string: origin.via.rawValue)
+            writer.write(", menu: ")
+            writer.write(string: SwiftEscaping.stringLiteral(origin.menu))
+            writer.write(", site: ")
+            if let site = files(origin.site.file) { siteLocation(site, offset: origin.site.start, to: &writer) } else { writer.write("nil") }
+            writer.write(hasChildren ? ")," : ")")
+            writer.endLine()
+        }
+        if hasChildren {
+            writer.beginLine()
+            writer.write("children: [")
+            writer.endLine()
+            writer.enter()
+            let first = Int(record.firstChild)
+            for position in first..<(first + Int(record.childCount)) {
+                writer.beginLine()
+                writer.write(".init(")
+                writer.endLine()
+                writeElement(Int(store.children[position]), closing: "),", to: &writer)
+            }
+            writer.leave()
+            writer.beginLine()
+            writer.write("]")
+            writer.endLine()
+        }
+        writer.leave()
         writer.beginLine()
         writer.write(closing)
         writer.endLine()
         path.removeSubrange(pathLength...)
-    }
-
-    /// An element's identifier: written in the file, or interned.
-    private func appendID(of record: ElementRecord, node: ElementNode, tree: SyntaxTree, to bytes: inout [UInt8]) {
-        if record.id.exists {
-            let range = store.texts.byteRange(record.id)
-            store.texts.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0[range]) }
-        } else {
-            tree.file.bytes.withUnsafeBufferPointer { bytes.append(contentsOf: $0[Int(node.name.start)..<Int(node.name.end)]) }
-        }
-    }
-
-    /// Text that needs no escaping (identifiers), as a literal.
-    private func quoted(_ bytes: UnsafeBufferPointer<UInt8>, to writer: inout CodeWriter) {
-        writer.write("\"")
-        writer.write(bytes)
-        writer.write("\"")
     }
 
     /// A text of the model as a literal, escaped once per file.
@@ -372,43 +382,58 @@ private struct SwiftFileRenderer {
         writer.write(cache, range)
     }
 
-    /// Written properties and the kind's defaults, in name order, one line each.
-    private mutating func properties(of record: ElementRecord, tree: SyntaxTree, to writer: inout CodeWriter) {
-        let written = store.properties[Int(record.firstProperty)..<Int(record.firstProperty + record.propertyCount)].sorted { $0.name < $1.name }
-        let defaults = PropertyCatalog.defaults(for: record.kind, in: record.context)
-        var nextWritten = 0
-        var nextDefault = 0
-        while nextWritten < written.count || nextDefault < defaults.count {
+    /// `properties: [ … ],`: written properties and the kind's defaults, in
+    /// name order, one line each; nothing when there are none.
+    private mutating func properties(of record: ElementRecord, to writer: inout CodeWriter) {
+        var merge = PropertyMerge(store: store, record: record)
+        guard !merge.isEmpty else { return }
+        let slot = record.kind.ordinal * 2 + (record.context == .menu ? 1 : 0)
+        let defaults = defaultLines[slot] ?? makeDefaultLines(slot, record)
+        writer.beginLine()
+        writer.write("properties: [")
+        writer.endLine()
+        writer.enter()
+        while let entry = merge.next() {
             writer.beginLine()
-            writer.write("\"")
-            if nextDefault < defaults.count, nextWritten == written.count || defaults[nextDefault].0 < written[nextWritten].name {
-                let (name, value) = defaults[nextDefault]
-                nextDefault += 1
-                writer.write(string: name.text)
-                writer.write("\": ")
-                // Defaults are Booleans and enumeration cases from the catalog: nothing to escape.
-                switch value {
-                case .bool(let flag): writer.write(flag ? ".bool(true)" : ".bool(false)")
-                case .symbol(let symbol):
-                    writer.write(".string(\"")
-                    writer.write(string: symbol)
-                    writer.write("\")")
-                default: writer.write(string: self.value(value))
-                }
+            if let written = entry.written {
+                writer.write(cache, propertyKeys[Int(entry.name.rawValue)])
+                write(written, of: record, to: &writer)
+                writer.write(",")
             } else {
-                let stored = written[nextWritten]
-                nextWritten += 1
-                if nextDefault < defaults.count, defaults[nextDefault].0 == stored.name { nextDefault += 1 }
-                writer.write(string: stored.name.text)
-                writer.write("\": ")
-                write(stored, tree: tree, to: &writer)
+                writer.write(cache, defaults[entry.defaultIndex])
             }
-            writer.write(",")
             writer.endLine()
         }
+        writer.leave()
+        writer.beginLine()
+        writer.write("],")
+        writer.endLine()
     }
 
-    private mutating func write(_ stored: PropertyRecord, tree: SyntaxTree, to writer: inout CodeWriter) {
+    /// The lines of a kind's defaults in a context (Booleans and
+    /// enumeration cases from the catalog: nothing to escape).
+    private mutating func makeDefaultLines(_ slot: Int, _ record: ElementRecord) -> [Range<Int>] {
+        let lines = PropertyCatalog.defaults(for: record.kind, in: record.context).map { name, value -> Range<Int> in
+            let start = cache.count
+            cache.append(UInt8(ascii: "\""))
+            cache.appendString(name.text)
+            cache.append("\": ")
+            switch value {
+            case .bool(let flag): cache.append(flag ? ".bool(true)" : ".bool(false)")
+            case .symbol(let symbol):
+                cache.append(".string(\"")
+                cache.appendString(symbol)
+                cache.append("\")")
+            default: cache.appendString(self.value(value))
+            }
+            cache.append(UInt8(ascii: ","))
+            return start..<cache.count
+        }
+        defaultLines[slot] = lines
+        return lines
+    }
+
+    private mutating func write(_ stored: PropertyRecord, of record: ElementRecord, to writer: inout CodeWriter) {
         switch stored.kind {
         case .string:
             writer.write(".string(")
@@ -417,19 +442,26 @@ private struct SwiftFileRenderer {
         case .bool:
             writer.write(stored.payload != 0 ? ".bool(true)" : ".bool(false)")
         case .number:
-            writer.write(string: ".number(\(numberLiteral(store.texts[TextID(stored.payload)])))")
+            var range = numberValues[stored.payload] ?? -1..<(-1)
+            if range.lowerBound < 0 {
+                let start = cache.count
+                cache.appendString(".number(\(numberLiteral(store.texts[TextID(stored.payload)])))")
+                range = start..<cache.count
+                numberValues[stored.payload] = range
+            }
+            writer.write(cache, range)
         case .symbol, .reference:
             writer.write(".string(")
             if stored.payload != PropertyRecord.textInSource {
                 literal(TextID(stored.payload), to: &writer)
             } else {
-                let range = tree.values[Int(tree.properties[Int(stored.syntax)].value)].range
-                tree.file.bytes.withUnsafeBufferPointer { quoted(UnsafeBufferPointer(rebasing: $0[Int(range.start)..<Int(range.end)]), to: &writer) }
+                // An identifier as written: a plain literal.
+                store.withValueBytes(of: stored, in: record) { writer.writeQuoted($0) }
             }
             writer.write(")")
         case .shortcut:
             let index = Int(stored.payload)
-            var range = shortcutValues[index] ?? -1..<(-1)
+            var range = shortcutValues[index]
             if range.lowerBound < 0 {
                 let start = cache.count
                 cache.appendString(value(.shortcut(store.shortcuts[index])))
@@ -440,21 +472,41 @@ private struct SwiftFileRenderer {
         }
     }
 
-    private mutating func location(_ source: SourceFile, offset: Int, to writer: inout CodeWriter) {
-        let line = source.lineIndex(of: offset)
-        var name = fileLiterals[source.id.rawValue] ?? -1..<(-1)
+    /// `.init(file: …, line: …, column: …)` for an element's keyword, in the file it is written in.
+    private mutating func location(of record: ElementRecord, offset: Int, to writer: inout CodeWriter) {
+        let file = Int(record.file)
+        if locations[file] == nil {
+            let source = store.tree(of: record).file
+            let start = cache.count
+            cache.appendString(SwiftEscaping.stringLiteral(source.displayPath))
+            locations[file] = LocationTable(name: start..<cache.count, lines: LineCursor(source))
+        }
+        let (line, start) = locations[file]!.lines.locate(offset)
+        location(file: locations[file]!.name, line: line, column: offset - start, to: &writer)
+    }
+
+    /// The location of a `use` or `menu:` that spliced an element.
+    private mutating func siteLocation(_ source: SourceFile, offset: Int, to writer: inout CodeWriter) {
+        var name = siteLiterals[source.id.rawValue] ?? -1..<(-1)
         if name.lowerBound < 0 {
             let start = cache.count
             cache.appendString(SwiftEscaping.stringLiteral(source.displayPath))
             name = start..<cache.count
-            fileLiterals[source.id.rawValue] = name
+            siteLiterals[source.id.rawValue] = name
         }
+        let line = source.lineIndex(of: offset)
+        location(file: name, line: line, column: offset - source.lineStarts[line], to: &writer)
+    }
+
+    /// From 0-based line and column. (Mutating only so that calling it
+    /// doesn't copy the renderer.)
+    private mutating func location(file name: Range<Int>, line: Int, column: Int, to writer: inout CodeWriter) {
         writer.write(".init(file: ")
         writer.write(cache, name)
         writer.write(", line: ")
         writer.writeDecimal(line + 1)
         writer.write(", column: ")
-        writer.writeDecimal(offset - source.lineStarts[line] + 1)
+        writer.writeDecimal(column + 1)
         writer.write(")")
     }
 
@@ -481,5 +533,99 @@ private struct SwiftFileRenderer {
         guard let number = Double(text), number.isFinite else { return "0" }
         if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
         return String(number)
+    }
+}
+
+/// The cases of the `Action` enum: every `action:` value of the file,
+/// without repeats, sorted, as `SwiftBackend.actions(in:)` and
+/// `caseNames(for:)` give them.
+///
+/// A file of many items names thousands of actions. Actions are
+/// identifiers (ASCII), for which byte order is `String` order, so their
+/// bytes are gathered, sorted and written without making a string each;
+/// anything else (or a name a case can't have) takes the string functions.
+private struct ActionNames {
+    /// The names' bytes, back to back.
+    private var bytes: [UInt8] = []
+    /// Sorted, distinct ranges of `bytes`; nil when the string functions are used.
+    private var ranges: [Range<Int>]? = []
+    /// The names and case names from the string functions.
+    private var named: [(action: String, name: String)] = []
+
+    init(_ file: CheckedFile) {
+        let store = file.store
+        var gathered: [Range<Int>] = []
+        var ascii = true
+        for index in file.walkIndex.order {
+            let record = store.records[Int(index)]
+            // `element[.action]?.name`: a symbol or a reference (there is no default).
+            guard record.propertyCount > 0, let stored = store.writtenProperty(.action, of: record),
+                  stored.kind == .symbol || stored.kind == .reference else { continue }
+            let start = bytes.count
+            store.withValueBytes(of: stored, in: record) { value in
+                if value.contains(where: { $0 >= 0x80 }) { ascii = false }
+                bytes.append(contentsOf: value)
+            }
+            gathered.append(start..<bytes.count)
+        }
+        if ascii {
+            bytes.withUnsafeBufferPointer { all in
+                func name(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: all[range]) }
+                gathered.sort { name($0).lexicographicallyPrecedes(name($1)) }
+                var distinct: [Range<Int>] = []
+                distinct.reserveCapacity(gathered.count)
+                for range in gathered where distinct.last.map({ !name($0).elementsEqual(name(range)) }) ?? true {
+                    distinct.append(range)
+                }
+                // Names a case can't have are renamed, which may clash: leave that to `caseNames`.
+                if distinct.contains(where: { ActionNames.unusable.contains(name($0)) }) {
+                    ascii = false
+                } else {
+                    ranges = distinct
+                }
+            }
+        }
+        if !ascii {
+            ranges = nil
+            let actions = SwiftBackend.actions(in: file)
+            named = Array(zip(actions, SwiftBackend.caseNames(for: actions)))
+        }
+    }
+
+    /// What `caseNames(for:)` renames (keep in step with it).
+    private static let unusable = ASCIIWordSet(SwiftEscaping.unusableMemberNames.union(["allCases", "rawValue", "hashValue", "AllCases", "RawValue"]))
+
+    var isEmpty: Bool { ranges.map(\.isEmpty) ?? named.isEmpty }
+
+    /// `case name` lines; `case name_ = "name"` where the case is renamed.
+    func write(to writer: inout CodeWriter) {
+        guard let ranges else {
+            for (action, name) in named {
+                writer.beginLine()
+                writer.write("case ")
+                writer.write(string: SwiftEscaping.identifier(name))
+                if name != action {
+                    writer.write(" = ")
+                    writer.write(string: SwiftEscaping.stringLiteral(action))
+                }
+                writer.endLine()
+            }
+            return
+        }
+        bytes.withUnsafeBufferPointer { all in
+            for range in ranges {
+                let name = UnsafeBufferPointer(rebasing: all[range])
+                writer.beginLine()
+                writer.write("case ")
+                if SwiftEscaping.keywordBytes.contains(name) {
+                    writer.write("`")
+                    writer.write(name)
+                    writer.write("`")
+                } else {
+                    writer.write(name)
+                }
+                writer.endLine()
+            }
+        }
     }
 }

@@ -115,9 +115,18 @@ public struct CodeWriter: Sendable {
 
     mutating func write(_ text: StaticString) { buffer.append(text) }
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(bytes) }
+    /// Bytes that need no escaping (identifiers), between double quotes.
+    mutating func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.appendQuoted(bytes) }
     mutating func write(string text: String) { buffer.appendString(text) }
     mutating func write(_ cache: OutputBuffer, _ range: Range<Int>) { buffer.append(cache, range) }
     mutating func writeDecimal(_ value: Int) { buffer.appendDecimal(value) }
+
+    /// One level deeper from here (until `leave`): `indented` without a
+    /// closure, for a backend's per-element code.
+    mutating func enter() { level += 1 }
+
+    /// Back out of `enter`.
+    mutating func leave() { level -= 1 }
 
     /// Ends a line begun with `beginLine`.
     mutating func endLine() {

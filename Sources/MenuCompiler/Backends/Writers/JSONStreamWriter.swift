@@ -10,8 +10,10 @@
 struct JSONStreamWriter {
     private let buffer: OutputBuffer
     private var indent = 0
-    /// One entry per open container: whether it has a member yet.
-    private var hasMembers: [Bool] = []
+    /// Whether the innermost open container has a member yet. The flags of
+    /// the containers around it are kept by whoever opened them (the
+    /// `Container` that `beginObject`/`beginArray` return), not in an array.
+    private var hasMembers = false
 
     init(capacity: Int = 4096) {
         buffer = OutputBuffer(capacity: capacity)
@@ -20,6 +22,13 @@ struct JSONStreamWriter {
     /// A writer that hands its output to `sink` in pieces as it goes.
     init(streamingTo sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         buffer = OutputBuffer(capacity: OutputBuffer.streamingCapacity, flush: sink)
+    }
+
+    /// A writer that appends to `buffer` as if inside containers `indent`
+    /// spaces deep (for pieces rendered once and copied, such as a shortcut object).
+    init(appendingTo buffer: OutputBuffer, indent: Int) {
+        self.buffer = buffer
+        self.indent = indent
     }
 
     /// Ends the document and hands the rest to the sink (streaming writers).
@@ -39,19 +48,40 @@ struct JSONStreamWriter {
         return buffer.bytes
     }
 
+    /// How many spaces deep the next member goes.
+    var memberIndent: Int { indent }
+
     // MARK: Containers
 
+    /// An open container; hand it back to `endObject` or `endArray`.
+    struct Container {
+        fileprivate let outerHasMembers: Bool
+    }
+
     mutating func object(_ body: (inout JSONStreamWriter) -> Void) {
-        open(UInt8(ascii: "{"))
+        let container = beginObject()
         body(&self)
-        close(UInt8(ascii: "}"))
+        endObject(container)
     }
 
     mutating func array(_ body: (inout JSONStreamWriter) -> Void) {
-        open(UInt8(ascii: "["))
+        let container = beginArray()
         body(&self)
-        close(UInt8(ascii: "]"))
+        endArray(container)
     }
+
+    /// Opens an object (for callers that write members without a closure).
+    @inline(__always)
+    mutating func beginObject() -> Container { open(UInt8(ascii: "{")) }
+
+    @inline(__always)
+    mutating func endObject(_ container: Container) { close(UInt8(ascii: "}"), container) }
+
+    @inline(__always)
+    mutating func beginArray() -> Container { open(UInt8(ascii: "[")) }
+
+    @inline(__always)
+    mutating func endArray(_ container: Container) { close(UInt8(ascii: "]"), container) }
 
     /// Starts an object member whose key is computed; write its value next.
     /// (Literal keys take `key(_: StaticString)`, which needs no escaping.)
@@ -61,12 +91,22 @@ struct JSONStreamWriter {
         buffer.append(": ")
     }
 
-    /// A key that needs no escaping (the backends' fixed keys).
+    /// A key that needs no escaping (the backends' fixed keys). The line
+    /// break, indentation and key go in as one write: a document has
+    /// dozens of members per element.
+    @inline(__always)
     mutating func key(_ name: StaticString) {
-        startMember()
-        buffer.append(UInt8(ascii: "\""))
-        buffer.append(name)
-        buffer.append("\": ")
+        let comma = hasMembers
+        let indent = self.indent
+        hasMembers = true
+        buffer.write(atMost: 6 + name.utf8CodeUnitCount + ByteCursor.room(forSpaces: indent)) { cursor in
+            if comma { cursor.put(UInt8(ascii: ",")) }
+            cursor.put(0x0A)
+            cursor.putSpaces(indent)
+            cursor.put(UInt8(ascii: "\""))
+            cursor.put(name)
+            cursor.put("\": ")
+        }
     }
 
     /// A property's key.
@@ -77,6 +117,20 @@ struct JSONStreamWriter {
         buffer.append("\": " as StaticString)
     }
 
+    /// A key already quoted and followed by `": "`, kept in `cache` (property names).
+    @inline(__always)
+    mutating func key(_ cache: OutputBuffer, _ range: Range<Int>) {
+        let comma = hasMembers
+        let indent = self.indent
+        hasMembers = true
+        buffer.write(atMost: 2 + range.count + ByteCursor.room(forSpaces: indent)) { cursor in
+            if comma { cursor.put(UInt8(ascii: ",")) }
+            cursor.put(0x0A)
+            cursor.putSpaces(indent)
+            cursor.put(cache.bytes(range))
+        }
+    }
+
     /// A string made of ASCII letters, digits and '_' (catalog values), quoted without escaping.
     mutating func plainString(_ text: String) {
         buffer.append(UInt8(ascii: "\""))
@@ -85,6 +139,7 @@ struct JSONStreamWriter {
     }
 
     /// Starts an array element; write its value next.
+    @inline(__always)
     mutating func element() {
         startMember()
     }
@@ -93,15 +148,15 @@ struct JSONStreamWriter {
 
     mutating func string(_ text: String) { JSONValue.writeString(text, to: buffer) }
     mutating func string(_ text: String?) { if let text { string(text) } else { null() } }
-    /// A string value already quoted and escaped, kept in `cache`.
+    /// A value already written as JSON (a string quoted and escaped, a
+    /// literal), kept in `cache`.
+    @inline(__always)
     mutating func escaped(_ cache: OutputBuffer, _ range: Range<Int>) { buffer.append(cache, range) }
     /// A string of bytes that need no escaping (identifiers), quoted.
-    mutating func plainString(_ bytes: UnsafeBufferPointer<UInt8>) {
-        buffer.append(UInt8(ascii: "\""))
-        buffer.append(bytes)
-        buffer.append(UInt8(ascii: "\""))
-    }
+    @inline(__always)
+    mutating func plainString(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.appendQuoted(bytes) }
     /// Literal JSON text (a keyword such as `"menu"` with its quotes, or `true`).
+    @inline(__always)
     mutating func raw(_ text: StaticString) { buffer.append(text) }
     mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(bytes) }
     mutating func int(_ value: Int) { buffer.appendDecimal(value) }
@@ -112,26 +167,27 @@ struct JSONStreamWriter {
 
     // MARK: Layout
 
-    private mutating func open(_ bracket: UInt8) {
+    @inline(__always)
+    private mutating func open(_ bracket: UInt8) -> Container {
         buffer.append(bracket)
-        hasMembers.append(false)
+        let container = Container(outerHasMembers: hasMembers)
+        hasMembers = false
         indent += 2
+        return container
     }
 
-    private mutating func close(_ bracket: UInt8) {
+    @inline(__always)
+    private mutating func close(_ bracket: UInt8, _ container: Container) {
         indent -= 2
-        if hasMembers.removeLast() { newline() }
+        if hasMembers { buffer.appendLineBreak(comma: false, indent: indent) }
         buffer.append(bracket)
+        hasMembers = container.outerHasMembers
     }
 
+    /// A comma after the previous member, then a new line at the container's indentation.
+    @inline(__always)
     private mutating func startMember() {
-        if hasMembers[hasMembers.count - 1] { buffer.append(UInt8(ascii: ",")) }
-        hasMembers[hasMembers.count - 1] = true
-        newline()
-    }
-
-    private mutating func newline() {
-        buffer.append(0x0A)
-        buffer.appendSpaces(indent)
+        buffer.appendLineBreak(comma: hasMembers, indent: indent)
+        hasMembers = true
     }
 }

@@ -20,8 +20,10 @@ final class OutputBuffer: @unchecked Sendable {
     /// the buffer holds at most about `capacity` bytes, whatever the output's size.
     private let flush: ((UnsafeBufferPointer<UInt8>) -> Void)?
 
-    /// How much a streamed buffer holds before handing its contents on.
-    static let streamingCapacity = 1 << 20
+    /// How much a streamed buffer holds before handing its contents on:
+    /// small enough to come from (and go back to) the heap, so a build of
+    /// thousands of files doesn't map and fault in fresh pages for each.
+    static let streamingCapacity = 1 << 16
 
     /// A buffer that keeps everything written (for `bytes`).
     init(capacity: Int = 4096) {
@@ -98,43 +100,64 @@ final class OutputBuffer: @unchecked Sendable {
         text.withUTF8 { append($0) }
     }
 
-    /// Bytes of another buffer (a cache of escaped texts).
+    /// Bytes of another buffer (a cache of escaped texts); read after making
+    /// room, so `other` may be this buffer.
+    @inline(__always)
     func append(_ other: OutputBuffer, _ range: Range<Int>) {
-        append(UnsafeBufferPointer(start: other.base + range.lowerBound, count: range.count))
+        write(atMost: range.count) { $0.put(other.bytes(range)) }
     }
 
+    /// Bytes written earlier (valid until the next write).
+    @inline(__always)
+    func bytes(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: base + range.lowerBound, count: range.count)
+    }
+
+    /// Makes room for `maximum` more bytes and lets `body` put up to that
+    /// many at the end through a cursor, keeping what it put: one capacity
+    /// check, and `count` updated once, for a run of small pieces (a JSON
+    /// member's line break, indentation and key) instead of one per piece.
+    /// A check per piece cost more than the copying.
+    @inline(__always)
+    func write(atMost maximum: Int, _ body: (inout ByteCursor) -> Void) {
+        reserve(maximum)
+        var cursor = ByteCursor(position: base + count)
+        body(&cursor)
+        count = base.distance(to: cursor.position)
+    }
+
+    /// Indentation.
+    @inline(__always)
     func appendSpaces(_ count: Int) {
         guard count > 0 else { return }
-        reserve(count)
-        (base + self.count).initialize(repeating: 0x20, count: count)
-        self.count += count
+        write(atMost: ByteCursor.room(forSpaces: count)) { $0.putSpaces(count) }
+    }
+
+    /// A line break, after a comma when `comma`, and the next line's
+    /// indentation (how a JSON member starts).
+    @inline(__always)
+    func appendLineBreak(comma: Bool, indent: Int) {
+        write(atMost: 2 + ByteCursor.room(forSpaces: indent)) { cursor in
+            if comma { cursor.put(UInt8(ascii: ",")) }
+            cursor.put(0x0A)
+            cursor.putSpaces(indent)
+        }
+    }
+
+    /// `bytes` between double quotes (text that needs no escaping).
+    @inline(__always)
+    func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+        write(atMost: bytes.count + 2) { cursor in
+            cursor.put(0x22)
+            cursor.put(bytes)
+            cursor.put(0x22)
+        }
     }
 
     /// A decimal integer, without making a string.
+    @inline(__always)
     func appendDecimal(_ value: Int) {
-        if value < 0 {
-            append(UInt8(ascii: "-"))
-            appendDecimal(UInt(value.magnitude))
-        } else {
-            appendDecimal(UInt(value))
-        }
-    }
-
-    private func appendDecimal(_ value: UInt) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var remaining = value
-        var used = 0
-        withUnsafeMutableBytes(of: &digits) { digits in
-            repeat {
-                digits[19 - used] = UInt8(ascii: "0") + UInt8(remaining % 10)
-                remaining /= 10
-                used += 1
-            } while remaining > 0
-            guard let start = digits.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
-            append(UnsafeBufferPointer(start: start + 20 - used, count: used))
-        }
+        write(atMost: ByteCursor.decimalRoom) { $0.putDecimal(value) }
     }
 
     /// A separate buffer with the same bytes.
@@ -147,4 +170,69 @@ final class OutputBuffer: @unchecked Sendable {
     /// The bytes written so far.
     var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
+}
+
+/// Puts bytes into room an `OutputBuffer` made (`write(atMost:_:)`), with
+/// no checks of its own: the room asked for must cover what is put.
+struct ByteCursor {
+    var position: UnsafeMutablePointer<UInt8>
+
+    @inline(__always)
+    mutating func put(_ byte: UInt8) {
+        position.pointee = byte
+        position += 1
+    }
+
+    @inline(__always)
+    mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if let source = bytes.baseAddress { position.update(from: source, count: bytes.count) }
+        position += bytes.count
+    }
+
+    /// ASCII text known at compile time.
+    @inline(__always)
+    mutating func put(_ text: StaticString) {
+        put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// The room `putSpaces(count)` needs: it stores eight spaces at a time,
+    /// so it may write up to seven bytes past the indentation (into room
+    /// that what comes next overwrites, or that is never counted).
+    @inline(__always)
+    static func room(forSpaces count: Int) -> Int { count + 8 }
+
+    @inline(__always)
+    mutating func putSpaces(_ count: Int) {
+        var written = 0
+        while written < count {
+            UnsafeMutableRawPointer(position + written).storeBytes(of: 0x2020_2020_2020_2020 as UInt64, as: UInt64.self)
+            written += 8
+        }
+        position += count
+    }
+
+    /// The room `putDecimal` needs: a sign and the digits of `Int.min`.
+    static let decimalRoom = 21
+
+    /// A decimal integer, digits written in place last first (line and
+    /// column numbers: two per element).
+    @inline(__always)
+    mutating func putDecimal(_ value: Int) {
+        if value < 0 { put(UInt8(ascii: "-")) }
+        let magnitude = value.magnitude
+        var length = 1
+        var rest = magnitude
+        while rest >= 10 {
+            rest /= 10
+            length += 1
+        }
+        position += length
+        var digit = position
+        rest = magnitude
+        repeat {
+            digit -= 1
+            digit.pointee = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest % 10)
+            rest /= 10
+        } while rest > 0
+    }
 }

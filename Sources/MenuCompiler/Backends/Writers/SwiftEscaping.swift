@@ -110,7 +110,9 @@ public enum SwiftEscaping {
     /// `///` lines for a doc comment, one per line of `text`, each sanitized
     /// with ``commentText(_:)``.
     public static func docComment(_ text: String) -> [String] {
-        splitLines(text).map { line in
+        // One line of printable ASCII (most doc comments) has nothing to split or sanitize.
+        if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return ["/// " + text] }
+        return splitLines(text).map { line in
             let safe = commentText(line)
             return safe.isEmpty ? "///" : "/// " + safe
         }
@@ -169,6 +171,9 @@ public enum SwiftEscaping {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
+    /// `keywords`, for asking about bytes without making a string.
+    static let keywordBytes = ASCIIWordSet(keywords)
+
     /// Whether `text` is a plain Swift identifier (ASCII letters, digits and
     /// `_`, not starting with a digit).
     public static func isIdentifier(_ text: String) -> Bool {
@@ -181,6 +186,17 @@ public enum SwiftEscaping {
     /// the leading capitals lowered, keeping the last one of a run that
     /// starts the next word.
     public static func lowerCamelCase(_ name: String) -> String {
+        // Identifiers are ASCII: lower the leading capitals byte by byte.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes = Array(name.utf8)
+            let isUpper = { (byte: UInt8) in byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+            var index = 0
+            while index < bytes.count, isUpper(bytes[index]) { index += 1 }
+            guard index > 0 else { return name }
+            if index > 1, index < bytes.count, bytes[index] >= UInt8(ascii: "a"), bytes[index] <= UInt8(ascii: "z") { index -= 1 }
+            for position in 0..<index { bytes[position] += 0x20 }
+            return String(decoding: bytes, as: UTF8.self)
+        }
         let characters = Array(name)
         var index = 0
         while index < characters.count, characters[index].isUppercase { index += 1 }
@@ -201,5 +217,28 @@ public enum SwiftEscaping {
         guard !words.isEmpty else { return nil }
         let joined = words.map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
         return joined.first?.isNumber == true ? "_" + joined : joined
+    }
+}
+
+/// A set of short ASCII words that answers for bytes without making a
+/// string (keywords, reserved names): the words of each length, compared
+/// byte by byte.
+struct ASCIIWordSet: Sendable {
+    private let wordsByLength: [[[UInt8]]]
+
+    init(_ words: Set<String>) {
+        var byLength: [[[UInt8]]] = []
+        for word in words.sorted() {
+            let bytes = Array(word.utf8)
+            while byLength.count <= bytes.count { byLength.append([]) }
+            byLength[bytes.count].append(bytes)
+        }
+        wordsByLength = byLength
+    }
+
+    func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count < wordsByLength.count else { return false }
+        for word in wordsByLength[bytes.count] where word.elementsEqual(bytes) { return true }
+        return false
     }
 }

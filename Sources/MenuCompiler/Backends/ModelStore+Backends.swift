@@ -1,0 +1,201 @@
+/// What the backends read from the model, record by record.
+///
+/// The backends write every element of a file, and their output is ten
+/// times their input: going through `Element` (which makes a string for
+/// each identifier, an array of `Property` for each element and a path by
+/// walking up) cost more than writing. These read the store's records and
+/// texts directly and hand out bytes, not strings.
+extension ModelStore {
+    /// The UTF-8 of an element's identifier: interned, or as written in its
+    /// file (see `ElementRecord.id`).
+    @inline(__always)
+    func withIDBytes<Result>(of record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if record.id.exists { return withTextBytes(record.id, body) }
+        let tree = tree(of: record)
+        let name = tree.elements[Int(record.syntax)].name
+        return tree.file.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(name.start)..<Int(name.end)])) }
+    }
+
+    /// The UTF-8 of an interned text.
+    @inline(__always)
+    func withTextBytes<Result>(_ id: TextID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let range = texts.byteRange(id)
+        return texts.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// The UTF-8 of a string, number, symbol or reference value (what
+    /// `Element.text(of:)` returns as a string).
+    @inline(__always)
+    func withValueBytes<Result>(of stored: PropertyRecord, in record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if stored.payload != PropertyRecord.textInSource { return withTextBytes(TextID(stored.payload), body) }
+        let tree = tree(of: record)
+        let range = tree.values[Int(tree.properties[Int(stored.syntax)].value)].range
+        return tree.file.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(range.start)..<Int(range.end)])) }
+    }
+
+    /// `Element.symbol(name)` as bytes: a written symbol or reference, else
+    /// (not written) the kind's default; nil when neither (or written as
+    /// another kind of value).
+    @inline(__always)
+    func withSymbol<Result>(_ name: PropertyName, of record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        if let stored = writtenProperty(name, of: record) {
+            guard stored.kind == .symbol || stored.kind == .reference else { return body(nil) }
+            return withValueBytes(of: stored, in: record) { body($0) }
+        }
+        guard var text = PropertyCatalog.defaultValue(name, for: record.kind, in: record.context)?.name else { return body(nil) }
+        return text.withUTF8 { body($0) }
+    }
+
+    /// `Element.string(name)`: written (an interned text), else the kind's
+    /// default (the catalog has none, but the answer stays exact if it gets one).
+    @inline(__always)
+    func string(_ name: PropertyName, of record: ElementRecord) -> TextValue? {
+        if let stored = writtenProperty(name, of: record) { return stored.kind == .string ? .interned(TextID(stored.payload)) : nil }
+        return PropertyCatalog.defaultValue(name, for: record.kind, in: record.context)?.stringValue.map(TextValue.other)
+    }
+
+    /// `Element.bool(name)`: written, else the kind's default.
+    @inline(__always)
+    func flag(_ name: PropertyName, of record: ElementRecord) -> Bool? {
+        if let stored = writtenProperty(name, of: record) { return stored.kind == .bool ? stored.payload != 0 : nil }
+        return PropertyCatalog.defaultFlag(name, for: record.kind, in: record.context)
+    }
+
+    /// The property of that name written on the element, if any.
+    @inline(__always)
+    func writtenProperty(_ name: PropertyName, of record: ElementRecord) -> PropertyRecord? {
+        var index = Int(record.firstProperty)
+        let end = index + Int(record.propertyCount)
+        while index < end {
+            let stored = properties[index]
+            if stored.name == name { return stored }
+            index += 1
+        }
+        return nil
+    }
+}
+
+/// A string value of the model: interned (most), or made (a default).
+enum TextValue {
+    case interned(TextID)
+    case other(String)
+}
+
+/// An element's properties in name order, as `Element.properties` lists
+/// them: the written ones and, for the names not written, the defaults of
+/// its kind — without making the list.
+///
+/// Names are below 64, so the written names not yet visited are one bit
+/// mask, and merging with the (sorted) defaults is a comparison per step.
+/// A name written twice (an error, so never in a backend's input) takes a
+/// sorted copy instead, which keeps both as the list would.
+struct PropertyMerge {
+    /// The next property: its name, the written record if written, else
+    /// the index of its default in `PropertyCatalog.defaults(for:in:)`.
+    struct Entry {
+        var name: PropertyName
+        var written: PropertyRecord?
+        var defaultIndex: Int
+    }
+
+    private let store: ModelStore
+    private let first: Int
+    private let end: Int
+    private let defaults: [(PropertyName, Value)]
+    private var nextDefault = 0
+    /// Written names not yet returned (bit `rawValue`).
+    private var pending: UInt64 = 0
+    /// Only when a name is written twice: the written records sorted by name.
+    private var sorted: ArraySlice<PropertyRecord>?
+    /// Whether there are no properties at all.
+    let isEmpty: Bool
+
+    init(store: ModelStore, record: ElementRecord) {
+        self.store = store
+        first = Int(record.firstProperty)
+        end = first + Int(record.propertyCount)
+        defaults = PropertyCatalog.defaults(for: record.kind, in: record.context)
+        isEmpty = first == end && defaults.isEmpty
+        var repeated = false
+        for index in first..<end {
+            let bit = UInt64(1) << UInt64(store.properties[index].name.rawValue)
+            if pending & bit != 0 { repeated = true }
+            pending |= bit
+        }
+        if repeated {
+            // Swift's sort is stable: equal names keep their written order.
+            sorted = store.properties[first..<end].sorted { $0.name < $1.name }[...]
+        }
+    }
+
+    // One function, without calls to non-mutating helpers: those would copy the merge.
+    mutating func next() -> Entry? {
+        let writtenName: PropertyName?
+        if sorted != nil {
+            writtenName = sorted!.first?.name
+        } else {
+            writtenName = pending == 0 ? nil : PropertyName(rawValue: UInt8(pending.trailingZeroBitCount))
+        }
+        if nextDefault < defaults.count {
+            let defaultName = defaults[nextDefault].0
+            if writtenName.map({ defaultName < $0 }) ?? true {
+                nextDefault += 1
+                return Entry(name: defaultName, written: nil, defaultIndex: nextDefault - 1)
+            }
+        }
+        guard let writtenName else { return nil }
+        // A written property hides its default.
+        if nextDefault < defaults.count, defaults[nextDefault].0 == writtenName { nextDefault += 1 }
+        if sorted != nil { return Entry(name: writtenName, written: sorted!.removeFirst(), defaultIndex: -1) }
+        pending &= ~(UInt64(1) << UInt64(writtenName.rawValue))
+        var index = first
+        while store.properties[index].name != writtenName { index += 1 }
+        return Entry(name: writtenName, written: store.properties[index], defaultIndex: -1)
+    }
+}
+
+/// Line numbers of offsets that mostly come in increasing order (elements
+/// in source order): each lookup moves on from the last line found, and
+/// falls back to a binary search after a jump (a spliced copy, another file).
+/// Gives what `SourceFile.lineIndex(of:)` gives.
+struct LineCursor {
+    let lineStarts: [Int]
+    private var line = 0
+
+    init(_ file: SourceFile) {
+        lineStarts = file.lineStarts
+    }
+
+    /// The 0-based line holding `offset`, and the offset at which it starts.
+    mutating func locate(_ offset: Int) -> (line: Int, start: Int) {
+        lineStarts.withUnsafeBufferPointer { starts in
+            var line = self.line
+            if starts[line] <= offset {
+                var steps = 0
+                while line + 1 < starts.count, starts[line + 1] <= offset {
+                    line += 1
+                    steps += 1
+                    if steps == 8 {
+                        line = LineCursor.search(starts, offset, from: line)
+                        break
+                    }
+                }
+            } else {
+                line = LineCursor.search(starts, offset, from: 0)
+            }
+            self.line = line
+            return (line, starts[line])
+        }
+    }
+
+    /// The last line starting at or before `offset`, at or after `low`.
+    private static func search(_ starts: UnsafeBufferPointer<Int>, _ offset: Int, from low: Int) -> Int {
+        var low = low
+        var high = starts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+}
