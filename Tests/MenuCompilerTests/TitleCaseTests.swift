@@ -204,4 +204,36 @@ struct TitleCaseTests {
         // The fast path must actually be taken for ordinary labels.
         #expect(fast > 500)
     }
+
+    @Test func plainFirstWordAgreesWithTheWordList() {
+        var plain = 0
+        let odd = ["  Item 3", "Item", "Item:", "Item: Open", "Item ...", "Item \u{2014}Open", "Item 3D", "R2D2 x", "\tTab\tbed", "Caf\u{E9} Menu",
+                   "Open \u{301}x", "Open-File x", "Open . .", "Open .a", ""]
+        for label in Self.labelsToCompare + odd {
+            let words = LabelWords.words(in: label)
+            guard let fast = LabelWords.plainFirstWord(in: label) else { continue }
+            plain += 1
+            #expect(String(fast.word) == words.first.map { String($0.text) }, "\(label.debugDescription)")
+            #expect(fast.hasMore == (words.count >= 2), "\(label.debugDescription)")
+        }
+        // The fast path must actually be taken for ordinary labels.
+        #expect(plain > 500)
+    }
+
+    @Test func standardLabelFastPathNeverRejectsAStandardLabel() {
+        var rejected = 0
+        let standard = LabelWords.standardLabels.flatMap { label in
+            [label, label.capitalized, label.uppercased(), "  \(label.capitalized)…", "\(label).", "\(label) :", "\(label) Something"]
+        } + LabelWords.standardPrefixes.map { "\($0.capitalized) Window" } + ["Menuc Help", "Menuc help.", "x  HELP :", "Foo . Help"]
+        for label in Self.labelsToCompare + standard {
+            let full = LabelWords.isStandardLabelByNormalizing(label)
+            #expect(LabelWords.isStandardLabel(label) == full, "\(label.debugDescription)")
+            if LabelWords.isPlainlyNotStandard(label) {
+                rejected += 1
+                #expect(!full, "the fast path rejected the standard label \(label.debugDescription)")
+            }
+        }
+        // The fast path must actually be taken for ordinary labels.
+        #expect(rejected > 500)
+    }
 }

@@ -95,6 +95,7 @@ public enum MenuCompiler {
 
         var configurations = ConfigurationCache()
         var configurationFailures: [ProjectConfiguration.Failure] = []
+        var suppressed: [FileID: (count: Int, severity: Severity)] = [:]
         if options.runRules {
             let files = (0..<workspace.files.count).compactMap { checked[FileID($0)] }
             // Configurations are found before going parallel (the cache is not shared).
@@ -107,16 +108,24 @@ public enum MenuCompiler {
             let filesWithErrors = Set(diagnostics.filter { $0.severity == .error }.map(\.span.file))
             // One file alone: its rules run in parallel instead.
             let ruleWorkers = files.count == 1 ? workers : 1
+            // Each rule keeps one more finding per file than is shown, so
+            // that the summary of the rest can point at the first of them.
             let findings = Parallel.map(files.count, workers: workers) { index in
                 RuleEngine(configuration: settings[index])
-                    .check(files[index], hasLanguageErrors: filesWithErrors.contains(files[index].source.id), workers: ruleWorkers)
+                    .findings(files[index], hasLanguageErrors: filesWithErrors.contains(files[index].source.id),
+                              workers: ruleWorkers, keep: maximumDiagnosticsPerFile + 1)
             }
-            diagnostics += findings.joined()
+            for (file, found) in zip(files, findings) {
+                diagnostics += found.diagnostics
+                if let severity = found.suppressedSeverity {
+                    suppressed[file.source.id] = (found.suppressedCount, severity)
+                }
+            }
         }
         return Compilation(
             workspace: workspace,
             files: inputIDs.compactMap { checked[$0] },
-            diagnostics: sortAndDeduplicate(diagnostics, workspace: workspace),
+            diagnostics: sortAndDeduplicate(diagnostics, suppressed: suppressed, workspace: workspace),
             loadFailures: failures,
             configurationFailures: configurationFailures
         )
@@ -150,7 +159,11 @@ public enum MenuCompiler {
     /// that point they are noise, and hostile input must not flood output.
     public static let maximumDiagnosticsPerFile = 200
 
-    static func sortAndDeduplicate(_ diagnostics: [Diagnostic], workspace: Workspace) -> [Diagnostic] {
+    /// Diagnostics in the order they are shown, each once, at most
+    /// `maximumDiagnosticsPerFile` per file and a summary of the rest
+    /// (which includes the `suppressed` findings the rules counted but did not keep).
+    static func sortAndDeduplicate(_ diagnostics: [Diagnostic], suppressed: [FileID: (count: Int, severity: Severity)] = [:],
+                                   workspace: Workspace) -> [Diagnostic] {
         var seen = Set<Diagnostic>()
         let unique = diagnostics.filter { seen.insert($0).inserted }
         let sorted = unique.sorted { a, b in
@@ -171,10 +184,13 @@ public enum MenuCompiler {
             if count < maximumDiagnosticsPerFile { kept.append(diagnostic) } else { dropped[diagnostic.span.file, default: []].append(diagnostic) }
         }
         for (file, rest) in dropped.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
+            // A rule only counts findings once it holds more than are shown, so `rest` is never empty when it did.
             guard let first = rest.first else { continue }
-            let worst = rest.map(\.severity).max() ?? .error
+            let uncounted = suppressed[file]
+            let worst = max(rest.map(\.severity).max() ?? .error, uncounted?.severity ?? .note)
+            let total = rest.count + (uncounted?.count ?? 0)
             let insertion = (kept.lastIndex { $0.span.file == file } ?? (kept.count - 1)) + 1
-            kept.insert(Diagnostic(id: first.id, severity: worst, message: "\(rest.count) more problems in this file are not shown",
+            kept.insert(Diagnostic(id: first.id, severity: worst, message: "\(total) more problems in this file are not shown",
                                    primary: LabeledSpan(first.span, "the first of them"),
                                    help: "fix the problems above and check again; menuc shows at most \(maximumDiagnosticsPerFile) per file"),
                         at: insertion)

@@ -69,33 +69,114 @@ public struct RuleExample: Sendable {
 
 /// Collects one rule's findings on one file, stamping them with the rule's
 /// id, severity and citation.
-public struct RuleReporter {
+///
+/// Two kinds of report are counted instead of kept, before their message
+/// is made (the message, help and other parts are autoclosures):
+/// - one inside an `@allow` of this rule, which marks that allow as used;
+/// - one in the checked file that could not be among the first
+///   `keep` of this rule in source order, when `keep` are already held
+///   (hostile input — a million items with unverbed labels — would
+///   otherwise build a million messages for a report that shows 200).
+public struct RuleReporter: Sendable {
     public let descriptor: RuleDescriptor
     public let configuration: RuleConfiguration
     public private(set) var findings: [Diagnostic] = []
+    /// Reports in the checked file past the first `keep` of this rule.
+    public private(set) var suppressedCount = 0
+    /// The scopes of this rule's `@allow` attributes in the checked file,
+    /// and whether a report fell inside each.
+    let allowScopes: [Span]
+    private(set) var allowUsed: [Bool]
+    private let file: FileID?
+    private let keep: Int
+    /// Reports in `file` after this point can't be among the first `keep`.
+    private var cutoff: (start: Int, end: Int)?
+    private var findingsInFile = 0
 
-    init(descriptor: RuleDescriptor, configuration: RuleConfiguration) {
+    init(descriptor: RuleDescriptor, configuration: RuleConfiguration, file: FileID? = nil,
+         allowScopes: [Span] = [], keep: Int = .max) {
         self.descriptor = descriptor
         self.configuration = configuration
+        self.file = file
+        self.allowScopes = allowScopes
+        self.allowUsed = Array(repeating: false, count: allowScopes.count)
+        self.keep = max(keep, 1)
     }
 
     public var thresholds: RuleThresholds { configuration.thresholds }
 
+    /// At most this many secondary places per finding; the rest are counted in a note.
+    public static let maximumSecondarySpans = 10
+
     public mutating func report(
-        _ message: String,
+        _ message: @autoclosure () -> String,
         at span: Span,
-        label: String = "",
+        label: @autoclosure () -> String = "",
         element: Element? = nil,
-        secondary: [LabeledSpan] = [],
-        notes: [String] = [],
-        help: String? = nil,
-        fixIts: [FixIt] = []
+        secondary: @autoclosure () -> [LabeledSpan] = [],
+        notes: @autoclosure () -> [String] = [],
+        help: @autoclosure () -> String? = nil,
+        fixIts: @autoclosure () -> [FixIt] = []
     ) {
+        if !allowScopes.isEmpty, silence(span) { return }
+        let inFile = span.file == file
+        if inFile, let cutoff, (span.start, span.end) > cutoff {
+            suppressedCount += 1
+            return
+        }
+        var secondary = secondary()
+        var notes = notes()
+        if secondary.count > Self.maximumSecondarySpans {
+            // A rule about a group points at its members; a group of thousands would bury the finding.
+            notes.append("\(secondary.count - Self.maximumSecondarySpans) more places like these are not shown")
+            secondary.removeSubrange(Self.maximumSecondarySpans...)
+        }
         findings.append(Diagnostic(
-            id: descriptor.id, severity: descriptor.severity, message: message, primary: LabeledSpan(span, label),
-            secondary: secondary, notes: notes, help: help, fixIts: fixIts, guideline: descriptor.guideline,
+            id: descriptor.id, severity: descriptor.severity, message: message(), primary: LabeledSpan(span, label()),
+            secondary: secondary, notes: notes, help: help(), fixIts: fixIts(), guideline: descriptor.guideline,
             elementPath: element?.path
         ))
+        if inFile {
+            findingsInFile += 1
+            if findingsInFile - keep >= keep { keepFirstInFile() }  // (2 × keep would overflow for .max)
+        }
+    }
+
+    /// Whether `span` lies inside an allow of this rule (marking every such allow used).
+    private mutating func silence(_ span: Span) -> Bool {
+        var silenced = false
+        for index in allowScopes.indices {
+            let scope = allowScopes[index]
+            if scope.file == span.file, scope.start <= span.start, span.end <= scope.end {
+                allowUsed[index] = true
+                silenced = true
+            }
+        }
+        return silenced
+    }
+
+    /// Keeps the first `keep` distinct findings in the file in the order
+    /// diagnostics are shown (position, then message), counts the rest,
+    /// and from then on counts reports that would come after them.
+    private mutating func keepFirstInFile() {
+        var inFile: [Diagnostic] = []
+        var elsewhere: [Diagnostic] = []
+        for finding in findings {
+            if finding.span.file == file { inFile.append(finding) } else { elsewhere.append(finding) }
+        }
+        inFile.sort { a, b in
+            if a.span.start != b.span.start { return a.span.start < b.span.start }
+            if a.span.end != b.span.end { return a.span.end < b.span.end }
+            return a.message < b.message
+        }
+        var seen = Set<Diagnostic>()
+        var kept: [Diagnostic] = []
+        for finding in inFile where seen.insert(finding).inserted {
+            if kept.count < keep { kept.append(finding) } else { suppressedCount += 1 }
+        }
+        if let last = kept.last, kept.count == keep { cutoff = (last.span.start, last.span.end) }
+        findings = elsewhere + kept
+        findingsInFile = kept.count
     }
 }
 

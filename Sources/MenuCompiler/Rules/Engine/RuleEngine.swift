@@ -18,32 +18,65 @@ public struct RuleEngine {
     /// when one file is checked alone (the language server, one big file);
     /// when many files are checked, parallelism across files is better.
     public func check(_ file: CheckedFile, hasLanguageErrors: Bool, workers: Int = 1) -> [Diagnostic] {
+        findings(file, hasLanguageErrors: hasLanguageErrors, workers: workers).diagnostics
+    }
+
+    /// What the rules found on one file.
+    public struct Findings: Sendable {
+        public var diagnostics: [Diagnostic] = []
+        /// Findings in the file that were counted, not kept: each rule
+        /// keeps its first `keep` (see `findings(_:hasLanguageErrors:workers:keep:)`).
+        public var suppressedCount = 0
+        /// The most severe of those.
+        public var suppressedSeverity: Severity?
+    }
+
+    /// Like `check`, keeping at most `keep` findings per rule in the file
+    /// (the first, in the order diagnostics are shown) and counting the
+    /// rest: a report that shows a few hundred needs no more.
+    public func findings(_ file: CheckedFile, hasLanguageErrors: Bool, workers: Int = 1, keep: Int = .max) -> Findings {
         // Rules read resolved meaning; on a file with language errors that
         // meaning is incomplete and findings would be noise.
-        guard !hasLanguageErrors else { return [] }
+        guard !hasLanguageErrors else { return Findings() }
         let configuration = configuration
+        let sites = allowSites(in: file)
         let enabled = rules.compactMap { rule in configuration.effectiveSeverity(of: rule.descriptor).severity.map { (rule, $0) } }
-        let perRule = Parallel.map(enabled.count, workers: workers) { index -> [Diagnostic] in
+        let perRule = Parallel.map(enabled.count, workers: workers) { index -> (RuleReporter, Severity) in
             let (rule, severity) = enabled[index]
-            var reporter = RuleReporter(descriptor: rule.descriptor, configuration: configuration)
+            let id = rule.descriptor.id
+            var reporter = RuleReporter(descriptor: rule.descriptor, configuration: configuration, file: file.source.id,
+                                        allowScopes: sites.filter { $0.rule.text == id }.map(\.scope), keep: keep)
             rule.check(file, &reporter)
-            return reporter.findings.map { finding in
+            return (reporter, severity)
+        }
+        var result = Findings()
+        var used = Set<Int>()
+        for (reporter, severity) in perRule {
+            for finding in reporter.findings {
                 var adjusted = finding
                 adjusted.severity = severity
-                return adjusted
+                result.diagnostics.append(adjusted)
             }
+            if reporter.suppressedCount > 0 {
+                result.suppressedCount += reporter.suppressedCount
+                result.suppressedSeverity = max(result.suppressedSeverity ?? severity, severity)
+            }
+            // The reporter's scopes are this rule's sites, in site order.
+            let mine = sites.indices.filter { sites[$0].rule.text == reporter.descriptor.id }
+            for (position, wasUsed) in reporter.allowUsed.enumerated() where wasUsed { used.insert(mine[position]) }
         }
-        return applyAllows(Array(perRule.joined()), in: file)
+        result.diagnostics += unusedAllows(sites, used: used, in: file)
+        return result
     }
 
     private struct AllowSite {
         var scope: Span
         var rule: Name
         var attribute: AllowAttribute
-        var used = false
     }
 
-    private func applyAllows(_ findings: [Diagnostic], in file: CheckedFile) -> [Diagnostic] {
+    /// Every `@allow` rule id of the file, with the element it covers.
+    private func allowSites(in file: CheckedFile) -> [AllowSite] {
         var sites: [AllowSite] = []
         // Every element node of the file, in source order; few carry attributes.
         let tree = file.syntax.tree
@@ -52,22 +85,17 @@ public struct RuleEngine {
                 for rule in attribute.ruleIDs { sites.append(AllowSite(scope: tree.span(node.span), rule: rule, attribute: attribute)) }
             }
         }
-        guard !sites.isEmpty else { return findings }
-        var kept: [Diagnostic] = []
-        for finding in findings {
-            var silenced = false
-            for index in sites.indices where sites[index].rule.text == finding.id
-                && sites[index].scope.file == finding.span.file
-                && sites[index].scope.start <= finding.span.start && finding.span.end <= sites[index].scope.end {
-                sites[index].used = true
-                silenced = true
-            }
-            if !silenced { kept.append(finding) }
-        }
+        return sites
+    }
+
+    /// A finding for each allow that silenced nothing.
+    private func unusedAllows(_ sites: [AllowSite], used: Set<Int>, in file: CheckedFile) -> [Diagnostic] {
+        guard !sites.isEmpty else { return [] }
         let known = Set(RuleRegistry.all.map(\.descriptor.id))
         let unusedSeverity = configuration.severities[RuleEngine.unusedAllowID] ?? .warning
-        guard let severity = unusedSeverity.severity else { return kept }
-        for site in sites where !site.used {
+        guard let severity = unusedSeverity.severity else { return [] }
+        var unused: [Diagnostic] = []
+        for (index, site) in sites.enumerated() where !used.contains(index) {
             let ruleID = site.rule.text
             var message = "@allow(\(ruleID)) silences nothing here"
             var help = "remove it; if the finding comes back, the allow will be reported as used again"
@@ -78,14 +106,14 @@ public struct RuleEngine {
                 let suggestion = Suggest.closest(to: ruleID, in: known.sorted())
                 message = "'\(ruleID)' is not a rule" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
                 help = "`menuc rules` lists every rule id"
-            } else if configuration.effectiveSeverity(of: RuleRegistry.descriptor(ruleID)!).severity == nil {
+            } else if let descriptor = RuleRegistry.descriptor(ruleID), configuration.effectiveSeverity(of: descriptor).severity == nil {
                 continue  // the rule is switched off, so the allow may be needed elsewhere
             }
             let removal = TextEdit(span: removalSpan(of: site.rule, in: site.attribute, file: file.source), replacement: "")
-            kept.append(Diagnostic(id: RuleEngine.unusedAllowID, severity: severity, message: message, primary: LabeledSpan(site.rule.span, "unused"),
-                                   help: help, fixIts: [FixIt(message: "remove the unused allow", edits: [removal])], isUnnecessary: true))
+            unused.append(Diagnostic(id: RuleEngine.unusedAllowID, severity: severity, message: message, primary: LabeledSpan(site.rule.span, "unused"),
+                                     help: help, fixIts: [FixIt(message: "remove the unused allow", edits: [removal])], isUnnecessary: true))
         }
-        return kept
+        return unused
     }
 
     /// Removing one id from `@allow(a, b)`, or the whole attribute when it is the only one.

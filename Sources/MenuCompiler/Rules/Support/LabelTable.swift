@@ -70,7 +70,10 @@ public final class LabelTable: @unchecked Sendable {
 
     /// The label's first word, and whether it is one of the curated verbs.
     func firstWord(_ id: TextID) -> (text: Substring, isVerb: Bool)? {
-        answer(id, { $0.firstWord }, { $0.firstWord = $1 }) { _ in
+        // Most labels need no word list for this (a file may hold a million distinct ones).
+        let text = store.text(id)
+        if let plain = LabelWords.plainFirstWord(in: text) { return (plain.word, LabelWords.isVerb(String(plain.word))) }
+        return answer(id, { $0.firstWord }, { $0.firstWord = $1 }) { _ in
             self.words(id).first.map { ($0.text, LabelWords.isVerb(String($0.text))) }
         }
     }
@@ -92,7 +95,10 @@ public final class LabelTable: @unchecked Sendable {
     /// A key for the label's first word, lowercased, when the label has at
     /// least two words (what `LabelWords.repeatedLeadingTerms` groups by).
     func leadWordKey(_ id: TextID) -> Int? {
-        answer(id, { $0.leadWordKey }, { $0.leadWordKey = $1 }) { _ in
+        if let plain = LabelWords.plainFirstWord(in: store.text(id)) {
+            return plain.hasMore ? key(for: "\u{0}" + plain.word.lowercased()) : nil
+        }
+        return answer(id, { $0.leadWordKey }, { $0.leadWordKey = $1 }) { _ in
             let words = self.words(id)
             return words.count >= 2 ? self.key(for: "\u{0}" + words[0].text.lowercased()) : nil
         }

@@ -170,6 +170,40 @@ enum LabelWords {
         return phrases
     }
 
+    /// The first word of an all-ASCII label whose first piece is letters
+    /// and digits only (most labels: "Open File", "Item 12"), and whether
+    /// a word follows — what `words(in:)` gives as its first element and
+    /// `count >= 2`, found without listing the words. Nil for any other label.
+    static func plainFirstWord(in label: String) -> (word: Substring, hasMore: Bool)? {
+        let utf8 = label.utf8
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        func isAlphanumeric(_ byte: UInt8) -> Bool {
+            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+        }
+        var start = 0
+        var end = -1
+        var hasMore = false
+        var offset = 0
+        for byte in utf8 {
+            guard byte < 0x80 else { return nil }
+            if end < 0 {
+                if isSpace(byte) {
+                    if offset > start { end = offset } else { start = offset + 1 }
+                } else if !isAlphanumeric(byte) {
+                    return nil
+                }
+            } else if isAlphanumeric(byte) {
+                hasMore = true
+            }
+            offset += 1
+        }
+        if end < 0 { end = offset }
+        guard end > start else { return nil }
+        let lower = utf8.index(utf8.startIndex, offsetBy: start)
+        let upper = utf8.index(lower, offsetBy: end - start)
+        return (label[lower..<upper], hasMore)
+    }
+
     /// `phrases(in:)` for an all-ASCII label, or nil for any other. Most
     /// labels are ASCII, and a byte loop avoids the Unicode property lookups
     /// of `Character`; the answers are the same, because in ASCII a letter is
@@ -287,12 +321,53 @@ enum LabelWords {
     /// starting with a standard prefix ("New …", "About <App>"), or an
     /// "<App> Help" item. Case, spacing and a trailing "…" or ":" don't matter.
     static func isStandardLabel(_ label: String) -> Bool {
+        if isPlainlyNotStandard(label) { return false }
+        return isStandardLabelByNormalizing(label)
+    }
+
+    /// The full analysis behind `isStandardLabel` (tests compare the fast path with it).
+    static func isStandardLabelByNormalizing(_ label: String) -> Bool {
         let normalized = normalizedLabel(label)
         if standardLabels.contains(normalized) { return true }
         for prefix in standardPrefixes where normalized == prefix || normalized.hasPrefix(prefix + " ") {
             return true
         }
         return normalized.hasSuffix(" help")
+    }
+
+    /// The first word of each standard label and prefix: a label starting
+    /// with none of these can only be standard as an "<App> Help" item.
+    private static let standardFirstWords: Set<String> = Set((Array(standardLabels) + standardPrefixes).compactMap {
+        $0.split(separator: " ").first.map(String.init)
+    })
+
+    /// True for an ASCII label that is plainly not standard: its first word
+    /// starts no standard label or prefix, and its last word isn't "Help".
+    /// (False means "ask the full analysis".) Telling most labels apart this
+    /// way saves normalizing each: a file can hold a million distinct labels.
+    static func isPlainlyNotStandard(_ label: String) -> Bool {
+        var label = label
+        return label.withUTF8 { bytes -> Bool in
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+            func lowercased(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> String {
+                String(decoding: slice.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+            }
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
+            var start = 0
+            while start < bytes.count, isSpace(bytes[start]) { start += 1 }
+            var firstEnd = start
+            while firstEnd < bytes.count, !isSpace(bytes[firstEnd]) { firstEnd += 1 }
+            // A lone word loses a trailing "." or ":".
+            var trimmedEnd = firstEnd
+            while trimmedEnd > start, bytes[trimmedEnd - 1] == 0x2E || bytes[trimmedEnd - 1] == 0x3A { trimmedEnd -= 1 }
+            if standardFirstWords.contains(lowercased(bytes[start..<firstEnd]))
+                || standardFirstWords.contains(lowercased(bytes[start..<trimmedEnd])) { return false }
+            var end = bytes.count
+            while end > 0, isSpace(bytes[end - 1]) || bytes[end - 1] == 0x2E || bytes[end - 1] == 0x3A { end -= 1 }
+            var lastStart = end
+            while lastStart > 0, !isSpace(bytes[lastStart - 1]) { lastStart -= 1 }
+            return lowercased(bytes[lastStart..<end]) != "help"
+        }
     }
 
     private static func normalizedWord(_ word: String) -> String {

@@ -94,6 +94,16 @@ struct SuggestSubmenu: Rule {
         return false
     }
 
+    /// How many of the items' rests the message names; a group of hundreds
+    /// would otherwise make a message of hundreds of names.
+    static let listedRests = 6
+
+    /// "'A', 'B', 'C'", or the first `listedRests` and how many more.
+    private static func listing(_ rests: [String], total: Int) -> String {
+        let named = rests.prefix(listedRests).map { "'\($0)'" }.joined(separator: ", ")
+        return total > listedRests ? "\(named) and \(total - listedRests) more" : named
+    }
+
     private func check(_ items: [Element], in container: Element, file: CheckedFile, _ reporter: inout RuleReporter) {
         let labels = items.map { $0.label ?? "" }
         let words = { (label: String) in LabelWords.words(in: label) }
@@ -102,15 +112,20 @@ struct SuggestSubmenu: Rule {
             let members = indices.map { items[$0] }
             // A group copied whole from a declared menu is reported where that menu is written.
             guard let first = members.first(where: { $0.origin == nil }), let span = first.labelSpan else { continue }
-            let rests = members.compactMap { member -> String? in
-                guard let label = member.label else { return nil }
+            // What each label says after the term (an item that says no more is not listed).
+            var rests: [String] = []
+            var restCount = 0
+            for member in members {
+                guard let label = member.label else { continue }
                 let rest = label.dropFirst(term.count).drop { $0.isWhitespace }
-                return rest.isEmpty ? nil : String(rest)
+                guard !rest.isEmpty else { continue }
+                restCount += 1
+                if rests.count < Self.listedRests { rests.append(String(rest)) }
             }
             let others = members.filter { $0.origin == nil && $0.labelSpan != span }.compactMap { member in
                 member.labelSpan.map { LabeledSpan($0, "also starts with '\(term)'") }
             }
-            reporter.report("\(members.count) items of one group start with '\(term)'; consider a '\(title)' submenu listing \(rests.map { "'\($0)'" }.joined(separator: ", "))",
+            reporter.report("\(members.count) items of one group start with '\(term)'; consider a '\(title)' submenu listing \(Self.listing(rests, total: restCount))",
                             at: span, label: "'\(term)' repeated", element: first, secondary: others,
                             help: "replace them with submenu \"\(title)\" { … } holding items labeled with the rest of each label")
         }
