@@ -72,8 +72,13 @@ struct LabelStartsWithVerb: Rule {
             shownMenus = shown
             return shown.contains(menu.id)
         }
+        // Spliced copies share their label's span: report it once. (Without
+        // splices every span is reported at most once anyway.)
+        let mayRepeat = !file.store.origins.isEmpty
         var reported = Set<Span>()
         var firstWords = file.labels.memo(LabelTable.firstWord)
+        // Items come in runs of one container, whose answer is worked out once per run.
+        var lastContainer: (index: Int, suppliesVerb: Bool)?
         // Only items and buttons perform actions (see isAction).
         file.walk(.item, .button) { element, ancestors in
             // Cheapest test first: most labels do start with a verb (answered per label, once).
@@ -83,9 +88,10 @@ struct LabelStartsWithVerb: Rule {
             } else if element.sourceFile != file.source.id {
                 return  // declared in another file and checked there
             }
-            guard let span = element.labelSpan, !reported.contains(span),
-                  isAction(element, ancestors: ancestors, labels: file.labels), !file.labels.isStandardLabel(id) else { return }
-            reported.insert(span)
+            guard let span = element.labelSpan, !(mayRepeat && reported.contains(span)),
+                  isAction(element, ancestors: ancestors, labels: file.labels, lastContainer: &lastContainer),
+                  !file.labels.isStandardLabel(id) else { return }
+            if mayRepeat { reported.insert(span) }
             reporter.report("\(element.displayName) performs an action, but its label starts with '\(first.text)', not a verb",
                             at: span, label: "start with a verb", element: element,
                             help: "start the label with a verb that says what happens (Show …, Add …, Mark as …); if '\(first.text)' is a verb here, add @allow(label-starts-with-verb)")
@@ -93,16 +99,19 @@ struct LabelStartsWithVerb: Rule {
     }
 
     /// Whether the element is an action item or an action button.
-    private func isAction(_ element: Element, ancestors: Ancestors, labels: LabelTable) -> Bool {
+    private func isAction(_ element: Element, ancestors: Ancestors, labels: LabelTable,
+                          lastContainer: inout (index: Int, suppliesVerb: Bool)?) -> Bool {
         switch element.kind {
         case .item:
             guard !element.has(.state) else { return false }  // a checkmark item
             guard let container = MenuQueries.container(in: ancestors) else { return true }
             // Items without actions in a submenu pick an attribute (Sort By ▸ Date).
             if container.kind == .submenu, !element.has(.action) { return false }
+            if let last = lastContainer, last.index == container.index { return !last.suppliesVerb }
             // A Help menu lists topics and documents to read ("Tips for Your Mac").
-            if container.kind == .menu, container.label?.lowercased() == "help" { return false }
-            return !suppliesVerb(container, labels: labels)
+            let supplies = (container.kind == .menu && container.label?.lowercased() == "help") || suppliesVerb(container, labels: labels)
+            lastContainer = (container.index, supplies)
+            return !supplies
         case .button:
             return !element.has(.opens)
         case .menubar, .menu, .view, .contextmenu, .toggle, .popup, .pulldown, .option, .toolbar, .row, .section, .submenu:
