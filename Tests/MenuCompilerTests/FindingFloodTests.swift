@@ -74,4 +74,21 @@ struct FindingFloodTests {
         #expect(finding.secondary.count == RuleReporter.maximumSecondarySpans)
         #expect(finding.notes.contains("19 more places like these are not shown"))
     }
+
+    @Test func aHugeLabelIsQuotedShortButFixedWhole() throws {
+        let label = String(repeating: "x", count: 50_000)
+        let diagnostics = Self.compile("menu M \"M\" {\n  item a \"\(label)\"\n}\n")
+        let titleCase = try #require(diagnostics.first { $0.id == "label-title-case" })
+        for diagnostic in diagnostics {
+            let texts = [diagnostic.message, diagnostic.primary.label, diagnostic.help ?? ""] + diagnostic.notes + diagnostic.fixIts.map(\.message)
+            for text in texts { #expect(text.utf8.count < 400, "\(diagnostic.id): \(text.prefix(200))") }
+        }
+        #expect(titleCase.message.contains("'" + String(repeating: "x", count: QuotedText.keptCharacters) + "…'"))
+        // The fix still writes the whole label.
+        let edit = try #require(titleCase.fixIts.first?.edits.first)
+        #expect(edit.replacement.utf8.count >= label.utf8.count)
+        // Short texts are never touched, apostrophes or not.
+        let message = "item 'Don't Save' needs a verb; it's fine to say 'Save'"
+        #expect(QuotedText.shortened(message) == message)
+    }
 }

@@ -38,7 +38,7 @@ public struct LabeledSpan: Hashable, Sendable {
 
     public init(_ span: Span, _ label: String) {
         self.span = span
-        self.label = label
+        self.label = QuotedText.shortened(label)
     }
 }
 
@@ -59,7 +59,7 @@ public struct FixIt: Hashable, Sendable {
     public var edits: [TextEdit]
 
     public init(message: String, edits: [TextEdit]) {
-        self.message = message
+        self.message = QuotedText.shortened(message)
         self.edits = edits
     }
 }
@@ -99,11 +99,11 @@ public struct Diagnostic: Hashable, Sendable {
     ) {
         self.id = id
         self.severity = severity
-        self.message = message
+        self.message = QuotedText.shortened(message)
         self.primary = primary
         self.secondary = secondary
-        self.notes = notes
-        self.help = help
+        self.notes = notes.map(QuotedText.shortened)
+        self.help = help.map(QuotedText.shortened)
         self.fixIts = fixIts
         self.guideline = guideline
         self.elementPath = elementPath
