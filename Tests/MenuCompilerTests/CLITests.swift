@@ -133,6 +133,44 @@ struct CLITests {
         _ = modified
     }
 
+    @Test func aFullDiskIsAClearErrorAndChangesNothing() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        // A real full disk: a 64 KiB tmpfs, where this machine lets us mount one.
+        guard (try? Subprocess.run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", out.path]))?.status == 0 else { return }
+        defer { _ = try? Subprocess.run("/bin/umount", [out.path]) }
+        let previous = Data("previous output\n".utf8)
+        try previous.write(to: out.appendingPathComponent("a.json"))
+        let items = (0..<2_000).map { "  item i\($0) \"Open File \($0)\"\n" }.joined()
+        try TestSupport.write("menu A \"Alpha\" {\n  dynamic: true\n\(items)}\n", to: directory.appendingPathComponent("a.menu"))
+        let result = try menuc(["build", "a.menu", "--emit", "json", "--out", "out"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.error.contains("is the disk full?"), "\(result.error)")
+        #expect(result.error.contains("no output was changed"))
+        #expect(try Data(contentsOf: out.appendingPathComponent("a.json")) == previous)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["a.json"])
+    }
+
+    @Test func aLinkThatLoopsIsNamedAsSuch() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("a.menu").path, withDestinationPath: "b.menu")
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("b.menu").path, withDestinationPath: "a.menu")
+        let named = try menuc(["check", "a.menu"], in: directory)
+        #expect(named.status == 2)
+        #expect(named.error.contains("cannot read a.menu: the symbolic link cannot be followed (it dangles or loops)"), "\(named.error)")
+        // Found in a directory (with a directory link that loops too): the same words, and no hang.
+        let folder = directory.appendingPathComponent("menus")
+        try TestSupport.write("menu A \"Alpha\" { item open \"Open\" }", to: folder.appendingPathComponent("ok.menu"))
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("x.menu").path, withDestinationPath: "x.menu")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("loop").path, withDestinationPath: folder.path)
+        let found = try menuc(["check", "menus"], in: directory)
+        #expect(found.status == 2)
+        #expect(found.error.contains("x.menu: the symbolic link cannot be followed"), "\(found.error)")
+    }
+
     @Test func readOnlyOutputDirectoryIsAClearError() throws {
         guard getuid() != 0 else { return }  // root can write anywhere; the injected failure test covers it
         let directory = try TestSupport.temporaryDirectory()

@@ -45,7 +45,10 @@ public enum InputCollector {
     public static func collect(_ arguments: [String], exclusions: (String) -> Exclusions? = { _ in nil }) -> Result<[Entry], Failure> {
         var entries: [Entry] = []
         for argument in arguments {
-            guard let kind = FileSystem.kind(atPath: argument) else {
+            // A link that dangles or loops is passed on as a file: reading
+            // it says what is wrong, where "no such file" would mislead.
+            let linkKind: FileSystem.Kind? = FileSystem.linkKind(atPath: argument) == .symbolicLink ? .symbolicLink : nil
+            guard let kind = FileSystem.kind(atPath: argument) ?? linkKind else {
                 return .failure(.notFound(argument))
             }
             if kind != .directory {
