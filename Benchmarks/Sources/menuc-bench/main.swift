@@ -10,6 +10,7 @@ import MenuCompiler
 ///     swift run -c release menuc-bench            # 100 KB, 1 MB, 10 MB
 ///     swift run -c release menuc-bench --full     # also 100 MB
 ///     swift run -c release menuc-bench --quick    # 100 KB and 1 MB, fewer runs
+///     swift run -c release menuc-bench --hostile  # hostile inputs: time, memory, answer
 /// Unbuffered output, so a long run shows progress (and keeps it if interrupted).
 func say(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
@@ -54,6 +55,19 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write-many"), flag + 1 < C
     let directory = URL(fileURLWithPath: CommandLine.arguments[flag + 1])
     try generator.manyFiles(count: 2_000, size: 20_000, into: directory)
     try Data("{}".utf8).write(to: directory.appendingPathComponent("menuc.json"))
+    exit(0)
+}
+// `menuc-bench --hostile`: the hostile inputs, one `menuc check` each.
+if arguments.contains("--hostile") {
+    guard let menuc = Bench.menucBinary() else {
+        say("menuc-bench --hostile needs menuc beside it: swift build -c release")
+        exit(2)
+    }
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("menuc-hostile-\(ProcessInfo.processInfo.processIdentifier)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try HostileInputs.run(menuc: menuc, in: folder)
+    try? FileManager.default.removeItem(at: folder)
     exit(0)
 }
 let quick = arguments.contains("--quick")

@@ -1,0 +1,125 @@
+import Foundation
+
+/// `menuc-bench --hostile`: writes each hostile input the robustness work
+/// names, runs `menuc check` on it once and prints time, peak memory, exit
+/// status and the last line menuc printed — what a user would see.
+///
+/// Hostile means no crash, hang or runaway memory, and a clear answer. The
+/// output and build cases (read-only `--out`, full disk, nothing lost) need
+/// permissions a benchmark shouldn't take; `CLITests` and
+/// `OutputWriterTests` cover them.
+enum HostileInputs {
+    struct Case: Sendable {
+        var name: String
+        /// Writes the input under the folder and returns the path to check.
+        var write: @Sendable (URL) throws -> String
+    }
+
+    static let cases: [Case] = [
+        Case(name: "100,000 nested submenus") { folder in
+            let depth = 100_000
+            var text = "menu Deep \"Deep\" {\n"
+            text.reserveCapacity(depth * 40)
+            for level in 0..<depth { text += "submenu s\(level) \"Level \(level)\" {\n" }
+            text += "item leaf \"Open Leaf\"\n" + String(repeating: "}\n", count: depth) + "}\n"
+            return try save(text, "nested.menu", in: folder)
+        },
+        Case(name: "50 MB on one line (1.7 M items)") { folder in
+            var text = "menu Line \"Line\" {"
+            var index = 0
+            while text.utf8.count < 50_000_000 {
+                text += " item i\(index) \"Open Item \(index)\";"
+                index += 1
+            }
+            return try save(text + " }\n", "line.menu", in: folder)
+        },
+        Case(name: "10 MB string literal") { folder in
+            try save("menu M \"M\" {\n  item a \"" + String(repeating: "x", count: 10_000_000) + "\"\n}\n", "string.menu", in: folder)
+        },
+        Case(name: "1,000,000 siblings") { folder in
+            var text = "menu Many \"Many\" {\n"
+            for index in 0..<1_000_000 { text += "  item i\(index) \"Item \(index)\"\n" }
+            return try save(text + "}\n", "siblings.menu", in: folder)
+        },
+        Case(name: "invalid UTF-8") { folder in
+            var bytes = Array("menu M \"M\" {\n  item a \"Open ".utf8)
+            bytes += [0xC3, 0x28, 0xFF, 0xFE, 0xED, 0xA0, 0x80]
+            bytes += Array("\"\n}\n".utf8)
+            return try save(Data(bytes), "utf8.menu", in: folder)
+        },
+        Case(name: "NUL bytes") { folder in
+            try save(Data("menu M \"M\" {\n  item a\0 \"Op\0en\"\n\0}\n".utf8), "nul.menu", in: folder)
+        },
+        Case(name: "lone surrogate in \\u{…}") { folder in
+            try save("menu M \"M\" {\n  item a \"Open \\u{D800} File\"\n}\n", "surrogate.menu", in: folder)
+        },
+        Case(name: "import cycle of 1,000 files") { folder in
+            let cycle = folder.appendingPathComponent("cycle")
+            try FileManager.default.createDirectory(at: cycle, withIntermediateDirectories: true)
+            for index in 0..<1_000 {
+                _ = try save("import \"f\((index + 1) % 1_000).menu\"\nmenu M\(index) \"Menu \(index)\" { item open \"Open\" }\n",
+                             "f\(index).menu", in: cycle)
+            }
+            return cycle.appendingPathComponent("f0.menu").path
+        },
+        Case(name: "symbolic link loop") { folder in
+            let a = folder.appendingPathComponent("loop-a.menu").path
+            try? FileManager.default.removeItem(atPath: a)
+            try? FileManager.default.removeItem(atPath: folder.appendingPathComponent("loop-b.menu").path)
+            try FileManager.default.createSymbolicLink(atPath: a, withDestinationPath: "loop-b.menu")
+            try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("loop-b.menu").path, withDestinationPath: "loop-a.menu")
+            return a
+        },
+        Case(name: "a directory where a file is expected") { folder in
+            let directory = folder.appendingPathComponent("folder.menu")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            return try save("import \"folder.menu\"\nmenu M \"M\" { item open \"Open\" }\n", "imports-folder.menu", in: folder)
+        },
+    ]
+
+    static func save(_ text: String, _ name: String, in folder: URL) throws -> String {
+        try save(Data(text.utf8), name, in: folder)
+    }
+
+    static func save(_ data: Data, _ name: String, in folder: URL) throws -> String {
+        let url = folder.appendingPathComponent(name)
+        try data.write(to: url)
+        return url.path
+    }
+
+    static func run(menuc: String, in folder: URL) throws {
+        say("hostile inputs — menuc check, one run each\n")
+        var table = Table(columns: ["input", "size", "time", "peak", "exit", "what menuc said first", "summary"])
+        for hostile in cases {
+            let path = try hostile.write(folder)
+            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            let measured = Bench.runProcess(menuc, ["check", path, "--format", "short"], runs: 1, environment: [:])
+            let answer = answer(menuc, ["check", path])
+            let megabytes = size >= 1_000_000 ? String(format: "%.1f MB", Double(size) / 1_000_000) : "\(size) B"
+            table.add([hostile.name, megabytes, measured.map { Bench.format($0.seconds) } ?? "failed",
+                       measured.map { "\($0.peakMB) MB" } ?? "", "\(answer.status)",
+                       String(answer.first.replacingOccurrences(of: folder.path + "/", with: "").prefix(90)),
+                       answer.last == answer.first ? "" : answer.last])
+        }
+        say(table.render())
+    }
+
+    /// menuc's exit status and the first and last lines it wrote.
+    static func answer(_ executable: String, _ arguments: [String]) -> (status: Int32, first: String, last: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["NO_COLOR"] = "1"
+        process.environment = environment
+        // Diagnostics go to standard output, failures to standard error: read both, in order.
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = errors
+        guard (try? process.run()) != nil else { return (-1, "could not start menuc", "") }
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        return (process.terminationStatus, lines.first.map(String.init) ?? "", lines.last.map(String.init) ?? "")
+    }
+}
