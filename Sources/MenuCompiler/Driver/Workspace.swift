@@ -148,7 +148,7 @@ public final class Workspace: @unchecked Sendable {
             imports[top.file.rawValue].append(ResolvedImport(path: directive.path.value, span: directive.path.span, file: target))
             if let cycleStart = onPath.firstIndex(of: target) {
                 let cycle = (onPath[cycleStart...] + [target]).map { files[$0.rawValue].displayPath }
-                loadDiagnostics.append(.error(.importFailed, "import cycle: \(cycle.joined(separator: " → "))", at: directive.path.span,
+                loadDiagnostics.append(.error(.importFailed, CycleText.describe("import cycle", cycle, of: "files"), at: directive.path.span,
                                               label: "imports a file that imports this one",
                                               help: "move what both files need into a third file that both import"))
                 continue

@@ -348,7 +348,7 @@ public final class Resolver {
         }
         if let start = inProgress.firstIndex(of: key) {
             let names = (inProgress[start...] + [key]).map { text(ids(ofTopLevel: $0.file)[$0.index].id) }
-            report(.error(.referenceCycle, "reference cycle: \(names.joined(separator: " → "))", at: name.span,
+            report(.error(.referenceCycle, CycleText.describe("reference cycle", names, of: "menus"), at: name.span,
                           label: "refers back to '\(name.text)'",
                           secondary: [LabeledSpan(focus(target, in: targetTree), "'\(name.text)' is declared here")],
                           help: "a menu cannot contain itself; move the shared items into a menu that neither uses"))
