@@ -24,7 +24,7 @@ enum HostileInputs {
             text += "item leaf \"Open Leaf\"\n" + String(repeating: "}\n", count: depth) + "}\n"
             return try save(text, "nested.menu", in: folder)
         },
-        Case(name: "50 MB on one line (1.7 M items)") { folder in
+        Case(name: "50 MB on one line (1.5 M items)") { folder in
             var text = "menu Line \"Line\" {"
             var index = 0
             while text.utf8.count < 50_000_000 {
