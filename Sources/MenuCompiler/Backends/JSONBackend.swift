@@ -78,15 +78,7 @@ private struct JSONRenderer {
         self.store = file.store
         self.files = files
         escapedTexts = Array(repeating: -1..<(-1), count: file.store.texts.count)
-        var keys: [Range<Int>] = []
-        for name in PropertyName.allCases {
-            let start = cache.count
-            cache.append(UInt8(ascii: "\""))
-            cache.appendString(name.text)
-            cache.append("\": ")
-            keys.append(start..<cache.count)
-        }
-        propertyKeys = keys
+        propertyKeys = cache.appendPropertyKeys()
         defaultValues = Array(repeating: nil, count: ElementKind.allCases.count * 2)
         shortcutObjects = Array(repeating: (-1, 0..<0), count: file.store.shortcuts.count)
         locations = Array(repeating: nil, count: file.store.trees.count)

@@ -199,3 +199,17 @@ struct LineCursor {
         return low
     }
 }
+
+extension OutputBuffer {
+    /// Writes `"name": ` for every property name and returns where each
+    /// went, by raw value: the keys both the JSON and the Swift backend copy.
+    func appendPropertyKeys() -> [Range<Int>] {
+        PropertyName.allCases.map { name in
+            let start = count
+            append(UInt8(ascii: "\""))
+            appendString(name.text)
+            append("\": ")
+            return start..<count
+        }
+    }
+}

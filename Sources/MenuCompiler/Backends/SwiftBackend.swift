@@ -180,15 +180,7 @@ private struct SwiftFileRenderer {
         self.files = files
         self.options = options
         literals = Array(repeating: -1..<(-1), count: file.store.texts.count)
-        var keys: [Range<Int>] = []
-        for name in PropertyName.allCases {
-            let start = cache.count
-            cache.append(UInt8(ascii: "\""))
-            cache.appendString(name.text)
-            cache.append("\": ")
-            keys.append(start..<cache.count)
-        }
-        propertyKeys = keys
+        propertyKeys = cache.appendPropertyKeys()
         defaultLines = Array(repeating: nil, count: ElementKind.allCases.count * 2)
         shortcutValues = Array(repeating: -1..<(-1), count: file.store.shortcuts.count)
         locations = Array(repeating: nil, count: file.store.trees.count)
