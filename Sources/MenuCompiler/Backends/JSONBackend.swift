@@ -65,7 +65,7 @@ private struct JSONRenderer {
     /// Escaped, quoted display paths of the files of `use` and `menu:` sites, by `FileID`.
     var siteNames: [Int: Range<Int>] = [:]
     /// The path of the element being written, '/'-joined ids (identifiers need no escaping).
-    var path: [UInt8] = []
+    var path = ElementPath()
 
     /// A source file's escaped, quoted name, and a cursor over its lines.
     struct LocationTable {
@@ -82,7 +82,6 @@ private struct JSONRenderer {
         defaultValues = Array(repeating: nil, count: ElementKind.allCases.count * 2)
         shortcutObjects = Array(repeating: (-1, 0..<0), count: file.store.shortcuts.count)
         locations = Array(repeating: nil, count: file.store.trees.count)
-        path.reserveCapacity(256)
     }
 
     mutating func render(to writer: inout JSONStreamWriter) {
@@ -110,7 +109,7 @@ private struct JSONRenderer {
             json.array { json in
                 for declaration in file.declarations {
                     json.element()
-                    path.removeAll(keepingCapacity: true)
+                    path.reset()
                     element(declaration.index, to: &json)
                 }
             }
@@ -125,22 +124,19 @@ private struct JSONRenderer {
         let record = store.records[index]
         let tree = store.tree(of: record)
         let node = tree.elements[Int(record.syntax)]
-        let pathLength = path.count
-        if pathLength > 0 { path.append(UInt8(ascii: "/")) }
-        let idStart = path.count
-        store.withIDBytes(of: record) { path.append(contentsOf: $0) }
+        let mark = path.enter(record, of: store)
         let object = json.beginObject()
         json.key("kind"); json.raw(JSONRenderer.quoted(record.kind))
         json.key("context"); json.raw(record.context == .menu ? "\"menu\"" : "\"control\"")
         // The id is the path's last component.
-        json.key("id"); path.withUnsafeBufferPointer { json.plainString(UnsafeBufferPointer(rebasing: $0[idStart...])) }
+        json.key("id"); path.withID(at: mark) { json.plainString($0) }
         json.key("idSource")
         switch record.idSource {
         case .explicit: json.raw("\"explicit\"")
         case .label: json.raw("\"label\"")
         case .synthetic: json.raw("\"synthetic\"")
         }
-        json.key("path"); path.withUnsafeBufferPointer { json.plainString($0) }
+        json.key("path"); path.withBytes { json.plainString($0) }
         json.key("label")
         if record.label.exists { text(record.label, to: &json) } else { json.null() }
         json.key("doc")
@@ -167,7 +163,7 @@ private struct JSONRenderer {
         }
         json.endArray(children)
         json.endObject(object)
-        path.removeSubrange(pathLength...)
+        path.leave(mark)
     }
 
     /// Written properties and the kind's defaults, in name order.

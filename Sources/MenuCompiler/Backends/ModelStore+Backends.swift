@@ -213,3 +213,41 @@ extension OutputBuffer {
         }
     }
 }
+
+/// The '/'-joined ids from a top-level declaration down to the element a
+/// backend is writing: kept while descending, instead of walking up from
+/// each element (`Element.path`). Identifiers need no escaping.
+struct ElementPath {
+    private var bytes: [UInt8] = []
+
+    /// Where to cut back to when leaving an element, and where its id starts.
+    struct Mark {
+        fileprivate let length: Int
+        fileprivate let idStart: Int
+    }
+
+    init() { bytes.reserveCapacity(256) }
+
+    /// Appends the element's id; hand the mark back to `leave`.
+    mutating func enter(_ record: ElementRecord, of store: ModelStore) -> Mark {
+        let length = bytes.count
+        if length > 0 { bytes.append(UInt8(ascii: "/")) }
+        let idStart = bytes.count
+        store.withIDBytes(of: record) { bytes.append(contentsOf: $0) }
+        return Mark(length: length, idStart: idStart)
+    }
+
+    mutating func leave(_ mark: Mark) { bytes.removeSubrange(mark.length...) }
+
+    mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+
+    /// The whole path.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer(body)
+    }
+
+    /// The id of the element entered at `mark` (the path's last component).
+    func withID<Result>(at mark: Mark, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[mark.idStart...])) }
+    }
+}

@@ -167,7 +167,7 @@ private struct SwiftFileRenderer {
     /// String literals of the display paths of `use` and `menu:` sites' files, by `FileID`.
     private var siteLiterals: [Int: Range<Int>] = [:]
     /// The path of the element being written ('/'-joined identifiers: no escaping needed).
-    private var path: [UInt8] = []
+    private var path = ElementPath()
 
     struct LocationTable {
         var name: Range<Int>
@@ -184,7 +184,6 @@ private struct SwiftFileRenderer {
         defaultLines = Array(repeating: nil, count: ElementKind.allCases.count * 2)
         shortcutValues = Array(repeating: -1..<(-1), count: file.store.shortcuts.count)
         locations = Array(repeating: nil, count: file.store.trees.count)
-        path.reserveCapacity(256)
     }
 
     private var access: String { options.access.modifier }
@@ -228,7 +227,7 @@ private struct SwiftFileRenderer {
             let shown = element.label.map { " (“" + SwiftEscaping.commentText($0) + "”)" } ?? ""
             writer.line("/// The \(element.kind.rawValue) `\(element.id)`\(shown).")
         }
-        path.removeAll(keepingCapacity: true)
+        path.reset()
         writer.line("\(access)static let \(SwiftEscaping.identifier(name)): MenuModel.MenuElement = .init(")
         writeElement(element.index, closing: ")", to: &writer)
     }
@@ -278,10 +277,7 @@ private struct SwiftFileRenderer {
         let record = store.records[index]
         let tree = store.tree(of: record)
         let node = tree.elements[Int(record.syntax)]
-        let pathLength = path.count
-        if pathLength > 0 { path.append(UInt8(ascii: "/")) }
-        let idStart = path.count
-        store.withIDBytes(of: record) { path.append(contentsOf: $0) }
+        let mark = path.enter(record, of: store)
         let hasOrigin = record.origin >= 0
         let hasChildren = record.childCount > 0
         writer.enter()
@@ -290,7 +286,7 @@ private struct SwiftFileRenderer {
         writer.write(string: record.kind.rawValue)
         writer.write(record.context == .menu ? ", context: .menu, id: " : ", context: .control, id: ")
         // Identifiers and paths are made of identifier characters: a plain literal.
-        path.withUnsafeBufferPointer { writer.writeQuoted(UnsafeBufferPointer(rebasing: $0[idStart...])) }
+        path.withID(at: mark) { writer.writeQuoted($0) }
         switch record.idSource {
         case .explicit: writer.write(", idSource: .explicit,")
         case .label: writer.write(", idSource: .label,")
@@ -299,7 +295,7 @@ private struct SwiftFileRenderer {
         writer.endLine()
         writer.beginLine()
         writer.write("path: ")
-        path.withUnsafeBufferPointer { writer.writeQuoted($0) }
+        path.withBytes { writer.writeQuoted($0) }
         writer.write(",")
         writer.endLine()
         if record.label.exists {
@@ -359,7 +355,7 @@ private struct SwiftFileRenderer {
         writer.beginLine()
         writer.write(closing)
         writer.endLine()
-        path.removeSubrange(pathLength...)
+        path.leave(mark)
     }
 
     /// A text of the model as a literal, escaped once per file.

@@ -96,38 +96,31 @@ struct JSONStreamWriter {
     /// dozens of members per element.
     @inline(__always)
     mutating func key(_ name: StaticString) {
-        let comma = hasMembers
-        let indent = self.indent
-        hasMembers = true
-        buffer.write(atMost: 6 + name.utf8CodeUnitCount + ByteCursor.room(forSpaces: indent)) { cursor in
-            if comma { cursor.put(UInt8(ascii: ",")) }
-            cursor.put(0x0A)
-            cursor.putSpaces(indent)
+        startKey(room: 4 + name.utf8CodeUnitCount) { cursor in
             cursor.put(UInt8(ascii: "\""))
             cursor.put(name)
             cursor.put("\": ")
         }
     }
 
-    /// A property's key.
-    mutating func key(_ name: PropertyName) {
-        startMember()
-        buffer.append(UInt8(ascii: "\""))
-        buffer.appendString(name.text)
-        buffer.append("\": " as StaticString)
-    }
-
     /// A key already quoted and followed by `": "`, kept in `cache` (property names).
     @inline(__always)
     mutating func key(_ cache: OutputBuffer, _ range: Range<Int>) {
+        startKey(room: range.count) { $0.put(cache.bytes(range)) }
+    }
+
+    /// A comma after the previous member, a line break, the indentation,
+    /// then what `put` writes (at most `room` bytes) — in one write.
+    @inline(__always)
+    private mutating func startKey(room: Int, _ put: (inout ByteCursor) -> Void) {
         let comma = hasMembers
         let indent = self.indent
         hasMembers = true
-        buffer.write(atMost: 2 + range.count + ByteCursor.room(forSpaces: indent)) { cursor in
+        buffer.write(atMost: 2 + room + ByteCursor.room(forSpaces: indent)) { cursor in
             if comma { cursor.put(UInt8(ascii: ",")) }
             cursor.put(0x0A)
             cursor.putSpaces(indent)
-            cursor.put(cache.bytes(range))
+            put(&cursor)
         }
     }
 
