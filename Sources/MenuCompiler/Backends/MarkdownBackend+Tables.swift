@@ -5,39 +5,124 @@ extension MarkdownPage {
 
     /// A menu's items as a table; sections become separator rows and
     /// submenu items are indented under their submenu.
+    ///
+    /// Rows are written as they are made: menus are most of a page, and
+    /// items and submenus (most rows) are written from the store's bytes.
     func writeMenuTable(_ menu: Element, to writer: inout CodeWriter) {
-        var rows: [[String]] = []
-        menuRows(menu.children, depth: 0, into: &rows)
         writer.blankLine()
-        guard !rows.isEmpty else { writer.line("*No items.*"); return }
-        writeTable(header: ["Item", "Shortcut", "Symbol", "Role", "State", "Enabled", "Action"], rows: rows, to: &writer)
+        guard MarkdownPage.hasMenuRows(menu.children) else { writer.line("*No items.*"); return }
+        writeTableHeader(["Item", "Shortcut", "Symbol", "Role", "State", "Enabled", "Action"], to: &writer)
+        writeMenuRows(menu.children, depth: 0, to: &writer)
         writeSpliceNotes(below: menu, to: &writer)
     }
 
-    private func menuRows(_ children: some Collection<Element>, depth: Int, into rows: inout [[String]]) {
-        let columns = 7
+    private static let menuColumns = 7
+    private static let menuSeparatorRow = ["———"] + Array(repeating: "", count: menuColumns - 1)
+
+    /// Whether `writeMenuRows` writes anything: every child makes a row, a
+    /// separator or both, except one unlabeled section with nothing in it.
+    private static func hasMenuRows(_ children: ElementChildren) -> Bool {
+        guard let first = children.first else { return false }
+        return children.count > 1 || first.kind != .section || first.label != nil || hasMenuRows(first.children)
+    }
+
+    private func writeMenuRows(_ children: ElementChildren, depth: Int, to writer: inout CodeWriter) {
         var rowsBefore = false
         var separatorPending = false
         for child in children {
             let isSection = child.kind == .section
             if rowsBefore, separatorPending || isSection {
-                rows.append(["———"] + Array(repeating: "", count: columns - 1))
+                writeRow(MarkdownPage.menuSeparatorRow, to: &writer)
             }
             separatorPending = isSection
             rowsBefore = true
             switch child.kind {
             case .section:
                 if let label = child.label {
-                    rows.append([indent(depth) + "*" + MarkdownEscaping.text(label) + "*"] + Array(repeating: "", count: columns - 1))
+                    writeRow([indent(depth) + "*" + MarkdownEscaping.text(label) + "*"] + Array(repeating: "", count: MarkdownPage.menuColumns - 1), to: &writer)
                 }
-                menuRows(child.children, depth: depth, into: &rows)
+                writeMenuRows(child.children, depth: depth, to: &writer)
             case .submenu:
-                rows.append(itemRow(child, depth: depth))
-                menuRows(child.children, depth: depth + 1, into: &rows)
+                writeItemRow(child, depth: depth, to: &writer)
+                writeMenuRows(child.children, depth: depth + 1, to: &writer)
+            case .item:
+                writeItemRow(child, depth: depth, to: &writer)
             default:
-                rows.append(itemRow(child, depth: depth))
+                writeRow(itemRow(child, depth: depth), to: &writer)
             }
         }
+    }
+
+    /// `itemRow` of an item or submenu, written from the store's records
+    /// and texts without making the row's strings.
+    private func writeItemRow(_ item: Element, depth: Int, to writer: inout CodeWriter) {
+        let store = item.store
+        let record = item.record
+        writer.beginLine()
+        writer.write("| ")
+        writeCell(first: true, to: &writer) { writer in
+            for _ in 0..<depth * 2 { writer.write("&emsp;") }
+            if record.label.exists {
+                store.withTextBytes(record.label) { writer.writeMarkdownText($0) }
+            } else {
+                store.withIDBytes(of: record) { writer.writeMarkdownText($0) }
+            }
+            if record.kind == .submenu { writer.write(" ▸") }
+            if store.flag(.input, of: record) == true, !(item.label ?? "").hasSuffix("…") { writer.write(" (asks for input)") }
+        }
+        writeCell(to: &writer) { writer in
+            if let shortcut = item.shortcutIndex { writer.write(string: shortcutCells.display(shortcut, of: store)) }
+            else if !item.has(.shortcut), let shortcut = item["shortcut"]?.shortcutValue { writer.write(string: MarkdownEscaping.text(shortcut.display)) }
+        }
+        writeCell(to: &writer) { writer in
+            switch store.string(.symbol, of: record) {
+            case .interned(let text)?: store.withTextBytes(text) { writer.writeMarkdownCode($0) }
+            case .other(let text)?: writer.write(string: MarkdownEscaping.code(text))
+            case nil: break
+            }
+        }
+        writeCell(to: &writer) { writer in
+            guard record.kind != .submenu else { return }
+            store.withSymbol(.role, of: record) { if let role = $0 { writer.write(role) } }
+        }
+        writeCell(to: &writer) { writer in
+            store.withSymbol(.state, of: record) { checkmark in
+                guard let checkmark else { return }
+                if checkmark.elementsEqual("on".utf8) { writer.write("✓ ") } else if checkmark.elementsEqual("mixed".utf8) { writer.write("– ") }
+                writer.write(checkmark)
+            }
+        }
+        writeCell(to: &writer) { writer in
+            if store.flag(.enabled, of: record) == false { writer.write("no") } else { writer.write("yes") }
+        }
+        writeCell(to: &writer) { writer in
+            var parts = 0
+            store.withSymbol(.action, of: record) { action in
+                guard let action else { return }
+                writer.writeMarkdownCode(action)
+                parts += 1
+            }
+            if let view = store.withSymbol(.opens, of: record, { $0.map { String(decoding: $0, as: UTF8.self) } }) {
+                if parts > 0 { writer.write(", ") }
+                writer.write(string: "opens " + declarationLink(view))
+                parts += 1
+            }
+            if let question = item.string(.confirm) {
+                if parts > 0 { writer.write(", ") }
+                writer.write(string: "asks “" + MarkdownEscaping.text(question) + "”")
+            }
+        }
+        writer.write(" |")
+        writer.endLine()
+    }
+
+    /// Writes one cell: ` | ` before all but the first, and a space for an empty one.
+    @inline(__always)
+    private func writeCell(first: Bool = false, to writer: inout CodeWriter, _ body: (inout CodeWriter) -> Void) {
+        if !first { writer.write(" | ") }
+        let before = writer.writtenCount
+        body(&writer)
+        if writer.writtenCount == before { writer.write(" ") }
     }
 
     private func itemRow(_ item: Element, depth: Int) -> [String] {
@@ -245,19 +330,25 @@ extension MarkdownPage {
     // MARK: - Tables
 
     private func writeTable(header: [String], rows: [[String]], to writer: inout CodeWriter) {
+        writeTableHeader(header, to: &writer)
+        for row in rows { writeRow(row, to: &writer) }
+    }
+
+    private func writeTableHeader(_ header: [String], to writer: inout CodeWriter) {
         writer.line("| " + header.joined(separator: " | ") + " |")
         writer.line("|" + String(repeating: " --- |", count: header.count))
-        // Rows are written as pieces (cells never hold line breaks; the row ends in '|').
-        for row in rows {
-            writer.beginLine()
-            writer.write("| ")
-            for (index, cell) in row.enumerated() {
-                if index > 0 { writer.write(" | ") }
-                writer.write(string: cell.isEmpty ? " " : cell)
-            }
-            writer.write(" |")
-            writer.endLine()
+    }
+
+    /// A row written as pieces (cells never hold line breaks; the row ends in '|').
+    private func writeRow(_ row: [String], to writer: inout CodeWriter) {
+        writer.beginLine()
+        writer.write("| ")
+        for (index, cell) in row.enumerated() {
+            if index > 0 { writer.write(" | ") }
+            writer.write(string: cell.isEmpty ? " " : cell)
         }
+        writer.write(" |")
+        writer.endLine()
     }
 
     /// Indentation inside a table cell, where leading spaces are dropped.

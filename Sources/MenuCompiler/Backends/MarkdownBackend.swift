@@ -142,6 +142,22 @@ extension Substring {
 struct MarkdownPage {
     let file: CheckedFile
     let site: MarkdownBackend.Site
+    /// Escaped shortcut displays, by shortcut index: made once per page.
+    let shortcutCells = ShortcutCells()
+
+    /// Memo of escaped shortcut displays (a class: the page writes through
+    /// non-mutating methods).
+    final class ShortcutCells {
+        private var escaped: [String?] = []
+
+        func display(_ index: Int, of store: ModelStore) -> String {
+            if escaped.isEmpty { escaped = Array(repeating: nil, count: store.shortcuts.count) }
+            if let known = escaped[index] { return known }
+            let text = MarkdownEscaping.text(store.shortcuts[index].display)
+            escaped[index] = text
+            return text
+        }
+    }
 
     func render(to writer: inout CodeWriter) {
         writer.line(MarkdownBackend.generatedNotice)

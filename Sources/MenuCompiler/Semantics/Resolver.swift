@@ -152,7 +152,7 @@ public final class Resolver {
     private func ids(ofTopLevel file: FileID) -> [Assigned] {
         if let known = topLevelIDs[file] { return known }
         let tree = tree(file)
-        let candidates = tree.topLevel.map { candidate(Int($0), in: tree) }
+        let candidates = tree.topLevel.map { candidate(Int($0), in: tree, nested: false) }
         let assigned = IdentifierAssignment.assign(candidates, taken: [], synthetic: syntheticID)
         topLevelIDs[file] = assigned
         return assigned
@@ -277,13 +277,33 @@ public final class Resolver {
 
     // MARK: - Identifiers
 
-    private func candidate(_ element: Int, in tree: SyntaxTree) -> IdentifierAssignment.Candidate<TextID> {
+    /// `nested`: below the top level, where written names need not be
+    /// interned (the scope of top-level names needs them).
+    private func candidate(_ element: Int, in tree: SyntaxTree, nested: Bool) -> IdentifierAssignment.Candidate<TextID> {
         let node = tree.elements[element]
-        if node.hasName { return .init(kind: node.kind, explicit: intern(node.name, in: tree), derived: nil) }
+        if node.hasName {
+            // Only a name spelled like a synthetic one (`section2`) can take
+            // one; the others stay unread in the syntax (`.none`), unhashed.
+            let explicit = !nested || mayBeSynthetic(node.name, in: tree) ? intern(node.name, in: tree) : TextID.none
+            return .init(kind: node.kind, explicit: explicit, derived: nil)
+        }
         // A changeable-title toggle has no label: derive from its "off" (then "on") text.
         let labelText = node.hasLabel ? tree.stringValue(node.label) : stringProperty(.off, of: element, in: tree) ?? stringProperty(.on, of: element, in: tree)
         let derived = labelText.flatMap(IdentifierDerivation.derive(from:)).map { model.texts.intern($0) }
         return .init(kind: node.kind, explicit: nil, derived: derived)
+    }
+
+    /// Whether a written name has the shape of a synthetic identifier: a
+    /// kind's keyword, then digits or nothing.
+    private func mayBeSynthetic(_ name: TextRange, in tree: SyntaxTree) -> Bool {
+        tree.file.bytes.withUnsafeBufferPointer { bytes in
+            let written = UnsafeBufferPointer(rebasing: bytes[Int(name.start)..<Int(name.end)])
+            return ElementKind.allCases.contains { kind in
+                let keyword = kind.rawValue.utf8
+                guard written.count >= keyword.count, written.prefix(keyword.count).elementsEqual(keyword) else { return false }
+                return written.dropFirst(keyword.count).allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            }
+        }
     }
 
     /// An element's identifier, interned (explicit ones below the top level are not, until asked for here).
@@ -488,7 +508,7 @@ public final class Resolver {
         var assignedIDs: [Assigned] = []
         if !allNamed {
             var candidates: [IdentifierAssignment.Candidate<TextID>] = []
-            for member in members where member.kind == .element { candidates.append(candidate(Int(member.index), in: tree)) }
+            for member in members where member.kind == .element { candidates.append(candidate(Int(member.index), in: tree, nested: true)) }
             var takenBySplices = Set<TextID>()
             for copies in spliced.values { for copy in copies { takenBySplices.insert(internedID(copy)) } }
             assignedIDs = IdentifierAssignment.assign(candidates, taken: takenBySplices, synthetic: syntheticID)

@@ -107,16 +107,23 @@ public struct CodeWriter: Sendable {
     // what `line(_:)` would otherwise ensure: no line break inside, no blank
     // space at the end, and something between begin and end.
 
+    /// Bytes written so far, streamed or not: a caller writing a piece
+    /// compares it before and after to learn whether the piece was empty.
+    var writtenCount: Int { buffer.flushedCount + buffer.count }
+
     /// Starts a line at the current indentation.
     mutating func beginLine() {
         unique()
         writeIndentation()
     }
 
+    @inline(__always)
     mutating func write(_ text: StaticString) { buffer.append(text) }
+    @inline(__always)
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(bytes) }
     /// Bytes that need no escaping (identifiers), between double quotes.
     mutating func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.appendQuoted(bytes) }
+    @inline(__always)
     mutating func write(string text: String) { buffer.appendString(text) }
     mutating func write(_ cache: OutputBuffer, _ range: Range<Int>) { buffer.append(cache, range) }
     mutating func writeDecimal(_ value: Int) { buffer.appendDecimal(value) }

@@ -181,7 +181,12 @@ public enum MarkdownEscaping {
     /// Letters, digits and inner spaces (and "…"): nothing in it means
     /// anything to Markdown, so `text` returns it unchanged. Most labels.
     static func isPlainText(_ text: String) -> Bool {
-        let utf8 = text.utf8
+        var text = text
+        return text.withUTF8 { isPlainText($0) }
+    }
+
+    /// `isPlainText` on UTF-8.
+    static func isPlainText(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = utf8.first, first != 0x20 else { return false }
         var pendingEllipsis = 0
         for byte in utf8 {
@@ -205,9 +210,36 @@ public enum MarkdownEscaping {
     /// Printable ASCII without '`' or '|' that needs no padding: `code`
     /// writes it between single backticks. Most symbols and actions.
     static func isPlainCode(_ text: String) -> Bool {
-        let utf8 = text.utf8
+        var text = text
+        return text.withUTF8 { isPlainCode($0) }
+    }
+
+    /// `isPlainCode` on UTF-8.
+    static func isPlainCode(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = utf8.first, let last = utf8.last, !(first == 0x20 && last == 0x20) else { return false }
         return utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "`") && $0 != UInt8(ascii: "|") }
+    }
+}
+
+extension CodeWriter {
+    /// `MarkdownEscaping.text` of UTF-8, written without making a string when it is plain.
+    mutating func writeMarkdownText(_ utf8: UnsafeBufferPointer<UInt8>) {
+        if MarkdownEscaping.isPlainText(utf8) {
+            write(utf8)
+        } else {
+            write(string: MarkdownEscaping.escapedText(String(decoding: utf8, as: UTF8.self)))
+        }
+    }
+
+    /// `MarkdownEscaping.code` of UTF-8, written without making a string when it is plain.
+    mutating func writeMarkdownCode(_ utf8: UnsafeBufferPointer<UInt8>) {
+        if MarkdownEscaping.isPlainCode(utf8) {
+            write("`")
+            write(utf8)
+            write("`")
+        } else {
+            write(string: MarkdownEscaping.fencedCode(String(decoding: utf8, as: UTF8.self)))
+        }
     }
 }
 

@@ -15,6 +15,8 @@ import Darwin
 final class OutputBuffer: @unchecked Sendable {
     private var base: UnsafeMutablePointer<UInt8>
     private(set) var count = 0
+    /// Bytes already handed to `flush` (streamed buffers).
+    private(set) var flushedCount = 0
     private var capacity: Int
     /// Where full buffers go when the output is streamed (to a file): then
     /// the buffer holds at most about `capacity` bytes, whatever the output's size.
@@ -44,6 +46,7 @@ final class OutputBuffer: @unchecked Sendable {
     func flushRemaining() {
         guard let flush, count > 0 else { return }
         flush(UnsafeBufferPointer(start: base, count: count))
+        flushedCount += count
         count = 0
     }
 
@@ -60,6 +63,7 @@ final class OutputBuffer: @unchecked Sendable {
             // Streamed: empty the buffer into the output instead of growing it.
             let extra = needed - count
             flush(UnsafeBufferPointer(start: base, count: count))
+            flushedCount += count
             count = 0
             if extra <= capacity { return }
             needed = extra
