@@ -35,7 +35,7 @@ enum IdentifierAssignment {
         }
         // Only synthetic identifiers need to know which are taken.
         guard needsSynthetic else { return result.map { $0! } }
-        var taken = initiallyTaken
+        var taken = TakenIDs(initiallyTaken)
         for case let assigned? in result { taken.insert(assigned.id) }
         var ordinals = [Int](repeating: 0, count: ElementKind.allCases.count)
         for (index, candidate) in candidates.enumerated() where result[index] == nil {
@@ -50,6 +50,26 @@ enum IdentifierAssignment {
             result[index] = (id, .synthetic)
         }
         return result.map { $0! }
+    }
+
+    /// Identifiers already given: a list while short (a body's worth,
+    /// nearly always: hashing each cost more than the comparisons), a set
+    /// once long.
+    private struct TakenIDs<ID: Hashable> {
+        private var list: [ID] = []
+        private var set: Set<ID>
+
+        init(_ initial: Set<ID>) { set = initial }
+
+        func contains(_ id: ID) -> Bool { set.contains(id) || list.contains(id) }
+
+        mutating func insert(_ id: ID) {
+            if list.count < 16 {
+                list.append(id)
+            } else {
+                set.insert(id)
+            }
+        }
     }
 
     /// `section`, `section2`, …

@@ -58,6 +58,7 @@ public final class Resolver {
         model.records.reserveCapacity(trees.reduce(0) { $0 + $1.elements.count })
         model.children.reserveCapacity(trees.reduce(0) { $0 + $1.elements.count })
         model.properties.reserveCapacity(trees.reduce(0) { $0 + $1.properties.count })
+        cache.reserveCapacity(trees.reduce(0) { $0 + $1.topLevel.count })
     }
 
     // MARK: - Files
@@ -164,6 +165,10 @@ public final class Resolver {
         let syntax = workspace.syntax(file)
         let ownTree = tree(file)
         var origins: [TextID: FileID] = [:]
+        let visible = visibleFiles(of: file)
+        let declarationCount = visible.reduce(0) { $0 + tree($1).topLevel.count }
+        scope.names.reserveCapacity(declarationCount)
+        origins.reserveCapacity(declarationCount)
         // Own declarations first: they win over imported ones.
         for (index, assigned) in ids(ofTopLevel: file).enumerated() {
             if let previous = scope.names[assigned.id] {
@@ -174,7 +179,7 @@ public final class Resolver {
             scope.names[assigned.id] = DeclarationKey(file: file, index: index)
             origins[assigned.id] = file
         }
-        for imported in visibleFiles(of: file).dropFirst() {
+        for imported in visible.dropFirst() {
             let importedTree = tree(imported)
             for (index, assigned) in ids(ofTopLevel: imported).enumerated() {
                 let key = DeclarationKey(file: imported, index: index)

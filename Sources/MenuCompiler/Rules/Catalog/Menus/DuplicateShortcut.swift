@@ -54,8 +54,10 @@ struct DuplicateShortcut: Rule {
         ]
     )
 
+    /// An element with a shortcut: its index in the store (no `Element`
+    /// is made while collecting: most shortcuts are not repeated).
     private struct Use {
-        var element: Element
+        var index: Int32
         /// Index of the shortcut among the model's distinct shortcuts.
         var shortcut: Int
     }
@@ -69,19 +71,22 @@ struct DuplicateShortcut: Rule {
                     && !ancestors.contains { $0.kind == .menubar || $0.kind.holdsMenuElements })
             guard isRoot, !element.isSpliced else { return }
             var first = FirstSeen<Int, Use>()
-            collect(element) { use in
+            let store = file.store
+            collect(Int32(element.index), in: store) { use in
                 guard let earlier = first[use.shortcut] else {
                     first.insert(use, for: use.shortcut)
                     return
                 }
+                let element = Element(store: store, index: Int(use.index))
+                let earlierElement = Element(store: store, index: Int(earlier.index))
                 // Both copied by one splice: a duplicate inside the declared menu, reported there.
-                if let origin = use.element.origin, origin == earlier.element.origin { return }
-                guard let span = use.element.property(.shortcut)?.valueSpan, let earlierSpan = earlier.element.property(.shortcut)?.valueSpan,
-                      let at = MenuQueries.span(span, of: use.element, in: file),
-                      let previous = MenuQueries.span(earlierSpan, of: earlier.element, in: file) else { return }
+                if let origin = element.origin, origin == earlierElement.origin { return }
+                guard let span = element.property(.shortcut)?.valueSpan, let earlierSpan = earlierElement.property(.shortcut)?.valueSpan,
+                      let at = MenuQueries.span(span, of: element, in: file),
+                      let previous = MenuQueries.span(earlierSpan, of: earlierElement, in: file) else { return }
                 let display = shortcuts[use.shortcut].display
-                reporter.report("shortcut \(display) of \(MenuQueries.name(of: use.element)) is already used by \(MenuQueries.name(of: earlier.element))",
-                                at: at, label: "\(display) again", element: use.element,
+                reporter.report("shortcut \(display) of \(MenuQueries.name(of: element)) is already used by \(MenuQueries.name(of: earlierElement))",
+                                at: at, label: "\(display) again", element: element,
                                 secondary: [LabeledSpan(previous, "first used here")],
                                 help: "give one of them a different shortcut, or remove one")
             }
@@ -89,8 +94,12 @@ struct DuplicateShortcut: Rule {
     }
 
     /// Every shortcut in the tree, depth-first in source order.
-    private func collect(_ element: Element, _ found: (Use) -> Void) {
-        if let shortcut = element.shortcutIndex { found(Use(element: element, shortcut: shortcut)) }
-        for child in element.children { collect(child, found) }
+    private func collect(_ index: Int32, in store: ModelStore, _ found: (Use) -> Void) {
+        let record = store.records[Int(index)]
+        if record.propertyCount > 0, let stored = store.writtenProperty(.shortcut, of: record), stored.kind == .shortcut {
+            found(Use(index: index, shortcut: Int(stored.payload)))
+        }
+        let first = Int(record.firstChild)
+        for position in first..<(first + Int(record.childCount)) { collect(store.children[position], in: store, found) }
     }
 }

@@ -50,14 +50,38 @@ struct LabelNeedsEllipsis: Rule {
         file.walk(.item, .button) { element, ancestors in
             // The reason first: it is one property test, and most elements have none.
             guard !element.isSpliced, let reason = reason(for: element, ancestors: ancestors, in: file),
-                  let label = element.label, let span = element.labelSpan else { return }
-            let trimmed = MenuQueries.trimmed(label)
+                  let labelID = element.labelID, let label = element.label, let span = element.labelSpan else { return }
             // "..." is label-ellipsis-character's finding; an empty label has nothing to append to.
-            guard !trimmed.isEmpty, !trimmed.hasSuffix("…"), !trimmed.hasSuffix("...") else { return }
+            guard !(Self.plainlyEndsWithEllipsis(labelID, in: file.store) ?? Self.endsWithEllipsisOrIsBlank(label)) else { return }
             let insertAt = Span(file: span.file, start: span.end - 1, end: span.end - 1)
             reporter.report("\(element.displayName) \(reason), but its label doesn't end with '…'", at: span,
                             label: "add '…'", element: element, help: "write '\(label)…'",
                             fixIts: [FixIt(message: "append '…'", edits: [TextEdit(span: insertAt, replacement: "…")])])
+        }
+    }
+
+    /// Whether the label, trimmed, is blank or ends in "…" or "...".
+    private static func endsWithEllipsisOrIsBlank(_ label: String) -> Bool {
+        let trimmed = MenuQueries.trimmed(label)
+        return trimmed.isEmpty || trimmed.hasSuffix("…") || trimmed.hasSuffix("...")
+    }
+
+    /// `endsWithEllipsisOrIsBlank` read from the label's last bytes when
+    /// they settle it — a letter or digit (no), or "…" after one (yes) —
+    /// and nil otherwise. Most labels that ask for input are one of these,
+    /// and the string functions cost more than the rest of the rule.
+    static func plainlyEndsWithEllipsis(_ label: TextID, in store: ModelStore) -> Bool? {
+        store.withTextBytes(label) { bytes -> Bool? in
+            func isLetterOrDigit(_ byte: UInt8) -> Bool {
+                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            }
+            let count = bytes.count
+            guard let last = bytes.last else { return nil }
+            if isLetterOrDigit(last) { return false }
+            // "…" is E2 80 A6; after a letter or digit it is a character of its own.
+            if count >= 4, bytes[count - 3] == 0xE2, bytes[count - 2] == 0x80, last == 0xA6, isLetterOrDigit(bytes[count - 4]) { return true }
+            return nil
         }
     }
 

@@ -56,22 +56,33 @@ struct LabelTitleCase: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         var titleCased = file.labels.memo(LabelTable.titleCased)
+        var toggleLabels: [LabelText] = []
         file.walk(.item, .submenu, .button, .pulldown, .toggle, .menu) { element, _ in
             guard !element.isSpliced else { return }
-            func check(_ label: LabelText) {
-                // The analysis is memoized per distinct label: most labels stop here.
-                guard let recased = titleCased[label.id] else { return }
-                let text = label.text
-                let span = label.span
-                let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: recased, message: "use title-style capitalization")
-                reporter.report("'\(text)' is not in title-style capitalization", at: span, label: "write '\(recased)'",
-                                element: element, help: "write '\(recased)'", fixIts: fixIt.map { [$0] } ?? [])
+            // The analysis is memoized per distinct label: most labels stop
+            // at the memo. (No local function here: one capturing the memo
+            // made every access to it a checked one.)
+            let record = element.record
+            if record.kind != .toggle {
+                // A menu's title, or what `forEachItemOrButtonLabel` gives the other kinds: the label.
+                guard record.label.exists, let recased = titleCased[record.label] else { return }
+                report(LabelText(element: element, property: nil, id: record.label), recased: recased, element: element, file: file, &reporter)
+                return
             }
-            if element.kind == .menu {
-                if let id = element.labelID { check(LabelText(element: element, property: nil, id: id)) }
-            } else {
-                element.forEachItemOrButtonLabel(check)
+            toggleLabels.removeAll(keepingCapacity: true)
+            element.forEachLabelText { toggleLabels.append($0) }
+            for label in toggleLabels {
+                guard let recased = titleCased[label.id] else { continue }
+                report(label, recased: recased, element: element, file: file, &reporter)
             }
         }
+    }
+
+    private func report(_ label: LabelText, recased: String, element: Element, file: CheckedFile, _ reporter: inout RuleReporter) {
+        let text = label.text
+        let span = label.span
+        let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: recased, message: "use title-style capitalization")
+        reporter.report("'\(text)' is not in title-style capitalization", at: span, label: "write '\(recased)'",
+                        element: element, help: "write '\(recased)'", fixIts: fixIt.map { [$0] } ?? [])
     }
 }

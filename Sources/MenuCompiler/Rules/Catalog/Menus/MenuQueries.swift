@@ -11,22 +11,16 @@ enum MenuQueries {
         ancestors.last { $0.kind.holdsMenuElements }
     }
 
-    /// The groups of a menu level, as separators set them apart: each
-    /// section, and each run of items between sections.
-    static func groups(of container: Element) -> [[Element]] {
-        var groups: [[Element]] = []
-        var run: [Element] = []
-        for child in container.children {
-            if child.kind == .section {
-                groups.append(run)
-                groups.append(Array(child.children))
-                run = []
-            } else {
-                run.append(child)
-            }
+    /// `Element.menuEntries` by store index, appended to `entries`: the
+    /// entries of a menu level, through sections, without making an
+    /// `Element` for each.
+    static func appendMenuEntries(of container: Int32, in store: ModelStore, to entries: inout [Int32]) {
+        let record = store.records[Int(container)]
+        let first = Int(record.firstChild)
+        for position in first..<(first + Int(record.childCount)) {
+            let child = store.children[position]
+            if store.records[Int(child)].kind == .section { appendMenuEntries(of: child, in: store, to: &entries) } else { entries.append(child) }
         }
-        groups.append(run)
-        return groups.filter { !$0.isEmpty }
     }
 
     /// Whether the element's items are "generated" (`dynamic: true`), also

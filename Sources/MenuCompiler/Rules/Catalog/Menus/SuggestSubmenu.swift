@@ -65,21 +65,44 @@ struct SuggestSubmenu: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         var leadWords = file.labels.memo(LabelTable.leadWordKey)
+        let store = file.store
+        var keys: [Int] = []
         file.walk(.menu, .pulldown, .contextmenu, .submenu) { element, _ in
-            for group in MenuQueries.groups(of: element) where Self.mayRepeatLeadingWord(group, leadWords: &leadWords) {
-                check(group.filter { $0.kind == .item && $0.label != nil }, in: element, file: file, &reporter)
+            // The groups of the menu level, as separators set them apart —
+            // each section, and each run of items between sections — as
+            // runs of the store's children; `Element`s are made only for a
+            // group that may repeat a word.
+            let record = element.record
+            let first = Int(record.firstChild)
+            let end = first + Int(record.childCount)
+            var runStart = first
+            for position in first...end {
+                let isSection = position < end && store.records[Int(store.children[position])].kind == .section
+                guard position == end || isSection else { continue }
+                var groups = [runStart..<position]
+                if isSection {
+                    let section = store.records[Int(store.children[position])]
+                    groups.append(Int(section.firstChild)..<Int(section.firstChild + section.childCount))
+                }
+                runStart = position + 1
+                for group in groups where Self.mayRepeatLeadingWord(group, in: store, leadWords: &leadWords, keys: &keys) {
+                    let items = group.map { Element(store: store, index: Int(store.children[$0])) }.filter { $0.kind == .item && $0.label != nil }
+                    check(items, in: element, file: file, &reporter)
+                }
             }
         }
     }
 
-    /// Whether more than two labelled items of the group share a first
-    /// word (and have a second): exactly when `repeatedLeadingTerms` can
-    /// find something. Compares memoized keys, so most groups stop here.
-    private static func mayRepeatLeadingWord(_ group: [Element], leadWords: inout LabelMemo<Int?>) -> Bool {
+    /// Whether more than two labelled items of the group (positions in the
+    /// store's children) share a first word (and have a second): exactly
+    /// when `repeatedLeadingTerms` can find something. Compares memoized
+    /// keys, so most groups stop here.
+    private static func mayRepeatLeadingWord(_ group: Range<Int>, in store: ModelStore, leadWords: inout LabelMemo<Int?>, keys: inout [Int]) -> Bool {
         guard group.count > 2 else { return false }
-        var keys: [Int] = []
-        for element in group where element.kind == .item {
-            if let id = element.labelID, let key = leadWords[id] { keys.append(key) }
+        keys.removeAll(keepingCapacity: true)
+        for position in group {
+            let record = store.records[Int(store.children[position])]
+            if record.kind == .item, record.label.exists, let key = leadWords[record.label] { keys.append(key) }
         }
         guard keys.count > 2 else { return false }
         if keys.count <= 32 {
