@@ -187,4 +187,12 @@ struct CorpusGenerator {
             try Data(body.utf8).write(to: folder.appendingPathComponent("file\(index).menu"))
         }
     }
+
+    /// The many-files corpus `--many` measures: 2,000 files of ~20 KB and a
+    /// default `menuc.json`, always the same bytes.
+    static func writeManyFilesCorpus(into directory: URL) throws {
+        var generator = CorpusGenerator(seed: 99)
+        try generator.manyFiles(count: 2_000, size: 20_000, into: directory)
+        try Data("{}".utf8).write(to: directory.appendingPathComponent("menuc.json"))
+    }
 }

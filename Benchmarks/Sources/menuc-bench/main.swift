@@ -35,6 +35,17 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write-corpus") {
     try Data(generator.file(size: size).menu.utf8).write(to: URL(fileURLWithPath: rest.last!))
     exit(0)
 }
+// `menuc-bench --write-many-corpus DIRECTORY`: write the many-files corpus
+// (2,000 files of ~20 KB, as `--many` measures it) and stop.
+if let flag = CommandLine.arguments.firstIndex(of: "--write-many-corpus") {
+    let rest = CommandLine.arguments.dropFirst(flag + 1)
+    guard rest.count == 1, let path = rest.first else {
+        say("usage: menuc-bench --write-many-corpus DIRECTORY")
+        exit(2)
+    }
+    try CorpusGenerator.writeManyFilesCorpus(into: URL(fileURLWithPath: path))
+    exit(0)
+}
 // `menuc-bench --time PHASE PATH [RUNS]`: one phase on one file, best of
 // RUNS (7), in process on one core — for iterating and for `perf record`.
 // PHASE: lex, parse, check, json, swift, markdown.
@@ -197,9 +208,7 @@ if !manyOnly {
 // Many files: 2,000 files of ~20 KB importing their folder's shared file.
 if let menuc, !quick {
     let directory = work.appendingPathComponent("many")
-    var generator = CorpusGenerator(seed: 99)
-    try generator.manyFiles(count: 2_000, size: 20_000, into: directory)
-    try Data("{}".utf8).write(to: directory.appendingPathComponent("menuc.json"))
+    try CorpusGenerator.writeManyFilesCorpus(into: directory)
     var results: [Int: Double] = [:]
     for jobs in [1, 2] {
         let out = work.appendingPathComponent("many-out-\(jobs)")

@@ -168,13 +168,22 @@ public struct OutputWriter {
             if existing >= 0 {
                 if scratch.count < piece.count { scratch = [UInt8](repeating: 0, count: max(piece.count, 1 << 16)) }
                 let count = scratch.withUnsafeMutableBytes { FileDescriptorIO.readFully(existing, into: $0, count: piece.count) }
-                if count == piece.count, scratch.withUnsafeBufferPointer({ $0.prefix(piece.count).elementsEqual(piece) }) {
+                if count == piece.count, scratchStarts(with: piece) {
                     matched += piece.count
                     return
                 }
                 diverge()
             }
             append(piece)
+        }
+
+        /// Whether `scratch` begins with `piece`'s bytes. `memcmp`: the generic
+        /// `elementsEqual` made comparing an unchanged output cost more than rendering it.
+        private func scratchStarts(with piece: UnsafeBufferPointer<UInt8>) -> Bool {
+            scratch.withUnsafeBufferPointer { stored in
+                guard stored.count >= piece.count, let left = stored.baseAddress, let right = piece.baseAddress else { return piece.isEmpty }
+                return memcmp(left, right, piece.count) == 0
+            }
         }
 
         /// The output differs from the destination: start the temporary with the part that matched.
