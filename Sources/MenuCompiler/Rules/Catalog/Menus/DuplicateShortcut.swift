@@ -63,43 +63,52 @@ struct DuplicateShortcut: Rule {
     }
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        let shortcuts = file.store.shortcuts
+        let store = file.store
+        var uses: [Use] = []
         file.walk(.menubar, .menu, .pulldown, .contextmenu) { element, ancestors in
             // One tree per menu bar, and per menu, pull-down or context menu not inside a menu bar or another menu.
             let isRoot = element.kind == .menubar
                 || (element.kind.holdsMenuElements && element.kind != .submenu
                     && !ancestors.contains { $0.kind == .menubar || $0.kind.holdsMenuElements })
             guard isRoot, !element.isSpliced else { return }
+            uses.removeAll(keepingCapacity: true)
+            Self.collect(Int32(element.index), in: store, into: &uses)
+            guard uses.count > 1 else { return }
             var first = FirstSeen<Int, Use>()
-            let store = file.store
-            collect(Int32(element.index), in: store) { use in
+            for use in uses {
                 guard let earlier = first[use.shortcut] else {
                     first.insert(use, for: use.shortcut)
-                    return
+                    continue
                 }
-                let element = Element(store: store, index: Int(use.index))
-                let earlierElement = Element(store: store, index: Int(earlier.index))
-                // Both copied by one splice: a duplicate inside the declared menu, reported there.
-                if let origin = element.origin, origin == earlierElement.origin { return }
-                guard let span = element.property(.shortcut)?.valueSpan, let earlierSpan = earlierElement.property(.shortcut)?.valueSpan,
-                      let at = MenuQueries.span(span, of: element, in: file),
-                      let previous = MenuQueries.span(earlierSpan, of: earlierElement, in: file) else { return }
-                let display = shortcuts[use.shortcut].display
-                reporter.report("shortcut \(display) of \(MenuQueries.name(of: element)) is already used by \(MenuQueries.name(of: earlierElement))",
-                                at: at, label: "\(display) again", element: element,
-                                secondary: [LabeledSpan(previous, "first used here")],
-                                help: "give one of them a different shortcut, or remove one")
+                report(use, repeating: earlier, file: file, &reporter)
             }
         }
     }
 
-    /// Every shortcut in the tree, depth-first in source order.
-    private func collect(_ index: Int32, in store: ModelStore, _ found: (Use) -> Void) {
+    private func report(_ use: Use, repeating earlier: Use, file: CheckedFile, _ reporter: inout RuleReporter) {
+        let element = Element(store: file.store, index: Int(use.index))
+        let earlierElement = Element(store: file.store, index: Int(earlier.index))
+        // Both copied by one splice: a duplicate inside the declared menu, reported there.
+        if let origin = element.origin, origin == earlierElement.origin { return }
+        guard let span = element.property(.shortcut)?.valueSpan, let earlierSpan = earlierElement.property(.shortcut)?.valueSpan,
+              let at = MenuQueries.span(span, of: element, in: file),
+              let previous = MenuQueries.span(earlierSpan, of: earlierElement, in: file) else { return }
+        let display = file.store.shortcuts[use.shortcut].display
+        reporter.report("shortcut \(display) of \(MenuQueries.name(of: element)) is already used by \(MenuQueries.name(of: earlierElement))",
+                        at: at, label: "\(display) again", element: element,
+                        secondary: [LabeledSpan(previous, "first used here")],
+                        help: "give one of them a different shortcut, or remove one")
+    }
+
+    /// Every shortcut in the tree, depth-first in source order. Appends to
+    /// an array rather than calling back: a closure over the caller's
+    /// table made every access to it a checked one.
+    private static func collect(_ index: Int32, in store: ModelStore, into uses: inout [Use]) {
         let record = store.records[Int(index)]
         if record.propertyCount > 0, let stored = store.writtenProperty(.shortcut, of: record), stored.kind == .shortcut {
-            found(Use(index: index, shortcut: Int(stored.payload)))
+            uses.append(Use(index: index, shortcut: Int(stored.payload)))
         }
         let first = Int(record.firstChild)
-        for position in first..<(first + Int(record.childCount)) { collect(store.children[position], in: store, found) }
+        for position in first..<(first + Int(record.childCount)) { collect(store.children[position], in: store, into: &uses) }
     }
 }
