@@ -35,12 +35,12 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write-corpus") {
     try Data(generator.file(size: size).menu.utf8).write(to: URL(fileURLWithPath: rest.last!))
     exit(0)
 }
-// `menuc-bench --write-many-corpus DIRECTORY`: write the many-files corpus
+// `menuc-bench --write-many DIRECTORY`: write the many-files corpus
 // (2,000 files of ~20 KB, as `--many` measures it) and stop.
-if let flag = CommandLine.arguments.firstIndex(of: "--write-many-corpus") {
+if let flag = CommandLine.arguments.firstIndex(of: "--write-many") {
     let rest = CommandLine.arguments.dropFirst(flag + 1)
     guard rest.count == 1, let path = rest.first else {
-        say("usage: menuc-bench --write-many-corpus DIRECTORY")
+        say("usage: menuc-bench --write-many DIRECTORY")
         exit(2)
     }
     try CorpusGenerator.writeManyFilesCorpus(into: URL(fileURLWithPath: path))
@@ -58,14 +58,6 @@ if let flag = CommandLine.arguments.firstIndex(of: "--time") {
     let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: rest[1])))
     let seconds = Bench.time(phase, bytes: bytes, runs: rest.count > 2 ? Int(rest[2]) ?? 7 : 7)
     say(String(format: "%@: %@, %.1f MB/s", phase.rawValue, Bench.format(seconds), Double(bytes.count) / seconds / 1_000_000))
-    exit(0)
-}
-// `menuc-bench --write-many DIR`: write the many-files corpus and stop.
-if let flag = CommandLine.arguments.firstIndex(of: "--write-many"), flag + 1 < CommandLine.arguments.count {
-    var generator = CorpusGenerator(seed: 99)
-    let directory = URL(fileURLWithPath: CommandLine.arguments[flag + 1])
-    try generator.manyFiles(count: 2_000, size: 20_000, into: directory)
-    try Data("{}".utf8).write(to: directory.appendingPathComponent("menuc.json"))
     exit(0)
 }
 // `menuc-bench --hostile`: the hostile inputs, one `menuc check` each.
