@@ -154,7 +154,7 @@ for (name, size) in sizes {
     for (phase, arguments) in [("process: menuc check", ["check", url.path, "--format", "short"]),
                                ("process: menuc build --emit json", ["build", url.path, "--emit", "json", "--out", work.appendingPathComponent("out").path]),
                                ("process: menuc build --emit json,swift,markdown", ["build", url.path, "--emit", "json,swift,markdown", "--out", work.appendingPathComponent("out3").path])] {
-        if !phasesOnly, let menuc, let result = Bench.runProcess(menuc, arguments, runs: size >= 100_000_000 ? 1 : size >= 10_000_000 ? 3 : runs) {
+        if !phasesOnly, let menuc, let result = Bench.runProcess(menuc, arguments, runs: size >= 10_000_000 ? 3 : runs) {
             if arguments[0] == "check" { processCheckTimes[name] = result.seconds }
             table.add([name, phase, Bench.format(result.seconds), String(format: "%.1f", megabytes / result.seconds), "",
                        "peak \(result.peakMB) MB (\(String(format: "%.1f", Double(result.peakMB) / megabytes))× input)"])
