@@ -177,9 +177,6 @@ enum LabelWords {
     static func plainFirstWord(in label: String) -> (word: Substring, hasMore: Bool)? {
         let utf8 = label.utf8
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-        func isAlphanumeric(_ byte: UInt8) -> Bool {
-            (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
-        }
         var start = 0
         var end = -1
         var hasMore = false
@@ -189,10 +186,10 @@ enum LabelWords {
             if end < 0 {
                 if isSpace(byte) {
                     if offset > start { end = offset } else { start = offset + 1 }
-                } else if !isAlphanumeric(byte) {
+                } else if !byte.isASCIIAlphanumeric {
                     return nil
                 }
-            } else if isAlphanumeric(byte) {
+            } else if byte.isASCIIAlphanumeric {
                 hasMore = true
             }
             offset += 1

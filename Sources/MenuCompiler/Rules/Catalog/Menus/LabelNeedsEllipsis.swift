@@ -72,15 +72,11 @@ struct LabelNeedsEllipsis: Rule {
     /// and the string functions cost more than the rest of the rule.
     static func plainlyEndsWithEllipsis(_ label: TextID, in store: ModelStore) -> Bool? {
         store.withTextBytes(label) { bytes -> Bool? in
-            func isLetterOrDigit(_ byte: UInt8) -> Bool {
-                (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
-            }
             let count = bytes.count
             guard let last = bytes.last else { return nil }
-            if isLetterOrDigit(last) { return false }
+            if last.isASCIIAlphanumeric { return false }
             // "…" is E2 80 A6; after a letter or digit it is a character of its own.
-            if count >= 4, bytes[count - 3] == 0xE2, bytes[count - 2] == 0x80, last == 0xA6, isLetterOrDigit(bytes[count - 4]) { return true }
+            if count >= 4, bytes[count - 3] == 0xE2, bytes[count - 2] == 0x80, last == 0xA6, bytes[count - 4].isASCIIAlphanumeric { return true }
             return nil
         }
     }
