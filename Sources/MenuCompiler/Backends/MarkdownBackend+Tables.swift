@@ -11,7 +11,7 @@ extension MarkdownPage {
     func writeMenuTable(_ menu: Element, to writer: inout CodeWriter) {
         writer.blankLine()
         guard MarkdownPage.hasMenuRows(menu.children) else { writer.line("*No items.*"); return }
-        writeTableHeader(["Item", "Shortcut", "Symbol", "Role", "State", "Enabled", "Action"], to: &writer)
+        writeTableHeader(.menu, to: &writer)
         writeMenuRows(menu.children, depth: 0, to: &writer)
         writeSpliceNotes(below: menu, to: &writer)
     }
@@ -163,6 +163,8 @@ extension MarkdownPage {
 
     /// Where spliced items came from: one line per `use` or `menu:` below `menu`.
     private func writeSpliceNotes(below menu: Element, to writer: inout CodeWriter) {
+        // Most files splice nothing: then there is nothing to look for.
+        guard !menu.store.origins.isEmpty else { return }
         var seen: [String] = []
         var stack = Array(menu.children.reversed())
         while let element = stack.popLast() {
@@ -193,7 +195,7 @@ extension MarkdownPage {
         var rows: [[String]] = []
         controlRows(elements, depth: 0, into: &rows)
         writer.blankLine()
-        writeTable(header: ["Control", "Kind", "Role", "Style", "Size", "Symbol", "Action", "Enabled", "Details"], rows: rows, to: &writer)
+        writeTable(header: .controls, rows: rows, to: &writer)
     }
 
     private func controlRows(_ elements: some Collection<Element>, depth: Int, into rows: inout [[String]]) {
@@ -293,7 +295,7 @@ extension MarkdownPage {
         }
         writer.blankLine()
         guard !rows.isEmpty else { writer.line("*No options.*"); return }
-        writeTable(header: ["Option", "Symbol", "Enabled", "Default"], rows: rows, to: &writer)
+        writeTable(header: .options, rows: rows, to: &writer)
     }
 
     // MARK: - Keyboard shortcuts
@@ -322,21 +324,38 @@ extension MarkdownPage {
         writer.blankLine()
         writer.line("### Keyboard shortcuts")
         writer.blankLine()
-        writeTable(header: ["Shortcut", "Item", "Menu"], rows: entries.map { entry in
+        writeTable(header: .shortcuts, rows: entries.map { entry in
             [MarkdownEscaping.text(entry.shortcut.display), MarkdownEscaping.text(entry.label), MarkdownEscaping.text(entry.menu)]
         }, to: &writer)
     }
 
     // MARK: - Tables
 
-    private func writeTable(header: [String], rows: [[String]], to writer: inout CodeWriter) {
+    private func writeTable(header: TableHeader, rows: [[String]], to writer: inout CodeWriter) {
         writeTableHeader(header, to: &writer)
         for row in rows { writeRow(row, to: &writer) }
     }
 
-    private func writeTableHeader(_ header: [String], to writer: inout CodeWriter) {
-        writer.line("| " + header.joined(separator: " | ") + " |")
-        writer.line("|" + String(repeating: " --- |", count: header.count))
+    private func writeTableHeader(_ header: TableHeader, to writer: inout CodeWriter) {
+        writer.line(header.titles)
+        writer.line(header.delimiter)
+    }
+
+    /// A table's first two rows, made once: a page has a table for every
+    /// menu, and joining the titles each time cost more than the rows.
+    struct TableHeader {
+        let titles: String
+        let delimiter: String
+
+        init(_ columns: [String]) {
+            titles = "| " + columns.joined(separator: " | ") + " |"
+            delimiter = "|" + String(repeating: " --- |", count: columns.count)
+        }
+
+        static let menu = TableHeader(["Item", "Shortcut", "Symbol", "Role", "State", "Enabled", "Action"])
+        static let controls = TableHeader(["Control", "Kind", "Role", "Style", "Size", "Symbol", "Action", "Enabled", "Details"])
+        static let options = TableHeader(["Option", "Symbol", "Enabled", "Default"])
+        static let shortcuts = TableHeader(["Shortcut", "Item", "Menu"])
     }
 
     /// A row written as pieces (cells never hold line breaks; the row ends in '|').

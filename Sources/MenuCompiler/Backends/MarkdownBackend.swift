@@ -195,8 +195,7 @@ struct MarkdownPage {
     }
 
     private func writeDeclaration(_ element: Element, to writer: inout CodeWriter) {
-        // The anchor is the identifier: unique in the file, stable, the same on every renderer.
-        writer.line("## <a id=\"\(element.id)\"></a>" + MarkdownEscaping.text(title(of: element)))
+        writeHeading(element, to: &writer)
         writer.blankLine()
         writer.line(summaryLine(of: element))
         writeDoc(element.doc, to: &writer)
@@ -224,21 +223,48 @@ struct MarkdownPage {
         }
     }
 
+    /// `## <a id="ID"></a>Title`. The anchor is the identifier: unique in
+    /// the file, stable, the same on every renderer.
+    private func writeHeading(_ element: Element, to writer: inout CodeWriter) {
+        let store = element.store
+        let record = element.record
+        // Written from the store's bytes when the title is an identifier or
+        // plain text that `line` would not trim (most labels); else as a string.
+        let fromBytes = record.kind != .menubar
+            && (!record.label.exists || store.withTextBytes(record.label) { MarkdownEscaping.isPlainText($0) && $0.last != 0x20 })
+        guard fromBytes else {
+            writer.line("## <a id=\"\(element.id)\"></a>" + MarkdownEscaping.text(title(of: element)))
+            return
+        }
+        writer.beginLine()
+        writer.write("## <a id=\"")
+        store.withIDBytes(of: record) { writer.write($0) }
+        writer.write("\"></a>")
+        if record.label.exists {
+            store.withTextBytes(record.label) { writer.write($0) }
+        } else {
+            store.withIDBytes(of: record) { writer.writeMarkdownText($0) }
+        }
+        writer.endLine()
+    }
+
     /// `` `menu File` `` followed by what sets the element apart: how it is
     /// presented, its layout, where its items come from.
     func summaryLine(of element: Element) -> String {
         // A made-up identifier (`menubar`, `section2`) says nothing: show the kind alone.
         let name = element.idSource == .synthetic ? element.kind.rawValue : "\(element.kind.rawValue) \(element.id)"
-        var parts = [MarkdownEscaping.code(name)]
-        if let presentation = element.symbol("presentation") { parts.append("presented as \(presentation)") }
-        if element.bool("editable") == true { parts.append("editable") }
-        if element.bool("scrolling") == true { parts.append("scrolls") }
-        if let layout = element.symbol("layout") { parts.append("\(layout) layout") }
-        if element.bool("dynamic") == true { parts.append("dynamic content") }
-        if element.bool("enabled") == false { parts.append("disabled") }
-        if let reference = element["menu"]?.name { parts.append("items from " + declarationLink(reference)) }
-        if let origin = element.origin { parts.append("from " + declarationLink(origin.menu) + " by " + MarkdownEscaping.code(origin.via == .use ? "use \(origin.menu)" : "menu: \(origin.menu)")) }
-        return parts.joined(separator: " · ")
+        // One per declaration and most have nothing to add: no array of parts, names looked up as cases.
+        var line = MarkdownEscaping.code(name)
+        func add(_ part: String) { line += " · " + part }
+        if let presentation = element.symbol(.presentation) { add("presented as \(presentation)") }
+        if element.flag(.editable) == true { add("editable") }
+        if element.flag(.scrolling) == true { add("scrolls") }
+        if let layout = element.symbol(.layout) { add("\(layout) layout") }
+        if element.flag(.dynamic) == true { add("dynamic content") }
+        if element.flag(.enabled) == false { add("disabled") }
+        if let reference = element[.menu]?.name { add("items from " + declarationLink(reference)) }
+        if let origin = element.origin { add("from " + declarationLink(origin.menu) + " by " + MarkdownEscaping.code(origin.via == .use ? "use \(origin.menu)" : "menu: \(origin.menu)")) }
+        return line
     }
 
     /// A link to a declaration, or its name in code when it has no page here.

@@ -264,8 +264,12 @@ extension PropertyCatalog {
 
     /// The default value of `name` on `kind` in `context`, if it has one.
     static func defaultValue(_ name: PropertyName, for kind: ElementKind, in context: ElementContext) -> Value? {
-        table[kind.ordinal * 2 + (context == .menu ? 1 : 0)][Int(name.rawValue)]?.defaultValue
+        defaultValueTable[(kind.ordinal * 2 + (context == .menu ? 1 : 0)) * PropertyName.allCases.count + Int(name.rawValue)]
     }
+
+    /// Defaults in one flat table: backends and rules ask for every element,
+    /// and going through the nested spec table copied a whole spec each time.
+    private static let defaultValueTable: [Value?] = table.flatMap { row in row.map { $0?.defaultValue } }
 
     /// The default of a Boolean property, from a byte table: asked for every
     /// item by rules (`input`, `dynamic`, `enabled`), where making a `Value`

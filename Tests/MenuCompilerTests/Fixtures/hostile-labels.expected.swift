@@ -159,6 +159,137 @@ enum HostileLabels {
         ]
     )
 
+    /// Titles a heading line must keep as written: blank space at either end,
+    /// a line break, and an identifier with Markdown characters in it.
+    static let trailing: MenuModel.MenuElement = .init(
+        kind: .menu, context: .menu, id: "Trailing", idSource: .explicit,
+        path: "Trailing",
+        label: "Ends in space ",
+        doc: "Titles a heading line must keep as written: blank space at either end,\na line break, and an identifier with Markdown characters in it.",
+        properties: [
+            "dynamic": .bool(false),
+            "enabled": .bool(true),
+        ],
+        location: .init(file: "hostile-labels.menu", line: 24, column: 1),
+        children: [
+            .init(
+                kind: .item, context: .menu, id: "a", idSource: .explicit,
+                path: "Trailing/a",
+                label: "Alpha",
+                properties: [
+                    "action": .string("alpha"),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "hostile-labels.menu", line: 25, column: 3)
+            ),
+        ]
+    )
+
+    /// The menu `under_score_id`.
+    static let under_score_id: MenuModel.MenuElement = .init(
+        kind: .menu, context: .menu, id: "under_score_id", idSource: .explicit,
+        path: "under_score_id",
+        properties: [
+            "dynamic": .bool(false),
+            "enabled": .bool(true),
+        ],
+        location: .init(file: "hostile-labels.menu", line: 28, column: 1),
+        children: [
+            .init(
+                kind: .item, context: .menu, id: "b", idSource: .explicit,
+                path: "under_score_id/b",
+                label: "Beta",
+                properties: [
+                    "action": .string("beta"),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "hostile-labels.menu", line: 29, column: 3)
+            ),
+        ]
+    )
+
+    /// The menu `Tabbed` (“Tab at end ”).
+    static let tabbed: MenuModel.MenuElement = .init(
+        kind: .menu, context: .menu, id: "Tabbed", idSource: .explicit,
+        path: "Tabbed",
+        label: "Tab at end\t",
+        properties: [
+            "dynamic": .bool(false),
+            "enabled": .bool(true),
+        ],
+        location: .init(file: "hostile-labels.menu", line: 32, column: 1),
+        children: [
+            .init(
+                kind: .item, context: .menu, id: "c", idSource: .explicit,
+                path: "Tabbed/c",
+                label: "Gamma",
+                properties: [
+                    "action": .string("gamma"),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "hostile-labels.menu", line: 33, column: 3)
+            ),
+        ]
+    )
+
+    /// The menu `Leading` (“  Leading and trailing  ”).
+    static let leading: MenuModel.MenuElement = .init(
+        kind: .menu, context: .menu, id: "Leading", idSource: .explicit,
+        path: "Leading",
+        label: "  Leading and trailing  ",
+        properties: [
+            "dynamic": .bool(false),
+            "enabled": .bool(true),
+        ],
+        location: .init(file: "hostile-labels.menu", line: 36, column: 1),
+        children: [
+            .init(
+                kind: .item, context: .menu, id: "d", idSource: .explicit,
+                path: "Leading/d",
+                label: "Delta",
+                properties: [
+                    "action": .string("delta"),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "hostile-labels.menu", line: 37, column: 3)
+            ),
+        ]
+    )
+
+    /// The menu `NewlineEnd` (“Line break at end ”).
+    static let newlineEnd: MenuModel.MenuElement = .init(
+        kind: .menu, context: .menu, id: "NewlineEnd", idSource: .explicit,
+        path: "NewlineEnd",
+        label: "Line break at end\n",
+        properties: [
+            "dynamic": .bool(false),
+            "enabled": .bool(true),
+        ],
+        location: .init(file: "hostile-labels.menu", line: 40, column: 1),
+        children: [
+            .init(
+                kind: .item, context: .menu, id: "e", idSource: .explicit,
+                path: "NewlineEnd/e",
+                label: "Epsilon",
+                properties: [
+                    "action": .string("epsilon"),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "hostile-labels.menu", line: 41, column: 3)
+            ),
+        ]
+    )
+
     /// Everything hostile-labels.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
         schemaVersion: 1,
@@ -167,13 +298,15 @@ enum HostileLabels {
         platforms: [
             .init(name: .macOS, version: "14"),
         ],
-        declarations: [hostile]
+        declarations: [hostile, trailing, under_score_id, tabbed, leading, newlineEnd]
     )
 
-    /// Every action hostile-labels.menu names: none.
-    enum Action: RawRepresentable, CaseIterable, Hashable, Sendable {
-        static var allCases: [Action] { [] }
-        var rawValue: String { switch self {} }
-        init?(rawValue: String) { nil }
+    /// Every action hostile-labels.menu names (`action:` values), sorted.
+    enum Action: String, CaseIterable, Sendable {
+        case alpha
+        case beta
+        case delta
+        case epsilon
+        case gamma
     }
 }
