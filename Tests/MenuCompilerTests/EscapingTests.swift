@@ -175,4 +175,12 @@ struct EscapingTests {
         }
         #expect(plain > 500)
     }
+
+    @Test func plainTextBytesAreExactlyLettersDigitsAndSpace() {
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let expected = byte == 0x20 || (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+            #expect(byte.isASCIIAlphanumericOrSpace == expected, "byte \(value)")
+        }
+    }
 }

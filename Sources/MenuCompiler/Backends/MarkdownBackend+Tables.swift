@@ -68,7 +68,7 @@ extension MarkdownPage {
                 store.withIDBytes(of: record) { writer.writeMarkdownText($0) }
             }
             if record.kind == .submenu { writer.write(" ▸") }
-            if store.flag(.input, of: record) == true, !(item.label ?? "").hasSuffix("…") { writer.write(" (asks for input)") }
+            if store.flag(.input, of: record) == true, !labelEndsWithEllipsis(record, of: store) { writer.write(" (asks for input)") }
         }
         writeCell(to: &writer) { writer in
             if let shortcut = item.shortcutIndex { writer.write(string: shortcutCells.display(shortcut, of: store)) }
@@ -114,6 +114,19 @@ extension MarkdownPage {
         }
         writer.write(" |")
         writer.endLine()
+    }
+
+    /// `(item.label ?? "").hasSuffix("…")`, on the label's bytes when what
+    /// comes before the "…" is ASCII (a character of its own); otherwise
+    /// as characters, since a prepended mark would make one with it.
+    private func labelEndsWithEllipsis(_ record: ElementRecord, of store: ModelStore) -> Bool {
+        guard record.label.exists else { return false }
+        return store.withTextBytes(record.label) { bytes in
+            let count = bytes.count
+            guard count >= 3, bytes[count - 3] == 0xE2, bytes[count - 2] == 0x80, bytes[count - 1] == 0xA6 else { return false }
+            if count == 3 || bytes[count - 4] < 0x80 { return true }
+            return String(decoding: bytes, as: UTF8.self).hasSuffix("…")
+        }
     }
 
     /// Writes one cell: ` | ` before all but the first, and a space for an empty one.

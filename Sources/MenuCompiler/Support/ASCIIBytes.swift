@@ -4,4 +4,15 @@ extension UInt8 {
     var isASCIIAlphanumeric: Bool {
         (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A)
     }
+
+    /// An ASCII letter, digit or space, from two 64-bit masks (one bit per
+    /// byte value) instead of comparisons: this runs for every byte of
+    /// every label a backend writes.
+    @inline(__always)
+    var isASCIIAlphanumericOrSpace: Bool {
+        // Bits 0x20 (space) and 0x30...0x39 (digits); then 0x41...0x5A and 0x61...0x7A, counted from 0x40.
+        let below64: UInt64 = 0x03FF_0001_0000_0000
+        let from64: UInt64 = 0x07FF_FFFE_07FF_FFFE
+        return self < 64 ? (below64 >> self) & 1 != 0 : self < 128 && (from64 >> (self &- 64)) & 1 != 0
+    }
 }

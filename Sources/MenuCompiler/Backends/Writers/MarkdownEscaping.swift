@@ -195,14 +195,9 @@ public enum MarkdownEscaping {
                 pendingEllipsis -= 1
                 continue
             }
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), 0x20:
-                continue
-            case 0xE2:
-                pendingEllipsis = 2  // the start of "…" (E2 80 A6)
-            default:
-                return false
-            }
+            if byte.isASCIIAlphanumericOrSpace { continue }
+            guard byte == 0xE2 else { return false }
+            pendingEllipsis = 2  // the start of "…" (E2 80 A6)
         }
         return pendingEllipsis == 0
     }
