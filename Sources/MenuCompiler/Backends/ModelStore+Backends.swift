@@ -101,8 +101,11 @@ struct PropertyMerge {
     private let store: ModelStore
     private let first: Int
     private let end: Int
-    private let defaults: [(PropertyName, Value)]
-    private var nextDefault = 0
+    /// The names with a default on this kind in this context (bit `rawValue`):
+    /// an integer, where the list of defaults cost two reference counts per element.
+    private let defaultNames: UInt64
+    /// Default names not yet returned or hidden by a written one.
+    private var defaultsLeft: UInt64
     /// Written names not yet returned (bit `rawValue`).
     private var pending: UInt64 = 0
     /// Only when a name is written twice: the written records sorted by name.
@@ -114,8 +117,9 @@ struct PropertyMerge {
         self.store = store
         first = Int(record.firstProperty)
         end = first + Int(record.propertyCount)
-        defaults = PropertyCatalog.defaults(for: record.kind, in: record.context)
-        isEmpty = first == end && defaults.isEmpty
+        defaultNames = PropertyCatalog.defaultNames(for: record.kind, in: record.context)
+        defaultsLeft = defaultNames
+        isEmpty = first == end && defaultNames == 0
         var repeated = false
         for index in first..<end {
             let bit = UInt64(1) << UInt64(store.properties[index].name.rawValue)
@@ -136,16 +140,16 @@ struct PropertyMerge {
         } else {
             writtenName = pending == 0 ? nil : PropertyName(rawValue: UInt8(pending.trailingZeroBitCount))
         }
-        if nextDefault < defaults.count {
-            let defaultName = defaults[nextDefault].0
-            if writtenName.map({ defaultName < $0 }) ?? true {
-                nextDefault += 1
-                return Entry(name: defaultName, written: nil, defaultIndex: nextDefault - 1)
-            }
+        if defaultsLeft != 0, let defaultName = PropertyName(rawValue: UInt8(defaultsLeft.trailingZeroBitCount)),
+           writtenName.map({ defaultName < $0 }) ?? true {
+            defaultsLeft &= defaultsLeft - 1
+            // Its position among the kind's defaults: the default names below it.
+            let below = defaultNames & ((UInt64(1) << UInt64(defaultName.rawValue)) - 1)
+            return Entry(name: defaultName, written: nil, defaultIndex: below.nonzeroBitCount)
         }
         guard let writtenName else { return nil }
         // A written property hides its default.
-        if nextDefault < defaults.count, defaults[nextDefault].0 == writtenName { nextDefault += 1 }
+        defaultsLeft &= ~(UInt64(1) << UInt64(writtenName.rawValue))
         if sorted != nil { return Entry(name: writtenName, written: sorted!.removeFirst(), defaultIndex: -1) }
         pending &= ~(UInt64(1) << UInt64(writtenName.rawValue))
         var index = first

@@ -262,6 +262,15 @@ extension PropertyCatalog {
         defaultsTable[kind.ordinal * 2 + (context == .menu ? 1 : 0)]
     }
 
+    /// The names of `defaults(for:in:)` as a bit mask (bit `rawValue`).
+    static func defaultNames(for kind: ElementKind, in context: ElementContext) -> UInt64 {
+        defaultNamesTable[kind.ordinal * 2 + (context == .menu ? 1 : 0)]
+    }
+
+    private static let defaultNamesTable: [UInt64] = defaultsTable.map { defaults in
+        defaults.reduce(0) { mask, entry in mask | UInt64(1) << UInt64(entry.0.rawValue) }
+    }
+
     /// The default value of `name` on `kind` in `context`, if it has one.
     static func defaultValue(_ name: PropertyName, for kind: ElementKind, in context: ElementContext) -> Value? {
         defaultValueTable[(kind.ordinal * 2 + (context == .menu ? 1 : 0)) * PropertyName.allCases.count + Int(name.rawValue)]
