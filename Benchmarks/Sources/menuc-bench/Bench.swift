@@ -95,6 +95,10 @@ enum Bench {
         var times: [Double] = []
         var peak = 0
         for _ in 0..<runs {
+            // Write back what earlier runs wrote first: otherwise the kernel
+            // flushes it during this run (450 MB after a first many-files
+            // build), and the disk's time lands in this one's figure.
+            sync()
             let pipe = Pipe()
             let process = Process()
             process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
