@@ -16,7 +16,7 @@ public enum SwiftBackend {
 
         /// The modifier to write before a declaration, with its space
         /// (none for `internal`, Swift's default).
-        var modifier: String {
+        var modifier: StaticString {
             switch self {
             case .public: "public "
             case .package: "package "
@@ -113,16 +113,13 @@ public enum SwiftBackend {
 
     private static func uniqueNames(_ names: [String], taken initial: Set<String>, unusable: Set<String>) -> [String] {
         var taken = initial
+        taken.reserveCapacity(initial.count + names.count)
         return names.map { name in
             let base = unusable.contains(name) ? name + "_" : name
-            var candidate = base
+            if taken.insert(base).inserted { return base }
             var ordinal = 2
-            while taken.contains(candidate) {
-                candidate = base + String(ordinal)
-                ordinal += 1
-            }
-            taken.insert(candidate)
-            return candidate
+            while !taken.insert(base + String(ordinal)).inserted { ordinal += 1 }
+            return base + String(ordinal)
         }
     }
 
@@ -198,7 +195,7 @@ private struct SwiftFileRenderer {
         locations = Array(repeating: nil, count: file.store.trees.count)
     }
 
-    private var access: String { options.access.modifier }
+    private var access: StaticString { options.access.modifier }
 
     /// Where a record's kind and context find their pieces (`openings`, `defaultLines`).
     private static func slot(_ kind: ElementKind, _ context: ElementContext) -> Int {
@@ -229,7 +226,7 @@ private struct SwiftFileRenderer {
         let typeName = options.typeName.flatMap { SwiftBackend.problem(withTypeName: $0) == nil ? $0 : nil }
             ?? SwiftBackend.typeName(forFile: path)
         if let doc = file.doc {
-            for line in SwiftEscaping.docComment(doc) { writer.line(line) }
+            writeDocComment(doc, to: &writer)
         } else {
             writer.line("/// The menus and controls of " + SwiftEscaping.commentText(path) + ".")
         }
@@ -251,14 +248,45 @@ private struct SwiftFileRenderer {
 
     private mutating func writeDeclaration(_ element: Element, named name: String, to writer: inout SwiftSourceWriter) {
         if let doc = element.doc {
-            for line in SwiftEscaping.docComment(doc) { writer.line(line) }
+            writeDocComment(doc, to: &writer)
         } else {
             let shown = element.label.map { " (“" + SwiftEscaping.commentText($0) + "”)" } ?? ""
             writer.line("/// The \(element.kind.rawValue) `\(element.id)`\(shown).")
         }
         path.reset()
-        writer.line("\(access)static let \(SwiftEscaping.identifier(name)): MenuModel.MenuElement = .init(")
+        // `SwiftEscaping.identifier(name)`, from the name's bytes: a file declares thousands.
+        let access = self.access
+        var name = name
+        name.withUTF8 { name in
+            let quoted = SwiftEscaping.keywordBytes.contains(name)
+            writer.line(room: access.utf8CodeUnitCount + name.count + 48) { line in
+                line.put(access)
+                line.put("static let ")
+                if quoted { line.put(UInt8(ascii: "`")) }
+                line.put(name)
+                if quoted { line.put(UInt8(ascii: "`")) }
+                line.put(": MenuModel.MenuElement = .init(")
+            }
+        }
         writeElement(element.index, closing: ")", to: &writer)
+    }
+
+    /// `///` lines for a doc comment, as `SwiftEscaping.docComment` makes
+    /// them. Most are one line of printable ASCII with nothing to trim:
+    /// those are copied as they are.
+    private func writeDocComment(_ doc: String, to writer: inout SwiftSourceWriter) {
+        var doc = doc
+        let copied = doc.withUTF8 { text -> Bool in
+            guard let last = text.last, last != 0x20, SwiftEscaping.isPrintableASCII(text) else { return false }
+            writer.line(room: text.count + 4) { line in
+                line.put("/// ")
+                line.put(text)
+            }
+            return true
+        }
+        if !copied {
+            for line in SwiftEscaping.docComment(doc) { writer.line(line) }
+        }
     }
 
     private func writeDocument(memberNames: [String], to writer: inout SwiftSourceWriter) {
@@ -714,13 +742,10 @@ private struct ActionNames {
 
         init(_ name: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
             self.range = range
-            for (offset, byte) in name.prefix(16).enumerated() {
-                if offset < 8 {
-                    high |= UInt64(byte) << UInt64(56 - offset * 8)
-                } else {
-                    low |= UInt64(byte) << UInt64(56 - (offset - 8) * 8)
-                }
-            }
+            var prefix: (UInt64, UInt64) = (0, 0)
+            withUnsafeMutableBytes(of: &prefix) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(name).prefix(16))) }
+            high = UInt64(bigEndian: prefix.0)
+            low = UInt64(bigEndian: prefix.1)
         }
     }
 
