@@ -17,12 +17,18 @@ public enum SwiftEscaping {
     /// code points — becomes `\u{…}`, so the source shows what it contains.
     /// Emoji (including joined sequences) stay as they are.
     public static func stringLiteral(_ text: String) -> String {
-        // Printable ASCII other than `"` and `\` needs no escape (the common case).
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) { return "\"" + text + "\"" }
+        var text = text
+        if text.withUTF8(needsNoEscape) { return "\"" + text + "\"" }
         var result = "\""
         let scalars = Array(text.unicodeScalars)
         var previousWasEscaped = true  // a combining mark can't attach to the opening quote
         for (index, scalar) in scalars.enumerated() {
+            // Printable ASCII is neither invisible nor combining: the cheap case.
+            if scalar.value >= 0x20, scalar.value < 0x7F, scalar != "\"", scalar != "\\" {
+                previousWasEscaped = false
+                result.unicodeScalars.append(scalar)
+                continue
+            }
             let escaped: String?
             switch scalar {
             case "\"": escaped = "\\\""
@@ -48,6 +54,13 @@ public enum SwiftEscaping {
             }
         }
         return result + "\""
+    }
+
+    /// Whether UTF-8 goes between double quotes as it is: printable ASCII
+    /// other than `"` and `\` (the common case).
+    static func needsNoEscape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte < 0x20 || byte >= 0x7F || byte == 0x22 || byte == 0x5C { return false }
+        return true
     }
 
     /// `\u{202E}`: the Swift escape for one scalar, in uppercase hexadecimal.
@@ -92,7 +105,8 @@ public enum SwiftEscaping {
     /// comment can't end early, hide text, or flip the code after it.
     public static func commentText(_ text: String) -> String {
         // Printable ASCII is never invisible and has no tab: the common case, unchanged.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
+        var text = text
+        if text.withUTF8(isPrintableASCII) { return text }
         var result = ""
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
@@ -107,11 +121,18 @@ public enum SwiftEscaping {
         return result
     }
 
+    /// Whether UTF-8 is all printable ASCII: nothing in it to sanitize in a comment.
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+        return true
+    }
+
     /// `///` lines for a doc comment, one per line of `text`, each sanitized
     /// with ``commentText(_:)``.
     public static func docComment(_ text: String) -> [String] {
         // One line of printable ASCII (most doc comments) has nothing to split or sanitize.
-        if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return ["/// " + text] }
+        var text = text
+        if !text.isEmpty, text.withUTF8(isPrintableASCII) { return ["/// " + text] }
         return splitLines(text).map { line in
             let safe = commentText(line)
             return safe.isEmpty ? "///" : "/// " + safe
