@@ -227,6 +227,31 @@ public enum ElementKind: String, Sendable, CaseIterable, Codable {
         }
     }
 
+    /// The kind whose keyword these bytes spell, if any — matched on bytes,
+    /// by length first: the parser asks for every statement, and the
+    /// resolver for every written identifier that might look synthetic.
+    init?(keywordBytes bytes: UnsafeBufferPointer<UInt8>) {
+        func spells(_ word: StaticString) -> Bool {
+            guard bytes.count == word.utf8CodeUnitCount else { return false }
+            let expected = word.utf8Start
+            for offset in 0..<bytes.count where bytes[offset] != expected[offset] { return false }
+            return true
+        }
+        let kind: ElementKind?
+        switch bytes.count {
+        case 3: kind = spells("row") ? .row : nil
+        case 4: kind = spells("item") ? .item : spells("menu") ? .menu : spells("view") ? .view : nil
+        case 5: kind = spells("popup") ? .popup : nil
+        case 6: kind = spells("button") ? .button : spells("toggle") ? .toggle : spells("option") ? .option : nil
+        case 7: kind = spells("section") ? .section : spells("submenu") ? .submenu : spells("toolbar") ? .toolbar : spells("menubar") ? .menubar : nil
+        case 8: kind = spells("pulldown") ? .pulldown : nil
+        case 11: kind = spells("contextmenu") ? .contextmenu : nil
+        default: kind = nil
+        }
+        guard let kind else { return nil }
+        self = kind
+    }
+
     /// Kinds that hold menu elements (items, toggles, sections, submenus, `use`).
     public var holdsMenuElements: Bool {
         switch self {

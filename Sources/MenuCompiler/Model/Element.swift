@@ -420,17 +420,23 @@ final class WalkIndex: Sendable {
 
     init(store: ModelStore, roots: [Int]) {
         var order: [Int32] = []
+        // Every element is visited once (a file's store may hold imported ones too).
+        order.reserveCapacity(store.records.count)
         var byKind = [[Int32]](repeating: [], count: ElementKind.allCases.count)
         // Iterative depth-first walk: nesting is bounded but splices deepen it.
         var stack: [Int32] = roots.reversed().map { Int32($0) }
-        while let next = stack.popLast() {
-            let record = store.records[Int(next)]
-            byKind[record.kind.ordinal].append(Int32(order.count))
-            order.append(next)
-            var child = Int(record.firstChild + record.childCount)
-            while child > Int(record.firstChild) {
-                child -= 1
-                stack.append(store.children[child])
+        store.records.withUnsafeBufferPointer { records in
+            store.children.withUnsafeBufferPointer { children in
+                while let next = stack.popLast() {
+                    let record = records[Int(next)]
+                    byKind[record.kind.ordinal].append(Int32(order.count))
+                    order.append(next)
+                    var child = Int(record.firstChild + record.childCount)
+                    while child > Int(record.firstChild) {
+                        child -= 1
+                        stack.append(children[child])
+                    }
+                }
             }
         }
         self.order = order
@@ -440,10 +446,30 @@ final class WalkIndex: Sendable {
     /// Positions of elements of any of `kinds`, in walk order.
     func positions(of kinds: [ElementKind]) -> [Int32] {
         if kinds.count == 1 { return positionsByKind[kinds[0].ordinal] }
-        var merged: [Int32] = []
-        for kind in kinds { merged.append(contentsOf: positionsByKind[kind.ordinal]) }
-        merged.sort()
-        return merged
+        // Each kind's positions are marked in a bit set over the walk and
+        // read back in order: rules ask this for a hundred thousand items,
+        // where sorting the concatenated lists cost several times as much.
+        var marks = [UInt64](repeating: 0, count: (order.count + 63) / 64)
+        var total = 0
+        marks.withUnsafeMutableBufferPointer { marks in
+            for kind in kinds {
+                positionsByKind[kind.ordinal].withUnsafeBufferPointer { positions in
+                    total += positions.count
+                    for position in positions { marks[Int(position) >> 6] |= UInt64(1) << UInt64(position & 63) }
+                }
+            }
+        }
+        return [Int32](unsafeUninitializedCapacity: total) { merged, count in
+            count = 0
+            for (word, bits) in marks.enumerated() {
+                var rest = bits
+                while rest != 0, count < total {
+                    merged[count] = Int32(word << 6 | rest.trailingZeroBitCount)
+                    count += 1
+                    rest &= rest - 1
+                }
+            }
+        }
     }
 }
 

@@ -109,26 +109,8 @@ public struct Parser {
 
     /// The element kind a keyword token names, if any.
     private func elementKind(_ token: Token) -> ElementKind? {
-        switch token.end - token.start {
-        case 3: return isWord(token, "row") ? .row : nil
-        case 4:
-            if isWord(token, "item") { return .item }
-            if isWord(token, "menu") { return .menu }
-            return isWord(token, "view") ? .view : nil
-        case 5: return isWord(token, "popup") ? .popup : nil
-        case 6:
-            if isWord(token, "button") { return .button }
-            if isWord(token, "toggle") { return .toggle }
-            return isWord(token, "option") ? .option : nil
-        case 7:
-            if isWord(token, "section") { return .section }
-            if isWord(token, "submenu") { return .submenu }
-            if isWord(token, "toolbar") { return .toolbar }
-            return isWord(token, "menubar") ? .menubar : nil
-        case 8: return isWord(token, "pulldown") ? .pulldown : nil
-        case 11: return isWord(token, "contextmenu") ? .contextmenu : nil
-        default: return nil
-        }
+        guard let base = bytes.baseAddress else { return nil }
+        return ElementKind(keywordBytes: UnsafeBufferPointer(start: base + token.start, count: token.end - token.start))
     }
 
     private func describe(_ token: Token) -> String {
@@ -685,7 +667,7 @@ public struct Parser {
         tree.elements[owner].firstMember = UInt32(tree.members.count)
         tree.elements[owner].memberCount = UInt32(openMembers.count - mark)
         tree.members.append(contentsOf: openMembers[mark...])
-        openMembers.removeSubrange(mark...)
+        openMembers.shrink(to: mark)
     }
 
     private mutating func parseMembers(of owner: Int, open: Span, lineIndent: Int, depth: Int) {

@@ -303,11 +303,10 @@ public final class Resolver {
     private func mayBeSynthetic(_ name: TextRange, in tree: SyntaxTree) -> Bool {
         tree.file.bytes.withUnsafeBufferPointer { bytes in
             let written = UnsafeBufferPointer(rebasing: bytes[Int(name.start)..<Int(name.end)])
-            return ElementKind.allCases.contains { kind in
-                let keyword = kind.rawValue.utf8
-                guard written.count >= keyword.count, written.prefix(keyword.count).elementsEqual(keyword) else { return false }
-                return written.dropFirst(keyword.count).allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
-            }
+            // Its letters, without the digits that end it, must be a keyword.
+            var letters = written.count
+            while letters > 0, written[letters - 1] >= UInt8(ascii: "0"), written[letters - 1] <= UInt8(ascii: "9") { letters -= 1 }
+            return ElementKind(keywordBytes: UnsafeBufferPointer(rebasing: written[..<letters])) != nil
         }
     }
 
@@ -418,7 +417,7 @@ public final class Resolver {
         let propertyMark = openProperties.count
         var menuReference: TextRange?
         // Few properties per element: a list beats a dictionary's allocation.
-        seenProperties.removeAll(keepingCapacity: true)
+        seenProperties.shrink(to: 0)
         for member in tree.memberRefs(of: element) where member.kind == .property {
             let propertyIndex = Int(member.index)
             let property = tree.properties[propertyIndex]
@@ -444,11 +443,11 @@ public final class Resolver {
         model.records[Int(index)].firstProperty = UInt32(model.properties.count)
         model.records[Int(index)].propertyCount = UInt32(openProperties.count - propertyMark)
         model.properties.append(contentsOf: openProperties[propertyMark...])
-        openProperties.removeSubrange(propertyMark...)
+        openProperties.shrink(to: propertyMark)
         model.records[Int(index)].firstChild = UInt32(model.children.count)
         model.records[Int(index)].childCount = UInt32(openChildren.count - childMark)
         model.children.append(contentsOf: openChildren[childMark...])
-        openChildren.removeSubrange(childMark...)
+        openChildren.shrink(to: childMark)
         return index
     }
 
@@ -597,7 +596,7 @@ public final class Resolver {
         // bodies use a dictionary.
         let useIndex = count > 16
         var index: [String: Int] = [:]
-        takenPositions.removeAll(keepingCapacity: true)
+        takenPositions.shrink(to: 0)
         var takenNames: [TextID] = []
         func takenPosition(ofChild child: Int32) -> Int? {
             if useIndex { return index[idText(child)] }

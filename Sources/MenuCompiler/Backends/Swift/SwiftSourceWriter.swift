@@ -97,8 +97,9 @@ struct SwiftSourceWriter {
     // MARK: Lines from pieces
 
     /// One line in a single write: the indentation, what `put` puts, and a
-    /// line break. `put` puts at most `room` bytes (checked in debug
-    /// builds), something, and nothing that ends in blank space or breaks
+    /// line break. `put` puts at most `room` bytes (checked in every
+    /// build: a miscount is a bug that must stop the build, not write past
+    /// the buffer; one comparison per line), something, and nothing that ends in blank space or breaks
     /// the line: what `line(_:)` would otherwise see to.
     @inline(__always)
     mutating func line(room: Int, _ put: (inout ByteCursor) -> Void) {
@@ -107,7 +108,7 @@ struct SwiftSourceWriter {
             cursor.putSpaces(indent)
             let start = cursor.position
             put(&cursor)
-            assert(start.distance(to: cursor.position) <= room, "a line put more than the room it asked for")
+            precondition(start.distance(to: cursor.position) <= room, "a line put more than the room it asked for")
             cursor.put(0x0A)
         }
         lastLineIsEmpty = false

@@ -84,12 +84,12 @@ struct DuplicateLabel: Rule {
         var labelsOfEntry: [Seen] = []
         file.walk(.menu, .pulldown, .contextmenu, .submenu) { container, _ in
             var level = Level()
-            entries.removeAll(keepingCapacity: true)
+            entries.shrink(to: 0)
             MenuQueries.appendMenuEntries(of: Int32(container.index), in: store, to: &entries)
             for entry in entries {
                 // What `Element.forEachItemOrButtonLabel` gives, read from the record.
                 let record = store.records[Int(entry)]
-                labelsOfEntry.removeAll(keepingCapacity: true)
+                labelsOfEntry.shrink(to: 0)
                 switch record.kind {
                 case .item, .submenu, .button, .pulldown:
                     if record.label.exists { labelsOfEntry.append(Seen(index: entry, property: nil, id: record.label)) }

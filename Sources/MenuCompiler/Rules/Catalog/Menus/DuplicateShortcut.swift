@@ -71,7 +71,7 @@ struct DuplicateShortcut: Rule {
                 || (element.kind.holdsMenuElements && element.kind != .submenu
                     && !ancestors.contains { $0.kind == .menubar || $0.kind.holdsMenuElements })
             guard isRoot, !element.isSpliced else { return }
-            uses.removeAll(keepingCapacity: true)
+            uses.shrink(to: 0)
             Self.collect(Int32(element.index), in: store, into: &uses)
             guard uses.count > 1 else { return }
             var first = FirstSeen<Int, Use>()

@@ -69,7 +69,7 @@ struct LabelTitleCase: Rule {
                 report(LabelText(element: element, property: nil, id: record.label), recased: recased, element: element, file: file, &reporter)
                 return
             }
-            toggleLabels.removeAll(keepingCapacity: true)
+            toggleLabels.shrink(to: 0)
             element.forEachLabelText { toggleLabels.append($0) }
             for label in toggleLabels {
                 guard let recased = titleCased[label.id] else { continue }

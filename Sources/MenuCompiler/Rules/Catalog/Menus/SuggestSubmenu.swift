@@ -99,7 +99,7 @@ struct SuggestSubmenu: Rule {
     /// keys, so most groups stop here.
     private static func mayRepeatLeadingWord(_ group: Range<Int>, in store: ModelStore, leadWords: inout LabelMemo<Int?>, keys: inout [Int]) -> Bool {
         guard group.count > 2 else { return false }
-        keys.removeAll(keepingCapacity: true)
+        keys.shrink(to: 0)
         for position in group {
             let record = store.records[Int(store.children[position])]
             if record.kind == .item, record.label.exists, let key = leadWords[record.label] { keys.append(key) }
