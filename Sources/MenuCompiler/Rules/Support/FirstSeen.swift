@@ -13,6 +13,13 @@ struct FirstSeen<Key: Hashable, Value> {
         index.isEmpty ? list.first { $0.key == key }?.value : index[key]
     }
 
+    /// Forgets every key, keeping the room: a rule that looks at one menu
+    /// level after another reuses one table instead of growing a new one each time.
+    mutating func removeAll() {
+        list.shrink(to: 0)
+        if !index.isEmpty { index.removeAll(keepingCapacity: true) }
+    }
+
     /// Records `value` for `key` (the caller checks it is new).
     mutating func insert(_ value: Value, for key: Key) {
         if index.isEmpty, list.count < 16 {

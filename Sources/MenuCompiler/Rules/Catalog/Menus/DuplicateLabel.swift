@@ -64,6 +64,12 @@ struct DuplicateLabel: Rule {
 
         mutating func startEntry() { keysOfEntry = (-1, -1, -1) }
 
+        /// Back to an empty level, keeping the room.
+        mutating func reset() {
+            first.removeAll()
+            startEntry()
+        }
+
         /// The label first seen with the same key, when `seen` repeats one.
         mutating func see(_ seen: Seen, folded: inout LabelMemo<Int?>) -> Seen? {
             // Labels compared trimmed and ignoring case, by a memoized key.
@@ -82,8 +88,9 @@ struct DuplicateLabel: Rule {
         let store = file.store
         var entries: [Int32] = []
         var labelsOfEntry: [Seen] = []
+        var level = Level()
         file.walk(.menu, .pulldown, .contextmenu, .submenu) { container, _ in
-            var level = Level()
+            level.reset()
             entries.shrink(to: 0)
             MenuQueries.appendMenuEntries(of: Int32(container.index), in: store, to: &entries)
             for entry in entries {

@@ -65,6 +65,7 @@ struct DuplicateShortcut: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
         var uses: [Use] = []
+        var first = FirstSeen<Int, Use>()
         file.walk(.menubar, .menu, .pulldown, .contextmenu) { element, ancestors in
             // One tree per menu bar, and per menu, pull-down or context menu not inside a menu bar or another menu.
             let isRoot = element.kind == .menubar
@@ -74,7 +75,7 @@ struct DuplicateShortcut: Rule {
             uses.shrink(to: 0)
             Self.collect(Int32(element.index), in: store, into: &uses)
             guard uses.count > 1 else { return }
-            var first = FirstSeen<Int, Use>()
+            first.removeAll()
             for use in uses {
                 guard let earlier = first[use.shortcut] else {
                     first.insert(use, for: use.shortcut)

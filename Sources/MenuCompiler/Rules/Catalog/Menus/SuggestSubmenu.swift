@@ -75,20 +75,21 @@ struct SuggestSubmenu: Rule {
             let record = element.record
             let first = Int(record.firstChild)
             let end = first + Int(record.childCount)
+            func look(at group: Range<Int>) {
+                guard Self.mayRepeatLeadingWord(group, in: store, leadWords: &leadWords, keys: &keys) else { return }
+                let items = group.map { Element(store: store, index: Int(store.children[$0])) }.filter { $0.kind == .item && $0.label != nil }
+                check(items, in: element, file: file, &reporter)
+            }
             var runStart = first
             for position in first...end {
                 let isSection = position < end && store.records[Int(store.children[position])].kind == .section
                 guard position == end || isSection else { continue }
-                var groups = [runStart..<position]
+                look(at: runStart..<position)
                 if isSection {
                     let section = store.records[Int(store.children[position])]
-                    groups.append(Int(section.firstChild)..<Int(section.firstChild + section.childCount))
+                    look(at: Int(section.firstChild)..<Int(section.firstChild + section.childCount))
                 }
                 runStart = position + 1
-                for group in groups where Self.mayRepeatLeadingWord(group, in: store, leadWords: &leadWords, keys: &keys) {
-                    let items = group.map { Element(store: store, index: Int(store.children[$0])) }.filter { $0.kind == .item && $0.label != nil }
-                    check(items, in: element, file: file, &reporter)
-                }
             }
         }
     }
