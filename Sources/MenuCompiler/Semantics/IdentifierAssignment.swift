@@ -20,25 +20,21 @@ enum IdentifierAssignment {
     /// the n-th element of a kind that has no identifier (`section`, `section2`).
     static func assign<ID: Hashable>(_ candidates: [Candidate<ID>], taken initiallyTaken: Set<ID>,
                                      synthetic: (ElementKind, Int) -> ID) -> [(id: ID, source: IdentifierSource)] {
-        var result: [(id: ID, source: IdentifierSource)?] = []
-        result.reserveCapacity(candidates.count)
-        var needsSynthetic = false
-        for candidate in candidates {
-            if let explicit = candidate.explicit {
-                result.append((explicit, .explicit))
-            } else if let derived = candidate.derived {
-                result.append((derived, .label))
-            } else {
-                result.append(nil)
-                needsSynthetic = true
-            }
+        func given(_ candidate: Candidate<ID>) -> (id: ID, source: IdentifierSource)? {
+            if let explicit = candidate.explicit { return (explicit, .explicit) }
+            if let derived = candidate.derived { return (derived, .label) }
+            return nil
         }
-        // Only synthetic identifiers need to know which are taken.
-        guard needsSynthetic else { return result.map { $0! } }
+        // Only synthetic identifiers need to know which are taken. This runs
+        // for every body with a section in it: one array is made, the result.
+        guard candidates.contains(where: { given($0) == nil }) else { return candidates.compactMap(given) }
         var taken = TakenIDs(initiallyTaken)
-        for case let assigned? in result { taken.insert(assigned.id) }
+        for candidate in candidates {
+            if let assigned = given(candidate) { taken.insert(assigned.id) }
+        }
         var ordinals = [Int](repeating: 0, count: ElementKind.allCases.count)
-        for (index, candidate) in candidates.enumerated() where result[index] == nil {
+        return candidates.map { candidate in
+            if let assigned = given(candidate) { return assigned }
             var ordinal = ordinals[candidate.kind.ordinal]
             var id: ID
             repeat {
@@ -47,23 +43,24 @@ enum IdentifierAssignment {
             } while taken.contains(id)
             ordinals[candidate.kind.ordinal] = ordinal
             taken.insert(id)
-            result[index] = (id, .synthetic)
+            return (id, .synthetic)
         }
-        return result.map { $0! }
     }
 
     /// Identifiers already given: a list while short (a body's worth,
     /// nearly always: hashing each cost more than the comparisons), a set
-    /// once long.
+    /// once long. Each is kept once — the resolver gives every written name
+    /// that can't look synthetic one placeholder id — so the list stays short.
     private struct TakenIDs<ID: Hashable> {
         private var list: [ID] = []
         private var set: Set<ID>
 
         init(_ initial: Set<ID>) { set = initial }
 
-        func contains(_ id: ID) -> Bool { set.contains(id) || list.contains(id) }
+        func contains(_ id: ID) -> Bool { list.contains(id) || (!set.isEmpty && set.contains(id)) }
 
         mutating func insert(_ id: ID) {
+            guard !contains(id) else { return }
             if list.count < 16 {
                 list.append(id)
             } else {
