@@ -90,21 +90,19 @@ enum TextValue {
 /// A name written twice (an error, so never in a backend's input) takes a
 /// sorted copy instead, which keeps both as the list would.
 struct PropertyMerge {
-    /// The next property: its name, the written record if written, else
-    /// the index of its default in `PropertyCatalog.defaults(for:in:)`.
+    /// The next property: its name, and the written record if written
+    /// (else it is the kind's default).
     struct Entry {
         var name: PropertyName
         var written: PropertyRecord?
-        var defaultIndex: Int
     }
 
     private let store: ModelStore
     private let first: Int
     private let end: Int
-    /// The names with a default on this kind in this context (bit `rawValue`):
-    /// an integer, where the list of defaults cost two reference counts per element.
-    private let defaultNames: UInt64
-    /// Default names not yet returned or hidden by a written one.
+    /// Default names not yet returned or hidden by a written one (bit
+    /// `rawValue`): an integer, where the list of defaults cost two
+    /// reference counts per element.
     private var defaultsLeft: UInt64
     /// Written names not yet returned (bit `rawValue`).
     private var pending: UInt64 = 0
@@ -117,9 +115,8 @@ struct PropertyMerge {
         self.store = store
         first = Int(record.firstProperty)
         end = first + Int(record.propertyCount)
-        defaultNames = PropertyCatalog.defaultNames(for: record.kind, in: record.context)
-        defaultsLeft = defaultNames
-        isEmpty = first == end && defaultNames == 0
+        defaultsLeft = PropertyCatalog.defaultNames(for: record.kind, in: record.context)
+        isEmpty = first == end && defaultsLeft == 0
         var repeated = false
         for index in first..<end {
             let bit = UInt64(1) << UInt64(store.properties[index].name.rawValue)
@@ -143,18 +140,16 @@ struct PropertyMerge {
         if defaultsLeft != 0, let defaultName = PropertyName(rawValue: UInt8(defaultsLeft.trailingZeroBitCount)),
            writtenName.map({ defaultName < $0 }) ?? true {
             defaultsLeft &= defaultsLeft - 1
-            // Its position among the kind's defaults: the default names below it.
-            let below = defaultNames & ((UInt64(1) << UInt64(defaultName.rawValue)) - 1)
-            return Entry(name: defaultName, written: nil, defaultIndex: below.nonzeroBitCount)
+            return Entry(name: defaultName, written: nil)
         }
         guard let writtenName else { return nil }
         // A written property hides its default.
         defaultsLeft &= ~(UInt64(1) << UInt64(writtenName.rawValue))
-        if sorted != nil { return Entry(name: writtenName, written: sorted!.removeFirst(), defaultIndex: -1) }
+        if sorted != nil { return Entry(name: writtenName, written: sorted!.removeFirst()) }
         pending &= ~(UInt64(1) << UInt64(writtenName.rawValue))
         var index = first
         while store.properties[index].name != writtenName { index += 1 }
-        return Entry(name: writtenName, written: store.properties[index], defaultIndex: -1)
+        return Entry(name: writtenName, written: store.properties[index])
     }
 }
 
