@@ -75,6 +75,68 @@ extension ModelStore {
     }
 }
 
+/// One element's properties read as the `ModelStore` helpers read them,
+/// after one pass that notes which names are written and which have a
+/// default: a name that is neither is answered without a look, and one
+/// that is only a default without scanning the written ones.
+///
+/// A menu table's row asks for nine names, most neither written nor
+/// defaulted; through the helpers each was a scan of the element's
+/// properties and most a look in the catalog.
+struct ElementProperties {
+    let store: ModelStore
+    let record: ElementRecord
+    /// The names written on the element (bit `rawValue`).
+    let written: UInt64
+    /// The names with a default on its kind in its context (bit `rawValue`).
+    let defaults: UInt64
+
+    init(_ record: ElementRecord, of store: ModelStore) {
+        self.store = store
+        self.record = record
+        var written: UInt64 = 0
+        let first = Int(record.firstProperty)
+        for index in first..<(first + Int(record.propertyCount)) {
+            written |= UInt64(1) << UInt64(store.properties[index].name.rawValue)
+        }
+        self.written = written
+        defaults = PropertyCatalog.defaultNames(for: record.kind, in: record.context)
+    }
+
+    @inline(__always)
+    private static func bit(_ name: PropertyName) -> UInt64 { UInt64(1) << UInt64(name.rawValue) }
+
+    /// Whether `name` is written on the element.
+    @inline(__always)
+    func isWritten(_ name: PropertyName) -> Bool { written & ElementProperties.bit(name) != 0 }
+
+    /// Whether `name` is written or has a default: else every helper answers nil.
+    @inline(__always)
+    func isSet(_ name: PropertyName) -> Bool { (written | defaults) & ElementProperties.bit(name) != 0 }
+
+    /// `ModelStore.flag(_:of:)`.
+    @inline(__always)
+    func flag(_ name: PropertyName) -> Bool? {
+        if isWritten(name) { return store.flag(name, of: record) }
+        guard isSet(name) else { return nil }
+        return PropertyCatalog.defaultFlag(name, for: record.kind, in: record.context)
+    }
+
+    /// `ModelStore.withSymbol(_:of:_:)`.
+    @inline(__always)
+    func withSymbol<Result>(_ name: PropertyName, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        guard isSet(name) else { return body(nil) }
+        return store.withSymbol(name, of: record, body)
+    }
+
+    /// `ModelStore.string(_:of:)`.
+    @inline(__always)
+    func string(_ name: PropertyName) -> TextValue? {
+        guard isSet(name) else { return nil }
+        return store.string(name, of: record)
+    }
+}
+
 /// A string value of the model: interned (most), or made (a default).
 enum TextValue {
     case interned(TextID)
