@@ -245,4 +245,39 @@ extension GoldenTests {
             Issue.record("\(orphan.relative) has no input that compiles; delete it")
         }
     }
+
+    /// `ElementProperties` skips lookups by bit masks: it must answer as the
+    /// `ModelStore` helpers do, for every element and name of the samples
+    /// (every kind, written and default values, spliced copies).
+    @Test func elementPropertiesAnswerAsTheStoreHelpers() throws {
+        var compared = 0
+        for relative in TestSupport.menuFiles(under: TestSupport.samples) {
+            let url = TestSupport.samples.appendingPathComponent(relative)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            let compilation = TestSupport.compile(text, path: relative)
+            for file in compilation.files {
+                let store = file.store
+                for record in store.records {
+                    let properties = ElementProperties(record, of: store)
+                    for name in PropertyName.allCases {
+                        #expect(properties.flag(name) == store.flag(name, of: record), "\(relative): flag \(name)")
+                        let symbol = properties.withSymbol(name) { $0.map { Array($0) } }
+                        #expect(symbol == store.withSymbol(name, of: record) { $0.map { Array($0) } }, "\(relative): symbol \(name)")
+                        #expect(Self.describe(properties.string(name)) == Self.describe(store.string(name, of: record)), "\(relative): string \(name)")
+                        #expect(properties.isWritten(name) == (store.writtenProperty(name, of: record) != nil), "\(relative): written \(name)")
+                        compared += 1
+                    }
+                }
+            }
+        }
+        #expect(compared > 1000)
+    }
+
+    private static func describe(_ value: TextValue?) -> String {
+        switch value {
+        case .interned(let id)?: "interned \(id.rawValue)"
+        case .other(let text)?: "other \(text)"
+        case nil: "nil"
+        }
+    }
 }

@@ -54,9 +54,16 @@ private struct JSONRenderer {
     var escapedTexts: [Range<Int>]
     /// `"name": ` for each property name, by raw value.
     let propertyKeys: [Range<Int>]
-    /// The JSON of each default value, by `ElementKind.ordinal * 2 + context`
-    /// and position in `PropertyCatalog.defaults(for:in:)`; nil: not yet made.
-    var defaultValues: [[Range<Int>]?]
+    /// Each default property as a member (`"enabled": true`), by slot
+    /// (`ElementKind.ordinal * 2 + context`) times the number of names plus
+    /// the name's raw value; made per slot (lower bound -1: a value of
+    /// several lines, written where it goes).
+    var defaultMembers: [Range<Int>]
+    /// The slots whose default members are made (bit `slot`): one flat
+    /// table and a mask, where a table per slot cost reference counts per element.
+    var madeDefaults: UInt64 = 0
+    /// The fixed pieces of elements, by their members' indentation / 2; nil: not yet made.
+    var layouts: [ElementLayout?] = []
     /// Each shortcut's object, by its index in the model, as written at
     /// `indent` (its lines are indented; -1: not yet written).
     var shortcutObjects: [(indent: Int, range: Range<Int>)]
@@ -79,7 +86,7 @@ private struct JSONRenderer {
         self.files = files
         escapedTexts = Array(repeating: -1..<(-1), count: file.store.texts.count)
         propertyKeys = cache.appendPropertyKeys()
-        defaultValues = Array(repeating: nil, count: ElementKind.allCases.count * 2)
+        defaultMembers = Array(repeating: -1..<(-1), count: ElementKind.allCases.count * 2 * PropertyName.allCases.count)
         shortcutObjects = Array(repeating: (-1, 0..<0), count: file.store.shortcuts.count)
         locations = Array(repeating: nil, count: file.store.trees.count)
     }
@@ -118,120 +125,298 @@ private struct JSONRenderer {
 
     // MARK: - Elements
 
-    /// One element and its children. Members are written one after another
-    /// without closures: this runs once per element of the output.
+    /// One element and its children, its members written from the pieces
+    /// of its depth's `ElementLayout` in a few writes: the head (kind to
+    /// doc), the properties, the tail (allow to children). This runs once
+    /// per element of the output, about 25 lines each: as one write per
+    /// member (line break, indentation, key, value) it took twice the
+    /// instructions.
+    ///
+    /// What goes into a write from `cache` is made first, since `cache`
+    /// may move while it grows.
     private mutating func element(_ index: Int, to json: inout JSONStreamWriter) {
         let record = store.records[index]
         let tree = store.tree(of: record)
         let node = tree.elements[Int(record.syntax)]
         let mark = path.enter(record, of: store)
         let object = json.beginObject()
-        json.key("kind"); json.raw(JSONRenderer.quoted(record.kind))
-        json.key("context"); json.raw(record.context == .menu ? "\"menu\"" : "\"control\"")
-        // The id is the path's last component.
-        json.key("id"); path.withID(at: mark) { json.plainString($0) }
-        json.key("idSource")
-        switch record.idSource {
-        case .explicit: json.raw("\"explicit\"")
-        case .label: json.raw("\"label\"")
-        case .synthetic: json.raw("\"synthetic\"")
+        let layout = layout(at: json.memberIndent)
+        let label = record.label.exists ? escapedText(record.label) : nil
+        let doc = node.doc >= 0 ? tree.docs[Int(node.doc)].text : nil
+        JSONRenderer.writeHead(record, label: label, hasDoc: doc != nil, path: path, mark: mark, layout: layout, cache: cache, to: &json)
+        if let doc {
+            json.string(doc)
+            JSONRenderer.put(layout.properties, from: cache, to: &json)
         }
-        json.key("path"); path.withBytes { json.plainString($0) }
-        json.key("label")
-        if record.label.exists { text(record.label, to: &json) } else { json.null() }
-        json.key("doc")
-        if node.doc >= 0 { json.string(tree.docs[Int(node.doc)].text) } else { json.null() }
-        json.key("properties")
         properties(of: record, to: &json)
-        json.key("allow")
-        let allow = json.beginArray()
-        if node.attributeCount > 0 {
-            for attribute in tree.allowAttributes(first: node.firstAttribute, count: node.attributeCount) {
-                for rule in attribute.ruleIDs { json.element(); json.string(rule.text) }
+        let ruleIDs = node.attributeCount > 0 ? tree.allowAttributes(first: node.firstAttribute, count: node.attributeCount).flatMap(\.ruleIDs) : []
+        if !ruleIDs.isEmpty {
+            JSONRenderer.put(layout.allow, from: cache, to: &json)
+            let allow = json.beginArray()
+            for rule in ruleIDs { json.element(); json.string(rule.text) }
+            json.endArray(allow)
+        }
+        let location = location(of: record, offset: Int(node.keyword.start))
+        let hasOrigin = record.origin >= 0
+        JSONRenderer.writeTail(location, allow: ruleIDs.isEmpty, origin: !hasOrigin, children: hasOrigin ? nil : record.childCount, layout: layout, cache: cache, to: &json)
+        if hasOrigin {
+            origin(store.origins[Int(record.origin)], to: &json)
+            JSONRenderer.writeChildrenKey(record.childCount, layout: layout, cache: cache, to: &json)
+        }
+        if record.childCount > 0 {
+            let children = json.beginArray()
+            let first = Int(record.firstChild)
+            for position in first..<(first + Int(record.childCount)) {
+                json.element()
+                element(Int(store.children[position]), to: &json)
             }
+            json.endArray(children)
         }
-        json.endArray(allow)
-        json.key("location"); location(of: record, offset: Int(node.keyword.start), to: &json)
-        json.key("origin")
-        if record.origin >= 0 { origin(store.origins[Int(record.origin)], to: &json) } else { json.null() }
-        json.key("children")
-        let children = json.beginArray()
-        let first = Int(record.firstChild)
-        for position in first..<(first + Int(record.childCount)) {
-            json.element()
-            element(Int(store.children[position]), to: &json)
-        }
-        json.endArray(children)
         json.endObject(object)
         path.leave(mark)
     }
 
-    /// Written properties and the kind's defaults, in name order.
+    // The functions that write an element's pieces are static: a method
+    // called with an argument that changes the renderer would copy it first.
+
+    /// `"kind"` to `"doc"` (its value when null) and then the `"properties"` key.
+    private static func writeHead(_ record: ElementRecord, label: Range<Int>?, hasDoc: Bool, path: ElementPath, mark: ElementPath.Mark,
+                                  layout: ElementLayout, cache: OutputBuffer, to json: inout JSONStreamWriter) {
+        let kind = quoted(record.kind)
+        let context: StaticString = record.context == .menu ? "\"menu\"" : "\"control\""
+        let idSource: StaticString = switch record.idSource {
+        case .explicit: "\"explicit\""
+        case .label: "\"label\""
+        case .synthetic: "\"synthetic\""
+        }
+        let fixed = layout.headRoom + kind.utf8CodeUnitCount + context.utf8CodeUnitCount + idSource.utf8CodeUnitCount
+        // Identifiers and paths are made of identifier characters: quoted without escaping.
+        path.withBytes { pathBytes in
+            path.withID(at: mark) { id in
+                json.members(room: fixed + id.count + pathBytes.count + (label?.count ?? 4)) { cursor in
+                    cursor.put(cache.bytes(layout.kind))
+                    cursor.put(kind)
+                    cursor.put(cache.bytes(layout.context))
+                    cursor.put(context)
+                    cursor.put(cache.bytes(layout.id))
+                    cursor.putQuoted(id)
+                    cursor.put(cache.bytes(layout.idSource))
+                    cursor.put(idSource)
+                    cursor.put(cache.bytes(layout.path))
+                    cursor.putQuoted(pathBytes)
+                    cursor.put(cache.bytes(layout.label))
+                    if let label { cursor.put(cache.bytes(label)) } else { cursor.put("null") }
+                    cursor.put(cache.bytes(layout.doc))
+                    // A doc comment is written next (escaped), then the properties' key.
+                    if !hasDoc {
+                        cursor.put("null")
+                        cursor.put(cache.bytes(layout.properties))
+                    }
+                }
+            }
+        }
+    }
+
+    /// `"allow"` (when empty), `"location"`, `"origin"` and (when there is
+    /// no origin) the `"children"` key and, when empty, its value.
+    private static func writeTail(_ location: Location, allow: Bool, origin: Bool, children: UInt32?,
+                                  layout: ElementLayout, cache: OutputBuffer, to json: inout JSONStreamWriter) {
+        json.members(room: layout.tailRoom + location.file.count) { cursor in
+            if allow {
+                cursor.put(cache.bytes(layout.allow))
+                cursor.put("[]")
+            }
+            cursor.put(cache.bytes(layout.location))
+            cursor.put(cache.bytes(location.file))
+            cursor.put(cache.bytes(layout.line))
+            cursor.putDecimal(location.line + 1)
+            cursor.put(cache.bytes(layout.column))
+            cursor.putDecimal(location.column + 1)
+            cursor.put(cache.bytes(layout.origin))
+            if origin { cursor.put("null") }
+            if let children { putChildrenKey(children, layout: layout, cache: cache, to: &cursor) }
+        }
+    }
+
+    /// The `"children"` key, and `[]` when there are none.
+    private static func writeChildrenKey(_ count: UInt32, layout: ElementLayout, cache: OutputBuffer, to json: inout JSONStreamWriter) {
+        json.members(room: layout.children.count + 2) { putChildrenKey(count, layout: layout, cache: cache, to: &$0) }
+    }
+
+    @inline(__always)
+    private static func putChildrenKey(_ count: UInt32, layout: ElementLayout, cache: OutputBuffer, to cursor: inout ByteCursor) {
+        cursor.put(cache.bytes(layout.children))
+        if count == 0 { cursor.put("[]") }
+    }
+
+    /// A piece of `cache` as members (a key written apart from its value).
+    private static func put(_ piece: Range<Int>, from cache: OutputBuffer, to json: inout JSONStreamWriter) {
+        json.members(room: piece.count) { $0.put(cache.bytes(piece)) }
+    }
+
+    /// The pieces of the elements whose members are `indent` spaces deep.
+    private mutating func layout(at indent: Int) -> ElementLayout {
+        let depth = indent / 2
+        if depth < layouts.count, let layout = layouts[depth] { return layout }
+        if depth >= layouts.count { layouts += Array(repeating: nil, count: depth + 1 - layouts.count) }
+        let layout = ElementLayout(indent: indent, in: cache)
+        layouts[depth] = layout
+        return layout
+    }
+
+    /// Written properties and the kind's defaults, in name order, a member
+    /// a write.
+    ///
+    /// Names are below 64 and a kind has at most one default per name, so
+    /// both are bit masks, and the members come out in the order of the
+    /// bits of their union (as in the Swift backend). A name written twice
+    /// (an error, so never in a backend's input) takes `PropertyMerge`,
+    /// which keeps both.
     private mutating func properties(of record: ElementRecord, to json: inout JSONStreamWriter) {
         let object = json.beginObject()
-        var merge = PropertyMerge(store: store, record: record)
-        guard !merge.isEmpty else { json.endObject(object); return }
-        let slot = record.kind.ordinal * 2 + (record.context == .menu ? 1 : 0)
-        let defaults = defaultValues[slot] ?? makeDefaultValues(slot, record)
-        while let entry = merge.next() {
-            json.key(cache, propertyKeys[Int(entry.name.rawValue)])
-            if let written = entry.written {
-                write(written, of: record, to: &json)
-            } else if defaults[entry.defaultIndex].lowerBound >= 0 {
-                json.escaped(cache, defaults[entry.defaultIndex])
+        let slot = JSONRenderer.slot(record.kind, record.context)
+        if madeDefaults & (UInt64(1) << UInt64(slot)) == 0 { makeDefaultMembers(slot, record) }
+        let defaults = PropertyCatalog.defaultNames(for: record.kind, in: record.context)
+        let first = Int(record.firstProperty)
+        let end = first + Int(record.propertyCount)
+        var written: UInt64 = 0
+        for index in first..<end {
+            let bit = UInt64(1) << UInt64(store.properties[index].name.rawValue)
+            if written & bit != 0 {
+                mergedProperties(of: record, slot: slot, to: &json)
+                json.endObject(object)
+                return
+            }
+            written |= bit
+        }
+        var names = written | defaults
+        while names != 0 {
+            let name = names.trailingZeroBitCount
+            names &= names - 1
+            if written & (UInt64(1) << UInt64(name)) != 0 {
+                var index = first
+                while Int(store.properties[index].name.rawValue) != name { index += 1 }
+                write(store.properties[index], of: record, to: &json)
             } else {
-                JSONRenderer.write(PropertyCatalog.defaults(for: record.kind, in: record.context)[entry.defaultIndex].1, to: &json)
+                writeDefault(PropertyName(rawValue: UInt8(name)), slot: slot, record, to: &json)
             }
         }
         json.endObject(object)
     }
 
-    /// The defaults of a kind in a context, as JSON. Defaults are Booleans
-    /// and enumeration cases, one line each; a value that would take
-    /// several lines (none does) is left to be written where it goes (-1).
-    private mutating func makeDefaultValues(_ slot: Int, _ record: ElementRecord) -> [Range<Int>] {
-        let values = PropertyCatalog.defaults(for: record.kind, in: record.context).map { _, value -> Range<Int> in
+    /// `properties(of:to:)` for an element with a name written twice.
+    private mutating func mergedProperties(of record: ElementRecord, slot: Int, to json: inout JSONStreamWriter) {
+        var merge = PropertyMerge(store: store, record: record)
+        while let entry = merge.next() {
+            if let written = entry.written {
+                write(written, of: record, to: &json)
+            } else {
+                writeDefault(entry.name, slot: slot, record, to: &json)
+            }
+        }
+    }
+
+    /// A default property's member, from `cache`.
+    private func writeDefault(_ name: PropertyName?, slot: Int, _ record: ElementRecord, to json: inout JSONStreamWriter) {
+        guard let name else { return }
+        let member = defaultMembers[slot * PropertyName.allCases.count + Int(name.rawValue)]
+        if member.lowerBound >= 0 {
+            json.member(room: member.count) { $0.put(cache.bytes(member)) }
+        } else if let value = PropertyCatalog.defaultValue(name, for: record.kind, in: record.context) {
+            json.key(cache, propertyKeys[Int(name.rawValue)])
+            JSONRenderer.write(value, to: &json)
+        }
+    }
+
+    /// Where a record's kind and context find their default members.
+    private static func slot(_ kind: ElementKind, _ context: ElementContext) -> Int {
+        kind.ordinal * 2 + (context == .menu ? 1 : 0)
+    }
+
+    /// The defaults of a kind in a context as members (`"enabled": true`).
+    /// Defaults are Booleans and enumeration cases, one line each; a value
+    /// that would take several lines (none does) is left to be written
+    /// where it goes (-1).
+    private mutating func makeDefaultMembers(_ slot: Int, _ record: ElementRecord) {
+        for (name, value) in PropertyCatalog.defaults(for: record.kind, in: record.context) {
+            let member: Range<Int>
             switch value {
-            case .list, .shortcut: return -1..<(-1)
+            case .list, .shortcut: member = -1..<(-1)
             default:
                 let start = cache.count
+                let key = propertyKeys[Int(name.rawValue)]
+                cache.append(cache, key)
                 var writer = JSONStreamWriter(appendingTo: cache, indent: 0)
                 JSONRenderer.write(value, to: &writer)
-                return start..<cache.count
+                member = start..<cache.count
             }
+            defaultMembers[slot * PropertyName.allCases.count + Int(name.rawValue)] = member
         }
-        defaultValues[slot] = values
-        return values
+        madeDefaults |= UInt64(1) << UInt64(slot)
     }
 
+    /// A written property's member: its key and value in one write.
     private mutating func write(_ stored: PropertyRecord, of record: ElementRecord, to json: inout JSONStreamWriter) {
+        let key = propertyKeys[Int(stored.name.rawValue)]
         switch stored.kind {
-        case .string: text(TextID(stored.payload), to: &json)
-        case .bool: json.raw(stored.payload != 0 ? "true" : "false")
-        case .number: store.withTextBytes(TextID(stored.payload)) { json.raw($0) }
+        case .string:
+            JSONRenderer.writeMember(key: key, escapedText(TextID(stored.payload)), from: cache, to: &json)
+        case .bool:
+            let value: StaticString = stored.payload != 0 ? "true" : "false"
+            json.member(room: key.count + value.utf8CodeUnitCount) { cursor in
+                cursor.put(cache.bytes(key))
+                cursor.put(value)
+            }
+        case .number:
+            store.withTextBytes(TextID(stored.payload)) { number in
+                JSONRenderer.writeMember(key: key, number, from: cache, to: &json)
+            }
         case .symbol, .reference:
             if stored.payload != PropertyRecord.textInSource {
-                text(TextID(stored.payload), to: &json)
+                JSONRenderer.writeMember(key: key, escapedText(TextID(stored.payload)), from: cache, to: &json)
             } else {
                 // An identifier as written: nothing to escape.
-                store.withValueBytes(of: stored, in: record) { json.plainString($0) }
+                store.withValueBytes(of: stored, in: record) { name in
+                    json.member(room: key.count + name.count + 2) { cursor in
+                        cursor.put(cache.bytes(key))
+                        cursor.putQuoted(name)
+                    }
+                }
             }
-        case .shortcut: shortcut(Int(stored.payload), to: &json)
+        case .shortcut:
+            JSONRenderer.writeMember(key: key, shortcut(Int(stored.payload), at: json.memberIndent), from: cache, to: &json)
         }
     }
 
-    /// A shortcut's object, written once per depth it appears at.
-    private mutating func shortcut(_ index: Int, to json: inout JSONStreamWriter) {
-        var (indent, range) = shortcutObjects[index]
-        if indent != json.memberIndent {
-            indent = json.memberIndent
+    /// A member whose key and value are in `cache`.
+    private static func writeMember(key: Range<Int>, _ value: Range<Int>, from cache: OutputBuffer, to json: inout JSONStreamWriter) {
+        json.member(room: key.count + value.count) { cursor in
+            cursor.put(cache.bytes(key))
+            cursor.put(cache.bytes(value))
+        }
+    }
+
+    /// A member whose key is in `cache` and whose value is JSON as it is (a number).
+    private static func writeMember(key: Range<Int>, _ value: UnsafeBufferPointer<UInt8>, from cache: OutputBuffer, to json: inout JSONStreamWriter) {
+        json.member(room: key.count + value.count) { cursor in
+            cursor.put(cache.bytes(key))
+            cursor.put(value)
+        }
+    }
+
+    /// A shortcut's object as written at `indent` (its lines are indented),
+    /// in `cache`: made once per depth it appears at.
+    private mutating func shortcut(_ index: Int, at indent: Int) -> Range<Int> {
+        var (objectIndent, range) = shortcutObjects[index]
+        if objectIndent != indent {
+            objectIndent = indent
             let start = cache.count
             var writer = JSONStreamWriter(appendingTo: cache, indent: indent)
             JSONRenderer.write(.shortcut(store.shortcuts[index]), to: &writer)
             range = start..<cache.count
             shortcutObjects[index] = (indent, range)
         }
-        json.escaped(cache, range)
+        return range
     }
 
     private static func write(_ value: Value, to json: inout JSONStreamWriter) {
@@ -257,8 +442,8 @@ private struct JSONRenderer {
         }
     }
 
-    /// A text of the model, escaped once per document.
-    private mutating func text(_ id: TextID, to json: inout JSONStreamWriter) {
+    /// A text of the model, escaped and quoted in `cache` once per document.
+    private mutating func escapedText(_ id: TextID) -> Range<Int> {
         var range = escapedTexts[Int(id.rawValue)]
         if range.lowerBound < 0 {
             let start = cache.count
@@ -266,7 +451,7 @@ private struct JSONRenderer {
             range = start..<cache.count
             escapedTexts[Int(id.rawValue)] = range
         }
-        json.escaped(cache, range)
+        return range
     }
 
     private mutating func origin(_ origin: Origin, to json: inout JSONStreamWriter) {
@@ -285,15 +470,24 @@ private struct JSONRenderer {
         json.endObject(object)
     }
 
-    /// Where an element's keyword is, in the file it is written in.
-    private mutating func location(of record: ElementRecord, offset: Int, to json: inout JSONStreamWriter) {
+    /// Where an element's keyword is: the escaped, quoted name of the file
+    /// it is written in (in `cache`) and 0-based line and column.
+    struct Location {
+        var file: Range<Int>
+        var line: Int
+        var column: Int
+    }
+
+    private mutating func location(of record: ElementRecord, offset: Int) -> Location {
         let file = Int(record.file)
         if locations[file] == nil {
             let source = store.tree(of: record).file
             locations[file] = LocationTable(name: fileName(source), lines: LineCursor(source))
         }
-        let (line, start) = locations[file]!.lines.locate(offset)
-        location(file: locations[file]!.name, line: line, column: offset - start, to: &json)
+        guard let (line, start) = locations[file]?.lines.locate(offset), let name = locations[file]?.name else {
+            return Location(file: 0..<0, line: 0, column: 0)  // made just above
+        }
+        return Location(file: name, line: line, column: offset - start)
     }
 
     /// `{"file": …, "line": …, "column": …}`, from 0-based line and column.
@@ -330,5 +524,57 @@ private struct JSONRenderer {
         case .section: "\"section\""
         case .submenu: "\"submenu\""
         }
+    }
+}
+
+/// The fixed text of an element's members when they are `indent` spaces
+/// deep — each key with the comma, line break and indentation before it,
+/// as `JSONStreamWriter` lays members out — made once per depth in the
+/// renderer's cache and copied.
+private struct ElementLayout {
+    /// The first member's key: no comma before it.
+    let kind: Range<Int>
+    let context, id, idSource, path, label, doc, properties, allow: Range<Int>
+    /// The `"location"` key, its object's `{` and the `"file"` key.
+    let location: Range<Int>
+    let line, column: Range<Int>
+    /// The location's `}`, then the `"origin"` key.
+    let origin: Range<Int>
+    let children: Range<Int>
+
+    /// The most `JSONRenderer.writeHead` puts besides the kind, context,
+    /// id source, id, path and label: its pieces, the id's and the path's
+    /// quotes, and a doc's `null`.
+    let headRoom: Int
+    /// The most `JSONRenderer.writeTail` puts besides the file name.
+    let tailRoom: Int
+
+    init(indent: Int, in cache: OutputBuffer) {
+        func piece(_ text: String) -> Range<Int> {
+            let start = cache.count
+            cache.appendString(text)
+            return start..<cache.count
+        }
+        let lineBreak = "\n" + String(repeating: " ", count: indent)
+        let nextMember = "," + lineBreak
+        let nextLocationMember = ",\n" + String(repeating: " ", count: indent + 2)
+        kind = piece(lineBreak + "\"kind\": ")
+        context = piece(nextMember + "\"context\": ")
+        id = piece(nextMember + "\"id\": ")
+        idSource = piece(nextMember + "\"idSource\": ")
+        path = piece(nextMember + "\"path\": ")
+        label = piece(nextMember + "\"label\": ")
+        doc = piece(nextMember + "\"doc\": ")
+        properties = piece(nextMember + "\"properties\": ")
+        allow = piece(nextMember + "\"allow\": ")
+        location = piece(nextMember + "\"location\": {\n" + String(repeating: " ", count: indent + 2) + "\"file\": ")
+        line = piece(nextLocationMember + "\"line\": ")
+        column = piece(nextLocationMember + "\"column\": ")
+        origin = piece(lineBreak + "}" + nextMember + "\"origin\": ")
+        children = piece(nextMember + "\"children\": ")
+        headRoom = kind.count + context.count + id.count + 2 + idSource.count + path.count + 2 + label.count
+            + doc.count + 4 + properties.count
+        tailRoom = allow.count + 2 + location.count + line.count + ByteCursor.decimalRoom + column.count + ByteCursor.decimalRoom
+            + origin.count + 4 + children.count + 2
     }
 }

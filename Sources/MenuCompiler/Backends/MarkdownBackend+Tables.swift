@@ -54,10 +54,13 @@ extension MarkdownPage {
     }
 
     /// `itemRow` of an item or submenu, written from the store's records
-    /// and texts without making the row's strings.
+    /// and texts without making the row's strings. Its nine columns ask
+    /// for properties through `ElementProperties`: most are neither
+    /// written nor defaulted, and are answered without a look.
     private func writeItemRow(_ item: Element, depth: Int, to writer: inout CodeWriter) {
         let store = item.store
         let record = item.record
+        let properties = ElementProperties(record, of: store)
         writer.beginLine()
         writer.write("| ")
         writeCell(first: true, to: &writer) { writer in
@@ -68,14 +71,15 @@ extension MarkdownPage {
                 store.withIDBytes(of: record) { writer.writeMarkdownText($0) }
             }
             if record.kind == .submenu { writer.write(" ▸") }
-            if store.flag(.input, of: record) == true, !labelEndsWithEllipsis(record, of: store) { writer.write(" (asks for input)") }
+            if properties.flag(.input) == true, !labelEndsWithEllipsis(record, of: store) { writer.write(" (asks for input)") }
         }
         writeCell(to: &writer) { writer in
-            if let shortcut = item.shortcutIndex { writer.write(string: shortcutCells.display(shortcut, of: store)) }
-            else if !item.has(.shortcut), let shortcut = item["shortcut"]?.shortcutValue { writer.write(string: MarkdownEscaping.text(shortcut.display)) }
+            if properties.isWritten(.shortcut) {
+                if let shortcut = item.shortcutIndex { writer.write(string: shortcutCells.display(shortcut, of: store)) }
+            } else if properties.isSet(.shortcut), let shortcut = item["shortcut"]?.shortcutValue { writer.write(string: MarkdownEscaping.text(shortcut.display)) }
         }
         writeCell(to: &writer) { writer in
-            switch store.string(.symbol, of: record) {
+            switch properties.string(.symbol) {
             case .interned(let text)?: store.withTextBytes(text) { writer.writeMarkdownCode($0) }
             case .other(let text)?: writer.write(string: MarkdownEscaping.code(text))
             case nil: break
@@ -83,31 +87,31 @@ extension MarkdownPage {
         }
         writeCell(to: &writer) { writer in
             guard record.kind != .submenu else { return }
-            store.withSymbol(.role, of: record) { if let role = $0 { writer.write(role) } }
+            properties.withSymbol(.role) { if let role = $0 { writer.write(role) } }
         }
         writeCell(to: &writer) { writer in
-            store.withSymbol(.state, of: record) { checkmark in
+            properties.withSymbol(.state) { checkmark in
                 guard let checkmark else { return }
                 if checkmark.elementsEqual("on".utf8) { writer.write("✓ ") } else if checkmark.elementsEqual("mixed".utf8) { writer.write("– ") }
                 writer.write(checkmark)
             }
         }
         writeCell(to: &writer) { writer in
-            if store.flag(.enabled, of: record) == false { writer.write("no") } else { writer.write("yes") }
+            if properties.flag(.enabled) == false { writer.write("no") } else { writer.write("yes") }
         }
         writeCell(to: &writer) { writer in
             var parts = 0
-            store.withSymbol(.action, of: record) { action in
+            properties.withSymbol(.action) { action in
                 guard let action else { return }
                 writer.writeMarkdownCode(action)
                 parts += 1
             }
-            if let view = store.withSymbol(.opens, of: record, { $0.map { String(decoding: $0, as: UTF8.self) } }) {
+            if let view = properties.withSymbol(.opens, { $0.map { String(decoding: $0, as: UTF8.self) } }) {
                 if parts > 0 { writer.write(", ") }
                 writer.write(string: "opens " + declarationLink(view))
                 parts += 1
             }
-            if let question = item.string(.confirm) {
+            if properties.isSet(.confirm), let question = item.string(.confirm) {
                 if parts > 0 { writer.write(", ") }
                 writer.write(string: "asks “" + MarkdownEscaping.text(question) + "”")
             }

@@ -75,6 +75,68 @@ extension ModelStore {
     }
 }
 
+/// One element's properties read as the `ModelStore` helpers read them,
+/// after one pass that notes which names are written and which have a
+/// default: a name that is neither is answered without a look, and one
+/// that is only a default without scanning the written ones.
+///
+/// A menu table's row asks for nine names, most neither written nor
+/// defaulted; through the helpers each was a scan of the element's
+/// properties and most a look in the catalog.
+struct ElementProperties {
+    let store: ModelStore
+    let record: ElementRecord
+    /// The names written on the element (bit `rawValue`).
+    let written: UInt64
+    /// The names with a default on its kind in its context (bit `rawValue`).
+    let defaults: UInt64
+
+    init(_ record: ElementRecord, of store: ModelStore) {
+        self.store = store
+        self.record = record
+        var written: UInt64 = 0
+        let first = Int(record.firstProperty)
+        for index in first..<(first + Int(record.propertyCount)) {
+            written |= UInt64(1) << UInt64(store.properties[index].name.rawValue)
+        }
+        self.written = written
+        defaults = PropertyCatalog.defaultNames(for: record.kind, in: record.context)
+    }
+
+    @inline(__always)
+    private static func bit(_ name: PropertyName) -> UInt64 { UInt64(1) << UInt64(name.rawValue) }
+
+    /// Whether `name` is written on the element.
+    @inline(__always)
+    func isWritten(_ name: PropertyName) -> Bool { written & ElementProperties.bit(name) != 0 }
+
+    /// Whether `name` is written or has a default: else every helper answers nil.
+    @inline(__always)
+    func isSet(_ name: PropertyName) -> Bool { (written | defaults) & ElementProperties.bit(name) != 0 }
+
+    /// `ModelStore.flag(_:of:)`.
+    @inline(__always)
+    func flag(_ name: PropertyName) -> Bool? {
+        if isWritten(name) { return store.flag(name, of: record) }
+        guard isSet(name) else { return nil }
+        return PropertyCatalog.defaultFlag(name, for: record.kind, in: record.context)
+    }
+
+    /// `ModelStore.withSymbol(_:of:_:)`.
+    @inline(__always)
+    func withSymbol<Result>(_ name: PropertyName, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        guard isSet(name) else { return body(nil) }
+        return store.withSymbol(name, of: record, body)
+    }
+
+    /// `ModelStore.string(_:of:)`.
+    @inline(__always)
+    func string(_ name: PropertyName) -> TextValue? {
+        guard isSet(name) else { return nil }
+        return store.string(name, of: record)
+    }
+}
+
 /// A string value of the model: interned (most), or made (a default).
 enum TextValue {
     case interned(TextID)
@@ -90,21 +152,19 @@ enum TextValue {
 /// A name written twice (an error, so never in a backend's input) takes a
 /// sorted copy instead, which keeps both as the list would.
 struct PropertyMerge {
-    /// The next property: its name, the written record if written, else
-    /// the index of its default in `PropertyCatalog.defaults(for:in:)`.
+    /// The next property: its name, and the written record if written
+    /// (else it is the kind's default).
     struct Entry {
         var name: PropertyName
         var written: PropertyRecord?
-        var defaultIndex: Int
     }
 
     private let store: ModelStore
     private let first: Int
     private let end: Int
-    /// The names with a default on this kind in this context (bit `rawValue`):
-    /// an integer, where the list of defaults cost two reference counts per element.
-    private let defaultNames: UInt64
-    /// Default names not yet returned or hidden by a written one.
+    /// Default names not yet returned or hidden by a written one (bit
+    /// `rawValue`): an integer, where the list of defaults cost two
+    /// reference counts per element.
     private var defaultsLeft: UInt64
     /// Written names not yet returned (bit `rawValue`).
     private var pending: UInt64 = 0
@@ -117,9 +177,8 @@ struct PropertyMerge {
         self.store = store
         first = Int(record.firstProperty)
         end = first + Int(record.propertyCount)
-        defaultNames = PropertyCatalog.defaultNames(for: record.kind, in: record.context)
-        defaultsLeft = defaultNames
-        isEmpty = first == end && defaultNames == 0
+        defaultsLeft = PropertyCatalog.defaultNames(for: record.kind, in: record.context)
+        isEmpty = first == end && defaultsLeft == 0
         var repeated = false
         for index in first..<end {
             let bit = UInt64(1) << UInt64(store.properties[index].name.rawValue)
@@ -143,18 +202,16 @@ struct PropertyMerge {
         if defaultsLeft != 0, let defaultName = PropertyName(rawValue: UInt8(defaultsLeft.trailingZeroBitCount)),
            writtenName.map({ defaultName < $0 }) ?? true {
             defaultsLeft &= defaultsLeft - 1
-            // Its position among the kind's defaults: the default names below it.
-            let below = defaultNames & ((UInt64(1) << UInt64(defaultName.rawValue)) - 1)
-            return Entry(name: defaultName, written: nil, defaultIndex: below.nonzeroBitCount)
+            return Entry(name: defaultName, written: nil)
         }
         guard let writtenName else { return nil }
         // A written property hides its default.
         defaultsLeft &= ~(UInt64(1) << UInt64(writtenName.rawValue))
-        if sorted != nil { return Entry(name: writtenName, written: sorted!.removeFirst(), defaultIndex: -1) }
+        if sorted != nil { return Entry(name: writtenName, written: sorted!.removeFirst()) }
         pending &= ~(UInt64(1) << UInt64(writtenName.rawValue))
         var index = first
         while store.properties[index].name != writtenName { index += 1 }
-        return Entry(name: writtenName, written: store.properties[index], defaultIndex: -1)
+        return Entry(name: writtenName, written: store.properties[index])
     }
 }
 
@@ -221,8 +278,14 @@ extension OutputBuffer {
 /// The '/'-joined ids from a top-level declaration down to the element a
 /// backend is writing: kept while descending, instead of walking up from
 /// each element (`Element.path`). Identifiers need no escaping.
+///
+/// The bytes live in an array that only grows; the path is its first
+/// `length` bytes, so leaving an element is setting a count. Through
+/// `append(contentsOf:)` and `removeSubrange` the path cost about 330
+/// instructions per element.
 struct ElementPath {
-    private var bytes: [UInt8] = []
+    private var storage = [UInt8](repeating: 0, count: 256)
+    private var length = 0
 
     /// Where to cut back to when leaving an element, and where its id starts.
     struct Mark {
@@ -230,28 +293,35 @@ struct ElementPath {
         fileprivate let idStart: Int
     }
 
-    init() { bytes.reserveCapacity(256) }
-
     /// Appends the element's id; hand the mark back to `leave`.
     mutating func enter(_ record: ElementRecord, of store: ModelStore) -> Mark {
-        let length = bytes.count
-        if length > 0 { bytes.append(UInt8(ascii: "/")) }
-        let idStart = bytes.count
-        store.withIDBytes(of: record) { bytes.append(contentsOf: $0) }
-        return Mark(length: length, idStart: idStart)
+        let mark = length
+        store.withIDBytes(of: record) { id in
+            let separator = mark > 0 ? 1 : 0
+            let needed = mark + separator + id.count
+            if needed > storage.count { storage += repeatElement(0, count: max(needed - storage.count, storage.count)) }
+            storage.withUnsafeMutableBufferPointer { bytes in
+                if separator > 0 { bytes[mark] = UInt8(ascii: "/") }
+                if let source = id.baseAddress, let target = bytes.baseAddress {
+                    (target + mark + separator).update(from: source, count: id.count)
+                }
+            }
+            length = needed
+        }
+        return Mark(length: mark, idStart: mark + (mark > 0 ? 1 : 0))
     }
 
-    mutating func leave(_ mark: Mark) { bytes.removeSubrange(mark.length...) }
+    mutating func leave(_ mark: Mark) { length = mark.length }
 
-    mutating func reset() { bytes.removeAll(keepingCapacity: true) }
+    mutating func reset() { length = 0 }
 
     /// The whole path.
     func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        bytes.withUnsafeBufferPointer(body)
+        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[..<length])) }
     }
 
     /// The id of the element entered at `mark` (the path's last component).
     func withID<Result>(at mark: Mark, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[mark.idStart...])) }
+        storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[mark.idStart..<length])) }
     }
 }

@@ -110,7 +110,30 @@ struct JSONStreamWriter {
     }
 
     /// A comma after the previous member, a line break, the indentation,
-    /// then what `put` writes (at most `room` bytes) — in one write.
+    /// then what `put` writes (at most `room` bytes) — in one write. A
+    /// member whose key and value are both known (a property's key and
+    /// its cached value) goes in whole.
+    @inline(__always)
+    mutating func member(room: Int, _ put: (inout ByteCursor) -> Void) {
+        startKey(room: room, put)
+    }
+
+    /// Members laid out by the caller: their commas, line breaks,
+    /// indentation (at `memberIndent`), keys and values, in one write of at
+    /// most `room` bytes (checked in every build: a miscount must stop the
+    /// build, not write past the buffer). What follows is written as after
+    /// a member. The JSON backend writes an element's members from pieces
+    /// made once per depth: a member a write cost more than its bytes.
+    @inline(__always)
+    mutating func members(room: Int, _ put: (inout ByteCursor) -> Void) {
+        hasMembers = true
+        buffer.write(atMost: room) { cursor in
+            let start = cursor.position
+            put(&cursor)
+            precondition(start.distance(to: cursor.position) <= room, "members put more than the room they asked for")
+        }
+    }
+
     @inline(__always)
     private mutating func startKey(room: Int, _ put: (inout ByteCursor) -> Void) {
         let comma = hasMembers

@@ -199,6 +199,14 @@ struct ByteCursor {
         put(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
+    /// `bytes` between double quotes (text that needs no escaping).
+    @inline(__always)
+    mutating func putQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
+        put(0x22)
+        put(bytes)
+        put(0x22)
+    }
+
     /// The room `putSpaces(count)` needs: it stores eight spaces at a time,
     /// so it may write up to seven bytes past the indentation (into room
     /// that what comes next overwrites, or that is never counted).
