@@ -267,36 +267,20 @@ private struct JSONRenderer {
     /// Written properties and the kind's defaults, in name order, a member
     /// a write.
     ///
-    /// Names are below 64 and a kind has at most one default per name, so
-    /// both are bit masks, and the members come out in the order of the
-    /// bits of their union (as in the Swift backend). A name written twice
-    /// (an error, so never in a backend's input) takes `PropertyMerge`,
-    /// which keeps both.
+    /// In the order `NamesInOrder` gives; a name written twice takes
+    /// `PropertyMerge`, which keeps both.
     private mutating func properties(of record: ElementRecord, to json: inout JSONStreamWriter) {
         let object = json.beginObject()
         let slot = JSONRenderer.slot(record.kind, record.context)
         if madeDefaults & (UInt64(1) << UInt64(slot)) == 0 { makeDefaultMembers(slot, record) }
-        let defaults = PropertyCatalog.defaultNames(for: record.kind, in: record.context)
-        let first = Int(record.firstProperty)
-        let end = first + Int(record.propertyCount)
-        var written: UInt64 = 0
-        for index in first..<end {
-            let bit = UInt64(1) << UInt64(store.properties[index].name.rawValue)
-            if written & bit != 0 {
-                mergedProperties(of: record, slot: slot, to: &json)
-                json.endObject(object)
-                return
-            }
-            written |= bit
+        guard var names = NamesInOrder(record, of: store, defaults: PropertyCatalog.defaultNames(for: record.kind, in: record.context)) else {
+            mergedProperties(of: record, slot: slot, to: &json)
+            json.endObject(object)
+            return
         }
-        var names = written | defaults
-        while names != 0 {
-            let name = names.trailingZeroBitCount
-            names &= names - 1
-            if written & (UInt64(1) << UInt64(name)) != 0 {
-                var index = first
-                while Int(store.properties[index].name.rawValue) != name { index += 1 }
-                write(store.properties[index], of: record, to: &json)
+        while let (name, written) = names.next() {
+            if let written {
+                write(store.properties[written], of: record, to: &json)
             } else {
                 writeDefault(PropertyName(rawValue: UInt8(name)), slot: slot, record, to: &json)
             }

@@ -75,6 +75,50 @@ extension ModelStore {
     }
 }
 
+/// An element's properties in name order — each written one, and the
+/// kind's defaults for the names not written — as the JSON and Swift
+/// backends write them: names are below 64 and a kind has at most one
+/// default per name, so both are bit masks and the properties come out in
+/// the order of the bits of their union. Nil when a name is written twice
+/// (an error, so never in a backend's input): `PropertyMerge` keeps both.
+struct NamesInOrder {
+    private let store: ModelStore
+    private let first: Int
+    /// The names written on the element (bit `rawValue`).
+    private let written: UInt64
+    /// Names not yet returned.
+    private var left: UInt64
+
+    init?(_ record: ElementRecord, of store: ModelStore, defaults: UInt64) {
+        self.store = store
+        first = Int(record.firstProperty)
+        var written: UInt64 = 0
+        for index in first..<(first + Int(record.propertyCount)) {
+            let bit = UInt64(1) << UInt64(store.properties[index].name.rawValue)
+            if written & bit != 0 { return nil }
+            written |= bit
+        }
+        self.written = written
+        left = written | defaults
+    }
+
+    /// Whether nothing is left to return (before the first `next()`: the element has no properties at all).
+    var isEmpty: Bool { left == 0 }
+
+    /// The next name's raw value, and the index in `store.properties` of
+    /// its written property (nil: the kind's default).
+    @inline(__always)
+    mutating func next() -> (name: Int, written: Int?)? {
+        guard left != 0 else { return nil }
+        let name = left.trailingZeroBitCount
+        left &= left - 1
+        guard written & (UInt64(1) << UInt64(name)) != 0 else { return (name, nil) }
+        var index = first
+        while Int(store.properties[index].name.rawValue) != name { index += 1 }
+        return (name, index)
+    }
+}
+
 /// One element's properties read as the `ModelStore` helpers read them,
 /// after one pass that notes which names are written and which have a
 /// default: a name that is neither is answered without a look, and one

@@ -428,32 +428,20 @@ private struct SwiftFileRenderer {
     /// `properties: [ … ],`: written properties and the kind's defaults, in
     /// name order, one line each; nothing when there are none.
     ///
-    /// Names are below 64 and a kind has at most one default per name, so
-    /// both are bit masks, and the lines come out in the order of the bits
-    /// of their union. A name written twice (an error, so never in a
-    /// backend's input) takes `PropertyMerge`, which keeps both.
+    /// In the order `NamesInOrder` gives; a name written twice takes
+    /// `PropertyMerge`, which keeps both.
     private mutating func properties(of record: ElementRecord, to writer: inout SwiftSourceWriter) {
         let slot = SwiftFileRenderer.slot(record.kind, record.context)
         let defaults = defaultLines[slot] ?? makeDefaultLines(slot, record)
-        let first = Int(record.firstProperty)
-        let end = first + Int(record.propertyCount)
-        var written: UInt64 = 0
-        for index in first..<end {
-            let bit = UInt64(1) << UInt64(store.properties[index].name.rawValue)
-            if written & bit != 0 { return mergedProperties(of: record, defaults, to: &writer) }
-            written |= bit
+        guard var names = NamesInOrder(record, of: store, defaults: defaults.names) else {
+            return mergedProperties(of: record, defaults, to: &writer)
         }
-        var names = written | defaults.names
-        guard names != 0 else { return }
+        guard !names.isEmpty else { return }
         writer.line(fixed: "properties: [")
         writer.enter()
-        while names != 0 {
-            let name = names.trailingZeroBitCount
-            names &= names - 1
-            if written & (UInt64(1) << UInt64(name)) != 0 {
-                var index = first
-                while Int(store.properties[index].name.rawValue) != name { index += 1 }
-                writeProperty(store.properties[index], of: record, to: &writer)
+        while let (name, written) = names.next() {
+            if let written {
+                writeProperty(store.properties[written], of: record, to: &writer)
             } else {
                 writer.line(cache, defaults.lines[name])
             }
