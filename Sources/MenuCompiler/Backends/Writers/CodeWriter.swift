@@ -121,12 +121,8 @@ public struct CodeWriter: Sendable {
     mutating func write(_ text: StaticString) { buffer.append(text) }
     @inline(__always)
     mutating func write(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(bytes) }
-    /// Bytes that need no escaping (identifiers), between double quotes.
-    mutating func writeQuoted(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.appendQuoted(bytes) }
     @inline(__always)
     mutating func write(string text: String) { buffer.appendString(text) }
-    mutating func write(_ cache: OutputBuffer, _ range: Range<Int>) { buffer.append(cache, range) }
-    mutating func writeDecimal(_ value: Int) { buffer.appendDecimal(value) }
 
     /// One level deeper from here (until `leave`): `indented` without a
     /// closure, for a backend's per-element code.

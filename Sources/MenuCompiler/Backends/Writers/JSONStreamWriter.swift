@@ -96,7 +96,7 @@ struct JSONStreamWriter {
     /// dozens of members per element.
     @inline(__always)
     mutating func key(_ name: StaticString) {
-        startKey(room: 4 + name.utf8CodeUnitCount) { cursor in
+        member(room: 4 + name.utf8CodeUnitCount) { cursor in
             cursor.put(UInt8(ascii: "\""))
             cursor.put(name)
             cursor.put("\": ")
@@ -106,16 +106,7 @@ struct JSONStreamWriter {
     /// A key already quoted and followed by `": "`, kept in `cache` (property names).
     @inline(__always)
     mutating func key(_ cache: OutputBuffer, _ range: Range<Int>) {
-        startKey(room: range.count) { $0.put(cache.bytes(range)) }
-    }
-
-    /// A comma after the previous member, a line break, the indentation,
-    /// then what `put` writes (at most `room` bytes) — in one write. A
-    /// member whose key and value are both known (a property's key and
-    /// its cached value) goes in whole.
-    @inline(__always)
-    mutating func member(room: Int, _ put: (inout ByteCursor) -> Void) {
-        startKey(room: room, put)
+        member(room: range.count) { $0.put(cache.bytes(range)) }
     }
 
     /// Members laid out by the caller: their commas, line breaks,
@@ -134,8 +125,12 @@ struct JSONStreamWriter {
         }
     }
 
+    /// A comma after the previous member, a line break, the indentation,
+    /// then what `put` writes (at most `room` bytes, checked in every
+    /// build) — in one write. A member whose key and value are both known
+    /// (a property's key and its cached value) goes in whole.
     @inline(__always)
-    private mutating func startKey(room: Int, _ put: (inout ByteCursor) -> Void) {
+    mutating func member(room: Int, _ put: (inout ByteCursor) -> Void) {
         let comma = hasMembers
         let indent = self.indent
         hasMembers = true
@@ -143,15 +138,10 @@ struct JSONStreamWriter {
             if comma { cursor.put(UInt8(ascii: ",")) }
             cursor.put(0x0A)
             cursor.putSpaces(indent)
+            let start = cursor.position
             put(&cursor)
+            precondition(start.distance(to: cursor.position) <= room, "a member put more than the room it asked for")
         }
-    }
-
-    /// A string made of ASCII letters, digits and '_' (catalog values), quoted without escaping.
-    mutating func plainString(_ text: String) {
-        buffer.append(UInt8(ascii: "\""))
-        buffer.appendString(text)
-        buffer.append(UInt8(ascii: "\""))
     }
 
     /// Starts an array element; write its value next.
@@ -168,14 +158,7 @@ struct JSONStreamWriter {
     /// literal), kept in `cache`.
     @inline(__always)
     mutating func escaped(_ cache: OutputBuffer, _ range: Range<Int>) { buffer.append(cache, range) }
-    /// A string of bytes that need no escaping (identifiers), quoted.
-    @inline(__always)
-    mutating func plainString(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.appendQuoted(bytes) }
-    /// Literal JSON text (a keyword such as `"menu"` with its quotes, or `true`).
-    @inline(__always)
-    mutating func raw(_ text: StaticString) { buffer.append(text) }
-    mutating func raw(_ bytes: UnsafeBufferPointer<UInt8>) { buffer.append(bytes) }
-    mutating func int(_ value: Int) { buffer.appendDecimal(value) }
+    mutating func int(_ value: Int) { buffer.write(atMost: ByteCursor.decimalRoom) { $0.putDecimal(value) } }
     /// A number already formatted (`10.5` as written).
     mutating func number(_ text: String) { buffer.appendString(text) }
     mutating func bool(_ value: Bool) { value ? buffer.append("true" as StaticString) : buffer.append("false" as StaticString) }

@@ -148,22 +148,6 @@ final class OutputBuffer: @unchecked Sendable {
         }
     }
 
-    /// `bytes` between double quotes (text that needs no escaping).
-    @inline(__always)
-    func appendQuoted(_ bytes: UnsafeBufferPointer<UInt8>) {
-        write(atMost: bytes.count + 2) { cursor in
-            cursor.put(0x22)
-            cursor.put(bytes)
-            cursor.put(0x22)
-        }
-    }
-
-    /// A decimal integer, without making a string.
-    @inline(__always)
-    func appendDecimal(_ value: Int) {
-        write(atMost: ByteCursor.decimalRoom) { $0.putDecimal(value) }
-    }
-
     /// A separate buffer with the same bytes.
     func copy() -> OutputBuffer {
         let copy = OutputBuffer(capacity: capacity)
