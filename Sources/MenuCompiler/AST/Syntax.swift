@@ -231,12 +231,7 @@ public enum ElementKind: String, Sendable, CaseIterable, Codable {
     /// by length first: the parser asks for every statement, and the
     /// resolver for every written identifier that might look synthetic.
     init?(keywordBytes bytes: UnsafeBufferPointer<UInt8>) {
-        func spells(_ word: StaticString) -> Bool {
-            guard bytes.count == word.utf8CodeUnitCount else { return false }
-            let expected = word.utf8Start
-            for offset in 0..<bytes.count where bytes[offset] != expected[offset] { return false }
-            return true
-        }
+        func spells(_ word: StaticString) -> Bool { bytes.spells(word) }
         let kind: ElementKind?
         switch bytes.count {
         case 3: kind = spells("row") ? .row : nil

@@ -126,9 +126,8 @@ extension MarkdownPage {
     private func labelEndsWithEllipsis(_ record: ElementRecord, of store: ModelStore) -> Bool {
         guard record.label.exists else { return false }
         return store.withTextBytes(record.label) { bytes in
-            let count = bytes.count
-            guard count >= 3, bytes[count - 3] == 0xE2, bytes[count - 2] == 0x80, bytes[count - 1] == 0xA6 else { return false }
-            if count == 3 || bytes[count - 4] < 0x80 { return true }
+            guard bytes.endsWithEllipsisCharacter else { return false }
+            if bytes.count == 3 || bytes[bytes.count - 4] < 0x80 { return true }
             return String(decoding: bytes, as: UTF8.self).hasSuffix("…")
         }
     }

@@ -61,6 +61,21 @@ extension ModelStore {
         return PropertyCatalog.defaultFlag(name, for: record.kind, in: record.context)
     }
 
+    /// The names written on the element as a bit mask (bit `rawValue`:
+    /// names are below 64), and whether one of them is written twice.
+    @inline(__always)
+    func writtenNames(of record: ElementRecord) -> (names: UInt64, repeated: Bool) {
+        var names: UInt64 = 0
+        var repeated = false
+        let first = Int(record.firstProperty)
+        for index in first..<(first + Int(record.propertyCount)) {
+            let bit = UInt64(1) << UInt64(properties[index].name.rawValue)
+            if names & bit != 0 { repeated = true }
+            names |= bit
+        }
+        return (names, repeated)
+    }
+
     /// The property of that name written on the element, if any.
     @inline(__always)
     func writtenProperty(_ name: PropertyName, of record: ElementRecord) -> PropertyRecord? {
@@ -92,12 +107,8 @@ struct NamesInOrder {
     init?(_ record: ElementRecord, of store: ModelStore, defaults: UInt64) {
         self.store = store
         first = Int(record.firstProperty)
-        var written: UInt64 = 0
-        for index in first..<(first + Int(record.propertyCount)) {
-            let bit = UInt64(1) << UInt64(store.properties[index].name.rawValue)
-            if written & bit != 0 { return nil }
-            written |= bit
-        }
+        let (written, repeated) = store.writtenNames(of: record)
+        guard !repeated else { return nil }
         self.written = written
         left = written | defaults
     }
@@ -138,12 +149,7 @@ struct ElementProperties {
     init(_ record: ElementRecord, of store: ModelStore) {
         self.store = store
         self.record = record
-        var written: UInt64 = 0
-        let first = Int(record.firstProperty)
-        for index in first..<(first + Int(record.propertyCount)) {
-            written |= UInt64(1) << UInt64(store.properties[index].name.rawValue)
-        }
-        self.written = written
+        written = store.writtenNames(of: record).names
         defaults = PropertyCatalog.defaultNames(for: record.kind, in: record.context)
     }
 
@@ -223,12 +229,8 @@ struct PropertyMerge {
         end = first + Int(record.propertyCount)
         defaultsLeft = PropertyCatalog.defaultNames(for: record.kind, in: record.context)
         isEmpty = first == end && defaultsLeft == 0
-        var repeated = false
-        for index in first..<end {
-            let bit = UInt64(1) << UInt64(store.properties[index].name.rawValue)
-            if pending & bit != 0 { repeated = true }
-            pending |= bit
-        }
+        let (written, repeated) = store.writtenNames(of: record)
+        pending = written
         if repeated {
             // Swift's sort is stable: equal names keep their written order.
             sorted = store.properties[first..<end].sorted { $0.name < $1.name }[...]

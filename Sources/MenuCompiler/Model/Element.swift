@@ -346,9 +346,7 @@ public struct Element: Hashable, Sendable {
     /// Items, toggles and submenus reachable through sections (not into submenus).
     public var menuEntries: [Element] {
         var result: [Element] = []
-        for child in children {
-            if child.kind == .section { result.append(contentsOf: child.menuEntries) } else { result.append(child) }
-        }
+        forEachMenuEntry { result.append($0) }
         return result
     }
 }

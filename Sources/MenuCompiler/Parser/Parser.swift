@@ -98,20 +98,12 @@ public struct Parser {
 
     /// Whether the token's bytes are exactly `word` (ASCII). Keywords are
     /// matched on bytes: no string is made for the tokens of a statement.
-    private func isWord(_ token: Token, _ word: StaticString) -> Bool {
-        let length = token.end - token.start
-        guard length == word.utf8CodeUnitCount, let base = bytes.baseAddress else { return false }
-        let start = base + token.start
-        let expected = word.utf8Start
-        for offset in 0..<length where start[offset] != expected[offset] { return false }
-        return true
-    }
+    private func isWord(_ token: Token, _ word: StaticString) -> Bool { tokenBytes(token).spells(word) }
 
     /// The element kind a keyword token names, if any.
-    private func elementKind(_ token: Token) -> ElementKind? {
-        guard let base = bytes.baseAddress else { return nil }
-        return ElementKind(keywordBytes: UnsafeBufferPointer(start: base + token.start, count: token.end - token.start))
-    }
+    private func elementKind(_ token: Token) -> ElementKind? { ElementKind(keywordBytes: tokenBytes(token)) }
+
+    private func tokenBytes(_ token: Token) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: bytes[token.start..<token.end]) }
 
     private func describe(_ token: Token) -> String {
         switch token.kind {

@@ -206,12 +206,7 @@ public enum PropertyName: UInt8, CaseIterable, Sendable, Comparable {
     /// The name these bytes spell, if any (no string is made: this runs for every property).
     init?(bytes: UnsafeBufferPointer<UInt8>) {
         guard let first = bytes.first else { return nil }
-        func matches(_ word: StaticString) -> Bool {
-            guard word.utf8CodeUnitCount == bytes.count else { return false }
-            let expected = word.utf8Start
-            for index in 1..<bytes.count where bytes[index] != expected[index] { return false }
-            return true
-        }
+        func matches(_ word: StaticString) -> Bool { bytes.spells(word) }
         // Candidates by first letter; no array is made (this runs for every property).
         let found: PropertyName?
         switch first {

@@ -16,3 +16,21 @@ extension UInt8 {
         return self < 64 ? (below64 >> self) & 1 != 0 : self < 128 && (from64 >> (self &- 64)) & 1 != 0
     }
 }
+
+extension UnsafeBufferPointer where Element == UInt8 {
+    /// Whether these bytes are exactly `word`: keywords and property names
+    /// are matched on bytes, without making a string for each token.
+    @inline(__always)
+    func spells(_ word: StaticString) -> Bool {
+        guard count == word.utf8CodeUnitCount else { return false }
+        let expected = word.utf8Start
+        for offset in 0..<count where self[offset] != expected[offset] { return false }
+        return true
+    }
+
+    /// Whether the last three bytes are "…" (E2 80 A6), the ellipsis
+    /// character labels end with.
+    var endsWithEllipsisCharacter: Bool {
+        count >= 3 && self[count - 3] == 0xE2 && self[count - 2] == 0x80 && self[count - 1] == 0xA6
+    }
+}

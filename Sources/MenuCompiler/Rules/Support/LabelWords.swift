@@ -214,7 +214,7 @@ enum LabelWords {
             // A closing "…" is trailing punctuation, trimmed from the last
             // word (or a word of its own with no letters): the words are those
             // of the bytes before it.
-            if count >= 3, bytes[count - 3] == 0xE2, bytes[count - 2] == 0x80, bytes[count - 1] == 0xA6 { count -= 3 }
+            if bytes.endsWithEllipsisCharacter { count -= 3 }
             for byte in bytes[0..<count] where byte >= 0x80 { return nil }
             func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
             func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
@@ -443,7 +443,7 @@ enum LabelWords {
         bytes.reserveCapacity(label.utf8.count)
         for byte in label.utf8 { bytes.append(byte) }
         // A closing "…" ends the last run like punctuation does.
-        if bytes.count >= 3, bytes[(bytes.count - 3)...].elementsEqual([0xE2, 0x80, 0xA6]) { bytes.removeLast(3) }
+        if bytes.withUnsafeBufferPointer(\.endsWithEllipsisCharacter) { bytes.removeLast(3) }
         for index in bytes.indices {
             if bytes[index] >= 0x80 { return true }
             bytes[index] |= 0x20

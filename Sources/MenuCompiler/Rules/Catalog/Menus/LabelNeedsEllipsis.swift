@@ -76,7 +76,7 @@ struct LabelNeedsEllipsis: Rule {
             guard let last = bytes.last else { return nil }
             if last.isASCIIAlphanumeric { return false }
             // "…" is E2 80 A6; after a letter or digit it is a character of its own.
-            if count >= 4, bytes[count - 3] == 0xE2, bytes[count - 2] == 0x80, last == 0xA6, bytes[count - 4].isASCIIAlphanumeric { return true }
+            if count >= 4, bytes.endsWithEllipsisCharacter, bytes[count - 4].isASCIIAlphanumeric { return true }
             return nil
         }
     }

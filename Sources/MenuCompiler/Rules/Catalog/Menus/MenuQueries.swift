@@ -11,9 +11,10 @@ enum MenuQueries {
         ancestors.last { $0.kind.holdsMenuElements }
     }
 
-    /// `Element.menuEntries` by store index, appended to `entries`: the
-    /// entries of a menu level, through sections, without making an
-    /// `Element` for each.
+    /// `Element.forEachMenuEntry` by store index, appended to `entries`:
+    /// the entries of a menu level, through sections, without making an
+    /// `Element` for each or calling back into a closure over the caller's
+    /// table (`DuplicateLabel` asks for every menu level).
     static func appendMenuEntries(of container: Int32, in store: ModelStore, to entries: inout [Int32]) {
         let record = store.records[Int(container)]
         let first = Int(record.firstChild)
