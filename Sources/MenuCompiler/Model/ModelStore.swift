@@ -104,7 +104,11 @@ struct ModelBuilder {
     var origins: [Origin] = []
     var texts = TextTable()
     var shortcuts: [Shortcut] = []
-    /// Shortcut strings already parsed, by the TextID of their text.
-    var shortcutByText: [TextID: Result<Int, Shortcut.ParseError>] = [:]
+    /// Shortcut strings already parsed, by the TextID of their text: the
+    /// index into `shortcuts` plus one, 0 when not parsed yet, -1 when
+    /// invalid (the error is in `shortcutErrors`). An array, not a
+    /// dictionary: it is read for every `shortcut:` property.
+    var shortcutByText: [Int32] = []
+    var shortcutErrors: [TextID: Shortcut.ParseError] = [:]
     var trees: [SyntaxTree?] = []
 }

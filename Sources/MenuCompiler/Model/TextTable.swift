@@ -1,3 +1,5 @@
+import Foundation
+
 /// A string of the checked model: an index into its store's `TextTable`.
 /// Equal texts of one store have equal ids, so comparing two labels or
 /// identifiers is comparing two integers.
@@ -47,12 +49,12 @@ struct TextTable: Sendable {
 
     /// The id of these bytes (valid UTF-8, or decoded the way `String(decoding:)` does), adding them when new.
     mutating func intern(_ buffer: UnsafeBufferPointer<UInt8>, string known: String? = nil) -> TextID {
-        if known == nil, buffer.contains(where: { $0 >= 0x80 }), !TextTable.isWellFormedUTF8(buffer) {
+        let (hash, isASCII) = TextTable.hashAndASCII(buffer)
+        if known == nil, !isASCII, !TextTable.isWellFormedUTF8(buffer) {
             // Texts are what `String(decoding:)` makes of the bytes: ill-formed
             // UTF-8 becomes U+FFFD, so equal strings get equal ids.
             return intern(String(decoding: buffer, as: UTF8.self))
         }
-        let hash = TextTable.hash(buffer)
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while true {
@@ -76,9 +78,10 @@ struct TextTable: Sendable {
         let start = Int(offsets[id])
         let length = Int(offsets[id + 1]) - start
         guard length == buffer.count else { return false }
+        guard length > 0, let other = buffer.baseAddress else { return true }
         return bytes.withUnsafeBufferPointer { stored in
-            for index in 0..<length where stored[start + index] != buffer[index] { return false }
-            return true
+            // In bounds: `offsets` delimit texts appended to `bytes`.
+            memcmp(stored.baseAddress.unsafelyUnwrapped + start, other, length) == 0
         }
     }
 
@@ -106,24 +109,56 @@ struct TextTable: Sendable {
     }
 
     /// A fast, well-mixed hash of short byte strings (eight bytes per step).
-    static func hash(_ buffer: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    static func hash(_ buffer: UnsafeBufferPointer<UInt8>) -> UInt32 { hashAndASCII(buffer).hash }
+
+    /// The hash, and whether every byte is ASCII — read in the same pass:
+    /// interning needs both for every label and value.
+    static func hashAndASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> (hash: UInt32, isASCII: Bool) {
         var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(buffer.count)
+        var highBits: UInt64 = 0
         var index = 0
         let count = buffer.count
         let raw = UnsafeRawBufferPointer(buffer)
         while index + 8 <= count {
             let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            highBits |= word
             state = (state ^ word) &* 0xBF58_476D_1CE4_E5B9
             state ^= state >> 29
             index += 8
         }
         if index < count {
-            var word: UInt64 = 0
-            for offset in 0..<(count - index) { word |= UInt64(buffer[index + offset]) << (UInt64(offset) * 8) }
+            let word = tail(raw, from: index)
+            highBits |= word
             state = (state ^ word) &* 0x94D0_49BB_1331_11EB
         }
         state ^= state >> 32
         state = state &* 0xD6E8_FEB8_6659_FD93
-        return UInt32(truncatingIfNeeded: state ^ (state >> 32))
+        return (UInt32(truncatingIfNeeded: state ^ (state >> 32)), highBits & 0x8080_8080_8080_8080 == 0)
+    }
+
+    /// The last one to seven bytes from `index`, little-endian, as one word
+    /// (byte `index` lowest): three loads at most instead of a loop per byte.
+    private static func tail(_ raw: UnsafeRawBufferPointer, from index: Int) -> UInt64 {
+        let remaining = raw.count - index
+        if raw.count >= 8 {
+            // The eight bytes ending at the end, without those already hashed.
+            let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self))
+            return last >> (UInt64(8 - remaining) * 8)
+        }
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        var position = index
+        if remaining & 4 != 0 {
+            word = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
+            position += 4
+            shift = 32
+        }
+        if remaining & 2 != 0 {
+            word |= UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt16.self))) << shift
+            position += 2
+            shift += 16
+        }
+        if remaining & 1 != 0 { word |= UInt64(raw[position]) << shift }
+        return word
     }
 }

@@ -193,6 +193,9 @@ public enum PropertyName: UInt8, CaseIterable, Sendable, Comparable {
 
     public var text: String { PropertyName.texts[Int(rawValue)] }
 
+    /// This name's bit in a set of names kept as a mask (there are fewer than 64).
+    var bit: UInt64 { UInt64(1) << UInt64(rawValue) }
+
     private static let texts: [String] = allCases.map { "\($0)" }
 
     public static func < (lhs: PropertyName, rhs: PropertyName) -> Bool { lhs.rawValue < rhs.rawValue }

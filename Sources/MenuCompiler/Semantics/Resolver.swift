@@ -23,6 +23,10 @@ public final class Resolver {
     @exclusivity(unchecked) private var seenProperties: [Int] = []
     /// Children of the elements being built, innermost last (like `openProperties`).
     @exclusivity(unchecked) private var openChildren: [Int32] = []
+    /// Identifiers chosen for the elements of the bodies being built, innermost last (like `openChildren`).
+    @exclusivity(unchecked) private var openAssigned: [Assigned] = []
+    /// Per-kind counts of `assignPlainSynthetics` (reused: it doesn't nest).
+    @exclusivity(unchecked) private var syntheticOrdinals = [Int](repeating: 0, count: ElementKind.allCases.count)
     /// Positions of the siblings `finalizeSiblings` has seen (reused: it doesn't nest).
     @exclusivity(unchecked) private var takenPositions: [Int] = []
     /// Interned synthetic identifiers (`section`, `section2`, …) by kind, then ordinal.
@@ -416,21 +420,29 @@ public final class Resolver {
         ))
         let propertyMark = openProperties.count
         var menuReference: TextRange?
-        // Few properties per element: a list beats a dictionary's allocation.
+        var hasReferences = false
+        // Few properties per element: a list beats a dictionary's allocation,
+        // and a known name (nearly all) is looked for in it only when its bit
+        // says it was set before.
         seenProperties.shrink(to: 0)
-        for member in tree.memberRefs(of: element) where member.kind == .property {
-            let propertyIndex = Int(member.index)
+        var seenNames: UInt64 = 0
+        for memberIndex in Int(node.firstMember)..<Int(node.firstMember + node.memberCount) where tree.members[memberIndex].kind == .property {
+            let propertyIndex = Int(tree.members[memberIndex].index)
             let property = tree.properties[propertyIndex]
-            if let first = seenProperties.first(where: { sameText(tree.properties[$0].name, property.name, in: tree) }) {
-                let name = tree.text(property.name)
-                report(.error(.duplicateProperty, "'\(name)' is set twice on \(displayName(Int(index)))", at: tree.span(property.name),
+            let name = propertyName(property.name, in: tree)
+            let setBefore = name.map { seenNames & $0.bit != 0 } ?? true
+            if setBefore, let first = seenProperties.first(where: { sameText(tree.properties[$0].name, property.name, in: tree) }) {
+                let nameText = tree.text(property.name)
+                report(.error(.duplicateProperty, "'\(nameText)' is set twice on \(displayName(Int(index)))", at: tree.span(property.name),
                               label: "set again here", secondary: [LabeledSpan(tree.span(tree.properties[first].name), "first set here")],
                               help: "remove one of them", fixIts: [removal(of: property, in: tree)]))
                 continue
             }
             seenProperties.append(propertyIndex)
-            guard let record = validate(propertyIndex, in: tree, kind: kind, context: context) else { continue }
+            if let name { seenNames |= name.bit }
+            guard let record = validate(propertyIndex, named: name, in: tree, kind: kind, context: context) else { continue }
             if record.name == .menu, tree.values[Int(property.value)].kind == .identifier { menuReference = tree.values[Int(property.value)].range }
+            if record.kind == .reference { hasReferences = true }
             openProperties.append(record)
         }
         let childMark = openChildren.count
@@ -439,16 +451,22 @@ public final class Resolver {
             // Already reported; keep the property out of the output.
             openProperties.remove(at: position)
         }
-        resolveReferences(from: propertyMark, children: openChildren[childMark...], in: tree)
-        model.records[Int(index)].firstProperty = UInt32(model.properties.count)
-        model.records[Int(index)].propertyCount = UInt32(openProperties.count - propertyMark)
-        model.properties.append(contentsOf: openProperties[propertyMark...])
-        openProperties.shrink(to: propertyMark)
-        model.records[Int(index)].firstChild = UInt32(model.children.count)
-        model.records[Int(index)].childCount = UInt32(openChildren.count - childMark)
-        model.children.append(contentsOf: openChildren[childMark...])
-        openChildren.shrink(to: childMark)
+        if hasReferences { resolveReferences(from: propertyMark, childrenFrom: childMark, in: tree) }
+        var record = model.records[Int(index)]
+        record.firstProperty = UInt32(model.properties.count)
+        record.propertyCount = UInt32(openProperties.count - propertyMark)
+        record.firstChild = UInt32(model.children.count)
+        record.childCount = UInt32(openChildren.count - childMark)
+        model.records[Int(index)] = record
+        moveTop(of: &openProperties, from: propertyMark, to: &model.properties)
+        moveTop(of: &openChildren, from: childMark, to: &model.children)
         return index
+    }
+
+    /// Moves `stack[mark...]` to the end of `destination`.
+    private func moveTop<Value>(of stack: inout [Value], from mark: Int, to destination: inout [Value]) {
+        for position in mark..<stack.count { destination.append(stack[position]) }
+        stack.shrink(to: mark)
     }
 
     private func sameText(_ a: TextRange, _ b: TextRange, in tree: SyntaxTree) -> Bool {
@@ -508,15 +526,10 @@ public final class Resolver {
                 : childIndices(of: target).map { copy($0, origin: origin, parent: index, depth: depth + 1) }
         }
         // Elements whose identifiers are all written need no assignment (the
-        // common case); otherwise derived and synthetic ones are chosen here.
-        var assignedIDs: [Assigned] = []
-        if !allNamed {
-            var candidates: [IdentifierAssignment.Candidate<TextID>] = []
-            for member in members where member.kind == .element { candidates.append(candidate(Int(member.index), in: tree, nested: true)) }
-            var takenBySplices = Set<TextID>()
-            for copies in spliced.values { for copy in copies { takenBySplices.insert(internedID(copy)) } }
-            assignedIDs = IdentifierAssignment.assign(candidates, taken: takenBySplices, synthetic: syntheticID)
-        }
+        // common case); otherwise derived and synthetic ones are chosen here,
+        // one per element, onto `openAssigned`.
+        let assignedMark = openAssigned.count
+        if !allNamed { assignIdentifiers(members, in: tree, spliced: spliced) }
         var elementOrdinal = 0
         for (position, member) in members.enumerated() {
             switch member.kind {
@@ -526,7 +539,7 @@ public final class Resolver {
                 openChildren.append(contentsOf: spliced[position] ?? [])
             case .element:
                 let child = Int(member.index)
-                let assigned: Assigned = allNamed ? (.none, .explicit) : assignedIDs[elementOrdinal]
+                let assigned: Assigned = allNamed ? (.none, .explicit) : openAssigned[assignedMark + elementOrdinal]
                 elementOrdinal += 1
                 let childNode = tree.elements[child]
                 if case .misplaced(let help) = Placement.check(child: childNode.kind, parent: parentKind, parentContext: context) {
@@ -553,8 +566,49 @@ public final class Resolver {
                 dropMenu = true
             }
         }
+        openAssigned.shrink(to: assignedMark)
         finalizeSiblings(from: mark)
         return dropMenu
+    }
+
+    /// Pushes the identifier of each element among `members` onto `openAssigned`.
+    private func assignIdentifiers(_ members: ArraySlice<MemberRef>, in tree: SyntaxTree, spliced: [Int: [Int32]]) {
+        if spliced.isEmpty, assignPlainSynthetics(members, in: tree) { return }
+        var candidates: [IdentifierAssignment.Candidate<TextID>] = []
+        for member in members where member.kind == .element { candidates.append(candidate(Int(member.index), in: tree, nested: true)) }
+        var takenBySplices = Set<TextID>()
+        for copies in spliced.values { for copy in copies { takenBySplices.insert(internedID(copy)) } }
+        openAssigned.append(contentsOf: IdentifierAssignment.assign(candidates, taken: takenBySplices, synthetic: syntheticID))
+    }
+
+    /// The common body with unnamed elements — named items beside sections
+    /// and dividers — assigned without candidates, sets or arrays: when no
+    /// written name can look synthetic and no unnamed element has a text to
+    /// derive from, nothing can collide, and the n-th unnamed element of a
+    /// kind is simply `kind` + n (what `IdentifierAssignment.assign` gives
+    /// then). Returns false, having pushed nothing, for any other body.
+    private func assignPlainSynthetics(_ members: ArraySlice<MemberRef>, in tree: SyntaxTree) -> Bool {
+        for member in members where member.kind == .element {
+            let node = tree.elements[Int(member.index)]
+            if node.hasName ? mayBeSynthetic(node.name, in: tree) : node.hasLabel || hasDerivationText(Int(member.index), in: tree) { return false }
+        }
+        for index in syntheticOrdinals.indices { syntheticOrdinals[index] = 0 }
+        for member in members where member.kind == .element {
+            let node = tree.elements[Int(member.index)]
+            if node.hasName {
+                // Written, and never spelled like a synthetic one: left in the syntax (see `candidate`).
+                openAssigned.append((.none, .explicit))
+            } else {
+                syntheticOrdinals[node.kind.ordinal] += 1
+                openAssigned.append((syntheticID(node.kind, syntheticOrdinals[node.kind.ordinal]), .synthetic))
+            }
+        }
+        return true
+    }
+
+    /// Whether an unnamed, unlabelled element has a text its identifier is derived from (a toggle's `off:` or `on:`).
+    private func hasDerivationText(_ element: Int, in tree: SyntaxTree) -> Bool {
+        candidate(element, in: tree, nested: true).derived != nil
     }
 
     private func addOrigin(_ origin: Origin) -> Int32 {
@@ -584,8 +638,6 @@ public final class Resolver {
     }
 
     /// Spliced elements take their place under the host; synthetic ids that
-    /// collide are renumbered, and real collisions are reported.
-    /// Spliced elements take their place under the host; synthetic ids that
     /// collide are renumbered, and real collisions are reported. The
     /// siblings are `openChildren[mark...]`.
     private func finalizeSiblings(from mark: Int) {
@@ -603,9 +655,11 @@ public final class Resolver {
             return takenPositions.first { sameID(openChildren[mark + $0], child) }
         }
         var hasSynthetic = false
+        var hasCopies = false
         for position in 0..<count {
             let child = openChildren[mark + position]
             let record = model.records[Int(child)]
+            if record.origin >= 0 { hasCopies = true }
             guard record.idSource != .synthetic else {
                 hasSynthetic = true
                 continue
@@ -625,7 +679,9 @@ public final class Resolver {
                 takenPositions.append(position)
             }
         }
-        guard hasSynthetic else { return }
+        // Without spliced siblings, the synthetic identifiers chosen before
+        // the elements were built avoided every other sibling's already.
+        guard hasSynthetic, hasCopies else { return }
         /// Whether a sibling already has this synthetic identifier.
         func isTaken(_ candidate: TextID) -> Bool {
             if useIndex { return index[text(candidate)] != nil }
@@ -683,9 +739,10 @@ public final class Resolver {
     // MARK: - Properties
 
     /// The validated form of property `index`, or nil after reporting why it is invalid.
-    private func validate(_ index: Int, in tree: SyntaxTree, kind: ElementKind, context: ElementContext) -> PropertyRecord? {
+    /// `name`: the property's name, when it is one of the catalog's.
+    private func validate(_ index: Int, named name: PropertyName?, in tree: SyntaxTree, kind: ElementKind, context: ElementContext) -> PropertyRecord? {
         let property = tree.properties[index]
-        guard let name = propertyName(property.name, in: tree) else {
+        guard let name else {
             reportUnknownProperty(property, in: tree, kind: kind, context: context)
             return nil
         }
@@ -775,14 +832,25 @@ public final class Resolver {
     /// A shortcut string parsed once per distinct text.
     /// Equal shortcuts (`"cmd+n"`, `"⌘N"`) share one index, so rules compare indices.
     private func shortcut(_ text: TextID) -> Result<Int, Shortcut.ParseError> {
-        if let known = model.shortcutByText[text] { return known }
-        let result = Shortcut.parse(self.text(text)).map { parsed -> Int in
-            if let index = model.shortcuts.firstIndex(of: parsed) { return index }
-            model.shortcuts.append(parsed)
-            return model.shortcuts.count - 1
+        let slot = Int(text.rawValue)
+        if slot < model.shortcutByText.count {
+            let known = model.shortcutByText[slot]
+            if known > 0 { return .success(Int(known) - 1) }
+            if known < 0, let error = model.shortcutErrors[text] { return .failure(error) }
+        } else {
+            model.shortcutByText.append(contentsOf: repeatElement(0, count: slot + 1 - model.shortcutByText.count))
         }
-        model.shortcutByText[text] = result
-        return result
+        switch Shortcut.parse(self.text(text)) {
+        case .success(let parsed):
+            let index = model.shortcuts.firstIndex(of: parsed) ?? model.shortcuts.count
+            if index == model.shortcuts.count { model.shortcuts.append(parsed) }
+            model.shortcutByText[slot] = Int32(index + 1)
+            return .success(index)
+        case .failure(let error):
+            model.shortcutByText[slot] = -1
+            model.shortcutErrors[text] = error
+            return .failure(error)
+        }
     }
 
     static func normalizedNumber(_ value: Double) -> String {
@@ -811,8 +879,8 @@ public final class Resolver {
     /// Checks `default:` and `opens:` targets of the properties on the stack
     /// from `mark`; an unresolved one is reported and dropped so backends
     /// never see a dangling reference.
-    private func resolveReferences(from mark: Int, children: ArraySlice<Int32>, in tree: SyntaxTree) {
-        guard openProperties[mark...].contains(where: { $0.kind == .reference }) else { return }
+    private func resolveReferences(from mark: Int, childrenFrom childMark: Int, in tree: SyntaxTree) {
+        let children = openChildren[childMark...]
         let file = tree.file.id
         var kept: [PropertyRecord] = []
         for property in openProperties[mark...] {
