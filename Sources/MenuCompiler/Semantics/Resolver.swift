@@ -426,7 +426,12 @@ public final class Resolver {
         // says it was set before.
         seenProperties.shrink(to: 0)
         var seenNames: UInt64 = 0
-        for memberIndex in Int(node.firstMember)..<Int(node.firstMember + node.memberCount) where tree.members[memberIndex].kind == .property {
+        var hasChildMembers = false
+        for memberIndex in Int(node.firstMember)..<Int(node.firstMember + node.memberCount) {
+            guard tree.members[memberIndex].kind == .property else {
+                hasChildMembers = true
+                continue
+            }
             let propertyIndex = Int(tree.members[memberIndex].index)
             let property = tree.properties[propertyIndex]
             let name = propertyName(property.name, in: tree)
@@ -446,7 +451,10 @@ public final class Resolver {
             openProperties.append(record)
         }
         let childMark = openChildren.count
-        let dropMenu = buildChildren(of: index, element: element, in: tree, menuReference: menuReference, depth: depth)
+        // Most elements are leaves: items whose bodies hold properties only.
+        let dropMenu = hasChildMembers || menuReference != nil
+            ? buildChildren(of: index, element: element, in: tree, menuReference: menuReference, depth: depth)
+            : false
         if dropMenu, let position = openProperties[propertyMark...].firstIndex(where: { $0.name == .menu }) {
             // Already reported; keep the property out of the output.
             openProperties.remove(at: position)
