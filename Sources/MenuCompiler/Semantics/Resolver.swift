@@ -47,12 +47,16 @@ public final class Resolver {
 
     private var scopes: [FileID: Scope] = [:]
     private var topLevelIDs: [FileID: [Assigned]] = [:]
-    private var cache: [DeclarationKey: Int32] = [:]
-    private var inProgress: [DeclarationKey] = []
+    /// The model index of each built top-level declaration, by file and
+    /// position (-1: not built yet). Arrays, not a dictionary keyed by
+    /// `DeclarationKey`: every declaration is looked up when it is built.
+    @exclusivity(unchecked) private var builtDeclarations: [[Int32]] = []
+    @exclusivity(unchecked) private var inProgress: [DeclarationKey] = []
 
     public init(workspace: Workspace) {
         self.workspace = workspace
         model.trees = workspace.parsed.map { $0.syntax.tree }
+        builtDeclarations = workspace.parsed.map { [Int32](repeating: -1, count: $0.syntax.tree.topLevel.count) }
     }
 
     /// Room for the files' elements and properties (splices may add more):
@@ -62,7 +66,6 @@ public final class Resolver {
         model.records.reserveCapacity(trees.reduce(0) { $0 + $1.elements.count })
         model.children.reserveCapacity(trees.reduce(0) { $0 + $1.elements.count })
         model.properties.reserveCapacity(trees.reduce(0) { $0 + $1.properties.count })
-        cache.reserveCapacity(trees.reduce(0) { $0 + $1.topLevel.count })
     }
 
     // MARK: - Files
@@ -339,7 +342,8 @@ public final class Resolver {
     // MARK: - Declarations
 
     private func declaration(_ key: DeclarationKey) -> Int32 {
-        if let cached = cache[key] { return cached }
+        let cached = builtDeclarations[key.file.rawValue][key.index]
+        if cached >= 0 { return cached }
         let tree = tree(key.file)
         let element = Int(tree.topLevel[key.index])
         let node = tree.elements[element]
@@ -349,10 +353,10 @@ public final class Resolver {
                           label: "misplaced \(node.kind.rawValue)", help: help))
         }
         inProgress.append(key)
-        let built = build(element, in: tree, parentKind: nil, parentContext: .control, assigned: assigned, parent: -1, depth: 0)
+        let index = build(element, in: tree, parentKind: nil, parentContext: .control, assigned: assigned, parent: -1, depth: 0)
         inProgress.removeLast()
-        cache[key] = built
-        return built
+        builtDeclarations[key.file.rawValue][key.index] = index
+        return index
     }
 
     /// Finds the declared menu a `use` or `menu:` names; nil after reporting.
