@@ -148,6 +148,13 @@ final class OutputBuffer: @unchecked Sendable {
         }
     }
 
+    /// Drops what was written from `count` on (pieces made for one row of
+    /// a page, written after the ones a page keeps). Not for streamed buffers.
+    func truncate(to count: Int) {
+        precondition(flush == nil && count >= 0 && count <= self.count, "truncating a streamed buffer or past its end")
+        self.count = count
+    }
+
     /// A separate buffer with the same bytes.
     func copy() -> OutputBuffer {
         let copy = OutputBuffer(capacity: capacity)
