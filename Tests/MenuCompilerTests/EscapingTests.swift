@@ -176,6 +176,15 @@ struct EscapingTests {
         #expect(plain > 500)
     }
 
+    @Test func plainCodeBytesAreExactlyPrintableASCIIButBacktickAndBar() {
+        for value in 0...255 {
+            let byte = UInt8(value)
+            let expected = byte >= 0x20 && byte < 0x7F && byte != UInt8(ascii: "`") && byte != UInt8(ascii: "|")
+            let bytes: [UInt8] = [UInt8(ascii: "a"), byte, UInt8(ascii: "b")]
+            #expect(bytes.withUnsafeBufferPointer { MarkdownEscaping.isPlainCode($0) } == expected, "byte \(value)")
+        }
+    }
+
     @Test func plainTextBytesAreExactlyLettersDigitsAndSpace() {
         for value in 0...255 {
             let byte = UInt8(value)

@@ -142,20 +142,107 @@ extension Substring {
 struct MarkdownPage {
     let file: CheckedFile
     let site: MarkdownBackend.Site
-    /// Escaped shortcut displays, by shortcut index: made once per page.
-    let shortcutCells = ShortcutCells()
+    /// Escaped cells kept for the page's rows (see `RowPieces`).
+    let pieces: RowPieces
 
-    /// Memo of escaped shortcut displays (a class: the page writes through
-    /// non-mutating methods).
-    final class ShortcutCells {
-        private var escaped: [String?] = []
+    init(file: CheckedFile, site: MarkdownBackend.Site) {
+        self.file = file
+        self.site = site
+        pieces = RowPieces(file.store)
+    }
 
-        func display(_ index: Int, of store: ModelStore) -> String {
-            if escaped.isEmpty { escaped = Array(repeating: nil, count: store.shortcuts.count) }
-            if let known = escaped[index] { return known }
-            let text = MarkdownEscaping.text(store.shortcuts[index].display)
-            escaped[index] = text
-            return text
+    /// What a page's item rows repeat, escaped once per page and kept as
+    /// bytes in `cache`: labels, symbols' code spans, shortcut displays,
+    /// the kinds' default symbols. A row's own pieces (an action, an id
+    /// shown as its label) go after them and are dropped after the row.
+    /// (A class: the page writes through non-mutating methods.)
+    final class RowPieces {
+        let cache = OutputBuffer(capacity: 1 << 14)
+        /// Ranges of `cache` by `TextID`.
+        private let texts: RangeTable
+        private let codes: RangeTable
+        /// By shortcut index.
+        private let shortcuts: RangeTable
+        /// By `(ElementKind.ordinal * 2 + context) * names + name`.
+        private let defaultSymbols: RangeTable
+
+        private static let names = PropertyName.allCases.count
+
+        init(_ store: ModelStore) {
+            texts = RangeTable(count: store.texts.count)
+            codes = RangeTable(count: store.texts.count)
+            shortcuts = RangeTable(count: store.shortcuts.count)
+            defaultSymbols = RangeTable(count: ElementKind.allCases.count * 2 * RowPieces.names)
+        }
+
+        /// What `body` appends to `cache`, as a range of it.
+        @inline(__always)
+        static func append(to cache: OutputBuffer, _ body: (OutputBuffer) -> Void) -> Range<Int> {
+            let start = cache.count
+            body(cache)
+            return start..<cache.count
+        }
+
+        /// The range of `cache` kept at `index` of `table`, made by `make` the first time.
+        @inline(__always)
+        private func kept(_ table: RangeTable, _ index: Int, _ make: (OutputBuffer) -> Void) -> Range<Int> {
+            if let range = table[index] { return range }
+            let range = RowPieces.append(to: cache, make)
+            table[index] = range
+            return range
+        }
+
+        /// `MarkdownEscaping.text` of a text of the model.
+        func text(_ id: TextID, of store: ModelStore) -> Range<Int> {
+            kept(texts, Int(id.rawValue)) { cache in store.withTextBytes(id) { cache.appendMarkdownText($0) } }
+        }
+
+        /// `MarkdownEscaping.code` of a text of the model.
+        func code(_ id: TextID, of store: ModelStore) -> Range<Int> {
+            kept(codes, Int(id.rawValue)) { cache in store.withTextBytes(id) { cache.appendMarkdownCode($0) } }
+        }
+
+        /// The escaped display of the model's shortcut `index`.
+        func shortcut(_ index: Int, of store: ModelStore) -> Range<Int> {
+            kept(shortcuts, index) { $0.appendString(MarkdownEscaping.text(store.shortcuts[index].display)) }
+        }
+
+        /// The bytes of the default symbol of `name` on the record's kind in
+        /// its context (what `ModelStore.withSymbol` gives when not written;
+        /// empty when the default is no symbol).
+        func defaultSymbol(_ name: PropertyName, of record: ElementRecord) -> Range<Int> {
+            let slot = (record.kind.ordinal * 2 + (record.context == .menu ? 1 : 0)) * RowPieces.names + Int(name.rawValue)
+            return kept(defaultSymbols, slot) { cache in
+                if let symbol = PropertyCatalog.defaultValue(name, for: record.kind, in: record.context)?.name { cache.appendString(symbol) }
+            }
+        }
+    }
+
+    /// Ranges by index, nil until set, in memory the table owns: the row
+    /// memo reads them for every row, and as arrays stored in a class each
+    /// access was a dynamic exclusivity check (about 80 instructions).
+    final class RangeTable {
+        private let base: UnsafeMutablePointer<Range<Int>>
+        private let count: Int
+
+        init(count: Int) {
+            self.count = count
+            base = .allocate(capacity: max(count, 1))
+            base.initialize(repeating: -1..<(-1), count: count)
+        }
+
+        deinit { base.deallocate() }
+
+        subscript(index: Int) -> Range<Int>? {
+            get {
+                precondition(index >= 0 && index < count, "range table index out of range")
+                let range = base[index]
+                return range.lowerBound < 0 ? nil : range
+            }
+            set {
+                precondition(index >= 0 && index < count, "range table index out of range")
+                base[index] = newValue ?? -1..<(-1)
+            }
         }
     }
 

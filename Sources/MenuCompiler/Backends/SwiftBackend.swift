@@ -721,19 +721,18 @@ private struct ActionNames {
         }
     }
 
-    /// A name's first sixteen bytes, big-endian, zero-padded: comparing the
-    /// two integers orders names as their bytes do, up to a tie.
+    /// A name's `BytePrefix`: comparing the two integers orders names as
+    /// their bytes do, up to a tie.
     private struct SortKey {
-        var high: UInt64 = 0
-        var low: UInt64 = 0
+        var high: UInt64
+        var low: UInt64
         var range: Range<Int>
 
         init(_ name: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
             self.range = range
-            var prefix: (UInt64, UInt64) = (0, 0)
-            withUnsafeMutableBytes(of: &prefix) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(name).prefix(16))) }
-            high = UInt64(bigEndian: prefix.0)
-            low = UInt64(bigEndian: prefix.1)
+            let prefix = BytePrefix(name)
+            high = prefix.high
+            low = prefix.low
         }
     }
 

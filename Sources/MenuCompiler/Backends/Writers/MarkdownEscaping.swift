@@ -212,29 +212,63 @@ public enum MarkdownEscaping {
     /// `isPlainCode` on UTF-8.
     static func isPlainCode(_ utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let first = utf8.first, let last = utf8.last, !(first == 0x20 && last == 0x20) else { return false }
-        return utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "`") && $0 != UInt8(ascii: "|") }
+        // One bit per byte value (printable ASCII but '`' and '|'), a test
+        // per byte: through `allSatisfy` and four comparisons it was a
+        // tenth of the Markdown backend (every action is a code span).
+        let below64: UInt64 = 0xFFFF_FFFF_0000_0000
+        let from64: UInt64 = 0x6FFF_FFFE_FFFF_FFFF
+        for byte in utf8 {
+            let bits = byte < 64 ? below64 : byte < 128 ? from64 : 0
+            if (bits >> UInt64(byte & 63)) & 1 == 0 { return false }
+        }
+        return true
+    }
+}
+
+extension MarkdownEscaping {
+    /// `text` of UTF-8, handed to `body` without making a string when it is plain.
+    static func withText<Result>(_ utf8: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if isPlainText(utf8) { return body(utf8) }
+        var escaped = escapedText(String(decoding: utf8, as: UTF8.self))
+        return escaped.withUTF8(body)
+    }
+
+    /// `code` of UTF-8, handed to `emit` in pieces without making a string when it is plain.
+    static func code(_ utf8: UnsafeBufferPointer<UInt8>, _ emit: (UnsafeBufferPointer<UInt8>) -> Void) {
+        if isPlainCode(utf8) {
+            let backtick: StaticString = "`"
+            let fence = UnsafeBufferPointer(start: backtick.utf8Start, count: 1)
+            emit(fence)
+            emit(utf8)
+            emit(fence)
+        } else {
+            var fenced = fencedCode(String(decoding: utf8, as: UTF8.self))
+            fenced.withUTF8(emit)
+        }
     }
 }
 
 extension CodeWriter {
     /// `MarkdownEscaping.text` of UTF-8, written without making a string when it is plain.
     mutating func writeMarkdownText(_ utf8: UnsafeBufferPointer<UInt8>) {
-        if MarkdownEscaping.isPlainText(utf8) {
-            write(utf8)
-        } else {
-            write(string: MarkdownEscaping.escapedText(String(decoding: utf8, as: UTF8.self)))
-        }
+        MarkdownEscaping.withText(utf8) { write($0) }
     }
 
     /// `MarkdownEscaping.code` of UTF-8, written without making a string when it is plain.
     mutating func writeMarkdownCode(_ utf8: UnsafeBufferPointer<UInt8>) {
-        if MarkdownEscaping.isPlainCode(utf8) {
-            write("`")
-            write(utf8)
-            write("`")
-        } else {
-            write(string: MarkdownEscaping.fencedCode(String(decoding: utf8, as: UTF8.self)))
-        }
+        MarkdownEscaping.code(utf8) { write($0) }
+    }
+}
+
+extension OutputBuffer {
+    /// `MarkdownEscaping.text` of UTF-8.
+    func appendMarkdownText(_ utf8: UnsafeBufferPointer<UInt8>) {
+        MarkdownEscaping.withText(utf8) { append($0) }
+    }
+
+    /// `MarkdownEscaping.code` of UTF-8.
+    func appendMarkdownCode(_ utf8: UnsafeBufferPointer<UInt8>) {
+        MarkdownEscaping.code(utf8) { append($0) }
     }
 }
 

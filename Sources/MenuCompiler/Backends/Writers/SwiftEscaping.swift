@@ -243,23 +243,43 @@ public enum SwiftEscaping {
 
 /// A set of short ASCII words that answers for bytes without making a
 /// string (keywords, reserved names): the words of each length, compared
-/// byte by byte.
+/// by their `BytePrefix`.
 struct ASCIIWordSet: Sendable {
-    private let wordsByLength: [[[UInt8]]]
+    /// Each word as its `BytePrefix`, by length (no word is longer than a prefix).
+    private let wordsByLength: [[BytePrefix]]
 
     init(_ words: Set<String>) {
-        var byLength: [[[UInt8]]] = []
+        var byLength = Array(repeating: [BytePrefix](), count: BytePrefix.length + 1)
         for word in words.sorted() {
             let bytes = Array(word.utf8)
-            while byLength.count <= bytes.count { byLength.append([]) }
-            byLength[bytes.count].append(bytes)
+            precondition(bytes.count <= BytePrefix.length, "a word longer than a byte prefix")
+            byLength[bytes.count].append(bytes.withUnsafeBufferPointer(BytePrefix.init))
         }
         wordsByLength = byLength
     }
 
+    /// Compares two integers per word of the same length: comparing byte
+    /// arrays cost about 120 instructions a lookup, and the Swift backend
+    /// asks twice for every action and once for every declaration.
     func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard bytes.count < wordsByLength.count else { return false }
-        for word in wordsByLength[bytes.count] where word.elementsEqual(bytes) { return true }
-        return false
+        guard bytes.count <= BytePrefix.length else { return false }
+        return wordsByLength[bytes.count].contains(BytePrefix(bytes))
+    }
+}
+
+/// Up to the first sixteen bytes of a text as two big-endian integers,
+/// zero-padded: for texts of the same length equal prefixes mean equal
+/// bytes, and comparing the integers orders texts as their bytes do, up to
+/// a tie (when the prefixes are equal).
+struct BytePrefix: Equatable {
+    static let length = 16
+    var high: UInt64 = 0
+    var low: UInt64 = 0
+
+    init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var prefix: (UInt64, UInt64) = (0, 0)
+        withUnsafeMutableBytes(of: &prefix) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes).prefix(BytePrefix.length))) }
+        high = UInt64(bigEndian: prefix.0)
+        low = UInt64(bigEndian: prefix.1)
     }
 }
