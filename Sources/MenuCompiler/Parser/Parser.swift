@@ -23,21 +23,36 @@ public struct Parser {
     public static func parse(_ file: SourceFile, keepComments: Bool = false) -> Result {
         // The lexer reads through the buffer pointer, so the whole parse runs inside this one scope.
         file.bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(file: file, buffer: buffer, keepComments: keepComments, indentationRecovery: false)
-            let first = parser.parseFile()
-            guard parser.leftBraceOpenAtEnd else { return Result(syntax: first, diagnostics: parser.lexerDiagnostics + parser.diagnostics) }
-            var retry = Parser(file: file, buffer: buffer, keepComments: keepComments, indentationRecovery: true)
-            let second = retry.parseFile()
-            return Result(syntax: second, diagnostics: retry.lexerDiagnostics + retry.diagnostics)
+            withUnsafeTemporaryAllocation(of: Token.self, capacity: Parser.lexedAheadCapacity) { lexedAhead in
+                var parser = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments, indentationRecovery: false)
+                let first = parser.parseFile()
+                guard parser.leftBraceOpenAtEnd else { return Result(syntax: first, diagnostics: parser.lexerDiagnostics + parser.diagnostics) }
+                var retry = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments, indentationRecovery: true)
+                let second = retry.parseFile()
+                return Result(syntax: second, diagnostics: retry.lexerDiagnostics + retry.diagnostics)
+            }
         }
     }
+
+    /// Tokens lexed per call to the lexer. In batches the scanner keeps its
+    /// state in registers; one call per token spent about fifty
+    /// instructions on each in saving and restoring them. Small enough for
+    /// the stack of a worker thread (12 bytes a token).
+    static let lexedAheadCapacity = 128
 
     private let file: SourceFile
     /// `file.bytes`, valid for the parser's whole life (see `parse`).
     private let bytes: UnsafeBufferPointer<UInt8>
     private var lexer: Lexer
-    private var current: Token
-    private var lookahead: Token?
+    /// Tokens the lexer has produced that `next` has not reached yet:
+    /// `lexedAhead[lexedAheadIndex..<lexedAheadCount]`.
+    private let lexedAhead: UnsafeMutableBufferPointer<Token>
+    private var lexedAheadIndex = 0
+    private var lexedAheadCount = 0
+    private var current = Token(kind: .endOfFile, start: 0, end: 0)
+    /// The token after `current`, always at hand: every statement looks at
+    /// its second token.
+    private var next = Token(kind: .endOfFile, start: 0, end: 0)
     /// The token before `current` was a line break (or `current` is the first).
     private var atLineStart = true
     private var diagnostics: [Diagnostic] = []
@@ -59,14 +74,17 @@ public struct Parser {
 
     private var lexerDiagnostics: [Diagnostic] { lexer.diagnostics }
 
-    private init(file: SourceFile, buffer: UnsafeBufferPointer<UInt8>, keepComments: Bool, indentationRecovery: Bool) {
+    private init(file: SourceFile, buffer: UnsafeBufferPointer<UInt8>, lexedAhead: UnsafeMutableBufferPointer<Token>,
+                 keepComments: Bool, indentationRecovery: Bool) {
         self.file = file
         self.bytes = buffer
         self.lexer = Lexer(file: file, buffer: buffer, recordComments: keepComments)
+        self.lexedAhead = lexedAhead
         self.indentationRecovery = indentationRecovery
         self.tree = SyntaxTreeBuilder(lines: file.lineStarts.count)
-        self.current = Token(kind: .endOfFile, start: 0, end: 0)
-        self.current = lexer.next()
+        self.current = nextLexed()
+        self.next = nextLexed()
+        atLineStart = true
     }
 
     // MARK: - Token handling
@@ -74,19 +92,21 @@ public struct Parser {
     @inline(__always)
     private mutating func advance() {
         atLineStart = current.kind == .newline
-        if let next = lookahead {
-            current = next
-            lookahead = nil
-        } else {
-            current = lexer.next()
-        }
+        current = next
+        next = nextLexed()
     }
 
-    private mutating func peek() -> Token {
-        if let next = lookahead { return next }
-        let next = lexer.next()
-        lookahead = next
-        return next
+    /// The next token from the lexer, which lexes a batch at a time.
+    @inline(__always)
+    private mutating func nextLexed() -> Token {
+        if lexedAheadIndex == lexedAheadCount {
+            lexedAheadCount = lexer.lex(into: lexedAhead)
+            lexedAheadIndex = 0
+        }
+        // In bounds: `lex` returns at least one token and at most the buffer's count.
+        let token = lexedAhead[lexedAheadIndex]
+        lexedAheadIndex += 1
+        return token
     }
 
     private func span(_ token: Token) -> Span { Span(file: file.id, start: token.start, end: token.end) }
@@ -212,7 +232,7 @@ public struct Parser {
                 let built = SyntaxTree(file: file, builder: &tree)
                 return SyntaxFile(tree: built, doc: header.doc, platforms: header.platforms, imports: header.imports,
                                   elements: built.topLevel.map { ElementSyntax(tree: built, index: Int($0)) }, comments: lexer.comments)
-            case .identifier where (isWord(current, "platforms") || isWord(current, "import")) && peek().kind != .colon:
+            case .identifier where (isWord(current, "platforms") || isWord(current, "import")) && next.kind != .colon:
                 if header.doc == nil, !sawElement, header.platforms == nil, header.imports.isEmpty, let doc = pendingDoc {
                     header.doc = doc
                 }
@@ -395,7 +415,6 @@ public struct Parser {
         var end = current.end
         advance()
         while current.kind == .minus, current.start == end {
-            let next = peek()
             guard (next.kind == .identifier || next.kind == .number), next.start == current.end else { break }
             advance()
             end = current.end
@@ -423,7 +442,6 @@ public struct Parser {
             return nil
         }
         let word = current
-        let next = peek()
         if next.kind == .colon {
             if !attributes.isEmpty {
                 error("@allow applies to elements, not properties", at: firstSpan(of: attributes), label: "on a property",
@@ -532,7 +550,7 @@ public struct Parser {
             let value = ValueNode(kind: .number, range: range(current))
             advance()
             return value
-        case .minus where peek().kind == .number && peek().start == current.end:
+        case .minus where next.kind == .number && next.start == current.end:
             let start = current.start
             advance()
             let value = ValueNode(kind: .number, range: TextRange(start, current.end))
@@ -617,7 +635,7 @@ public struct Parser {
             }
         }
         // Allow the brace on the next line, as some people write it.
-        if current.kind == .newline, peek().kind == .leftBrace { advance() }
+        if current.kind == .newline, next.kind == .leftBrace { advance() }
         if current.kind == .leftBrace {
             parseBody(of: index, lineIndent: lineIndent, depth: depth)
         }
