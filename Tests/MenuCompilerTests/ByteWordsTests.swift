@@ -5,6 +5,8 @@ import Testing
 struct ByteWordsTests {
     /// Every byte value in every lane, among neighbours that flip the answer.
     @Test func laneClassesAgreeWithTheByteTests() {
+        // Disagreements are collected and checked once: an expectation per lane is slow in debug builds.
+        var disagreements: [String] = []
         for lane in 0..<8 {
             for value in 0...255 {
                 for filler in [UInt8(ascii: "a"), UInt8(ascii: "\""), 0x80, 0x00, 0x7F, 0xFF] {
@@ -15,17 +17,19 @@ struct ByteWordsTests {
                     let plain = ByteWords.plainStringLanes(word)
                     for index in 0..<8 {
                         let bit = UInt64(0x80) << (8 * index)
-                        #expect((identifier & bit != 0) == Lexer.isIdentifierByte(bytes[index]))
-                        #expect((plain & bit != 0) == ByteWords.isPlainStringByte(bytes[index]))
+                        if (identifier & bit != 0) != Lexer.isIdentifierByte(bytes[index]) { disagreements.append("identifier \(bytes)[\(index)]") }
+                        if (plain & bit != 0) != ByteWords.isPlainStringByte(bytes[index]) { disagreements.append("string \(bytes)[\(index)]") }
                     }
                 }
             }
         }
+        #expect(disagreements.isEmpty)
     }
 
     /// Runs of every length up to a few words, ending at every kind of byte
     /// or at the end of the buffer, from every start.
     @Test func runEndsAgreeWithByteLoops() {
+        var disagreements: [String] = []
         let stops: [UInt8?] = [nil, 0x00, 0x20, UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "-"), 0x7F, 0xC3, 0x0A]
         for length in 0..<27 {
             for stop in stops {
@@ -37,14 +41,15 @@ struct ByteWordsTests {
                         for start in 0...buffer.count {
                             var expected = start
                             while expected < buffer.count, Lexer.isIdentifierByte(buffer[expected]) { expected += 1 }
-                            #expect(ByteWords.identifierEnd(in: buffer, from: start) == expected)
+                            if ByteWords.identifierEnd(in: buffer, from: start) != expected { disagreements.append("identifier \(Array(buffer)) from \(start)") }
                             expected = start
                             while expected < buffer.count, ByteWords.isPlainStringByte(buffer[expected]) { expected += 1 }
-                            #expect(ByteWords.plainStringEnd(in: buffer, from: start) == expected)
+                            if ByteWords.plainStringEnd(in: buffer, from: start) != expected { disagreements.append("string \(Array(buffer)) from \(start)") }
                         }
                     }
                 }
             }
         }
+        #expect(disagreements.isEmpty)
     }
 }

@@ -44,15 +44,12 @@ public struct Parser: ~Copyable {
     /// `file.bytes`, valid for the parser's whole life (see `parse`).
     private let bytes: UnsafeBufferPointer<UInt8>
     private var lexer: Lexer
-    /// Tokens the lexer has produced that `next` has not reached yet:
-    /// `lexedAhead[lexedAheadIndex..<lexedAheadCount]`.
+    /// Tokens the lexer has produced after `current`:
+    /// `lexedAhead[lexedAheadIndex..<lexedAheadCount]`, never empty.
     private let lexedAhead: UnsafeMutableBufferPointer<Token>
     private var lexedAheadIndex = 0
     private var lexedAheadCount = 0
     private var current = Token(kind: .endOfFile, start: 0, end: 0)
-    /// The token after `current`, always at hand: every statement looks at
-    /// its second token.
-    private var next = Token(kind: .endOfFile, start: 0, end: 0)
     /// The token before `current` was a line break (or `current` is the first).
     private var atLineStart = true
     private var diagnostics: [Diagnostic] = []
@@ -80,8 +77,8 @@ public struct Parser: ~Copyable {
         self.lexedAhead = lexedAhead
         self.indentationRecovery = indentationRecovery
         self.tree = SyntaxTreeBuilder(lines: file.lineStarts.count)
-        self.current = nextLexed()
-        self.next = nextLexed()
+        lexAhead()
+        advance()
         atLineStart = true
     }
 
@@ -90,21 +87,26 @@ public struct Parser: ~Copyable {
     @inline(__always)
     private mutating func advance() {
         atLineStart = current.kind == .newline
-        current = next
-        next = nextLexed()
+        // In bounds: the lexed-ahead run is never empty (see `lexAhead`).
+        current = lexedAhead[lexedAheadIndex]
+        lexedAheadIndex += 1
+        if lexedAheadIndex == lexedAheadCount { lexAhead() }
     }
 
-    /// The next token from the lexer, which lexes a batch at a time.
-    @inline(__always)
-    private mutating func nextLexed() -> Token {
-        if lexedAheadIndex == lexedAheadCount {
-            lexedAheadCount = lexer.lex(into: lexedAhead)
-            lexedAheadIndex = 0
-        }
-        // In bounds: `lex` returns at least one token and at most the buffer's count.
-        let token = lexedAhead[lexedAheadIndex]
-        lexedAheadIndex += 1
-        return token
+    /// The token after `current`, always at hand: every statement looks at
+    /// its second token. (Read in place: copying it on every advance cost
+    /// more than reading it where needed.)
+    private var next: Token {
+        // In bounds: the lexed-ahead run is never empty (see `lexAhead`).
+        lexedAhead[lexedAheadIndex]
+    }
+
+    /// Refills `lexedAhead` once `current` has taken its last token. The
+    /// lexer works a batch at a time and returns at least one token (it
+    /// repeats `endOfFile` at the end), so the run is never empty.
+    private mutating func lexAhead() {
+        lexedAheadCount = lexer.lex(into: lexedAhead)
+        lexedAheadIndex = 0
     }
 
     private func span(_ token: Token) -> Span { Span(file: file.id, start: token.start, end: token.end) }
