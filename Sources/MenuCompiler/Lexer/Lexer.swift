@@ -83,7 +83,8 @@ public struct Lexer {
     ///
     /// The blank-space loop keeps its position in a local and stores it
     /// only where it leaves or calls out (in memory, each byte cost a store
-    /// and a load); the parser calls this once per token.
+    /// and a load). Inlined into `lex(into:)`, through which the parser
+    /// takes its tokens, and into `tokenize`.
     @inline(__always)
     public mutating func next() -> Token {
         let buffer = self.buffer
