@@ -63,54 +63,93 @@ public struct Lexer {
         diagnostics.append(.error(.syntax, message, at: span(start, end), label: label, notes: notes, help: help))
     }
 
+    /// Lexes into `tokens` until it is full or holds the `endOfFile` token
+    /// (then `endOfFile` again on every call); returns how many it wrote,
+    /// at least one when `tokens` is not empty. The parser takes its tokens
+    /// this way: `next` is inlined here, so the scanner's state stays in
+    /// registers for a whole batch.
+    mutating func lex(into tokens: UnsafeMutableBufferPointer<Token>) -> Int {
+        var written = 0
+        while written < tokens.count {
+            let token = next()
+            tokens[written] = token
+            written += 1
+            if token.kind == .endOfFile { break }
+        }
+        return written
+    }
+
     /// The next token; `endOfFile` from then on.
+    ///
+    /// The blank-space loop keeps its position in a local and stores it
+    /// only where it leaves or calls out (in memory, each byte cost a store
+    /// and a load). Inlined into `lex(into:)`, through which the parser
+    /// takes its tokens, and into `tokenize`.
     @inline(__always)
     public mutating func next() -> Token {
         let buffer = self.buffer
         let count = buffer.count
-        var sawNewline = false
-        var newlineStart = 0
+        var index = offset
+        // Where a run of line breaks began, or -1 outside one.
+        var newlineStart = -1
         // Skip blank space and comments; a run of line breaks becomes one token.
-        while offset < count {
-            let byte = buffer[offset]
-            // Most tokens are an identifier or a brace after one space:
-            // decide those before the general switch.
-            if byte > 0x20, byte != 0x2F {
-                if sawNewline { return Token(kind: .newline, start: newlineStart, end: offset) }
-                return scanToken(byte)
-            }
+        while index < count {
+            let byte = buffer[index]
             switch byte {
             case 0x20, 0x09, 0x0B, 0x0C:
-                offset += 1
+                index += 1
             case 0x0A, 0x0D:
-                if !sawNewline { sawNewline = true; newlineStart = offset }
-                offset += 1
-            case 0x2F where offset + 1 < count && buffer[offset + 1] == 0x2F:
-                let isDoc = offset + 2 < count && buffer[offset + 2] == 0x2F && !(offset + 3 < count && buffer[offset + 3] == 0x2F)
+                if newlineStart < 0 { newlineStart = index }
+                index += 1
+            case 0x2F where index + 1 < count && buffer[index + 1] == 0x2F:
+                let isDoc = index + 2 < count && buffer[index + 2] == 0x2F && !(index + 3 < count && buffer[index + 3] == 0x2F)
                 if isDoc {
                     // A doc comment is a token of its own; a pending line
                     // break is emitted first so the parser sees the order.
-                    if sawNewline { return Token(kind: .newline, start: newlineStart, end: offset) }
-                    let start = offset + 3
+                    if newlineStart >= 0 { return newline(from: newlineStart, to: index) }
+                    let start = index + 3
                     offset = start
                     scanToEndOfLine()
                     return Token(kind: .docComment, start: start, end: offset)
                 }
-                let start = offset
+                offset = index
                 scanToEndOfLine()
-                if recordComments { comments.append(span(start, offset)) }
-            case 0x2F where offset + 1 < count && buffer[offset + 1] == 0x2A:
-                let start = offset
+                if recordComments { comments.append(span(index, offset)) }
+                index = offset
+            case 0x2F where index + 1 < count && buffer[index + 1] == 0x2A:
+                offset = index
                 let containedNewline = scanBlockComment()
-                if containedNewline, !sawNewline { sawNewline = true; newlineStart = start }
-                if recordComments { comments.append(span(start, offset)) }
+                if containedNewline, newlineStart < 0 { newlineStart = index }
+                if recordComments { comments.append(span(index, offset)) }
+                index = offset
             default:
-                if sawNewline { return Token(kind: .newline, start: newlineStart, end: offset) }
+                if newlineStart >= 0 { return newline(from: newlineStart, to: index) }
+                // Identifiers and punctuation, three tokens in four, are
+                // scanned here rather than in `scanToken`: the compiler
+                // does not inline that, and the call cost more than the scan.
+                if Lexer.startsIdentifier(byte) {
+                    let end = ByteWords.identifierEnd(in: buffer, from: index + 1)
+                    offset = end
+                    return Token(kind: .identifier, start: index, end: end)
+                }
+                if let kind = Lexer.punctuation(byte) {
+                    offset = index + 1
+                    return Token(kind: kind, start: index, end: index + 1)
+                }
+                offset = index
                 return scanToken(byte)
             }
         }
-        if sawNewline { return Token(kind: .newline, start: newlineStart, end: offset) }
+        if newlineStart >= 0 { return newline(from: newlineStart, to: index) }
+        offset = count
         return Token(kind: .endOfFile, start: count, end: count)
+    }
+
+    /// The line-break token `start..<end`; the next token starts at `end`.
+    @inline(__always)
+    private mutating func newline(from start: Int, to end: Int) -> Token {
+        offset = end
+        return Token(kind: .newline, start: start, end: end)
     }
 
     /// Moves to the next line break (not past it), validating what it skips.
@@ -162,37 +201,42 @@ public struct Lexer {
         return containedNewline
     }
 
-    @inline(__always)
+    /// A number, a string or bytes that form no token (see `next` for the others).
     private mutating func scanToken(_ byte: UInt8) -> Token {
-        let start = offset
-        let kind: TokenKind
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "_"):
-            var end = offset + 1
-            let count = buffer.count
-            while end < count, Lexer.isIdentifierByte(buffer[end]) { end += 1 }
-            offset = end
-            return Token(kind: .identifier, start: start, end: end)
         case UInt8(ascii: "0")...UInt8(ascii: "9"):
             return scanNumber()
         case UInt8(ascii: "\""):
             return scanString()
-        case UInt8(ascii: "{"): kind = .leftBrace
-        case UInt8(ascii: "}"): kind = .rightBrace
-        case UInt8(ascii: "("): kind = .leftParen
-        case UInt8(ascii: ")"): kind = .rightParen
-        case UInt8(ascii: "["): kind = .leftBracket
-        case UInt8(ascii: "]"): kind = .rightBracket
-        case UInt8(ascii: ":"): kind = .colon
-        case UInt8(ascii: ";"): kind = .semicolon
-        case UInt8(ascii: ","): kind = .comma
-        case UInt8(ascii: "@"): kind = .at
-        case UInt8(ascii: "-"): kind = .minus
         default:
             return scanInvalid(byte)
         }
-        offset += 1
-        return Token(kind: kind, start: start, end: offset)
+    }
+
+    /// `[A-Za-z_]`: the bytes an identifier starts with.
+    @inline(__always)
+    static func startsIdentifier(_ byte: UInt8) -> Bool {
+        // Setting bit 5 maps 'A'…'Z' onto 'a'…'z' and nothing else into that range.
+        (byte | 0x20) &- UInt8(ascii: "a") < 26 || byte == UInt8(ascii: "_")
+    }
+
+    /// The one-byte token `byte` is, if it is one.
+    @inline(__always)
+    static func punctuation(_ byte: UInt8) -> TokenKind? {
+        switch byte {
+        case UInt8(ascii: "{"): .leftBrace
+        case UInt8(ascii: "}"): .rightBrace
+        case UInt8(ascii: "("): .leftParen
+        case UInt8(ascii: ")"): .rightParen
+        case UInt8(ascii: "["): .leftBracket
+        case UInt8(ascii: "]"): .rightBracket
+        case UInt8(ascii: ":"): .colon
+        case UInt8(ascii: ";"): .semicolon
+        case UInt8(ascii: ","): .comma
+        case UInt8(ascii: "@"): .at
+        case UInt8(ascii: "-"): .minus
+        default: nil
+        }
     }
 
     /// `[A-Za-z0-9_]`, as two 64-bit masks: one shift and test per byte.
@@ -223,13 +267,11 @@ public struct Lexer {
         let count = buffer.count
         var hasEscapes = false
         offset += 1
-        while offset < count {
-            let byte = buffer[offset]
+        while true {
             // Printable ASCII other than '"' and '\\': most of every label.
-            if byte >= 0x20, byte < 0x7F, byte != 0x22, byte != 0x5C {
-                offset += 1
-                continue
-            }
+            offset = ByteWords.plainStringEnd(in: buffer, from: offset)
+            guard offset < count else { break }
+            let byte = buffer[offset]
             switch byte {
             case UInt8(ascii: "\""):
                 offset += 1

@@ -4,7 +4,7 @@
 /// diagnostic, the parser skips to the next statement, and the tree holds
 /// everything that could be understood. Nesting is limited to
 /// `maximumDepth` so hostile input cannot overflow the stack.
-public struct Parser {
+public struct Parser: ~Copyable {
     /// Deepest element nesting accepted; deeper bodies are skipped with one
     /// error. Parsing, resolving, the rules and the backends all recurse per
     /// level, on worker threads with small stacks; 64 leaves a wide margin
@@ -23,21 +23,33 @@ public struct Parser {
     public static func parse(_ file: SourceFile, keepComments: Bool = false) -> Result {
         // The lexer reads through the buffer pointer, so the whole parse runs inside this one scope.
         file.bytes.withUnsafeBufferPointer { buffer in
-            var parser = Parser(file: file, buffer: buffer, keepComments: keepComments, indentationRecovery: false)
-            let first = parser.parseFile()
-            guard parser.leftBraceOpenAtEnd else { return Result(syntax: first, diagnostics: parser.lexerDiagnostics + parser.diagnostics) }
-            var retry = Parser(file: file, buffer: buffer, keepComments: keepComments, indentationRecovery: true)
-            let second = retry.parseFile()
-            return Result(syntax: second, diagnostics: retry.lexerDiagnostics + retry.diagnostics)
+            withUnsafeTemporaryAllocation(of: Token.self, capacity: Parser.lexedAheadCapacity) { lexedAhead in
+                var parser = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments, indentationRecovery: false)
+                let first = parser.parseFile()
+                guard parser.leftBraceOpenAtEnd else { return Result(syntax: first, diagnostics: parser.lexerDiagnostics + parser.diagnostics) }
+                var retry = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments, indentationRecovery: true)
+                let second = retry.parseFile()
+                return Result(syntax: second, diagnostics: retry.lexerDiagnostics + retry.diagnostics)
+            }
         }
     }
+
+    /// Tokens lexed per call to the lexer. In batches the scanner keeps its
+    /// state in registers; one call per token spent about fifty
+    /// instructions on each in saving and restoring them. Small enough for
+    /// the stack of a worker thread (12 bytes a token).
+    static let lexedAheadCapacity = 128
 
     private let file: SourceFile
     /// `file.bytes`, valid for the parser's whole life (see `parse`).
     private let bytes: UnsafeBufferPointer<UInt8>
     private var lexer: Lexer
-    private var current: Token
-    private var lookahead: Token?
+    /// Tokens the lexer has produced after `current`:
+    /// `lexedAhead[lexedAheadIndex..<lexedAheadCount]`, never empty.
+    private let lexedAhead: UnsafeMutableBufferPointer<Token>
+    private var lexedAheadIndex = 0
+    private var lexedAheadCount = 0
+    private var current = Token(kind: .endOfFile, start: 0, end: 0)
     /// The token before `current` was a line break (or `current` is the first).
     private var atLineStart = true
     private var diagnostics: [Diagnostic] = []
@@ -52,21 +64,22 @@ public struct Parser {
     /// A doc block at the top of the file, separated from what follows.
     private var leadingFileDoc: DocComment?
     private var tree: SyntaxTreeBuilder
-    /// Members of the bodies being parsed, innermost body last. A body moves
-    /// its run into `tree.members` when it ends, so each body's members are
-    /// contiguous there.
-    private var openMembers: [MemberRef] = []
+    /// Members of the bodies being parsed, innermost body last.
+    private var openMembers = MemberStack()
 
     private var lexerDiagnostics: [Diagnostic] { lexer.diagnostics }
 
-    private init(file: SourceFile, buffer: UnsafeBufferPointer<UInt8>, keepComments: Bool, indentationRecovery: Bool) {
+    private init(file: SourceFile, buffer: UnsafeBufferPointer<UInt8>, lexedAhead: UnsafeMutableBufferPointer<Token>,
+                 keepComments: Bool, indentationRecovery: Bool) {
         self.file = file
         self.bytes = buffer
         self.lexer = Lexer(file: file, buffer: buffer, recordComments: keepComments)
+        self.lexedAhead = lexedAhead
         self.indentationRecovery = indentationRecovery
         self.tree = SyntaxTreeBuilder(lines: file.lineStarts.count)
-        self.current = Token(kind: .endOfFile, start: 0, end: 0)
-        self.current = lexer.next()
+        lexAhead()
+        advance()
+        atLineStart = true
     }
 
     // MARK: - Token handling
@@ -74,19 +87,26 @@ public struct Parser {
     @inline(__always)
     private mutating func advance() {
         atLineStart = current.kind == .newline
-        if let next = lookahead {
-            current = next
-            lookahead = nil
-        } else {
-            current = lexer.next()
-        }
+        // In bounds: the lexed-ahead run is never empty (see `lexAhead`).
+        current = lexedAhead[lexedAheadIndex]
+        lexedAheadIndex += 1
+        if lexedAheadIndex == lexedAheadCount { lexAhead() }
     }
 
-    private mutating func peek() -> Token {
-        if let next = lookahead { return next }
-        let next = lexer.next()
-        lookahead = next
-        return next
+    /// The token after `current`, always at hand: every statement looks at
+    /// its second token. (Read in place: copying it on every advance cost
+    /// more than reading it where needed.)
+    private var next: Token {
+        // In bounds: the lexed-ahead run is never empty (see `lexAhead`).
+        lexedAhead[lexedAheadIndex]
+    }
+
+    /// Refills `lexedAhead` once `current` has taken its last token. The
+    /// lexer works a batch at a time and returns at least one token (it
+    /// repeats `endOfFile` at the end), so the run is never empty.
+    private mutating func lexAhead() {
+        lexedAheadCount = lexer.lex(into: lexedAhead)
+        lexedAheadIndex = 0
     }
 
     private func span(_ token: Token) -> Span { Span(file: file.id, start: token.start, end: token.end) }
@@ -95,6 +115,13 @@ public struct Parser {
     private func text(_ token: Token) -> String { file.text(token.start..<token.end) }
     private func text(_ range: TextRange) -> String { file.text(Int(range.start)..<Int(range.end)) }
     private func range(_ token: Token) -> TextRange { TextRange(token.start, token.end) }
+
+    /// The text of a token's range, for messages built inside a mutating
+    /// method's autoclosure: reading `bytes` from a local copy retains
+    /// nothing, where capturing `file` cost a retain and a release per statement.
+    private static func text(_ range: TextRange, in bytes: UnsafeBufferPointer<UInt8>) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(range.start)..<Int(range.end)]), as: UTF8.self)
+    }
 
     /// Whether the token's bytes are exactly `word` (ASCII). Keywords are
     /// matched on bytes: no string is made for the tokens of a statement.
@@ -126,27 +153,44 @@ public struct Parser {
     }
 
     /// Skips separators, collecting `///` lines into `pendingDoc`.
+    @inline(__always)
     private mutating func skipSeparators() {
         while true {
             switch current.kind {
             case .newline, .semicolon:
                 advance()
             case .docComment:
-                let line = file.text(current.start..<current.end)
-                let trimmed = line.hasPrefix(" ") ? String(line.dropFirst()) : line
-                if let doc = pendingDoc, !blankLineBetween(doc.span.end, current.start) {
-                    pendingDoc = DocComment(text: doc.text + "\n" + trimmed, span: doc.span.union(span(current)))
-                } else {
-                    // A blank line ends a doc block. The first block of the
-                    // file, if nothing follows it directly, documents the file.
-                    if let doc = pendingDoc, !sawStatement, leadingFileDoc == nil { leadingFileDoc = doc }
-                    pendingDoc = DocComment(text: trimmed, span: span(current.start - 3, current.end))
-                }
+                collectDocLine()
                 advance()
             default:
                 return
             }
         }
+    }
+
+    /// Adds the `///` line `current` to `pendingDoc`. Kept out of
+    /// `skipSeparators`, which runs before every statement: the string work
+    /// here made that loop save and restore every register on each call.
+    @inline(never)
+    private mutating func collectDocLine() {
+        let line = file.text(current.start..<current.end)
+        let trimmed = line.hasPrefix(" ") ? String(line.dropFirst()) : line
+        if let doc = pendingDoc, !blankLineBetween(doc.span.end, current.start) {
+            pendingDoc = DocComment(text: doc.text + "\n" + trimmed, span: doc.span.union(span(current)))
+        } else {
+            // A blank line ends a doc block. The first block of the
+            // file, if nothing follows it directly, documents the file.
+            if let doc = pendingDoc, !sawStatement, leadingFileDoc == nil { leadingFileDoc = doc }
+            pendingDoc = DocComment(text: trimmed, span: span(current.start - 3, current.end))
+        }
+    }
+
+    /// Forgets the doc comment read before a statement that takes none.
+    /// Tested first: storing nil releases the old value through the
+    /// runtime even when there is none, once per property.
+    @inline(__always)
+    private mutating func discardPendingDoc() {
+        if pendingDoc != nil { pendingDoc = nil }
     }
 
     /// Error recovery: skip to the end of the current statement, stepping
@@ -172,10 +216,15 @@ public struct Parser {
     }
 
     /// Expects the end of a statement; reports and skips anything else.
-    /// `what` is only built when there is an error: this runs for every statement.
+    /// `what` is only built when there is an error: this runs for every
+    /// statement, so the test is inlined and the report is not.
+    @inline(__always)
     private mutating func expectTerminator(after what: @autoclosure () -> String) {
-        guard !isAtTerminator else { return }
-        let what = what()
+        if !isAtTerminator { reportMissingTerminator(after: what()) }
+    }
+
+    @inline(never)
+    private mutating func reportMissingTerminator(after what: String) {
         let found = current
         error("expected ';' or a line break after \(what), found \(describe(found))", at: span(found),
               label: "unexpected here", help: "put each property and element on its own line, or separate them with ';'")
@@ -212,7 +261,7 @@ public struct Parser {
                 let built = SyntaxTree(file: file, builder: &tree)
                 return SyntaxFile(tree: built, doc: header.doc, platforms: header.platforms, imports: header.imports,
                                   elements: built.topLevel.map { ElementSyntax(tree: built, index: Int($0)) }, comments: lexer.comments)
-            case .identifier where (isWord(current, "platforms") || isWord(current, "import")) && peek().kind != .colon:
+            case .identifier where (isWord(current, "platforms") || isWord(current, "import")) && next.kind != .colon:
                 if header.doc == nil, !sawElement, header.platforms == nil, header.imports.isEmpty, let doc = pendingDoc {
                     header.doc = doc
                 }
@@ -335,8 +384,16 @@ public struct Parser {
 
     private func firstSpan(of attributes: Attributes) -> Span { span(tree.attributes[Int(attributes.first)].span) }
 
+    /// The attributes before a statement; inlined for the usual case of none.
+    @inline(__always)
     private mutating func parseAttributes() -> Attributes {
         let first = UInt32(tree.attributes.count)
+        if current.kind == .at { parseAllowAttributes() }
+        return Attributes(first: first, count: UInt32(tree.attributes.count) - first)
+    }
+
+    /// Parses `@allow(…)` attributes into `tree.attributes` while `current` is '@'.
+    private mutating func parseAllowAttributes() {
         while current.kind == .at {
             let at = current
             advance()
@@ -385,7 +442,6 @@ public struct Parser {
                 if current.kind == .docComment { skipSeparators() } else { advance() }
             }
         }
-        return Attributes(first: first, count: UInt32(tree.attributes.count) - first)
     }
 
     /// A kebab-case rule id: identifier or number segments joined by '-' with no spaces.
@@ -395,7 +451,6 @@ public struct Parser {
         var end = current.end
         advance()
         while current.kind == .minus, current.start == end {
-            let next = peek()
             guard (next.kind == .identifier || next.kind == .number), next.start == current.end else { break }
             advance()
             end = current.end
@@ -419,27 +474,26 @@ public struct Parser {
                 if current.kind == .invalid || current.kind == .leftBrace { advance() }
                 skipStatement()
             }
-            pendingDoc = nil
+            discardPendingDoc()
             return nil
         }
         let word = current
-        let next = peek()
         if next.kind == .colon {
             if !attributes.isEmpty {
                 error("@allow applies to elements, not properties", at: firstSpan(of: attributes), label: "on a property",
                       help: "put @allow on the element that holds '\(text(word))'")
             }
-            pendingDoc = nil
+            discardPendingDoc()
             return parseProperty().map { MemberRef(kind: .property, index: $0) }
         }
         if next.kind == .identifier, isWord(word, "use") {
-            pendingDoc = nil
+            discardPendingDoc()
             let start = current.start
             advance()
             let target = range(current)
             advance()
-            let file = self.file
-            expectTerminator(after: "'use \(file.text(Int(target.start)..<Int(target.end)))'")
+            let bytes = self.bytes
+            expectTerminator(after: "'use \(Parser.text(target, in: bytes))'")
             let spanStart = attributes.isEmpty ? start : Int(tree.attributes[Int(attributes.first)].span.start)
             tree.uses.append(UseNode(firstAttribute: attributes.first, attributeCount: attributes.count, target: target,
                                      span: TextRange(spanStart, Int(target.end))))
@@ -449,7 +503,7 @@ public struct Parser {
             return MemberRef(kind: .element, index: UInt32(parseElement(kind: kind, attributes: attributes, depth: depth + 1)))
         }
         reportUnknownStatement(word: text(word), next: next, parent: parent)
-        pendingDoc = nil
+        discardPendingDoc()
         skipStatement()
         return nil
     }
@@ -498,13 +552,14 @@ public struct Parser {
         }
         tree.values.append(value)
         let valueIndex = UInt32(tree.values.count - 1)
-        let file = self.file
-        expectTerminator(after: "the value of '\(file.text(Int(name.start)..<Int(name.end)))'")
+        let bytes = self.bytes
+        expectTerminator(after: "the value of '\(Parser.text(name, in: bytes))'")
         tree.properties.append(PropertyNode(name: name, value: valueIndex, span: TextRange(Int(name.start), Int(value.range.end))))
         return UInt32(tree.properties.count - 1)
     }
 
     /// A string literal token's value reference (decoding only when it has escapes).
+    @inline(__always)
     private mutating func stringRef(_ token: Token) -> StringRef {
         if token.hasEscapes {
             tree.decodedStrings.append(Lexer.decodeString(token, in: file))
@@ -532,7 +587,7 @@ public struct Parser {
             let value = ValueNode(kind: .number, range: range(current))
             advance()
             return value
-        case .minus where peek().kind == .number && peek().start == current.end:
+        case .minus where next.kind == .number && next.start == current.end:
             let start = current.start
             advance()
             let value = ValueNode(kind: .number, range: TextRange(start, current.end))
@@ -588,40 +643,44 @@ public struct Parser {
 
     /// Parses an element; returns its index in `tree.elements`.
     private mutating func parseElement(kind: ElementKind, attributes: Attributes, depth: Int) -> Int {
-        let keywordToken = current
-        let index = tree.elements.count
-        tree.elements.append(ElementNode(kind: kind, keyword: range(keywordToken), span: range(keywordToken),
-                                         firstAttribute: attributes.first, attributeCount: attributes.count))
+        let keyword = range(current)
+        // Built here, stored when its header is read (messages from the
+        // body describe their element by it) and again when it is done:
+        // each store into `tree.elements` checks the array's uniqueness,
+        // and field by field that was nine checks per element.
+        var node = ElementNode(kind: kind, keyword: keyword, span: keyword, firstAttribute: attributes.first, attributeCount: attributes.count)
         if let doc = pendingDoc {
             tree.docs.append(doc)
-            tree.elements[index].doc = Int32(tree.docs.count - 1)
+            node.doc = Int32(tree.docs.count - 1)
             pendingDoc = nil
         }
         // Indentation only matters when re-parsing to place a missing '}'.
         let lineIndent = indentationRecovery ? indentation(ofLineAt: current.start) : 0
         advance()
         if current.kind == .identifier {
-            tree.elements[index].hasName = true
-            tree.elements[index].name = range(current)
+            node.hasName = true
+            node.name = range(current)
             advance()
         }
         if current.kind == .string {
-            tree.elements[index].hasLabel = true
-            tree.elements[index].label = stringRef(current)
+            node.hasLabel = true
+            node.label = stringRef(current)
             advance()
-            if current.kind == .identifier, !tree.elements[index].hasName {
+            if current.kind == .identifier, !node.hasName {
                 let misplaced = text(current)
                 error("the identifier '\(misplaced)' must come before the label", at: span(current), label: "identifier after the label",
-                      help: "write \(kind.rawValue) \(misplaced) \(text(tree.elements[index].label.token))")
+                      help: "write \(kind.rawValue) \(misplaced) \(text(node.label.token))")
                 advance()
             }
         }
         // Allow the brace on the next line, as some people write it.
-        if current.kind == .newline, peek().kind == .leftBrace { advance() }
+        if current.kind == .newline, next.kind == .leftBrace { advance() }
+        // Appended before the body, so that a parent precedes its children.
+        let index = tree.elements.count
+        tree.elements.append(node)
         if current.kind == .leftBrace {
-            parseBody(of: index, lineIndent: lineIndent, depth: depth)
+            parseBody(of: index, into: &node, lineIndent: lineIndent, depth: depth)
         }
-        let node = tree.elements[index]
         let start = attributes.isEmpty ? Int(node.keyword.start) : Int(tree.attributes[Int(attributes.first)].span.start)
         let end: UInt32
         if node.hasBody {
@@ -629,7 +688,8 @@ public struct Parser {
         } else {
             end = node.hasLabel ? node.label.token.end : node.hasName ? node.name.end : node.keyword.end
         }
-        tree.elements[index].span = TextRange(start, Int(end))
+        node.span = TextRange(start, Int(end))
+        tree.elements[index] = node
         if node.hasClose || !node.hasBody, !isAtTerminator {
             let shown = node.hasName ? text(node.name) : node.hasLabel ? labelValue(node.label) : kind.rawValue
             expectTerminator(after: "\(kind.rawValue) '\(shown)'")
@@ -648,32 +708,34 @@ public struct Parser {
         return width
     }
 
-    /// Parses the body of element `owner`, starting at its '{'.
-    private mutating func parseBody(of owner: Int, lineIndent: Int, depth: Int) {
+    /// Parses the body of element `owner` (whose node is `node`, stored
+    /// back by the caller), starting at its '{'.
+    private mutating func parseBody(of owner: Int, into node: inout ElementNode, lineIndent: Int, depth: Int) {
         let open = current
-        tree.elements[owner].hasBody = true
-        tree.elements[owner].open = range(open)
+        node.hasBody = true
+        node.open = range(open)
         advance()
         let mark = openMembers.count
-        parseMembers(of: owner, open: span(open), lineIndent: lineIndent, depth: depth)
-        tree.elements[owner].firstMember = UInt32(tree.members.count)
-        tree.elements[owner].memberCount = UInt32(openMembers.count - mark)
-        tree.members.append(contentsOf: openMembers[mark...])
-        openMembers.shrink(to: mark)
+        if let close = parseMembers(of: owner, kind: node.kind, open: range(open), lineIndent: lineIndent, depth: depth) {
+            node.hasClose = true
+            node.close = close
+        }
+        node.firstMember = UInt32(tree.members.count)
+        node.memberCount = UInt32(openMembers.count - mark)
+        openMembers.moveRun(from: mark, to: &tree.members)
     }
 
-    private mutating func parseMembers(of owner: Int, open: Span, lineIndent: Int, depth: Int) {
-        let ownerKind = tree.elements[owner].kind
+    /// Parses the members of a body into `openMembers`; returns the range
+    /// of its closing brace, or nil when the brace is missing.
+    private mutating func parseMembers(of owner: Int, kind ownerKind: ElementKind, open: TextRange, lineIndent: Int, depth: Int) -> TextRange? {
         if depth > Parser.maximumDepth {
             if !depthLimitReported {
                 depthLimitReported = true
-                error("elements nest more than \(Parser.maximumDepth) levels deep", at: open, label: "too deep",
+                error("elements nest more than \(Parser.maximumDepth) levels deep", at: span(open), label: "too deep",
                       help: "flatten the structure; menus should stay shallow (one level of submenus)")
             }
             skipBalancedBody()
-            tree.elements[owner].hasClose = true
-            tree.elements[owner].close = TextRange(current.start, current.start)
-            return
+            return TextRange(current.start, current.start)
         }
         // Indentation hints at a missing '}' only in indented or one-line bodies.
         var bodyIsIndented = false
@@ -682,13 +744,12 @@ public struct Parser {
             skipSeparators()
             switch current.kind {
             case .rightBrace:
-                tree.elements[owner].hasClose = true
-                tree.elements[owner].close = range(current)
+                let close = range(current)
                 advance()
-                return
+                return close
             case .endOfFile:
-                reportUnclosed(open: open, ownerDescription: describeElement(owner))
-                return
+                reportUnclosed(open: span(open), ownerDescription: describeElement(owner))
+                return nil
             default:
                 if indentationRecovery, !sawMemberLine {
                     // A body that starts on the '{' line is a one-line body:
@@ -696,14 +757,14 @@ public struct Parser {
                     sawMemberLine = true
                     bodyIsIndented = !atLineStart || indentation(ofLineAt: current.start) > lineIndent
                 }
-                if indentationRecovery, bodyIsIndented, atLineStart, current.start > open.end, indentation(ofLineAt: current.start) <= lineIndent {
+                if indentationRecovery, bodyIsIndented, atLineStart, current.start > Int(open.end), indentation(ofLineAt: current.start) <= lineIndent {
                     error("expected '}' to close the body of \(describeElement(owner))", at: span(current.start, current.start),
                           label: "'}' is missing before this line", help: "add '}' at the end of the body",
-                          secondary: [LabeledSpan(open, "this '{' is never closed")])
-                    return
+                          secondary: [LabeledSpan(span(open), "this '{' is never closed")])
+                    return nil
                 }
                 if let member = parseMember(parent: ownerKind, depth: depth) {
-                    openMembers.append(member)
+                    openMembers.push(member)
                 }
             }
         }
