@@ -471,6 +471,18 @@ final class WalkIndex: Sendable {
     }
 }
 
+/// Store indices of some of a file's elements, in walk order (see `CheckedFile.storeIndices(of:)`).
+struct WalkedIndices: RandomAccessCollection, Sendable {
+    let order: [Int32]
+    /// Positions in `order`.
+    let positions: [Int32]
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { positions.count }
+
+    subscript(position: Int) -> Int32 { order[Int(positions[position])] }
+}
+
 /// One checked source file.
 ///
 /// Its fields live in one immutable box: rules capture the file in the
