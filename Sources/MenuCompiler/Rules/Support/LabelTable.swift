@@ -48,6 +48,13 @@ public final class LabelTable: @unchecked Sendable {
         }
     }
 
+    /// Whether `TitleCase.titleCased` leaves the label as it is: asked of
+    /// every label, so the plain case is read from the bytes, and only the
+    /// other labels are recased (and memoized).
+    func isTitleCased(_ id: TextID) -> Bool {
+        store.withTextBytes(id, TitleCase.isPlainlyTitleCase(bytes:)) || titleCased(id) == nil
+    }
+
     /// `LabelWords.removingArticles(label)`.
     func removingArticles(_ id: TextID) -> String? {
         answer(id, { $0.withoutArticles }, { $0.withoutArticles = $1 }) { LabelWords.removingArticles($0) }
@@ -80,7 +87,8 @@ public final class LabelTable: @unchecked Sendable {
 
     /// Whether the label uses three periods where an ellipsis belongs.
     func hasThreePeriods(_ id: TextID) -> Bool {
-        answer(id, { $0.hasThreePeriods }, { $0.hasThreePeriods = $1 }) { $0.containsBytes(of: "...") }
+        // Not memoized here (one rule asks, and memoizes): the lock and entry cost more than the answer.
+        store.text(id).containsBytes(of: "...")
     }
 
     /// A key equal for labels that read the same ignoring blank space at
@@ -123,7 +131,6 @@ public final class LabelTable: @unchecked Sendable {
         var words: [(text: Substring, range: Range<String.Index>)]?
         var phrases: [[Range<String.Index>]]?
         var firstWord: (text: Substring, isVerb: Bool)??
-        var hasThreePeriods: Bool?
         var foldKey: Int??
         var leadWordKey: Int??
     }
@@ -218,24 +225,30 @@ extension Element {
 /// One question's answers about labels, for one rule's run (see `LabelTable.memo`).
 public struct LabelMemo<Value> {
     private var answers: [Value?]
-    // Unowned and unapplied: a closure capturing the table, stored where the
-    // table can reach it, would keep the whole model alive.
-    private unowned let table: LabelTable
-    private let question: (LabelTable) -> (TextID) -> Value
+    /// The question applied to the table once: applying it on each first
+    /// ask made and freed a closure each time, which cost more than most
+    /// answers. It holds the table, so a memo must never be stored where
+    /// the table can reach it (that would keep the whole model alive); it
+    /// lives for one rule's run.
+    private let ask: (TextID) -> Value
 
     init(table: LabelTable, question: @escaping (LabelTable) -> (TextID) -> Value, count: Int) {
-        self.table = table
-        self.question = question
+        ask = question(table)
         answers = Array(repeating: nil, count: count)
     }
 
     public subscript(id: TextID) -> Value {
-        mutating get {
-            let index = Int(id.rawValue)
-            if let known = answers[index] { return known }
-            let answer = question(table)(id)
-            answers[index] = answer
-            return answer
+        // Inlined up to the stored answer: a rule asks once per element.
+        @inline(__always) mutating get {
+            if let known = answers[Int(id.rawValue)] { return known }
+            return answerFirst(id)
         }
+    }
+
+    @inline(never)
+    private mutating func answerFirst(_ id: TextID) -> Value {
+        let answer = ask(id)
+        answers[Int(id.rawValue)] = answer
+        return answer
     }
 }

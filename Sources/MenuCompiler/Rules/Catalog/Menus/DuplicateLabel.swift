@@ -54,17 +54,8 @@ struct DuplicateLabel: Rule {
     }
 
     /// The first label seen for each folded key in the current menu level.
-    ///
-    /// Folded keys are dense (`LabelTable.foldKey` numbers them from 0), so
-    /// the table is an array indexed by key, and a level is a stamp: starting
-    /// the next level forgets every key at once. (A list that grew into a
-    /// dictionary after 16 labels paid a hash per label in the long levels,
-    /// which hold most labels.)
     private struct Level {
-        /// The level that last saw each key, and what it saw first.
-        private var stamps: [Int] = []
-        private var firsts: [Seen] = []
-        private var current = 0
+        private var first = DenseKeyTable<Seen>()
         /// An entry shows at most three labels (a toggle's label, off and on):
         /// the keys of the entry being looked at, so it never repeats itself.
         private var keysOfEntry: (Int, Int, Int) = (-1, -1, -1)
@@ -73,7 +64,7 @@ struct DuplicateLabel: Rule {
 
         /// Forgets every key seen so far.
         mutating func startLevel() {
-            current += 1
+            first.removeAll()
             startEntry()
         }
 
@@ -82,14 +73,8 @@ struct DuplicateLabel: Rule {
             // Labels compared trimmed and ignoring case, by a memoized key.
             guard let key = folded[seen.id], key != keysOfEntry.0, key != keysOfEntry.1, key != keysOfEntry.2 else { return nil }
             if keysOfEntry.0 < 0 { keysOfEntry.0 = key } else if keysOfEntry.1 < 0 { keysOfEntry.1 = key } else { keysOfEntry.2 = key }
-            if key >= stamps.count {
-                let count = max(key + 1, 2 * stamps.count)
-                stamps += repeatElement(0, count: count - stamps.count)
-                firsts += repeatElement(seen, count: count - firsts.count)
-            }
-            if stamps[key] == current { return firsts[key] }
-            stamps[key] = current
-            firsts[key] = seen
+            if let earlier = first[key] { return earlier }
+            first.set(seen, for: key)
             return nil
         }
     }
