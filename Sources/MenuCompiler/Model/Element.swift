@@ -343,6 +343,18 @@ public struct Element: Hashable, Sendable {
         }
     }
 
+    /// `menuEntries.count`, counted from the records: no handle or closure per entry.
+    public var menuEntryCount: Int {
+        let record = record
+        var count = 0
+        let first = Int(record.firstChild)
+        for position in first..<(first + Int(record.childCount)) {
+            let child = Int(store.children[position])
+            count += store.records[child].kind == .section ? Element(store: store, index: child).menuEntryCount : 1
+        }
+        return count
+    }
+
     /// Items, toggles and submenus reachable through sections (not into submenus).
     public var menuEntries: [Element] {
         var result: [Element] = []

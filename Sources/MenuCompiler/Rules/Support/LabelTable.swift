@@ -85,6 +85,18 @@ public final class LabelTable: @unchecked Sendable {
         }
     }
 
+    /// Whether the label has a first word and it is not one of the curated
+    /// verbs: a yes-or-no a rule can memoize for every label it sees, where
+    /// memoizing `firstWord` copied a substring per element.
+    func startsWithNonVerb(_ id: TextID) -> Bool {
+        firstWord(id).map { !$0.isVerb } ?? false
+    }
+
+    /// Whether `removingArticles` finds an article to remove (see there).
+    func hasArticle(_ id: TextID) -> Bool {
+        removingArticles(id) != nil
+    }
+
     /// Whether the label uses three periods where an ellipsis belongs.
     func hasThreePeriods(_ id: TextID) -> Bool {
         // Not memoized here (one rule asks, and memoizes): the lock and entry cost more than the answer.

@@ -44,11 +44,11 @@ struct LabelArticle: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        var withoutArticles = file.labels.memo(LabelTable.removingArticles)
+        var hasArticle = file.labels.memo(LabelTable.hasArticle)
         file.walk(.item, .submenu, .button, .pulldown, .toggle) { element, _ in
             guard !element.isSpliced else { return }
             element.forEachItemOrButtonLabel { label in
-                guard let condensed = withoutArticles[label.id] else { return }
+                guard hasArticle[label.id], let condensed = file.labels.removingArticles(label.id) else { return }
                 let text = label.text
                 let span = label.span
                 let article = firstArticle(in: text, id: label.id, labels: file.labels)
