@@ -107,9 +107,31 @@ public final class LabelTable: @unchecked Sendable {
     /// the ends and letter case; nil for a blank label.
     func foldKey(_ id: TextID) -> Int? {
         answer(id, { $0.foldKey }, { $0.foldKey = $1 }) { text in
-            let folded = MenuQueries.trimmed(text).lowercased()
+            let folded = Self.asciiFolded(text) ?? MenuQueries.trimmed(text).lowercased()
             return folded.isEmpty ? nil : self.key(for: folded)
         }
+    }
+
+    /// `MenuQueries.trimmed(text).lowercased()`, byte by byte, for a text of
+    /// ASCII, "…" and "’" (where every whitespace character is one byte, or
+    /// "\r\n", and only A–Z change case); nil for any other. Trimming and
+    /// lowercasing by `Character` cost 5,000 instructions a label.
+    static func asciiFolded(_ text: String) -> String? {
+        let utf8 = text.utf8
+        var rest = utf8[...]
+        while let byte = rest.first {
+            if byte < 0x80 {
+                rest = rest.dropFirst()
+            } else if rest.starts(with: [0xE2, 0x80, 0xA6]) || rest.starts(with: [0xE2, 0x80, 0x99]) {
+                rest = rest.dropFirst(3)
+            } else {
+                return nil
+            }
+        }
+        // Space, and tab through carriage return.
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return String(decoding: utf8[first...last].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// A key for the label's first word, lowercased, when the label has at
