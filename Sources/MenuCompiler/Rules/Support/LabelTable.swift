@@ -117,21 +117,33 @@ public final class LabelTable: @unchecked Sendable {
     /// "\r\n", and only A–Z change case); nil for any other. Trimming and
     /// lowercasing by `Character` cost 5,000 instructions a label.
     static func asciiFolded(_ text: String) -> String? {
-        let utf8 = text.utf8
-        var rest = utf8[...]
-        while let byte = rest.first {
-            if byte < 0x80 {
-                rest = rest.dropFirst()
-            } else if rest.starts(with: [0xE2, 0x80, 0xA6]) || rest.starts(with: [0xE2, 0x80, 0x99]) {
-                rest = rest.dropFirst(3)
-            } else {
-                return nil
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] < 0x80 {
+                    index += 1
+                    continue
+                }
+                // "…" is E2 80 A6, "’" E2 80 99.
+                guard index + 3 <= bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80,
+                      bytes[index + 2] == 0xA6 || bytes[index + 2] == 0x99 else { return nil }
+                index += 3
+            }
+            // Space, and tab through carriage return.
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+            var start = 0
+            var end = bytes.count
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            return String(unsafeUninitializedCapacity: end - start) { folded in
+                for offset in 0..<(end - start) {
+                    let byte = bytes[start + offset]
+                    folded[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                }
+                return end - start
             }
         }
-        // Space, and tab through carriage return.
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-        guard let first = utf8.firstIndex(where: { !isSpace($0) }), let last = utf8.lastIndex(where: { !isSpace($0) }) else { return "" }
-        return String(decoding: utf8[first...last].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
     }
 
     /// A key for the label's first word, lowercased, when the label has at
