@@ -221,15 +221,7 @@ public struct Element: Hashable, Sendable {
 
     /// The written property of that name.
     func storedProperty(_ name: PropertyName) -> PropertyRecord? {
-        let record = record
-        var index = Int(record.firstProperty)
-        let end = index + Int(record.propertyCount)
-        while index < end {
-            let stored = store.properties[index]
-            if stored.name == name { return stored }
-            index += 1
-        }
-        return nil
+        store.writtenProperty(name, of: record)
     }
 
     private func property(from stored: PropertyRecord, record: ElementRecord) -> Property {
@@ -306,9 +298,7 @@ public struct Element: Hashable, Sendable {
 
     /// The written or default boolean, without making a `Value`.
     public func flag(_ name: PropertyName) -> Bool? {
-        if let stored = storedProperty(name) { return stored.kind == .bool ? stored.payload != 0 : nil }
-        let record = record
-        return PropertyCatalog.defaultFlag(name, for: record.kind, in: record.context)
+        store.flag(name, of: record)
     }
 
     // MARK: Naming

@@ -215,6 +215,21 @@ extension CheckedFile {
         }
     }
 
+    /// Visits, in walk order, the elements of these kinds whose stored
+    /// record passes `include` — a test made before any handle is or
+    /// `visit` is called: for rules that look at a few of many items
+    /// (a closure call per item cost more than most rules' test).
+    func walk(_ kinds: ElementKind..., where include: (ElementRecord) -> Bool, visit: (Element, Ancestors) -> Void) {
+        let store = store
+        let order = walkIndex.order
+        for position in walkIndex.positions(of: kinds) {
+            let index = order[Int(position)]
+            let record = store.records[Int(index)]
+            guard include(record) else { continue }
+            visit(Element(store: store, index: Int(index)), Ancestors(store: store, parent: record.parent, count: Int(record.depth)))
+        }
+    }
+
     /// The store indices of the elements of these kinds, in the same order
     /// as `walk`: for rules that keep state from one element to the next.
     /// A plain loop over these, with that state in a struct, is cheaper than
