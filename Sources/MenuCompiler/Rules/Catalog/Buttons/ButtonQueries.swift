@@ -13,29 +13,35 @@ enum ButtonQueries {
 
     /// The views declared in this file, in source order.
     static func views(in file: CheckedFile) -> [Element] {
-        file.declarations.filter { $0.kind == .view && $0.origin == nil && $0.span.file == file.source.id }
+        file.declarations.filter { $0.kind == .view && !$0.isSpliced && $0.span.file == file.source.id }
     }
 
     /// Every control of a view in source order: direct children and the
     /// controls of its toolbars and rows. Context menus are not controls.
     static func controls(of view: Element) -> [Element] {
         var result: [Element] = []
-        func collect(_ element: Element) {
-            for child in element.children {
-                if child.kind.isControl {
-                    result.append(child)
-                } else if child.kind == .toolbar || child.kind == .row {
-                    collect(child)
-                }
-            }
-        }
-        collect(view)
+        appendControls(of: view, where: { _ in true }, to: &result)
         return result
     }
 
     /// The view's `button` elements (not toggles, pop-ups or pull-downs).
     static func buttons(of view: Element) -> [Element] {
-        controls(of: view).filter { $0.kind == .button }
+        var result: [Element] = []
+        appendControls(of: view, where: { $0 == .button }, to: &result)
+        return result
+    }
+
+    /// The controls of `element`'s kinds `include` accepts, into one array
+    /// (no array per toolbar or row, nor one to filter).
+    private static func appendControls(of element: Element, where include: (ElementKind) -> Bool, to result: inout [Element]) {
+        for child in element.children {
+            let kind = child.kind
+            if kind.isControl {
+                if include(kind) { result.append(child) }
+            } else if kind == .toolbar || kind == .row {
+                appendControls(of: child, where: include, to: &result)
+            }
+        }
     }
 
     /// Every `row` in the file's views, with the view it belongs to:
@@ -91,7 +97,9 @@ enum ButtonQueries {
     /// when there is no label text.
     static func normalizedLabel(_ element: Element) -> String? {
         guard let label = element.label else { return nil }
-        var text = Substring(label.lowercased())
+        // Most labels are ASCII: folded by byte, as `lowercased` then
+        // trimming would (lowercasing them cost thousands of instructions).
+        var text = Substring(LabelTable.asciiFolded(label) ?? label.lowercased())
         while let first = text.first, first.isWhitespace { text.removeFirst() }
         while let last = text.last, last.isWhitespace || last == "…" || last == "." { text.removeLast() }
         return text.isEmpty ? nil : String(text)
