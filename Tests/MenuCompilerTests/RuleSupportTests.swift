@@ -54,6 +54,13 @@ struct RuleSupportTests {
         #expect(fast > 500)
     }
 
+    @Test func buttonLabelFastPathAgreesWithTheFullAnalysis() {
+        let odd = ["Close", " close… ", "CLOSE...", "Done.\r\n", "Cancel …", "Don’t Save", "…", " . ", "", "Café", "Close\u{2028}", "x\u{301}."]
+        for label in TitleCaseTests.labelsToCompare + odd {
+            #expect(ButtonQueries.normalizedLabel(of: label) == ButtonQueries.normalizedLabelByCharacter(label), "\(label.debugDescription)")
+        }
+    }
+
     @Test func denseKeyTableForgetsEverythingAtOnce() {
         var table = DenseKeyTable<String>()
         #expect(table[0] == nil)

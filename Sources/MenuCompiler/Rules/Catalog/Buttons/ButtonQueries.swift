@@ -96,13 +96,40 @@ enum ButtonQueries {
     /// The label, trimmed and lowercased, with a trailing "…" dropped; nil
     /// when there is no label text.
     static func normalizedLabel(_ element: Element) -> String? {
-        guard let label = element.label else { return nil }
-        // Most labels are ASCII: folded by byte, as `lowercased` then
-        // trimming would (lowercasing them cost thousands of instructions).
-        var text = Substring(LabelTable.asciiFolded(label) ?? label.lowercased())
+        element.label.flatMap(normalizedLabel(of:))
+    }
+
+    /// `normalizedLabel` of a label's text.
+    static func normalizedLabel(of label: String) -> String? {
+        if let folded = LabelTable.asciiFolded(label) { return droppingTrailingDots(folded) }
+        return normalizedLabelByCharacter(label)
+    }
+
+    /// The full analysis behind `normalizedLabel(of:)` (tests compare the fast path with it).
+    static func normalizedLabelByCharacter(_ label: String) -> String? {
+        var text = Substring(label.lowercased())
         while let first = text.first, first.isWhitespace { text.removeFirst() }
         while let last = text.last, last.isWhitespace || last == "…" || last == "." { text.removeLast() }
         return text.isEmpty ? nil : String(text)
+    }
+
+    /// The end of `normalizedLabel` for a label `LabelTable.asciiFolded`
+    /// folded (lowercased and trimmed, as `normalizedLabel` does it): its
+    /// trailing blanks, "…" and "." dropped by byte, for in such a label
+    /// each of them is one byte (or "\r\n", or "…" itself). By `Character`
+    /// this cost thousands of instructions a label.
+    private static func droppingTrailingDots(_ folded: String) -> String? {
+        var bytes = Array(folded.utf8)
+        while let last = bytes.last {
+            if last == 0x2E || last == 0x20 || (last >= 0x09 && last <= 0x0D) {
+                bytes.removeLast()
+            } else if bytes.withUnsafeBufferPointer(\.endsWithEllipsisCharacter) {
+                bytes.removeLast(3)
+            } else {
+                break
+            }
+        }
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether the element shows text: a non-blank label.
@@ -147,9 +174,10 @@ enum ButtonQueries {
     static func destructiveReason(_ element: Element) -> String? {
         if role(of: element) == "destructive" { return "role: destructive" }
         if element.string("confirm") != nil { return "it asks for confirmation first" }
-        if let label = element.label, let first = LabelWords.words(in: label).first,
-           destructiveVerbs.contains(first.text.lowercased()) {
-            return "its label starts with '\(first.text)'"
+        // Most labels' first word is found without listing their words.
+        if let label = element.label, let first = LabelWords.plainFirstWord(in: label)?.word ?? LabelWords.words(in: label).first?.text,
+           destructiveVerbs.contains(first.lowercased()) {
+            return "its label starts with '\(first)'"
         }
         return nil
     }

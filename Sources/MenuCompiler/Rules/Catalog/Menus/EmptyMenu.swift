@@ -47,11 +47,7 @@ struct EmptyMenu: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         // Only empty containers matter; the record tells before a handle is made.
-        file.walk(matching: { $0.childCount == 0 && $0.origin < 0 }) { element, ancestors in
-            switch element.kind {
-            case .menu, .submenu, .section, .pulldown, .contextmenu: break
-            default: return
-            }
+        file.walk(.menu, .submenu, .section, .pulldown, .contextmenu, where: { $0.childCount == 0 && $0.origin < 0 }) { element, ancestors in
             // Items that come from elsewhere: the menu they come from is checked itself.
             guard !element.has(.menu), !MenuQueries.hostsUse(element, in: file),
                   element.bool("dynamic") != true else { return }
