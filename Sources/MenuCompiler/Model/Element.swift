@@ -221,15 +221,7 @@ public struct Element: Hashable, Sendable {
 
     /// The written property of that name.
     func storedProperty(_ name: PropertyName) -> PropertyRecord? {
-        let record = record
-        var index = Int(record.firstProperty)
-        let end = index + Int(record.propertyCount)
-        while index < end {
-            let stored = store.properties[index]
-            if stored.name == name { return stored }
-            index += 1
-        }
-        return nil
+        store.writtenProperty(name, of: record)
     }
 
     private func property(from stored: PropertyRecord, record: ElementRecord) -> Property {
@@ -306,9 +298,7 @@ public struct Element: Hashable, Sendable {
 
     /// The written or default boolean, without making a `Value`.
     public func flag(_ name: PropertyName) -> Bool? {
-        if let stored = storedProperty(name) { return stored.kind == .bool ? stored.payload != 0 : nil }
-        let record = record
-        return PropertyCatalog.defaultFlag(name, for: record.kind, in: record.context)
+        store.flag(name, of: record)
     }
 
     // MARK: Naming
@@ -341,6 +331,18 @@ public struct Element: Hashable, Sendable {
         for child in children {
             if child.kind == .section { child.forEachMenuEntry(body) } else { body(child) }
         }
+    }
+
+    /// `menuEntries.count`, counted from the records: no handle or closure per entry.
+    public var menuEntryCount: Int {
+        let record = record
+        var count = 0
+        let first = Int(record.firstChild)
+        for position in first..<(first + Int(record.childCount)) {
+            let child = Int(store.children[position])
+            count += store.records[child].kind == .section ? Element(store: store, index: child).menuEntryCount : 1
+        }
+        return count
     }
 
     /// Items, toggles and submenus reachable through sections (not into submenus).
@@ -443,32 +445,59 @@ final class WalkIndex: Sendable {
 
     /// Positions of elements of any of `kinds`, in walk order.
     func positions(of kinds: [ElementKind]) -> [Int32] {
-        if kinds.count == 1 { return positionsByKind[kinds[0].ordinal] }
-        // Each kind's positions are marked in a bit set over the walk and
-        // read back in order: rules ask this for a hundred thousand items,
-        // where sorting the concatenated lists cost several times as much.
-        var marks = [UInt64](repeating: 0, count: (order.count + 63) / 64)
-        var total = 0
-        marks.withUnsafeMutableBufferPointer { marks in
-            for kind in kinds {
-                positionsByKind[kind.ordinal].withUnsafeBufferPointer { positions in
-                    total += positions.count
-                    for position in positions { marks[Int(position) >> 6] |= UInt64(1) << UInt64(position & 63) }
+        // Each kind's positions are in walk order already: they are merged,
+        // smallest list first so the large one (items) is copied once.
+        // Rules ask this for a hundred thousand items; marking a bit set
+        // over the whole walk and reading it back cost twice as much, and
+        // sorting the concatenated lists several times as much.
+        var lists: [[Int32]] = []
+        for kind in ElementKind.allCases where kinds.contains(kind) { lists.append(positionsByKind[kind.ordinal]) }
+        lists.sort { $0.count < $1.count }
+        return lists.reduce([]) { Self.merged($0, $1) }
+    }
+
+    /// Two ascending lists merged into one.
+    private static func merged(_ first: [Int32], _ second: [Int32]) -> [Int32] {
+        if first.isEmpty { return second }
+        if second.isEmpty { return first }
+        return [Int32](unsafeUninitializedCapacity: first.count + second.count) { merged, count in
+            first.withUnsafeBufferPointer { first in
+                second.withUnsafeBufferPointer { second in
+                    var (i, j) = (0, 0)
+                    while i < first.count, j < second.count {
+                        if first[i] < second[j] {
+                            merged[i + j] = first[i]
+                            i += 1
+                        } else {
+                            merged[i + j] = second[j]
+                            j += 1
+                        }
+                    }
+                    while i < first.count {
+                        merged[i + j] = first[i]
+                        i += 1
+                    }
+                    while j < second.count {
+                        merged[i + j] = second[j]
+                        j += 1
+                    }
                 }
             }
-        }
-        return [Int32](unsafeUninitializedCapacity: total) { merged, count in
-            count = 0
-            for (word, bits) in marks.enumerated() {
-                var rest = bits
-                while rest != 0, count < total {
-                    merged[count] = Int32(word << 6 | rest.trailingZeroBitCount)
-                    count += 1
-                    rest &= rest - 1
-                }
-            }
+            count = first.count + second.count
         }
     }
+}
+
+/// Store indices of some of a file's elements, in walk order (see `CheckedFile.storeIndices(of:)`).
+struct WalkedIndices: RandomAccessCollection, Sendable {
+    let order: [Int32]
+    /// Positions in `order`.
+    let positions: [Int32]
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { positions.count }
+
+    subscript(position: Int) -> Int32 { order[Int(positions[position])] }
 }
 
 /// One checked source file.

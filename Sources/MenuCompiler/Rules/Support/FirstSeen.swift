@@ -1,5 +1,6 @@
 /// The first value seen for each key, for rules that report repeats
-/// ("the same label again", "the same shortcut again").
+/// ("the same shortcut again") under keys that are not small dense
+/// integers (for those, `DenseKeyTable` is cheaper).
 ///
 /// A list while it is short, which is nearly always (a menu level, one
 /// menu's shortcuts), and a dictionary once it is long, so a hostile file

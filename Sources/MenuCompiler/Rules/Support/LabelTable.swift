@@ -48,6 +48,13 @@ public final class LabelTable: @unchecked Sendable {
         }
     }
 
+    /// Whether `TitleCase.titleCased` leaves the label as it is: asked of
+    /// every label, so the plain case is read from the bytes, and only the
+    /// other labels are recased (and memoized).
+    func isTitleCased(_ id: TextID) -> Bool {
+        store.withTextBytes(id, TitleCase.isPlainlyTitleCase(bytes:)) || titleCased(id) == nil
+    }
+
     /// `LabelWords.removingArticles(label)`.
     func removingArticles(_ id: TextID) -> String? {
         answer(id, { $0.withoutArticles }, { $0.withoutArticles = $1 }) { LabelWords.removingArticles($0) }
@@ -78,17 +85,64 @@ public final class LabelTable: @unchecked Sendable {
         }
     }
 
+    /// Whether the label has a first word and it is not one of the curated
+    /// verbs: a yes-or-no a rule can memoize for every label it sees, where
+    /// memoizing `firstWord` copied a substring per element.
+    func startsWithNonVerb(_ id: TextID) -> Bool {
+        firstWord(id).map { !$0.isVerb } ?? false
+    }
+
+    /// Whether `removingArticles` finds an article to remove (see there).
+    func hasArticle(_ id: TextID) -> Bool {
+        removingArticles(id) != nil
+    }
+
     /// Whether the label uses three periods where an ellipsis belongs.
     func hasThreePeriods(_ id: TextID) -> Bool {
-        answer(id, { $0.hasThreePeriods }, { $0.hasThreePeriods = $1 }) { $0.containsBytes(of: "...") }
+        // Not memoized here (one rule asks, and memoizes): the lock and entry cost more than the answer.
+        store.text(id).containsBytes(of: "...")
     }
 
     /// A key equal for labels that read the same ignoring blank space at
     /// the ends and letter case; nil for a blank label.
     func foldKey(_ id: TextID) -> Int? {
         answer(id, { $0.foldKey }, { $0.foldKey = $1 }) { text in
-            let folded = MenuQueries.trimmed(text).lowercased()
+            let folded = Self.asciiFolded(text) ?? MenuQueries.trimmed(text).lowercased()
             return folded.isEmpty ? nil : self.key(for: folded)
+        }
+    }
+
+    /// `MenuQueries.trimmed(text).lowercased()`, byte by byte, for a text of
+    /// ASCII, "…" and "’" (where every whitespace character is one byte, or
+    /// "\r\n", and only A–Z change case); nil for any other. Trimming and
+    /// lowercasing by `Character` cost 5,000 instructions a label.
+    static func asciiFolded(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var index = 0
+            while index < bytes.count {
+                if bytes[index] < 0x80 {
+                    index += 1
+                    continue
+                }
+                // "…" is E2 80 A6, "’" E2 80 99.
+                guard index + 3 <= bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80,
+                      bytes[index + 2] == 0xA6 || bytes[index + 2] == 0x99 else { return nil }
+                index += 3
+            }
+            // Space, and tab through carriage return.
+            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+            var start = 0
+            var end = bytes.count
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            return String(unsafeUninitializedCapacity: end - start) { folded in
+                for offset in 0..<(end - start) {
+                    let byte = bytes[start + offset]
+                    folded[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                }
+                return end - start
+            }
         }
     }
 
@@ -123,7 +177,6 @@ public final class LabelTable: @unchecked Sendable {
         var words: [(text: Substring, range: Range<String.Index>)]?
         var phrases: [[Range<String.Index>]]?
         var firstWord: (text: Substring, isVerb: Bool)??
-        var hasThreePeriods: Bool?
         var foldKey: Int??
         var leadWordKey: Int??
     }
@@ -218,24 +271,30 @@ extension Element {
 /// One question's answers about labels, for one rule's run (see `LabelTable.memo`).
 public struct LabelMemo<Value> {
     private var answers: [Value?]
-    // Unowned and unapplied: a closure capturing the table, stored where the
-    // table can reach it, would keep the whole model alive.
-    private unowned let table: LabelTable
-    private let question: (LabelTable) -> (TextID) -> Value
+    /// The question applied to the table once: applying it on each first
+    /// ask made and freed a closure each time, which cost more than most
+    /// answers. It holds the table, so a memo must never be stored where
+    /// the table can reach it (that would keep the whole model alive); it
+    /// lives for one rule's run.
+    private let ask: (TextID) -> Value
 
     init(table: LabelTable, question: @escaping (LabelTable) -> (TextID) -> Value, count: Int) {
-        self.table = table
-        self.question = question
+        ask = question(table)
         answers = Array(repeating: nil, count: count)
     }
 
     public subscript(id: TextID) -> Value {
-        mutating get {
-            let index = Int(id.rawValue)
-            if let known = answers[index] { return known }
-            let answer = question(table)(id)
-            answers[index] = answer
-            return answer
+        // Inlined up to the stored answer: a rule asks once per element.
+        @inline(__always) mutating get {
+            if let known = answers[Int(id.rawValue)] { return known }
+            return answerFirst(id)
         }
+    }
+
+    @inline(never)
+    private mutating func answerFirst(_ id: TextID) -> Value {
+        let answer = ask(id)
+        answers[Int(id.rawValue)] = answer
+        return answer
     }
 }

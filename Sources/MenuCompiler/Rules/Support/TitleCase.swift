@@ -56,29 +56,44 @@ enum TitleCase {
     /// such a label — it only uppercases a lowercase first letter, or lowers
     /// a minor word — so the per-character analysis is skipped.
     static func isPlainlyTitleCase(_ label: String) -> Bool {
-        var utf8 = Substring(label).utf8[...]
-        let ellipsis: [UInt8] = [0xE2, 0x80, 0xA6]
-        if utf8.count >= 3, utf8.suffix(3).elementsEqual(ellipsis) { utf8 = utf8.dropLast(3) }
-        guard !utf8.isEmpty else { return false }
-        var wordStart = utf8.startIndex
-        var index = utf8.startIndex
-        func wordIsPlain(_ word: Substring.UTF8View.SubSequence) -> Bool {
-            guard let first = word.first else { return true }
-            let startsCapitalOrDigit = (first >= 0x41 && first <= 0x5A) || (first >= 0x30 && first <= 0x39)
-            // Minor words have at most four letters.
-            return startsCapitalOrDigit && (word.count > 4 || !LabelWords.minorWords.contains(String(decoding: word, as: UTF8.self).lowercased()))
-        }
-        while index < utf8.endIndex {
-            let byte = utf8[index]
+        var label = label
+        return label.withUTF8(isPlainlyTitleCase(bytes:))
+    }
+
+    /// `isPlainlyTitleCase` on the label's UTF-8. Byte by byte: the
+    /// `Substring.UTF8View` walk and a lowercased `String` per short word
+    /// cost 2,300 instructions a label.
+    static func isPlainlyTitleCase(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var end = bytes.count
+        if bytes.endsWithEllipsisCharacter { end -= 3 }
+        guard end > 0 else { return false }
+        var wordStart = 0
+        for index in 0..<end {
+            let byte = bytes[index]
             if byte == 0x20 {
-                guard wordIsPlain(utf8[wordStart..<index]) else { return false }
-                wordStart = utf8.index(after: index)
-            } else if !((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A) && !(byte >= 0x30 && byte <= 0x39) {
+                guard wordIsPlain(bytes, wordStart..<index) else { return false }
+                wordStart = index + 1
+            } else if !byte.isASCIIAlphanumeric {
                 return false
             }
-            index = utf8.index(after: index)
         }
-        return wordIsPlain(utf8[wordStart..<utf8.endIndex])
+        return wordIsPlain(bytes, wordStart..<end)
+    }
+
+    /// Whether a word of ASCII letters and digits starts with a capital or
+    /// a digit and is not a minor word (an empty word is plain).
+    private static func wordIsPlain(_ bytes: UnsafeBufferPointer<UInt8>, _ word: Range<Int>) -> Bool {
+        guard let first = word.first.map({ bytes[$0] }) else { return true }
+        let startsCapitalOrDigit = (first >= 0x41 && first <= 0x5A) || (first >= 0x30 && first <= 0x39)
+        // Minor words have at most four letters.
+        guard startsCapitalOrDigit, word.count <= 4 else { return startsCapitalOrDigit }
+        return !minorWordCodes.contains(LabelWords.lowercasedCode(bytes, word))
+    }
+
+    /// `LabelWords.minorWords` as `LabelWords.lowercasedCode`s.
+    private static let minorWordCodes: [UInt32] = LabelWords.minorWords.map { word in
+        var word = word
+        return word.withUTF8 { LabelWords.lowercasedCode($0, 0..<$0.count) }
     }
 
     /// True when `titleCased(label) == label`.

@@ -13,29 +13,35 @@ enum ButtonQueries {
 
     /// The views declared in this file, in source order.
     static func views(in file: CheckedFile) -> [Element] {
-        file.declarations.filter { $0.kind == .view && $0.origin == nil && $0.span.file == file.source.id }
+        file.declarations.filter { $0.kind == .view && !$0.isSpliced && $0.span.file == file.source.id }
     }
 
     /// Every control of a view in source order: direct children and the
     /// controls of its toolbars and rows. Context menus are not controls.
     static func controls(of view: Element) -> [Element] {
         var result: [Element] = []
-        func collect(_ element: Element) {
-            for child in element.children {
-                if child.kind.isControl {
-                    result.append(child)
-                } else if child.kind == .toolbar || child.kind == .row {
-                    collect(child)
-                }
-            }
-        }
-        collect(view)
+        appendControls(of: view, where: { _ in true }, to: &result)
         return result
     }
 
     /// The view's `button` elements (not toggles, pop-ups or pull-downs).
     static func buttons(of view: Element) -> [Element] {
-        controls(of: view).filter { $0.kind == .button }
+        var result: [Element] = []
+        appendControls(of: view, where: { $0 == .button }, to: &result)
+        return result
+    }
+
+    /// The controls of `element`'s kinds `include` accepts, into one array
+    /// (no array per toolbar or row, nor one to filter).
+    private static func appendControls(of element: Element, where include: (ElementKind) -> Bool, to result: inout [Element]) {
+        for child in element.children {
+            let kind = child.kind
+            if kind.isControl {
+                if include(kind) { result.append(child) }
+            } else if kind == .toolbar || kind == .row {
+                appendControls(of: child, where: include, to: &result)
+            }
+        }
     }
 
     /// Every `row` in the file's views, with the view it belongs to:
@@ -90,11 +96,40 @@ enum ButtonQueries {
     /// The label, trimmed and lowercased, with a trailing "…" dropped; nil
     /// when there is no label text.
     static func normalizedLabel(_ element: Element) -> String? {
-        guard let label = element.label else { return nil }
+        element.label.flatMap(normalizedLabel(of:))
+    }
+
+    /// `normalizedLabel` of a label's text.
+    static func normalizedLabel(of label: String) -> String? {
+        if let folded = LabelTable.asciiFolded(label) { return droppingTrailingDots(folded) }
+        return normalizedLabelByCharacter(label)
+    }
+
+    /// The full analysis behind `normalizedLabel(of:)` (tests compare the fast path with it).
+    static func normalizedLabelByCharacter(_ label: String) -> String? {
         var text = Substring(label.lowercased())
         while let first = text.first, first.isWhitespace { text.removeFirst() }
         while let last = text.last, last.isWhitespace || last == "…" || last == "." { text.removeLast() }
         return text.isEmpty ? nil : String(text)
+    }
+
+    /// The end of `normalizedLabel` for a label `LabelTable.asciiFolded`
+    /// folded (lowercased and trimmed, as `normalizedLabel` does it): its
+    /// trailing blanks, "…" and "." dropped by byte, for in such a label
+    /// each of them is one byte (or "\r\n", or "…" itself). By `Character`
+    /// this cost thousands of instructions a label.
+    private static func droppingTrailingDots(_ folded: String) -> String? {
+        var bytes = Array(folded.utf8)
+        while let last = bytes.last {
+            if last == 0x2E || last == 0x20 || (last >= 0x09 && last <= 0x0D) {
+                bytes.removeLast()
+            } else if bytes.withUnsafeBufferPointer(\.endsWithEllipsisCharacter) {
+                bytes.removeLast(3)
+            } else {
+                break
+            }
+        }
+        return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether the element shows text: a non-blank label.
@@ -139,9 +174,10 @@ enum ButtonQueries {
     static func destructiveReason(_ element: Element) -> String? {
         if role(of: element) == "destructive" { return "role: destructive" }
         if element.string("confirm") != nil { return "it asks for confirmation first" }
-        if let label = element.label, let first = LabelWords.words(in: label).first,
-           destructiveVerbs.contains(first.text.lowercased()) {
-            return "its label starts with '\(first.text)'"
+        // Most labels' first word is found without listing their words.
+        if let label = element.label, let first = LabelWords.plainFirstWord(in: label)?.word ?? LabelWords.words(in: label).first?.text,
+           destructiveVerbs.contains(first.lowercased()) {
+            return "its label starts with '\(first)'"
         }
         return nil
     }

@@ -67,8 +67,9 @@ struct ContextMenuShortcut: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         // Only items and changeable-title toggles take shortcuts; test the cheap things first.
-        file.walk(.item, .toggle) { element, ancestors in
-            guard !element.isSpliced, element.has(.shortcut), ancestors.contains(kind: .contextmenu),
+        let store = file.store
+        file.walk(.item, .toggle, where: { $0.origin < 0 && store.writtenProperty(.shortcut, of: $0) != nil }) { element, ancestors in
+            guard ancestors.contains(kind: .contextmenu),
                   let shortcut = element.property(.shortcut), let span = shortcut.span else { return }
             let shown = shortcut.value.shortcutValue.map { " (\($0.display))" } ?? ""
             let removal = TextRanges.removalSpan(for: span, in: file.source)

@@ -41,8 +41,10 @@ struct DisabledMenu: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.menu, .submenu) { element, _ in
-            guard !element.isSpliced, element.kind == .menu || element.kind == .submenu,
+        let store = file.store
+        // Only a written `enabled` has a span to report: most menus stop at their record.
+        file.walk(.menu, .submenu, where: { $0.origin < 0 && store.writtenProperty(.enabled, of: $0) != nil }) { element, _ in
+            guard element.kind == .menu || element.kind == .submenu,
                   let enabled = element.property(.enabled), enabled.value.boolValue == false,
                   let span = enabled.valueSpan else { return }
             reporter.report("\(element.displayName) is disabled, so people can't open it to see its commands", at: span,

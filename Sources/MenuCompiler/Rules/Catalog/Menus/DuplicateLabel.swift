@@ -53,19 +53,17 @@ struct DuplicateLabel: Rule {
         }
     }
 
-    /// The labels seen so far in one menu level, by folded key. Plain
-    /// mutating methods, not closures over local state: those made every
-    /// access a checked one, which cost more than the rule's work.
+    /// The first label seen for each folded key in the current menu level.
     private struct Level {
-        var first = FirstSeen<Int, Seen>()
+        private var first = DenseKeyTable<Seen>()
         /// An entry shows at most three labels (a toggle's label, off and on):
         /// the keys of the entry being looked at, so it never repeats itself.
-        var keysOfEntry: (Int, Int, Int) = (-1, -1, -1)
+        private var keysOfEntry: (Int, Int, Int) = (-1, -1, -1)
 
         mutating func startEntry() { keysOfEntry = (-1, -1, -1) }
 
-        /// Back to an empty level, keeping the room.
-        mutating func reset() {
+        /// Forgets every key seen so far.
+        mutating func startLevel() {
             first.removeAll()
             startEntry()
         }
@@ -75,41 +73,75 @@ struct DuplicateLabel: Rule {
             // Labels compared trimmed and ignoring case, by a memoized key.
             guard let key = folded[seen.id], key != keysOfEntry.0, key != keysOfEntry.1, key != keysOfEntry.2 else { return nil }
             if keysOfEntry.0 < 0 { keysOfEntry.0 = key } else if keysOfEntry.1 < 0 { keysOfEntry.1 = key } else { keysOfEntry.2 = key }
-            guard let earlier = first[key] else {
-                first.insert(seen, for: key)
-                return nil
+            if let earlier = first[key] { return earlier }
+            first.set(seen, for: key)
+            return nil
+        }
+    }
+
+    /// Looks at one menu level at a time, through its sections, reading
+    /// records rather than making an `Element` per entry. Plain mutating
+    /// methods, not closures over local state: those made every access a
+    /// checked one, which cost more than the rule's work.
+    private struct LevelScan {
+        let store: ModelStore
+        var folded: LabelMemo<Int?>
+        private var level = Level()
+        /// Each label of the last level scanned that repeats an earlier one, with that one.
+        private(set) var repeats: [(label: Seen, earlier: Seen)] = []
+        private var toggleLabels: [Seen] = []
+
+        init(store: ModelStore, folded: LabelMemo<Int?>) {
+            self.store = store
+            self.folded = folded
+        }
+
+        mutating func scan(level container: Int32) {
+            level.startLevel()
+            repeats.shrink(to: 0)
+            scanEntries(of: container)
+        }
+
+        /// The entries of `parent`: what `Element.forEachMenuEntry` gives,
+        /// and for each what `Element.forEachItemOrButtonLabel` gives.
+        private mutating func scanEntries(of parent: Int32) {
+            let record = store.records[Int(parent)]
+            let first = Int(record.firstChild)
+            for position in first..<(first + Int(record.childCount)) {
+                let entry = store.children[position]
+                let entryRecord = store.records[Int(entry)]
+                switch entryRecord.kind {
+                case .section:
+                    scanEntries(of: entry)
+                case .item, .submenu, .button, .pulldown:
+                    guard entryRecord.label.exists else { continue }
+                    level.startEntry()
+                    see(Seen(index: entry, property: nil, id: entryRecord.label))
+                case .toggle:
+                    level.startEntry()
+                    toggleLabels.shrink(to: 0)
+                    Element(store: store, index: Int(entry)).forEachLabelText {
+                        toggleLabels.append(Seen(index: entry, property: $0.property, id: $0.id))
+                    }
+                    for index in toggleLabels.indices { see(toggleLabels[index]) }
+                case .menubar, .menu, .view, .contextmenu, .popup, .option, .toolbar, .row:
+                    continue
+                }
             }
-            return earlier
+        }
+
+        private mutating func see(_ seen: Seen) {
+            if let earlier = level.see(seen, folded: &folded) { repeats.append((seen, earlier)) }
         }
     }
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        var folded = file.labels.memo(LabelTable.foldKey)
         let store = file.store
-        var entries: [Int32] = []
-        var labelsOfEntry: [Seen] = []
-        var level = Level()
-        file.walk(.menu, .pulldown, .contextmenu, .submenu) { container, _ in
-            level.reset()
-            entries.shrink(to: 0)
-            MenuQueries.appendMenuEntries(of: Int32(container.index), in: store, to: &entries)
-            for entry in entries {
-                // What `Element.forEachItemOrButtonLabel` gives, read from the record.
-                let record = store.records[Int(entry)]
-                labelsOfEntry.shrink(to: 0)
-                switch record.kind {
-                case .item, .submenu, .button, .pulldown:
-                    if record.label.exists { labelsOfEntry.append(Seen(index: entry, property: nil, id: record.label)) }
-                case .toggle:
-                    Element(store: store, index: Int(entry)).forEachLabelText { labelsOfEntry.append(Seen(index: entry, property: $0.property, id: $0.id)) }
-                case .menubar, .menu, .view, .contextmenu, .popup, .option, .toolbar, .row, .section:
-                    continue
-                }
-                level.startEntry()
-                for seen in labelsOfEntry {
-                    guard let earlierSeen = level.see(seen, folded: &folded) else { continue }
-                    report(seen, repeating: earlierSeen, in: container, file: file, &reporter)
-                }
+        var scan = LevelScan(store: store, folded: file.labels.memo(LabelTable.foldKey))
+        for container in file.storeIndices(of: .menu, .pulldown, .contextmenu, .submenu) {
+            scan.scan(level: container)
+            for (label, earlier) in scan.repeats {
+                report(label, repeating: earlier, in: Element(store: store, index: Int(container)), file: file, &reporter)
             }
         }
     }

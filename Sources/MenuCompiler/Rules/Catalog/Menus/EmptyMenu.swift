@@ -46,15 +46,10 @@ struct EmptyMenu: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        let hostsOfUse = MenuQueries.elementsWithUse(in: file)
         // Only empty containers matter; the record tells before a handle is made.
-        file.walk(matching: { $0.childCount == 0 && $0.origin < 0 }) { element, ancestors in
-            switch element.kind {
-            case .menu, .submenu, .section, .pulldown, .contextmenu: break
-            default: return
-            }
+        file.walk(.menu, .submenu, .section, .pulldown, .contextmenu, where: { $0.childCount == 0 && $0.origin < 0 }) { element, ancestors in
             // Items that come from elsewhere: the menu they come from is checked itself.
-            guard !element.has(.menu), !hostsOfUse.contains(element.span),
+            guard !element.has(.menu), !MenuQueries.hostsUse(element, in: file),
                   element.bool("dynamic") != true else { return }
             let what = element.context == .control && element.kind == .section ? "options" : "items"
             let help: String

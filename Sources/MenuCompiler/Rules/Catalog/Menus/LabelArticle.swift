@@ -44,11 +44,15 @@ struct LabelArticle: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        var withoutArticles = file.labels.memo(LabelTable.removingArticles)
+        var hasArticle = file.labels.memo(LabelTable.hasArticle)
         file.walk(.item, .submenu, .button, .pulldown, .toggle) { element, _ in
-            guard !element.isSpliced else { return }
+            let record = element.record
+            guard record.origin < 0 else { return }
+            // Every kind but a toggle shows just its label, whose answer is
+            // memoized: most elements stop here, before their texts are listed.
+            if record.kind != .toggle, !(record.label.exists && hasArticle[record.label]) { return }
             element.forEachItemOrButtonLabel { label in
-                guard let condensed = withoutArticles[label.id] else { return }
+                guard hasArticle[label.id], let condensed = file.labels.removingArticles(label.id) else { return }
                 let text = label.text
                 let span = label.span
                 let article = firstArticle(in: text, id: label.id, labels: file.labels)

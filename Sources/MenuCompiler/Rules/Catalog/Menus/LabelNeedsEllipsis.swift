@@ -47,9 +47,11 @@ struct LabelNeedsEllipsis: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.item, .button) { element, ancestors in
-            // The reason first: it is one property test, and most elements have none.
-            guard !element.isSpliced, let reason = reason(for: element, ancestors: ancestors, in: file),
+        let store = file.store
+        // Items that ask for input, and buttons: one property test tells
+        // most elements apart before a handle is made.
+        file.walk(.item, .button, where: { $0.origin < 0 && ($0.kind == .button || store.flag(.input, of: $0) == true) }) { element, ancestors in
+            guard let reason = reason(for: element, ancestors: ancestors, in: file),
                   let labelID = element.labelID, let label = element.label, let span = element.labelSpan else { return }
             // "..." is label-ellipsis-character's finding; an empty label has nothing to append to.
             guard !(Self.plainlyEndsWithEllipsis(labelID, in: file.store) ?? Self.endsWithEllipsisOrIsBlank(label)) else { return }

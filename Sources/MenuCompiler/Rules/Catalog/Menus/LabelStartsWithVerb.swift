@@ -76,13 +76,13 @@ struct LabelStartsWithVerb: Rule {
         // splices every span is reported at most once anyway.)
         let mayRepeat = !file.store.origins.isEmpty
         var reported = Set<Span>()
-        var firstWords = file.labels.memo(LabelTable.firstWord)
+        var startsWithOtherWord = file.labels.memo(LabelTable.startsWithNonVerb)
         // Items come in runs of one container, whose answer is worked out once per run.
         var lastContainer: (index: Int, suppliesVerb: Bool)?
         // Only items and buttons perform actions (see isAction).
         file.walk(.item, .button) { element, ancestors in
             // Cheapest test first: most labels do start with a verb (answered per label, once).
-            guard let id = element.labelID, let first = firstWords[id], !first.isVerb else { return }
+            guard let id = element.labelID, startsWithOtherWord[id] else { return }
             if !element.isSpliced {
                 if let top = ancestors.first, top.kind == .menu, isShown(top) { return }
             } else if element.sourceFile != file.source.id {
@@ -90,7 +90,7 @@ struct LabelStartsWithVerb: Rule {
             }
             guard let span = element.labelSpan, !(mayRepeat && reported.contains(span)),
                   isAction(element, ancestors: ancestors, labels: file.labels, lastContainer: &lastContainer),
-                  !file.labels.isStandardLabel(id) else { return }
+                  !file.labels.isStandardLabel(id), let first = file.labels.firstWord(id) else { return }
             if mayRepeat { reported.insert(span) }
             reporter.report("\(element.displayName) performs an action, but its label starts with '\(first.text)', not a verb",
                             at: span, label: "start with a verb", element: element,

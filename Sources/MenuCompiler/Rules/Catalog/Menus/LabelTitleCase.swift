@@ -55,7 +55,7 @@ struct LabelTitleCase: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        var titleCased = file.labels.memo(LabelTable.titleCased)
+        var isTitleCased = file.labels.memo(LabelTable.isTitleCased)
         var toggleLabels: [LabelText] = []
         file.walk(.item, .submenu, .button, .pulldown, .toggle, .menu) { element, _ in
             guard !element.isSpliced else { return }
@@ -65,14 +65,14 @@ struct LabelTitleCase: Rule {
             let record = element.record
             if record.kind != .toggle {
                 // A menu's title, or what `forEachItemOrButtonLabel` gives the other kinds: the label.
-                guard record.label.exists, let recased = titleCased[record.label] else { return }
+                guard record.label.exists, !isTitleCased[record.label], let recased = file.labels.titleCased(record.label) else { return }
                 report(LabelText(element: element, property: nil, id: record.label), recased: recased, element: element, file: file, &reporter)
                 return
             }
             toggleLabels.shrink(to: 0)
             element.forEachLabelText { toggleLabels.append($0) }
             for label in toggleLabels {
-                guard let recased = titleCased[label.id] else { continue }
+                guard !isTitleCased[label.id], let recased = file.labels.titleCased(label.id) else { continue }
                 report(label, recased: recased, element: element, file: file, &reporter)
             }
         }

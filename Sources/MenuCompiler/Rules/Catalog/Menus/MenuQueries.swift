@@ -11,19 +11,6 @@ enum MenuQueries {
         ancestors.last { $0.kind.holdsMenuElements }
     }
 
-    /// `Element.forEachMenuEntry` by store index, appended to `entries`:
-    /// the entries of a menu level, through sections, without making an
-    /// `Element` for each or calling back into a closure over the caller's
-    /// table (`DuplicateLabel` asks for every menu level).
-    static func appendMenuEntries(of container: Int32, in store: ModelStore, to entries: inout [Int32]) {
-        let record = store.records[Int(container)]
-        let first = Int(record.firstChild)
-        for position in first..<(first + Int(record.childCount)) {
-            let child = store.children[position]
-            if store.records[Int(child)].kind == .section { appendMenuEntries(of: child, in: store, to: &entries) } else { entries.append(child) }
-        }
-    }
-
     /// Whether the element's items are "generated" (`dynamic: true`), also
     /// through `menu: X` when X is declared in this file. (A menu declared in
     /// an imported file can't be looked at from here.)
@@ -56,16 +43,13 @@ enum MenuQueries {
         return names
     }
 
-    /// Spans of the elements whose body contains a `use` statement (the
-    /// model only keeps what `use` spliced, which may be nothing).
-    static func elementsWithUse(in file: CheckedFile) -> Set<Span> {
-        var spans = Set<Span>()
-        // Every element node of the file, without materializing bodies.
-        let tree = file.syntax.tree
-        for index in tree.elements.indices where tree.memberRefs(of: index).contains(where: { $0.kind == .use }) {
-            spans.insert(tree.span(tree.elements[index].span))
-        }
-        return spans
+    /// Whether the element, written in this file, has a `use` statement in
+    /// its body (the model only keeps what `use` spliced, which may be
+    /// nothing). Read from the element's own syntax node: the few rules that
+    /// ask, ask about a few elements.
+    static func hostsUse(_ element: Element, in file: CheckedFile) -> Bool {
+        guard element.sourceFile == file.source.id else { return false }
+        return file.syntax.tree.memberRefs(of: element.syntax.index).contains { $0.kind == .use }
     }
 
     // MARK: - Spans

@@ -66,8 +66,7 @@ struct MenuTooLong: Rule {
             default:
                 return
             }
-            var count = 0
-            element.forEachMenuEntry { _ in count += 1 }
+            let count = element.menuEntryCount
             guard count > limit else { return }
             reporter.report("\(element.displayName) lists \(count) items; \(kind) should list at most \(limit)",
                             at: element.focusSpan, label: "\(count) items", element: element,

@@ -59,8 +59,7 @@ struct SubmenuTooLong: Rule {
         let limit = reporter.thresholds.submenuMaxItems
         file.walk(.submenu) { element, _ in
             guard !element.isSpliced, element.kind == .submenu, !MenuQueries.isDynamic(element, in: file) else { return }
-            var count = 0
-            element.forEachMenuEntry { _ in count += 1 }
+            let count = element.menuEntryCount
             guard count > limit else { return }
             reporter.report("\(element.displayName) lists \(count) items; consider a menu of their own (submenus work best with about \(limit))",
                             at: element.focusSpan, label: "\(count) items", element: element,

@@ -64,58 +64,65 @@ struct SuggestSubmenu: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        var leadWords = file.labels.memo(LabelTable.leadWordKey)
         let store = file.store
-        var keys: [Int] = []
-        file.walk(.menu, .pulldown, .contextmenu, .submenu) { element, _ in
-            // The groups of the menu level, as separators set them apart —
-            // each section, and each run of items between sections — as
-            // runs of the store's children; `Element`s are made only for a
-            // group that may repeat a word.
-            let record = element.record
-            let first = Int(record.firstChild)
-            let end = first + Int(record.childCount)
-            func look(at group: Range<Int>) {
-                guard Self.mayRepeatLeadingWord(group, in: store, leadWords: &leadWords, keys: &keys) else { return }
+        var screen = GroupScreen(leadWords: file.labels.memo(LabelTable.leadWordKey))
+        var groups: [Range<Int>] = []
+        for container in file.storeIndices(of: .menu, .pulldown, .contextmenu, .submenu) {
+            groups.shrink(to: 0)
+            Self.appendGroups(of: store.records[Int(container)], in: store, to: &groups)
+            for group in groups where screen.mayRepeatLeadingWord(group, in: store) {
+                // `Element`s are made only for a group that may repeat a word.
                 let items = group.map { Element(store: store, index: Int(store.children[$0])) }.filter { $0.kind == .item && $0.label != nil }
-                check(items, in: element, file: file, &reporter)
-            }
-            var runStart = first
-            for position in first...end {
-                let isSection = position < end && store.records[Int(store.children[position])].kind == .section
-                guard position == end || isSection else { continue }
-                look(at: runStart..<position)
-                if isSection {
-                    let section = store.records[Int(store.children[position])]
-                    look(at: Int(section.firstChild)..<Int(section.firstChild + section.childCount))
-                }
-                runStart = position + 1
+                check(items, in: Element(store: store, index: Int(container)), file: file, &reporter)
             }
         }
     }
 
-    /// Whether more than two labelled items of the group (positions in the
-    /// store's children) share a first word (and have a second): exactly
-    /// when `repeatedLeadingTerms` can find something. Compares memoized
-    /// keys, so most groups stop here.
-    private static func mayRepeatLeadingWord(_ group: Range<Int>, in store: ModelStore, leadWords: inout LabelMemo<Int?>, keys: inout [Int]) -> Bool {
-        guard group.count > 2 else { return false }
-        keys.shrink(to: 0)
-        for position in group {
-            let record = store.records[Int(store.children[position])]
-            if record.kind == .item, record.label.exists, let key = leadWords[record.label] { keys.append(key) }
+    /// The groups of a menu level, as separators set them apart — each
+    /// section, and each run of items between sections — as ranges of the
+    /// store's children, in order.
+    private static func appendGroups(of container: ElementRecord, in store: ModelStore, to groups: inout [Range<Int>]) {
+        let first = Int(container.firstChild)
+        let end = first + Int(container.childCount)
+        var runStart = first
+        for position in first...end {
+            let isSection = position < end && store.records[Int(store.children[position])].kind == .section
+            guard position == end || isSection else { continue }
+            groups.append(runStart..<position)
+            if isSection {
+                let section = store.records[Int(store.children[position])]
+                groups.append(Int(section.firstChild)..<Int(section.firstChild + section.childCount))
+            }
+            runStart = position + 1
         }
-        guard keys.count > 2 else { return false }
-        if keys.count <= 32 {
-            for (index, key) in keys.enumerated() where keys[(index + 1)...].lazy.filter({ $0 == key }).count >= 2 { return true }
+    }
+
+    /// Tells apart, by memoized keys, the few groups where a leading word
+    /// may repeat; most groups stop here.
+    private struct GroupScreen {
+        var leadWords: LabelMemo<Int?>
+        /// How many labels of the group start with each lead word (by key).
+        private var counts = DenseKeyTable<Int>()
+
+        init(leadWords: LabelMemo<Int?>) {
+            self.leadWords = leadWords
+        }
+
+        /// Whether more than two labelled items of the group (positions in
+        /// the store's children) share a first word (and have a second):
+        /// exactly when `repeatedLeadingTerms` can find something.
+        mutating func mayRepeatLeadingWord(_ group: Range<Int>, in store: ModelStore) -> Bool {
+            guard group.count > 2 else { return false }
+            counts.removeAll()
+            for position in group {
+                let record = store.records[Int(store.children[position])]
+                guard record.kind == .item, record.label.exists, let key = leadWords[record.label] else { continue }
+                let count = (counts[key] ?? 0) + 1
+                if count == 3 { return true }
+                counts.set(count, for: key)
+            }
             return false
         }
-        var counts: [Int: Int] = [:]
-        for key in keys {
-            counts[key, default: 0] += 1
-            if counts[key] == 3 { return true }
-        }
-        return false
     }
 
     /// How many of the items' rests the message names; a group of hundreds

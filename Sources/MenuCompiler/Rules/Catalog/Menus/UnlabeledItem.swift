@@ -56,8 +56,9 @@ struct UnlabeledItem: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.item, .submenu) { element, ancestors in
-            guard !element.isSpliced, element.label?.isEmpty ?? true else { return }
+        let store = file.store
+        // Nearly every item has a label: told from the record, before a handle is made.
+        file.walk(.item, .submenu, where: { $0.origin < 0 && (!$0.label.exists || store.texts.byteRange($0.label).isEmpty) }) { element, ancestors in
             switch element.kind {
             case .item: break
             case .submenu where element.string(.symbol) != nil: break

@@ -55,9 +55,10 @@ struct DestructiveNeedsConfirmation: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.item) { element, _ in
-            // `has` first: the default role is normal, so most items stop here.
-            guard element.has(.role), !element.isSpliced, element.symbol(.role) == "destructive",
+        let store = file.store
+        // A written role first: the default role is normal, so most items stop at their record.
+        file.walk(.item, where: { $0.origin < 0 && store.writtenProperty(.role, of: $0) != nil }) { element, _ in
+            guard element.symbol(.role) == "destructive",
                   element.flag(.input) != true else { return }
             if let question = element.string(.confirm), !question.allSatisfy(\.isWhitespace) { return }
             var secondary: [LabeledSpan] = []

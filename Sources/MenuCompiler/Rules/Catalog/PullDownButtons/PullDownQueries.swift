@@ -56,11 +56,18 @@ enum PullDownQueries {
     /// Items that perform an action (not checkmark items or changeable-title
     /// toggles, which choose a state), through sections and submenus.
     static func actionItems(in menu: Element) -> [Element] {
-        menu.children.flatMap { child -> [Element] in
+        var items: [Element] = []
+        appendActionItems(in: menu, to: &items)
+        return items
+    }
+
+    /// `actionItems`, into one array rather than one per child.
+    private static func appendActionItems(in menu: Element, to items: inout [Element]) {
+        for child in menu.children {
             switch child.kind {
-            case .item: child.property("state") == nil ? [child] : []
-            case .section, .submenu: actionItems(in: child)
-            default: []
+            case .item: if child.property("state") == nil { items.append(child) }
+            case .section, .submenu: appendActionItems(in: child, to: &items)
+            default: break
             }
         }
     }

@@ -96,11 +96,18 @@ struct PulldownHoldsAllActions: Rule {
 
     /// Buttons and pull-downs of a view, including its toolbar and rows.
     static func actionControls(in element: Element) -> [Element] {
-        element.children.flatMap { child -> [Element] in
+        var controls: [Element] = []
+        appendActionControls(in: element, to: &controls)
+        return controls
+    }
+
+    /// `actionControls`, into one array rather than one per child.
+    private static func appendActionControls(in element: Element, to controls: inout [Element]) {
+        for child in element.children {
             switch child.kind {
-            case .button, .pulldown: [child]
-            case .toolbar, .row: actionControls(in: child)
-            default: []
+            case .button, .pulldown: controls.append(child)
+            case .toolbar, .row: appendActionControls(in: child, to: &controls)
+            default: break
             }
         }
     }

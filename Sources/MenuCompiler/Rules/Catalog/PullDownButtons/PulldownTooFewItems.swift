@@ -77,7 +77,7 @@ struct PulldownTooFewItems: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         file.walk(.pulldown) { element, _ in
             guard element.kind == .pulldown, !element.isSpliced else { return }
-            let count = element.menuEntries.count
+            let count = element.menuEntryCount
             // No items at all is `empty-menu`'s finding.
             guard count > 0, count < Self.minimumItems else { return }
             let listed = count == 1 ? "only 1 item" : "only \(count) items"

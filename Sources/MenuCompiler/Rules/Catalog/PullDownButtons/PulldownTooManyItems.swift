@@ -106,7 +106,7 @@ struct PulldownTooManyItems: Rule {
         let limit = reporter.thresholds.pulldownMaxItems
         file.walk(.pulldown) { element, _ in
             guard element.kind == .pulldown, !element.isSpliced else { return }
-            let count = element.menuEntries.count
+            let count = element.menuEntryCount
             guard count > limit else { return }
             reporter.report("\(element.displayName) lists \(count) items; keep a pull-down's menu to \(limit) or fewer",
                             at: element.focusSpan, label: "\(count) items in its menu", element: element,

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+@testable import MenuCompiler
+
+/// The fast paths under the rules — walk order by kind, entry counts, byte
+/// folding, the dense key table — compared with the general computations
+/// they replace.
+@Suite("Rule support")
+struct RuleSupportTests {
+
+    /// The samples, compiled: every kind of element, sections, splices.
+    private static func sampleFiles() -> [CheckedFile] {
+        TestSupport.menuFiles(under: TestSupport.samples).flatMap { path -> [CheckedFile] in
+            let url = TestSupport.samples.appendingPathComponent(path)
+            guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
+            return MenuCompiler.compile([.text(text, displayPath: path)], options: CompileOptions(runRules: false)).files
+        }
+    }
+
+    @Test func walkingByKindsVisitsWhatFilteringTheWalkVisits() {
+        let files = Self.sampleFiles()
+        #expect(files.count > 3)
+        let kindSets: [[ElementKind]] = [
+            [.item], [.item, .button], [.menu, .pulldown, .contextmenu, .submenu],
+            [.item, .submenu, .button, .pulldown, .toggle, .menu], [.button, .toggle, .pulldown], [.section, .item, .section],
+            [], ElementKind.allCases,
+        ]
+        for file in files {
+            for kinds in kindSets {
+                var expected: [Int32] = []
+                file.walk { element, _ in if kinds.contains(element.kind) { expected.append(Int32(element.index)) } }
+                #expect(Array(file.walkIndex.positions(of: kinds).map { file.walkIndex.order[Int($0)] }) == expected, "\(kinds)")
+                #expect(Array(WalkedIndices(order: file.walkIndex.order, positions: file.walkIndex.positions(of: kinds))) == expected)
+            }
+        }
+    }
+
+    @Test func menuEntryCountCountsMenuEntries() {
+        for file in Self.sampleFiles() {
+            file.walk { element, _ in #expect(element.menuEntryCount == element.menuEntries.count, "\(element.path)") }
+        }
+    }
+
+    @Test func asciiFoldingAgreesWithTrimmingAndLowercasing() {
+        let odd = ["  Copy  ", "\tCopy Link\r\n", "COPY…", "Don’t Save", " \u{0B}Open\u{0C} ", "\r\nOpen\r\n", "Café", "ÜBER", "\u{00A0}Copy",
+                   "Copy\u{2028}", "", "   ", "…", "A’B", "\u{1C}Copy", "Copy\u{85}", "Zoom\u{2014}In", "x\u{301}"]
+        var fast = 0
+        for label in TitleCaseTests.labelsToCompare + odd {
+            guard let folded = LabelTable.asciiFolded(label) else { continue }
+            fast += 1
+            #expect(folded == MenuQueries.trimmed(label).lowercased(), "\(label.debugDescription)")
+        }
+        // The fast path must actually be taken for ordinary labels.
+        #expect(fast > 500)
+    }
+
+    @Test func buttonLabelFastPathAgreesWithTheFullAnalysis() {
+        let odd = ["Close", " close… ", "CLOSE...", "Done.\r\n", "Cancel …", "Don’t Save", "…", " . ", "", "Café", "Close\u{2028}", "x\u{301}."]
+        for label in TitleCaseTests.labelsToCompare + odd {
+            #expect(ButtonQueries.normalizedLabel(of: label) == ButtonQueries.normalizedLabelByCharacter(label), "\(label.debugDescription)")
+        }
+    }
+
+    @Test func denseKeyTableForgetsEverythingAtOnce() {
+        var table = DenseKeyTable<String>()
+        #expect(table[0] == nil)
+        table.set("a", for: 3)
+        table.set("b", for: 40)
+        #expect(table[3] == "a" && table[40] == "b" && table[2] == nil && table[41] == nil && table[1000] == nil)
+        table.removeAll()
+        #expect(table[3] == nil && table[40] == nil)
+        table.set("c", for: 40)
+        #expect(table[40] == "c" && table[3] == nil)
+    }
+}
