@@ -47,7 +47,7 @@ extension MarkdownPage {
             switch child.kind {
             case .section:
                 if let label = child.label {
-                    MarkdownPage.writeRow([indent(depth) + "*" + MarkdownEscaping.text(label) + "*"] + Array(repeating: "", count: MarkdownPage.menuColumns - 1), to: &writer)
+                    MarkdownPage.writeFirstCellRow(indent(depth) + "*" + MarkdownEscaping.text(label) + "*", columns: MarkdownPage.menuColumns, to: &writer)
                 }
                 writeMenuRows(child.children, depth: depth, to: &writer)
             case .submenu:
@@ -238,62 +238,135 @@ extension MarkdownPage {
 
     /// Controls as a table; toolbars and rows become headed groups.
     func writeControlTable(_ elements: some Collection<Element>, to writer: inout CodeWriter) {
-        var rows: [[String]] = []
-        controlRows(elements, depth: 0, into: &rows)
         writer.blankLine()
-        writeTable(header: .controls, rows: rows, to: &writer)
+        writeTableHeader(.controls, to: &writer)
+        writeControlRows(elements, depth: 0, to: &writer)
     }
 
-    private func controlRows(_ elements: some Collection<Element>, depth: Int, into rows: inout [[String]]) {
+    private static let controlColumns = 9
+
+    private func writeControlRows(_ elements: some Collection<Element>, depth: Int, to writer: inout CodeWriter) {
         for element in elements {
             switch element.kind {
             case .toolbar, .row:
                 let name = element.kind == .toolbar ? "Toolbar" : "Row"
-                rows.append([indent(depth) + "*" + name + "*" + (element.label.map { ": " + MarkdownEscaping.text($0) } ?? "")] + Array(repeating: "", count: 8))
-                controlRows(element.children, depth: depth + 1, into: &rows)
+                let heading = indent(depth) + "*" + name + "*" + (element.label.map { ": " + MarkdownEscaping.text($0) } ?? "")
+                MarkdownPage.writeFirstCellRow(heading, columns: MarkdownPage.controlColumns, to: &writer)
+                writeControlRows(element.children, depth: depth + 1, to: &writer)
             case .contextmenu:
                 continue  // shown in its own section
             default:
-                rows.append(controlRow(element, depth: depth))
+                writeControlRow(element, depth: depth, to: &writer)
             }
         }
     }
 
-    private func controlRow(_ control: Element, depth: Int) -> [String] {
-        var kind: String
-        switch control.kind {
-        case .popup: kind = "pop-up button"
-        case .pulldown: kind = "pull-down button"
-        case .toggle: kind = "toggle button"
-        default: kind = control.kind.rawValue
+    /// A control's row, in one write from cells in `pieces.cache`, as
+    /// `writeItemRow` writes an item's. Its names are asked through
+    /// `ElementProperties`: as `[String]` cells from lookups by string
+    /// name, the rows were most of a view's cost.
+    private func writeControlRow(_ control: Element, depth: Int, to writer: inout CodeWriter) {
+        let store = control.store
+        let record = control.record
+        let properties = ElementProperties(record, of: store)
+        let pieces = self.pieces
+        let cache = pieces.cache
+        // A toggle's label can come from `on:` or `off:` (`currentLabel`).
+        var label = record.kind != .toggle && record.label.exists ? pieces.text(record.label, of: store) : nil
+        let interned = properties.string(.symbol)
+        var symbol: Range<Int>?
+        if case .interned(let text)? = interned { symbol = pieces.code(text, of: store) }
+        let enabled: StaticString = properties.flag(.enabled) == false ? "no" : "yes"
+
+        let rowStart = cache.count
+        defer { cache.truncate(to: rowStart) }
+        if label == nil {
+            label = RowPieces.append(to: cache) { cache in
+                if record.kind == .toggle {
+                    cache.appendString(MarkdownEscaping.text(currentLabel(of: control) ?? control.id))
+                } else {
+                    store.withIDBytes(of: record) { cache.appendMarkdownText($0) }
+                }
+            }
         }
-        if let type = control.symbol("type"), type != "system" { kind += " (\(type))" }
-        var details: [String] = []
+        let kindCell = RowPieces.append(to: cache) { cache in
+            cache.appendString(MarkdownPage.controlKindName(record.kind))
+            properties.withSymbol(.type) { type in
+                guard let type, !type.elementsEqual("system".utf8) else { return }
+                cache.append(" (")
+                cache.append(type)
+                cache.append(")")
+            }
+        }
+        let roleCell = RowPieces.append(to: cache) { MarkdownPage.appendSymbol(.role, properties, to: $0) }
+        let styleCell = RowPieces.append(to: cache) { MarkdownPage.appendSymbol(.style, properties, to: $0) }
+        let sizeCell = RowPieces.append(to: cache) { MarkdownPage.appendSymbol(.size, properties, to: $0) }
+        if case .other(let text)? = interned { symbol = RowPieces.append(to: cache) { $0.appendString(MarkdownEscaping.code(text)) } }
+        let actionCell = RowPieces.append(to: cache) { cache in writeActionCell(control, properties, to: cache) }
+        let detailsCell = RowPieces.append(to: cache) { cache in appendDetails(of: control, properties, to: cache) }
+
+        let labelCell = label ?? rowStart..<rowStart
+        let cells = labelCell.count + kindCell.count + roleCell.count + styleCell.count + sizeCell.count + (symbol?.count ?? 0) + actionCell.count + detailsCell.count
+        writer.line(room: 64 + 12 * depth + cells) { row in
+            row.put("| ")
+            let cellStart = row.position
+            for _ in 0..<depth * 2 { row.put("&emsp;") }
+            row.put(cache.bytes(labelCell))
+            if row.position == cellStart { row.put(UInt8(ascii: " ")) }
+            MarkdownPage.putCell(cache.bytes(kindCell), to: &row)
+            MarkdownPage.putCell(cache.bytes(roleCell), to: &row)
+            MarkdownPage.putCell(cache.bytes(styleCell), to: &row)
+            MarkdownPage.putCell(cache.bytes(sizeCell), to: &row)
+            MarkdownPage.putCell(symbol.map { cache.bytes($0) }, to: &row)
+            MarkdownPage.putCell(cache.bytes(actionCell), to: &row)
+            row.put(" | ")
+            row.put(enabled)
+            MarkdownPage.putCell(cache.bytes(detailsCell), to: &row)
+            row.put(" |")
+        }
+    }
+
+    /// What the Kind column and the subsections call a control's kind.
+    private static func controlKindName(_ kind: ElementKind) -> String {
+        switch kind {
+        case .popup: "pop-up button"
+        case .pulldown: "pull-down button"
+        case .toggle: "toggle button"
+        default: kind.rawValue
+        }
+    }
+
+    /// A symbol property's bytes as written or defaulted (nothing when neither).
+    private static func appendSymbol(_ name: PropertyName, _ properties: ElementProperties, to cache: OutputBuffer) {
+        properties.withSymbol(name) { if let symbol = $0 { cache.append(symbol) } }
+    }
+
+    private static let sizeNames: [PropertyName] = [.width, .height, .padding, .cornerRadius]
+
+    /// The Details cell of a control: what sets it apart, comma-separated.
+    /// A name neither written nor defaulted is not looked up (most are).
+    private func appendDetails(of control: Element, _ properties: ElementProperties, to cache: OutputBuffer) {
+        var parts = 0
+        func add(_ part: String) {
+            if parts > 0 { cache.append(", ") }
+            cache.appendString(part)
+            parts += 1
+        }
+        func value(_ name: PropertyName) -> Value? { properties.isSet(name) ? control[name] : nil }
         if control.kind == .toggle {
-            details.append("state " + (control.symbol("state") ?? "off"))
-            if let on = control.string("on") { details.append("on “" + MarkdownEscaping.text(on) + "”") }
-            if let off = control.string("off") { details.append("off “" + MarkdownEscaping.text(off) + "”") }
-            if let indicator = control.symbol("indicator") { details.append("indicator " + indicator) }
+            add("state " + (value(.state)?.name ?? "off"))
+            if let on = value(.on)?.stringValue { add("on “" + MarkdownEscaping.text(on) + "”") }
+            if let off = value(.off)?.stringValue { add("off “" + MarkdownEscaping.text(off) + "”") }
+            if let indicator = value(.indicator)?.name { add("indicator " + indicator) }
         }
-        if let subtitle = control.string("subtitle") { details.append("subtitle “" + MarkdownEscaping.text(subtitle) + "”") }
-        if let activity = control.string("activity") { details.append("while busy “" + MarkdownEscaping.text(activity) + "”") }
-        if let option = control["default"]?.name { details.append("default " + MarkdownEscaping.code(option)) }
-        if control.bool("multiple") == true { details.append("multiple selection") }
-        for name in ["width", "height", "padding", "cornerRadius"] {
-            if let value = control[name], case .number(let text) = value { details.append("\(name) \(text)") }
+        if let subtitle = value(.subtitle)?.stringValue { add("subtitle “" + MarkdownEscaping.text(subtitle) + "”") }
+        if let activity = value(.activity)?.stringValue { add("while busy “" + MarkdownEscaping.text(activity) + "”") }
+        if let option = value(.default)?.name { add("default " + MarkdownEscaping.code(option)) }
+        if value(.multiple)?.boolValue == true { add("multiple selection") }
+        for name in MarkdownPage.sizeNames {
+            if let size = value(name), case .number(let text) = size { add("\(name.text) \(text)") }
         }
-        if let title = control.string("title") { details.append("menu title “" + MarkdownEscaping.text(title) + "”") }
-        return [
-            indent(depth) + MarkdownEscaping.text(currentLabel(of: control) ?? control.id),
-            kind,
-            control.symbol("role") ?? "",
-            control.symbol("style") ?? "",
-            control.symbol("size") ?? "",
-            control.string("symbol").map(MarkdownEscaping.code) ?? "",
-            actionCell(control),
-            control.bool("enabled") == false ? "no" : "yes",
-            details.joined(separator: ", "),
-        ]
+        if let title = value(.title)?.stringValue { add("menu title “" + MarkdownEscaping.text(title) + "”") }
     }
 
     /// Sections for what a control table can't show: the options of pop-ups,
@@ -304,10 +377,10 @@ extension MarkdownPage {
             case .toolbar, .row:
                 writeControlDetails(element.children, to: &writer)
             case .popup:
-                writeSubsection(element, kindName: "pop-up button", to: &writer)
+                writeSubsection(element, kindName: MarkdownPage.controlKindName(.popup), to: &writer)
                 writeOptionTable(element, to: &writer)
             case .pulldown, .contextmenu:
-                writeSubsection(element, kindName: element.kind == .pulldown ? "pull-down button" : "context menu", to: &writer)
+                writeSubsection(element, kindName: element.kind == .pulldown ? MarkdownPage.controlKindName(.pulldown) : "context menu", to: &writer)
                 writeMenuTable(element, to: &writer)
             default:
                 continue
@@ -412,6 +485,16 @@ extension MarkdownPage {
             if index > 0 { writer.write(" | ") }
             writer.write(string: cell.isEmpty ? " " : cell)
         }
+        writer.write(" |")
+        writer.endLine()
+    }
+
+    /// A row whose only filled cell is the first (a group's heading).
+    private static func writeFirstCellRow(_ cell: String, columns: Int, to writer: inout CodeWriter) {
+        writer.beginLine()
+        writer.write("| ")
+        writer.write(string: cell.isEmpty ? " " : cell)
+        for _ in 1..<columns { writer.write(" |  ") }
         writer.write(" |")
         writer.endLine()
     }
