@@ -208,14 +208,22 @@ if !manyOnly {
 
 // Many files: 2,000 files of ~20 KB importing their folder's shared file.
 if let menuc, !quick {
-    let directory = work.appendingPathComponent("many")
+    // In a RAM-backed folder when the machine has one: this VM's proactive
+    // reclaim evicts the page cache between runs, and on disk the figures
+    // measured reads of evicted inputs and of the old outputs a rebuild
+    // compares against — the disk, not the compiler's parallelism.
+    let shared = URL(fileURLWithPath: "/dev/shm")
+    let manyRoot = FileManager.default.isWritableFile(atPath: shared.path) ? shared.appendingPathComponent(work.lastPathComponent) : work
+    defer { if manyRoot != work { try? FileManager.default.removeItem(at: manyRoot) } }
+    let directory = manyRoot.appendingPathComponent("many")
     try CorpusGenerator.writeManyFilesCorpus(into: directory)
     var results: [Int: Double] = [:]
     for jobs in [1, 2] {
-        let out = work.appendingPathComponent("many-out-\(jobs)")
+        let out = manyRoot.appendingPathComponent("many-out-\(jobs)")
         if let result = Bench.runProcess(menuc, ["build", directory.path, "--emit", "json", "--out", out.path], runs: 3, environment: ["MENUC_JOBS": "\(jobs)"]) {
             results[jobs] = result.seconds
-            say(String(format: "many files (2,000 × 20 KB), build --emit json with %d worker%@: %.2f s, peak %d MB", jobs, jobs == 1 ? "" : "s", result.seconds, result.peakMB))
+            say(String(format: "many files (2,000 × 20 KB, in %@), build --emit json with %d worker%@: %.2f s, peak %d MB",
+                       manyRoot.deletingLastPathComponent().path, jobs, jobs == 1 ? "" : "s", result.seconds, result.peakMB))
         }
     }
     if let one = results[1], let two = results[2] { say(String(format: "parallel speed-up on 2 cores: %.2f× (target ≥ 1.7×)", one / two)) }
