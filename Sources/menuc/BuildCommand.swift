@@ -8,7 +8,7 @@ import MenuCompiler
 enum BuildCommand {
     static let valueOptions: Set<String> = ["--emit", "--out", "--type-name", "--access", "--depfile"]
 
-    static func run(_ raw: [String]) throws -> ExitCode {
+    static func run(_ raw: [String], keeping kept: KeptUntilExit) throws -> ExitCode {
         let arguments = try Arguments(raw, valueOptions: CompileSession.commonValueOptions.union(valueOptions),
                                       flagOptions: CompileSession.commonFlagOptions)
         if arguments.has("--help") {
@@ -32,6 +32,7 @@ enum BuildCommand {
             }
         }
         let compilation = try session.compile()
+        kept.keep(compilation)
         let failed = session.report(compilation, to: STDERR_FILENO)
         if failed { return .inputErrors }
 

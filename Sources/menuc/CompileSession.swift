@@ -125,11 +125,11 @@ struct CompileSession {
         case .sarif:
             Terminal.write(renderer.sarif(diagnostics), to: descriptor)
         case .short:
-            Terminal.write(diagnostics.map { renderer.short($0) + "\n" }.joined(), to: descriptor)
+            Terminal.write(renderEach(diagnostics) { [renderer] in renderer.short($0) + "\n" }.joined(), to: descriptor)
         case .github:
-            Terminal.write(diagnostics.map { renderer.github($0) + "\n" }.joined(), to: descriptor)
+            Terminal.write(renderEach(diagnostics) { [renderer] in renderer.github($0) + "\n" }.joined(), to: descriptor)
         case .text:
-            var text = diagnostics.map { renderer.text($0) }.joined(separator: "\n")
+            var text = renderEach(diagnostics) { [renderer] in renderer.text($0) }.joined(separator: "\n")
             if !diagnostics.isEmpty { text += "\n" }
             let files = compilation.files.count
             var summary = "\(DiagnosticRenderer.summary(diagnostics)) in \(files) file\(files == 1 ? "" : "s")"
@@ -140,13 +140,19 @@ struct CompileSession {
         return fails(diagnostics)
     }
 
+    /// Each diagnostic rendered on its own, in parallel (a build of thousands
+    /// of files can report thousands), kept in order.
+    private func renderEach(_ diagnostics: [Diagnostic], _ render: @escaping @Sendable (Diagnostic) -> String) -> [String] {
+        Parallel.map(diagnostics.count) { render(diagnostics[$0]) }
+    }
+
     func fails(_ diagnostics: [Diagnostic]) -> Bool {
         diagnostics.contains { $0.severity == .error || (warningsAsErrors && $0.severity == .warning) }
     }
 }
 
 enum CheckCommand {
-    static func run(_ raw: [String]) throws -> ExitCode {
+    static func run(_ raw: [String], keeping kept: KeptUntilExit) throws -> ExitCode {
         let arguments = try Arguments(raw, valueOptions: CompileSession.commonValueOptions.union(["--write-baseline"]),
                                       flagOptions: CompileSession.commonFlagOptions.union(["--fix"]))
         if arguments.has("--help") {
@@ -158,6 +164,7 @@ enum CheckCommand {
         if arguments.has("--fix") {
             compilation = try FixCommand.apply(session: session, compilation: compilation)
         }
+        kept.keep(compilation)
         if let path = arguments.value("--write-baseline") {
             let baseline = Baseline(compilation.diagnostics, files: { compilation.workspace.file($0) })
             if case .failure(let failure) = OutputWriter().write([.init(path: path, contents: baseline.render())]) {

@@ -7,5 +7,6 @@ import MenuCompiler
 
 /// The `menuc` command line: a thin shell over the MenuCompiler library.
 let arguments = Array(CommandLine.arguments.dropFirst())
-let status = CommandLineTool.run(arguments)
+let keptUntilExit = KeptUntilExit()
+let status = CommandLineTool.run(arguments, keeping: keptUntilExit)
 exit(status.rawValue)

@@ -210,6 +210,44 @@ struct ResolverTests {
         let compilation = MenuCompiler.compile([.path(root.appendingPathComponent("b.menu").path)], options: CompileOptions(runRules: false))
         #expect(compilation.diagnostics.map(\.message) == ["'Edit' is already declared in the imported file \(compilation.workspace.file(FileID(1)).displayPath)"])
     }
+
+    /// Inputs are read and parsed in parallel, and each import group has its
+    /// own resolver: results must still come back in input order, with
+    /// repeats sharing one file and an unreadable input failing alone.
+    @Test func manyInputsLoadInOrderWhateverTheWorkers() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TestSupport.write("{}", to: root.appendingPathComponent("menuc.json"))
+        var paths: [String] = []
+        for folder in 0..<4 {
+            let shared = root.appendingPathComponent("f\(folder)/shared.menu")
+            try TestSupport.write("menu Shared\(folder) \"Shared\" { item s\(folder) \"Share\" }", to: shared)
+            for index in 0..<6 {
+                let file = root.appendingPathComponent("f\(folder)/m\(index).menu")
+                try TestSupport.write("import \"shared.menu\"\nmenu M\(index) \"M\" { use Shared\(folder); item a\(index) \"Open\" }", to: file)
+                paths.append(file.path)
+            }
+        }
+        paths.insert(root.appendingPathComponent("f9/missing.menu").path, at: 5)
+        paths.append(paths[0])
+        func run(workers: Int) -> (files: [String], failures: [String], diagnostics: [String], children: [[String]]) {
+            var options = CompileOptions(runRules: false)
+            options.workers = workers
+            let compilation = MenuCompiler.compile(paths.map { .path($0) }, options: options)
+            return (compilation.files.map { PathNames.lastComponent(of: PathNames.deletingLastComponent(of: $0.source.absolutePath)) + "/" + PathNames.lastComponent(of: $0.source.absolutePath) },
+                    compilation.loadFailures.map(\.message), compilation.diagnostics.map(\.message),
+                    compilation.files.map { $0.declarations[0].children.map(\.id) })
+        }
+        let serial = run(workers: 1)
+        #expect(serial.files.count == 25, "24 inputs and the repeat of the first; the missing one fails")
+        #expect(serial.files.first == "f0/m0.menu" && serial.files.last == "f0/m0.menu")
+        #expect(serial.files[5] == "f0/m5.menu" && serial.files[6] == "f1/m0.menu", "the files after a failure keep their order")
+        #expect(serial.failures.count == 1 && serial.failures[0].contains("missing.menu"))
+        #expect(serial.diagnostics.isEmpty, "\(serial.diagnostics)")
+        #expect(serial.children[7] == ["s1", "a1"], "each import group resolves its own shared file")
+        let parallel = run(workers: 4)
+        #expect(parallel.files == serial.files && parallel.failures == serial.failures && parallel.children == serial.children)
+    }
 }
 
 struct ShortcutTests {

@@ -1,5 +1,5 @@
 /// The one place where diagnostics become text, in every output format.
-public struct DiagnosticRenderer {
+public struct DiagnosticRenderer: Sendable {
     public enum Format: String, CaseIterable, Sendable {
         case text
         case short
@@ -9,10 +9,10 @@ public struct DiagnosticRenderer {
     }
 
     /// Looks files up by id (a workspace, or a single file in tests).
-    public let files: (FileID) -> SourceFile?
+    public let files: @Sendable (FileID) -> SourceFile?
     public var useColor: Bool
 
-    public init(useColor: Bool = false, files: @escaping (FileID) -> SourceFile?) {
+    public init(useColor: Bool = false, files: @escaping @Sendable (FileID) -> SourceFile?) {
         self.files = files
         self.useColor = useColor
     }

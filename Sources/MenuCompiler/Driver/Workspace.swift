@@ -20,6 +20,9 @@ public final class Workspace: @unchecked Sendable {
     public private(set) var loadDiagnostics: [Diagnostic] = []
     private var idsByPath: [String: FileID] = [:]
     private var rootsByFile: [FileID: String] = [:]
+    /// `projectRoot(containing:)` by a file's directory: finding it is a
+    /// dozen system calls, and the files of a folder share it.
+    private var rootsByDirectory: [String: String] = [:]
     private var importsLoaded: Set<FileID> = []
 
     /// Unsaved editor buffers by absolute path.
@@ -53,37 +56,53 @@ public final class Workspace: @unchecked Sendable {
         }
     }
 
-    /// Loads input files (not yet their imports), parsing them in parallel.
+    /// Loads input files (not yet their imports). Paths are resolved, read
+    /// and parsed in parallel: each is a few system calls, and a build can
+    /// name thousands of files.
     public func addFiles(paths: [String], workers: Int = Parallel.defaultWorkers) -> [Result<FileID, LoadError>] {
-        let absolutes = paths.map { Workspace.standardize($0, relativeTo: currentDirectory) }
-        var pending: [(index: Int, source: SourceFile)] = []
-        var results: [Result<FileID, LoadError>?] = Array(repeating: nil, count: paths.count)
-        var claimed: [String: Int] = [:]
-        for (index, absolute) in absolutes.enumerated() {
-            if let existing = idsByPath[absolute] { results[index] = .success(existing); continue }
-            if let first = claimed[absolute] { results[index] = results[first]; continue }
-            switch readSource(absolute, shownAs: paths[index]) {
+        let currentDirectory = currentDirectory
+        let absolutes = Parallel.map(paths.count, workers: workers) { Workspace.standardize(paths[$0], relativeTo: currentDirectory) }
+        // The first mention of each file not loaded yet is read; repeats share its result.
+        var firstMention: [String: Int] = [:]
+        var toRead: [Int] = []
+        for (index, absolute) in absolutes.enumerated() where idsByPath[absolute] == nil && firstMention[absolute] == nil {
+            firstMention[absolute] = index
+            toRead.append(index)
+        }
+        // Reading only reads `overlays`, which nothing changes meanwhile.
+        let reads = Parallel.map(toRead.count, workers: workers) { [self, toRead] in readSource(absolutes[toRead[$0]], shownAs: paths[toRead[$0]]) }
+        var readResults: [Int: Result<FileID, LoadError>] = [:]
+        var loaded: [(id: FileID, displayPath: String, absolutePath: String, bytes: [UInt8])] = []
+        for (index, read) in zip(toRead, reads) {
+            switch read {
             case .failure(let error):
-                results[index] = .failure(error)
+                readResults[index] = .failure(error)
             case .success(let bytes):
                 // Ids are given in input order, before the parallel parse.
-                let id = FileID(files.count + pending.count)
-                pending.append((index, SourceFile(id: id, displayPath: displayPath(for: absolute), absolutePath: absolute, bytes: bytes)))
-                results[index] = .success(id)
-                claimed[absolute] = index
+                let id = FileID(files.count + loaded.count)
+                loaded.append((id, displayPath(for: absolutes[index]), absolutes[index], bytes))
+                readResults[index] = .success(id)
             }
         }
         let keepComments = keepComments
-        let sources = pending.map(\.source)
-        let parses = Parallel.map(sources.count, workers: workers) { Parser.parse(sources[$0], keepComments: keepComments) }
-        for (entry, parse) in zip(pending, parses) {
-            files.append(entry.source)
+        // A `SourceFile` finds its lines when it is made, so it is made in parallel too.
+        let parses = Parallel.map(loaded.count, workers: workers) { [loaded] index in
+            let file = loaded[index]
+            let source = SourceFile(id: file.id, displayPath: file.displayPath, absolutePath: file.absolutePath, bytes: file.bytes)
+            return (source, Parser.parse(source, keepComments: keepComments))
+        }
+        for (source, parse) in parses {
+            files.append(source)
             parsed.append(parse)
             imports.append([])
-            idsByPath[entry.source.absolutePath] = entry.source.id
-            rootsByFile[entry.source.id] = explicitRoot ?? Workspace.projectRoot(containing: entry.source.absolutePath)
+            idsByPath[source.absolutePath] = source.id
+            rootsByFile[source.id] = explicitRoot ?? projectRoot(containing: source.absolutePath)
         }
-        return results.map { $0 ?? .failure(.notFound("")) }
+        return absolutes.map { absolute in
+            if let first = firstMention[absolute], let result = readResults[first] { return result }
+            if let existing = idsByPath[absolute] { return .success(existing) }
+            return .failure(.notFound(absolute))
+        }
     }
 
     /// Loads an input file (not yet its imports).
@@ -94,7 +113,7 @@ public final class Workspace: @unchecked Sendable {
         case .failure(let error): return .failure(error)
         case .success(let bytes):
             let id = register(bytes: bytes, displayPath: displayPath(for: absolute), absolutePath: absolute)
-            rootsByFile[id] = explicitRoot ?? Workspace.projectRoot(containing: absolute)
+            rootsByFile[id] = explicitRoot ?? projectRoot(containing: absolute)
             return .success(id)
         }
     }
@@ -252,6 +271,14 @@ public final class Workspace: @unchecked Sendable {
     static func isInside(_ path: String, root: String) -> Bool {
         if root == "/" { return true }
         return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+    }
+
+    private func projectRoot(containing absolutePath: String) -> String {
+        let directory = PathNames.deletingLastComponent(of: absolutePath)
+        if let known = rootsByDirectory[directory] { return known }
+        let root = Workspace.projectRoot(containing: absolutePath)
+        rootsByDirectory[directory] = root
+        return root
     }
 
     /// The nearest ancestor directory holding `menuc.json`, `Package.swift`

@@ -53,10 +53,14 @@ public final class Resolver {
     @exclusivity(unchecked) private var builtDeclarations: [[Int32]] = []
     @exclusivity(unchecked) private var inProgress: [DeclarationKey] = []
 
+    /// Per-file tables start empty and are filled for the files this
+    /// resolver touches: a build of thousands of files runs one resolver
+    /// per import group, and each must cost what its group holds, not
+    /// what the workspace holds.
     public init(workspace: Workspace) {
         self.workspace = workspace
-        model.trees = workspace.parsed.map { $0.syntax.tree }
-        builtDeclarations = workspace.parsed.map { [Int32](repeating: -1, count: $0.syntax.tree.topLevel.count) }
+        model.trees = Array(repeating: nil, count: workspace.files.count)
+        builtDeclarations = Array(repeating: [], count: workspace.files.count)
     }
 
     /// Room for the files' elements and properties (splices may add more):
@@ -92,7 +96,14 @@ public final class Resolver {
 
     private func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
-    private func tree(_ file: FileID) -> SyntaxTree { workspace.parsed[file.rawValue].syntax.tree }
+    /// The file's syntax tree, registered in the model the first time: the
+    /// model's records point into it.
+    private func tree(_ file: FileID) -> SyntaxTree {
+        if let known = model.trees[file.rawValue] { return known }
+        let tree = workspace.syntax(file).tree
+        model.trees[file.rawValue] = tree
+        return tree
+    }
 
     private func resolvePlatforms(_ directive: PlatformsDirective?) -> ([Platform], Bool) {
         guard let directive else { return (Platform.defaults, false) }
@@ -342,6 +353,9 @@ public final class Resolver {
     // MARK: - Declarations
 
     private func declaration(_ key: DeclarationKey) -> Int32 {
+        if builtDeclarations[key.file.rawValue].isEmpty {
+            builtDeclarations[key.file.rawValue] = [Int32](repeating: -1, count: tree(key.file).topLevel.count)
+        }
         let cached = builtDeclarations[key.file.rawValue][key.index]
         if cached >= 0 { return cached }
         let tree = tree(key.file)

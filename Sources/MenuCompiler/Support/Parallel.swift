@@ -18,7 +18,7 @@ public enum Parallel {
         guard count > 1, workers > 1 else { return (0..<count).map(body) }
         let results = ResultSlots<T>(count: count)
         // Chunks larger than one item keep scheduling overhead low for tiny jobs.
-        let chunks = min(count, workers * 4)
+        let chunks = min(count, workers * 16)
         DispatchQueue.concurrentPerform(iterations: chunks) { chunk in
             let lower = chunk * count / chunks
             let upper = (chunk + 1) * count / chunks
