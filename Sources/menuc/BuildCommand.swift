@@ -33,26 +33,38 @@ enum BuildCommand {
         }
         let compilation = try session.compile()
         kept.keep(compilation)
+        var timings = session.timings
+        timings.append(compilation.timings)
+        defer { session.printTimings(timings, workers: compilation.workers) }
         let failed = session.report(compilation, to: STDERR_FILENO)
+        timings.finish("report diagnostics")
         if failed { return .inputErrors }
 
         guard let outDirectory else {
             if let file = compilation.files.first {
                 let renderer = Renderer(compilation: compilation, swift: swiftOptions, site: MarkdownBackend.Site())
                 Terminal.write(renderer.text(file, as: emits[0]))
+                timings.finish("render \(emits[0].rawValue)")
             }
             return .success
         }
         var plan = OutputPlan(outDirectory: outDirectory)
         let inputs = Array(zip(session.entries, compilation.files))
-        var pages: [FileID: String] = [:]
-        for (entry, file) in inputs { pages[file.source.id] = OutputPlan.relativeOutput(for: entry, emit: .markdown) }
-        let renderer = Renderer(compilation: compilation, swift: swiftOptions, site: MarkdownBackend.Site(compilation: compilation, pages: pages))
+        // The cross-page link table and the dependency lists are only made
+        // when something reads them: on thousands of files each is a pass
+        // over every file that nothing else in the build waits on.
+        var site = MarkdownBackend.Site()
+        if emits.contains(.markdown) {
+            var pages: [FileID: String] = [:]
+            for (entry, file) in inputs { pages[file.source.id] = OutputPlan.relativeOutput(for: entry, emit: .markdown) }
+            site = MarkdownBackend.Site(compilation: compilation, pages: pages)
+        }
+        let renderer = Renderer(compilation: compilation, swift: swiftOptions, site: site)
         // Each output renders straight into its file when the writer stages
         // it (outputs stage in parallel): an output can be ten times its
         // input, and none is held whole in memory.
         for (entry, file) in inputs {
-            let dependencies = DepFile.inputs(of: file.source.id, in: compilation.workspace)
+            let dependencies = depfile == nil ? [] : DepFile.inputs(of: file.source.id, in: compilation.workspace)
             for emit in emits {
                 try plan.add(OutputPlan.relativeOutput(for: entry, emit: emit), from: entry.path, dependencies: dependencies) { write in
                     renderer.render(file, as: emit, to: write)
@@ -75,7 +87,10 @@ enum BuildCommand {
             case .failure(let problem): throw CommandFailure(message: problem.message)
             }
         }
-        switch OutputWriter().write(plan.outputs) {
+        timings.finish("plan outputs")
+        let written = OutputWriter().write(plan.outputs)
+        timings.finish("render and write outputs")
+        switch written {
         case .success:
             return .success
         case .failure(let failure):

@@ -9,7 +9,7 @@ import MenuCompiler
 /// printing diagnostics in the chosen format.
 struct CompileSession {
     static let commonValueOptions: Set<String> = ["--format", "--root", "--color", "--config", "--rule", "--baseline"]
-    static let commonFlagOptions: Set<String> = ["--warnings-as-errors", "--help"]
+    static let commonFlagOptions: Set<String> = ["--warnings-as-errors", "--timings", "--help"]
 
     var format: DiagnosticRenderer.Format
     var root: String?
@@ -22,8 +22,13 @@ struct CompileSession {
     var ruleOverrides: [String: RuleSeverity] = [:]
     /// --baseline: report only findings it does not hold.
     var baseline: Baseline?
+    /// --timings: print how long each phase took to standard error.
+    var showsTimings: Bool
+    /// The phases so far (collecting inputs); commands append theirs.
+    var timings = PhaseTimings()
 
     init(_ arguments: Arguments) throws {
+        showsTimings = arguments.has("--timings")
         let formatName = arguments.value("--format") ?? "text"
         guard let format = DiagnosticRenderer.Format(rawValue: formatName) else {
             throw Arguments.UsageError(message: "unknown format '\(formatName)'; use \(DiagnosticRenderer.Format.allCases.map(\.rawValue).joined(separator: ", "))")
@@ -73,6 +78,7 @@ struct CompileSession {
         if entries.isEmpty, !readsStandardInput {
             throw CommandFailure(message: "no .menu files found in \(paths.joined(separator: ", "))")
         }
+        timings.finish("collect inputs")
     }
 
     func compile() throws -> Compilation {
@@ -125,17 +131,15 @@ struct CompileSession {
         case .sarif:
             Terminal.write(renderer.sarif(diagnostics), to: descriptor)
         case .short:
-            Terminal.write(renderEach(diagnostics) { [renderer] in renderer.short($0) + "\n" }.joined(), to: descriptor)
+            Terminal.write(renderEach(diagnostics) { [renderer] in renderer.short($0) + "\n" }, separator: "", to: descriptor)
         case .github:
-            Terminal.write(renderEach(diagnostics) { [renderer] in renderer.github($0) + "\n" }.joined(), to: descriptor)
+            Terminal.write(renderEach(diagnostics) { [renderer] in renderer.github($0) + "\n" }, separator: "", to: descriptor)
         case .text:
-            var text = renderEach(diagnostics) { [renderer] in renderer.text($0) }.joined(separator: "\n")
-            if !diagnostics.isEmpty { text += "\n" }
             let files = compilation.files.count
             var summary = "\(DiagnosticRenderer.summary(diagnostics)) in \(files) file\(files == 1 ? "" : "s")"
             if baseline != nil { summary += " (new since the baseline)" }
-            text += summary + "\n"
-            Terminal.write(text, to: descriptor)
+            // Each diagnostic, a blank line between them, and the summary.
+            Terminal.write(renderEach(diagnostics) { [renderer] in renderer.text($0) } + [summary + "\n"], separator: "\n", to: descriptor)
         }
         return fails(diagnostics)
     }
@@ -144,6 +148,12 @@ struct CompileSession {
     /// of files can report thousands), kept in order.
     private func renderEach(_ diagnostics: [Diagnostic], _ render: @escaping @Sendable (Diagnostic) -> String) -> [String] {
         Parallel.map(diagnostics.count) { render(diagnostics[$0]) }
+    }
+
+    /// With --timings, prints the phases to standard error (never to
+    /// standard output, which may hold the output or the diagnostics).
+    func printTimings(_ timings: PhaseTimings, workers: Int) {
+        if showsTimings { Terminal.error(timings.rendered(workers: workers)) }
     }
 
     func fails(_ diagnostics: [Diagnostic]) -> Bool {
@@ -161,10 +171,14 @@ enum CheckCommand {
         }
         let session = try CompileSession(arguments)
         var compilation = try session.compile()
+        var timings = session.timings
+        timings.append(compilation.timings)
         if arguments.has("--fix") {
             compilation = try FixCommand.apply(session: session, compilation: compilation)
+            timings.finish("apply fixes and check again")
         }
         kept.keep(compilation)
+        defer { session.printTimings(timings, workers: compilation.workers) }
         if let path = arguments.value("--write-baseline") {
             let baseline = Baseline(compilation.diagnostics, files: { compilation.workspace.file($0) })
             if case .failure(let failure) = OutputWriter().write([.init(path: path, contents: baseline.render())]) {
@@ -174,6 +188,7 @@ enum CheckCommand {
             return .success
         }
         let failed = session.report(compilation, to: STDOUT_FILENO)
+        timings.finish("report diagnostics")
         return failed ? .inputErrors : .success
     }
 }

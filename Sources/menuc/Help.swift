@@ -47,6 +47,7 @@ enum Help {
                                    Package.swift or .git)
           --warnings-as-errors     Exit 1 when there are warnings
           --color <when>           auto (default), always, or never
+          --timings                Print how long each phase took (to stderr)
           --help                   Show this help
 
         EXIT STATUS: 0 no errors, 1 errors in the input, 2 usage or I/O problem.
@@ -81,6 +82,7 @@ enum Help {
           --root <dir>             Project root (see 'menuc help check')
           --warnings-as-errors     Treat warnings as errors
           --color <when>           auto (default), always, or never
+          --timings                Print how long each phase took (to stderr)
           --help                   Show this help
 
         EXIT STATUS: 0 success, 1 errors in the input, 2 usage or I/O problem.

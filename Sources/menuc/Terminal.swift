@@ -17,6 +17,19 @@ struct Terminal {
         FileDescriptorIO.writeAll(text.utf8, to: descriptor)
     }
 
+    /// Writes the pieces with `separator` between them, copied once into
+    /// one buffer: `joined` on thousands of rendered diagnostics cost more
+    /// than rendering them in parallel.
+    static func write(_ pieces: [String], separator: String, to descriptor: Int32) {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count + separator.utf8.count })
+        for (index, piece) in pieces.enumerated() {
+            if index > 0 { bytes.append(contentsOf: separator.utf8) }
+            bytes.append(contentsOf: piece.utf8)
+        }
+        FileDescriptorIO.writeAll(bytes, to: descriptor)
+    }
+
     static func error(_ text: String) {
         write(text, to: STDERR_FILENO)
     }

@@ -67,6 +67,29 @@ struct CLITests {
         #expect(json.output.contains("\"file\": \"<stdin>\""))
     }
 
+    /// `--timings` adds a table of phases on standard error and changes
+    /// nothing else: not the diagnostics, not the output, not the exit status.
+    @Test func timingsGoToStandardErrorOnly() throws {
+        let plain = try menuc(["check", "samples/errors", "--format", "short"])
+        let timed = try menuc(["check", "samples/errors", "--format", "short", "--timings"])
+        #expect(timed.status == plain.status && timed.output == plain.output)
+        #expect(plain.error.isEmpty)
+        let phases = ["collect inputs", "read and parse inputs", "load imports", "resolve", "configure rules", "guideline rules",
+                      "sort diagnostics", "report diagnostics", "total"]
+        let lines = timed.error.split(separator: "\n").map(String.init)
+        #expect(lines.first?.hasPrefix("timings (") == true, "\(timed.error)")
+        #expect(lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces).components(separatedBy: "  ").first ?? "" } == phases)
+        #expect(lines.dropFirst().allSatisfy { $0.contains(" ms") })
+
+        let out = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let build = try menuc(["build", "samples/mail.menu", "--emit", "json", "--out", out.path, "--timings"])
+        #expect(build.status == 0, "\(build.error)")
+        #expect(build.error.contains("render and write outputs") && build.error.contains("plan outputs"))
+        let stdout = try menuc(["build", "-", "--emit", "json", "--timings"], input: "menu M \"M\" { item a \"Open\" }")
+        #expect(stdout.output.hasPrefix("{") && stdout.error.contains("render json"), "the document alone on standard output")
+    }
+
     @Test func jsonDiagnosticsCarryBothColumnKinds() throws {
         let result = try menuc(["check", "-", "--format", "json"], input: "menu M \"📁\" { item a \"A\" { role: x } }")
         #expect(result.status == 1)

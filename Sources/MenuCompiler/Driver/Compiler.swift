@@ -33,6 +33,10 @@ public struct Compilation: Sendable {
     public let loadFailures: [Workspace.LoadError]
     /// Configuration files that could not be used (a usage problem).
     public let configurationFailures: [ProjectConfiguration.Failure]
+    /// How long each stage took (`--timings`).
+    public let timings: PhaseTimings
+    /// The parallel workers it used.
+    public let workers: Int
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
 
@@ -59,6 +63,7 @@ public enum MenuCompiler {
     /// and every file's rules run in parallel. Results do not depend on
     /// the number of workers.
     public static func compile(_ inputs: [Input], options: CompileOptions = CompileOptions(), workspace existing: Workspace? = nil) -> Compilation {
+        var timings = PhaseTimings()
         let workspace = existing ?? Workspace(root: options.root)
         let workers = options.workers ?? Parallel.defaultWorkers
         var inputIDs: [FileID] = []
@@ -80,7 +85,9 @@ public enum MenuCompiler {
                 inputIDs.append(workspace.addBytes(bytes, displayPath: displayPath))
             }
         }
+        timings.finish("read and parse inputs")
         for id in inputIDs { workspace.loadImports(of: id) }
+        timings.finish("load imports")
 
         // Every loaded file is checked, imports included, so their problems are reported too.
         let groups = importGroups(workspace)
@@ -89,6 +96,7 @@ public enum MenuCompiler {
             let files = resolver.check(groups[index])
             return (files, resolver.diagnostics)
         }
+        timings.finish("resolve")
         var checked: [FileID: CheckedFile] = [:]
         for file in resolved.flatMap(\.0) { checked[file.source.id] = file }
         var diagnostics = workspace.loadDiagnostics + workspace.parsed.flatMap(\.diagnostics) + resolved.flatMap(\.1)
@@ -101,10 +109,14 @@ public enum MenuCompiler {
             // Configurations are found before going parallel (the cache is not shared).
             let settings: [RuleConfiguration] = files.map { file in
                 var configuration = options.configuration ?? configurations.configuration(for: file.source.absolutePath)
-                configuration.severities.merge(options.ruleOverrides) { _, override in override }
+                // Merging nothing would still copy the table, once per file.
+                if !options.ruleOverrides.isEmpty {
+                    configuration.severities.merge(options.ruleOverrides) { _, override in override }
+                }
                 return configuration
             }
             configurationFailures = configurations.failures
+            timings.finish("configure rules")
             let filesWithErrors = Set(diagnostics.filter { $0.severity == .error }.map(\.span.file))
             // One file alone: its rules run in parallel instead.
             let ruleWorkers = files.count == 1 ? workers : 1
@@ -115,6 +127,7 @@ public enum MenuCompiler {
                     .findings(files[index], hasLanguageErrors: filesWithErrors.contains(files[index].source.id),
                               workers: ruleWorkers, keep: maximumDiagnosticsPerFile + 1)
             }
+            timings.finish("guideline rules")
             for (file, found) in zip(files, findings) {
                 diagnostics += found.diagnostics
                 if let severity = found.suppressedSeverity {
@@ -122,12 +135,16 @@ public enum MenuCompiler {
                 }
             }
         }
+        let sorted = sortAndDeduplicate(diagnostics, suppressed: suppressed, workspace: workspace)
+        timings.finish("sort diagnostics")
         return Compilation(
             workspace: workspace,
             files: inputIDs.compactMap { checked[$0] },
-            diagnostics: sortAndDeduplicate(diagnostics, suppressed: suppressed, workspace: workspace),
+            diagnostics: sorted,
             loadFailures: failures,
-            configurationFailures: configurationFailures
+            configurationFailures: configurationFailures,
+            timings: timings,
+            workers: workers
         )
     }
 
@@ -166,10 +183,17 @@ public enum MenuCompiler {
                                    workspace: Workspace) -> [Diagnostic] {
         var seen = Set<Diagnostic>()
         let unique = diagnostics.filter { seen.insert($0).inserted }
+        // Files ranked by display path once (equal paths, equal ranks), not
+        // paths compared in every comparison of a sort of thousands.
+        let paths = Set(unique.map(\.span.file)).map { (file: $0, path: workspace.file($0).displayPath) }.sorted { $0.path < $1.path }
+        var rank = [Int](repeating: 0, count: workspace.files.count)
+        for (index, entry) in paths.enumerated() {
+            rank[entry.file.rawValue] = index > 0 && paths[index - 1].path == entry.path ? rank[paths[index - 1].file.rawValue] : index
+        }
         let sorted = unique.sorted { a, b in
-            let pathA = workspace.file(a.span.file).displayPath
-            let pathB = workspace.file(b.span.file).displayPath
-            if pathA != pathB { return pathA < pathB }
+            let rankA = rank[a.span.file.rawValue]
+            let rankB = rank[b.span.file.rawValue]
+            if rankA != rankB { return rankA < rankB }
             if a.span.start != b.span.start { return a.span.start < b.span.start }
             if a.span.end != b.span.end { return a.span.end < b.span.end }
             if a.id != b.id { return a.id < b.id }
