@@ -20,6 +20,11 @@ public final class Workspace: @unchecked Sendable {
     public private(set) var loadDiagnostics: [Diagnostic] = []
     private var idsByPath: [String: FileID] = [:]
     private var rootsByFile: [FileID: String] = [:]
+    /// Each input's import paths made absolute (nil: not computed, or a path
+    /// that is empty or absolute, which `resolveImport` reports), found
+    /// beside the parse in parallel: each is a realpath(3) call, and a build
+    /// of thousands of files would otherwise make them one at a time.
+    private var importTargets: [FileID: [String?]] = [:]
     /// `projectRoot(containing:)` by a file's directory: finding it is a
     /// dozen system calls, and the files of a folder share it.
     private var rootsByDirectory: [String: String] = [:]
@@ -89,9 +94,16 @@ public final class Workspace: @unchecked Sendable {
         let parses = Parallel.map(loaded.count, workers: workers) { [loaded] index in
             let file = loaded[index]
             let source = SourceFile(id: file.id, displayPath: file.displayPath, absolutePath: file.absolutePath, bytes: file.bytes)
-            return (source, Parser.parse(source, keepComments: keepComments))
+            let parse = Parser.parse(source, keepComments: keepComments)
+            let directory = PathNames.deletingLastComponent(of: file.absolutePath)
+            let targets = parse.syntax.imports.map { directive -> String? in
+                let path = directive.path.value
+                return path.isEmpty || path.hasPrefix("/") ? nil : Workspace.standardize(path, relativeTo: directory)
+            }
+            return (source, parse, targets)
         }
-        for (source, parse) in parses {
+        for (source, parse, targets) in parses {
+            if !targets.isEmpty { importTargets[source.id] = targets }
             files.append(source)
             parsed.append(parse)
             imports.append([])
@@ -160,7 +172,7 @@ public final class Workspace: @unchecked Sendable {
             }
             stack[stack.count - 1].next += 1
             let directive = syntax.imports[top.next]
-            guard let target = resolveImport(directive, from: top.file) else {
+            guard let target = resolveImport(directive, number: top.next, from: top.file) else {
                 imports[top.file.rawValue].append(ResolvedImport(path: directive.path.value, span: directive.path.span, file: nil))
                 continue
             }
@@ -179,7 +191,7 @@ public final class Workspace: @unchecked Sendable {
         }
     }
 
-    private func resolveImport(_ directive: ImportDirective, from importer: FileID) -> FileID? {
+    private func resolveImport(_ directive: ImportDirective, number: Int, from importer: FileID) -> FileID? {
         let importerFile = files[importer.rawValue]
         let path = directive.path.value
         func fail(_ message: String, label: String, help: String? = nil) -> FileID? {
@@ -192,7 +204,7 @@ public final class Workspace: @unchecked Sendable {
                         help: "write the path relative to \(importerFile.displayPath)")
         }
         let base = importerFile.absolutePath.isEmpty ? currentDirectory : PathNames.deletingLastComponent(of: importerFile.absolutePath)
-        let absolute = Workspace.standardize(path, relativeTo: base)
+        let absolute = importTargets[importer]?[number] ?? Workspace.standardize(path, relativeTo: base)
         let root = rootsByFile[importer] ?? currentDirectory
         guard Workspace.isInside(absolute, root: root) else {
             return fail("'\(path)' is outside the project root \(root)", label: "escapes the project root",
