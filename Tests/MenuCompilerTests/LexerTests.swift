@@ -13,6 +13,16 @@ struct LexerTests {
         return Lexer.tokenize(file).diagnostics
     }
 
+    /// The benchmark's lexer figure counts tokens in batches, as the parser
+    /// takes them: it must see exactly the tokens `tokenize` lists, across
+    /// batch boundaries, a byte-order mark and bad bytes included.
+    @Test(arguments: ["", "menu", "\u{FEFF}menu M \"M\" { item a \"A\" }", "item \"\u{0}\" { é }",
+                      String(repeating: "item copy \"Copy\" { shortcut: \"cmd+c\"; width: 10.5 }\n", count: 100)])
+    func countingInBatchesSeesEveryToken(_ text: String) {
+        let file = SourceFile(id: FileID(0), displayPath: "t.menu", text: text)
+        #expect(Lexer.countTokens(file) == Lexer.tokenize(file).tokens.count - 1)
+    }
+
     @Test func elementLine() {
         let result = lex(#"item copy "Copy" { shortcut: "cmd+c"; width: 10.5 }"#)
         #expect(result.kinds == [.identifier, .identifier, .string, .leftBrace, .identifier, .colon, .string, .semicolon,

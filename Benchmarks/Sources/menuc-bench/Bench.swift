@@ -43,7 +43,7 @@ enum Bench {
         for _ in 0..<max(1, runs) {
             let start = DispatchTime.now().uptimeNanoseconds
             switch phase {
-            case .lex: consume(Lexer.tokenize(source).tokens.count)
+            case .lex: consume(Lexer.countTokens(source))
             case .parse: consume(Parser.parse(source))
             case .check: consume(compile())
             case .json, .swift, .markdown:

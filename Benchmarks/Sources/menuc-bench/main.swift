@@ -117,7 +117,7 @@ for (name, size) in sizes {
     let newlines = Bench.median(runs) { Bench.consume(Bench.countNewlines(bytes)) }
     var tokenCount = 0
     let lex = Bench.median(runs) {
-        tokenCount = Lexer.tokenize(source).tokens.count - 1
+        tokenCount = Lexer.countTokens(source)
     }
     let parse = Bench.median(runs) { Bench.consume(Parser.parse(source)) }
     var compilation: Compilation?

@@ -57,6 +57,24 @@ public struct Lexer {
         }
     }
 
+    /// The file's tokens (without `endOfFile`) counted as the parser lexes
+    /// them, a batch at a time into a small buffer: what lexing costs inside
+    /// a parse, which `tokenize`'s array of every token (16 bytes a token,
+    /// fresh memory the size of the file and more) does not show.
+    package static func countTokens(_ file: SourceFile) -> Int {
+        file.bytes.withUnsafeBufferPointer { buffer in
+            withUnsafeTemporaryAllocation(of: Token.self, capacity: Parser.lexedAheadCapacity) { batch in
+                var lexer = Lexer(file: file, buffer: buffer)
+                var count = 0
+                while true {
+                    let written = lexer.lex(into: batch)
+                    count += written
+                    if written == 0 || batch[written - 1].kind == .endOfFile { return count - 1 }
+                }
+            }
+        }
+    }
+
     private func span(_ start: Int, _ end: Int) -> Span { Span(file: file.id, start: start, end: end) }
 
     private mutating func report(_ message: String, _ start: Int, _ end: Int, label: String = "", help: String? = nil, notes: [String] = []) {
