@@ -665,40 +665,66 @@ private struct SwiftFileRenderer {
 private struct ActionNames {
     /// The names' bytes, back to back.
     private var bytes: [UInt8] = []
-    /// Sorted, distinct ranges of `bytes`; nil when the string functions are used.
-    private var ranges: [Range<Int>]? = []
+    /// Sorted, distinct names as offsets into `bytes`; nil when the string functions are used.
+    private var ranges: [NameRange]? = []
     /// The names and case names from the string functions.
     private var named: [(action: String, name: String)] = []
 
+    /// A name's place in `bytes`. 32-bit offsets: a 100 MB file's actions
+    /// took more memory here, as `Range<Int>` in three arrays, than the
+    /// output buffer of the whole backend.
+    private struct NameRange {
+        var start: UInt32
+        var end: UInt32
+        var range: Range<Int> { Int(start)..<Int(end) }
+    }
+
     init(_ file: CheckedFile) {
         let store = file.store
-        var gathered: [Range<Int>] = []
-        var ascii = true
-        for index in file.walkIndex.order {
+        // Each element's written `action:` (a symbol or a reference; there is no default).
+        func action(_ index: Int32) -> PropertyRecord? {
             let record = store.records[Int(index)]
-            // `element[.action]?.name`: a symbol or a reference (there is no default).
             guard record.propertyCount > 0, let stored = store.writtenProperty(.action, of: record),
-                  stored.kind == .symbol || stored.kind == .reference else { continue }
-            let start = bytes.count
-            store.withValueBytes(of: stored, in: record) { value in
-                if value.contains(where: { $0 >= 0x80 }) { ascii = false }
-                bytes.append(contentsOf: value)
+                  stored.kind == .symbol || stored.kind == .reference else { return nil }
+            return stored
+        }
+        // Two passes, so that the names are gathered into memory of their
+        // exact size (growing it doubled the peak of a large file's build).
+        var total = 0
+        var count = 0
+        for index in file.walkIndex.order {
+            guard let stored = action(index) else { continue }
+            store.withValueBytes(of: stored, in: store.records[Int(index)]) { total += $0.count }
+            count += 1
+        }
+        var ascii = total <= Int(UInt32.max)
+        var keyed: [SortKey] = []
+        if ascii {
+            bytes.reserveCapacity(total)
+            keyed.reserveCapacity(count)
+            for index in file.walkIndex.order {
+                guard let stored = action(index) else { continue }
+                let start = bytes.count
+                store.withValueBytes(of: stored, in: store.records[Int(index)]) { value in
+                    if value.contains(where: { $0 >= 0x80 }) { ascii = false }
+                    bytes.append(contentsOf: value)
+                }
+                keyed.append(SortKey(range: NameRange(start: UInt32(start), end: UInt32(bytes.count))))
             }
-            gathered.append(start..<bytes.count)
         }
         if ascii {
             bytes.withUnsafeBufferPointer { all in
-                func name(_ range: Range<Int>) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: all[range]) }
+                func name(_ range: NameRange) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: all[range.range]) }
+                for index in keyed.indices { keyed[index].setPrefix(name(keyed[index].range)) }
                 // Sorted by their first sixteen bytes as two integers, then
                 // (on a tie) by all their bytes: comparing byte by byte was
                 // most of the sort's time.
-                var keyed = gathered.map { SortKey(name($0), range: $0) }
                 keyed.sort { a, b in
                     if a.high != b.high { return a.high < b.high }
                     if a.low != b.low { return a.low < b.low }
                     return name(a.range).lexicographicallyPrecedes(name(b.range))
                 }
-                var distinct: [Range<Int>] = []
+                var distinct: [NameRange] = []
                 distinct.reserveCapacity(keyed.count)
                 var previous: SortKey?
                 for key in keyed {
@@ -706,6 +732,7 @@ private struct ActionNames {
                     distinct.append(key.range)
                     previous = key
                 }
+                keyed = []
                 // Names a case can't have are renamed, which may clash: leave that to `caseNames`.
                 if distinct.contains(where: { ActionNames.unusable.contains(name($0)) }) {
                     ascii = false
@@ -715,6 +742,7 @@ private struct ActionNames {
             }
         }
         if !ascii {
+            bytes = []
             ranges = nil
             let actions = SwiftBackend.actions(in: file)
             named = Array(zip(actions, SwiftBackend.caseNames(for: actions)))
@@ -724,12 +752,13 @@ private struct ActionNames {
     /// A name's `BytePrefix`: comparing the two integers orders names as
     /// their bytes do, up to a tie.
     private struct SortKey {
-        var high: UInt64
-        var low: UInt64
-        var range: Range<Int>
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var range: NameRange
 
-        init(_ name: UnsafeBufferPointer<UInt8>, range: Range<Int>) {
-            self.range = range
+        init(range: NameRange) { self.range = range }
+
+        mutating func setPrefix(_ name: UnsafeBufferPointer<UInt8>) {
             let prefix = BytePrefix(name)
             high = prefix.high
             low = prefix.low
@@ -754,7 +783,7 @@ private struct ActionNames {
         }
         bytes.withUnsafeBufferPointer { all in
             for range in ranges {
-                let name = UnsafeBufferPointer(rebasing: all[range])
+                let name = UnsafeBufferPointer(rebasing: all[range.range])
                 let quoted = SwiftEscaping.keywordBytes.contains(name)
                 writer.line(room: name.count + 7) { line in
                     line.put("case ")
