@@ -247,6 +247,20 @@ public enum ElementKind: String, Sendable, CaseIterable, Codable {
         self = kind
     }
 
+    /// The length of the keyword in bytes (the syntax tree stores only
+    /// where a keyword starts).
+    var keywordLength: UInt32 {
+        switch self {
+        case .row: 3
+        case .item, .menu, .view: 4
+        case .popup: 5
+        case .button, .toggle, .option: 6
+        case .section, .submenu, .toolbar, .menubar: 7
+        case .pulldown: 8
+        case .contextmenu: 11
+        }
+    }
+
     /// Kinds that hold menu elements (items, toggles, sections, submenus, `use`).
     public var holdsMenuElements: Bool {
         switch self {

@@ -121,18 +121,18 @@ struct StringRef: Hashable, Sendable {
     }
 }
 
+/// An element, in 64 bytes: the largest of the tree's arrays (one per
+/// element of a 10 MB file is 160,000), kept whole while a build runs.
+/// What is implied is not stored: the keyword's end (its kind's spelling)
+/// and the braces' ends (one byte each).
 struct ElementNode: Sendable {
     var kind: ElementKind
-    var hasName = false
-    var hasLabel = false
-    var hasBody = false
-    /// The body's closing brace was found (else it is reported and `close` is empty).
-    var hasClose = false
-    var keyword: TextRange
+    private var flags: UInt8 = 0
+    private var keywordStart: UInt32
     var name = TextRange.empty
     var label = StringRef.none
-    var open = TextRange.empty
-    var close = TextRange.empty
+    private var openBrace: UInt32 = 0
+    private var closeBrace: UInt32 = 0
     var span: TextRange
     var firstMember: UInt32 = 0
     var memberCount: UInt32 = 0
@@ -140,6 +140,58 @@ struct ElementNode: Sendable {
     var attributeCount: UInt32
     /// Index into `docs`, or -1.
     var doc: Int32 = -1
+
+    init(kind: ElementKind, keyword: TextRange, span: TextRange, firstAttribute: UInt32, attributeCount: UInt32) {
+        self.kind = kind
+        keywordStart = keyword.start
+        self.span = span
+        self.firstAttribute = firstAttribute
+        self.attributeCount = attributeCount
+    }
+
+    private static let named: UInt8 = 1, labelled: UInt8 = 2, bodied: UInt8 = 4, closed: UInt8 = 8
+
+    private func has(_ flag: UInt8) -> Bool { flags & flag != 0 }
+
+    private mutating func set(_ flag: UInt8, _ on: Bool) {
+        flags = on ? flags | flag : flags & ~flag
+    }
+
+    var hasName: Bool {
+        get { has(Self.named) }
+        set { set(Self.named, newValue) }
+    }
+
+    var hasLabel: Bool {
+        get { has(Self.labelled) }
+        set { set(Self.labelled, newValue) }
+    }
+
+    /// The element has a body (`open` is its '{').
+    var hasBody: Bool {
+        get { has(Self.bodied) }
+        set { set(Self.bodied, newValue) }
+    }
+
+    /// The body's closing brace was found (else it is reported and `close` is empty).
+    var hasClose: Bool {
+        get { has(Self.closed) }
+        set { set(Self.closed, newValue) }
+    }
+
+    var keyword: TextRange { TextRange(start: keywordStart, end: keywordStart + kind.keywordLength) }
+
+    /// The body's '{' (empty without a body).
+    var open: TextRange {
+        get { hasBody ? TextRange(start: openBrace, end: openBrace + 1) : .empty }
+        set { openBrace = newValue.start }
+    }
+
+    /// The body's '}' (empty when it is missing).
+    var close: TextRange {
+        get { hasClose ? TextRange(start: closeBrace, end: closeBrace + 1) : .empty }
+        set { closeBrace = newValue.start }
+    }
 }
 
 struct MemberRef: Sendable {
@@ -157,6 +209,7 @@ struct PropertyNode: Sendable {
     var span: TextRange
 }
 
+/// A property value, in 20 bytes (one per property).
 struct ValueNode: Sendable {
     enum Kind: UInt8, Sendable {
         case string, identifier, number, bool, list
@@ -164,13 +217,38 @@ struct ValueNode: Sendable {
     var kind: Kind
     /// The value of a boolean.
     var flag = false
-    /// The whole value as written (for a negative number, with its '-').
+    /// The whole value as written (for a negative number, with its '-';
+    /// for a string, its literal with the quotes).
     var range: TextRange
-    /// A string's literal.
-    var string = StringRef.none
-    /// A list's items in `values`.
-    var firstItem: UInt32 = 0
-    var itemCount: UInt32 = 0
+    /// A string's `StringRef.decoded`, or a list's first item in `values`.
+    private var first: UInt32 = 0
+    /// A list's item count.
+    private(set) var itemCount: UInt32 = 0
+
+    init(kind: Kind, flag: Bool = false, range: TextRange) {
+        self.kind = kind
+        self.flag = flag
+        self.range = range
+    }
+
+    init(string literal: StringRef) {
+        self.init(kind: .string, range: literal.token)
+        first = UInt32(bitPattern: literal.decoded)
+    }
+
+    init(listOf firstItem: UInt32, count: UInt32, range: TextRange) {
+        self.init(kind: .list, range: range)
+        first = firstItem
+        itemCount = count
+    }
+
+    /// A string's literal (`StringRef.none` for another kind).
+    var string: StringRef {
+        kind == .string ? StringRef(token: range, decoded: Int32(bitPattern: first)) : .none
+    }
+
+    /// A list's first item in `values`.
+    var firstItem: UInt32 { kind == .list ? first : 0 }
 }
 
 struct UseNode: Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// A string of the checked model: an index into its store's `TextTable`.
 /// Equal texts of one store have equal ids, so comparing two labels or

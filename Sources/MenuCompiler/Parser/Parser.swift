@@ -576,7 +576,7 @@ public struct Parser: ~Copyable {
         case .string:
             let literal = stringRef(current)
             advance()
-            return ValueNode(kind: .string, range: literal.token, string: literal)
+            return ValueNode(string: literal)
         case .identifier:
             let token = current
             advance()
@@ -611,7 +611,7 @@ public struct Parser: ~Copyable {
                 advance()
                 let first = UInt32(tree.values.count)
                 tree.values.append(contentsOf: items)
-                return ValueNode(kind: .list, range: TextRange(open.start, close.end), firstItem: first, itemCount: UInt32(items.count))
+                return ValueNode(listOf: first, count: UInt32(items.count), range: TextRange(open.start, close.end))
             }
             guard let value = parseValue() else {
                 error("expected a value or ']' in the list, found \(describe(current))", at: span(current), label: "unexpected here",
