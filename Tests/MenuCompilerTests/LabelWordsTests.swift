@@ -284,6 +284,34 @@ struct LabelWordsTests {
 
     }
 
+    /// The rules' answers live while the rules run (nested runs included)
+    /// and are forgotten after: a build keeps every checked file while it
+    /// writes outputs, which never ask about labels.
+    @Test func answersAreKeptForARuleRunAndForgottenAfter() throws {
+        let compilation = MenuCompiler.compile([.text("menu M \"m\" {\n  item a \"Add to the Cart\"\n}\n", displayPath: "t.menu")],
+                                               options: CompileOptions(runRules: false))
+        let file = try #require(compilation.files.first)
+        let table = file.labels
+        let id = try #require(file.elements(.item).first?.labelID)
+        table.keepingAnswers {
+            _ = table.removingArticles(id)
+            table.keepingAnswers { _ = table.removingArticles(id) }
+            // The inner run ended, the outer one has not: still known.
+            _ = table.removingArticles(id)
+        }
+        #expect(table.computations == 1)
+        table.keepingAnswers { _ = table.removingArticles(id) }
+        #expect(table.computations == 2)
+
+        // The engine runs the rules inside one such run, so a second check computes again.
+        let engine = RuleEngine()
+        let first = engine.check(file, hasLanguageErrors: false)
+        let afterFirst = table.computations
+        #expect(engine.check(file, hasLanguageErrors: false).map(\.message) == first.map(\.message))
+        #expect(afterFirst > 2)
+        #expect(table.computations - afterFirst == afterFirst - 2)
+    }
+
     @Test func aCheckedModelIsFreedOnceDropped() throws {
         // The label tables the rules build hang off the file; nothing in them
         // may point back, or a language server would keep every model it made.

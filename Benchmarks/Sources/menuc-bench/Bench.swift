@@ -114,7 +114,9 @@ enum Bench {
             let fields = report.split(separator: " ")
             guard fields.count == 2, let seconds = Double(fields[0]), let kilobytes = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
             times.append(seconds)
-            peak = max(peak, kilobytes / 1024)
+            // `ru_maxrss` is in KiB; the table's MB, like its inputs' sizes,
+            // are decimal, so that "× input" compares like with like.
+            peak = max(peak, kilobytes * 1024 / 1_000_000)
         }
         return (times.sorted()[times.count / 2], peak)
     }

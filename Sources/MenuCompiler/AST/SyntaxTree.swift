@@ -51,11 +51,7 @@ public final class SyntaxTree: Sendable {
     private static func take<T>(_ array: inout [T]) -> [T] {
         var taken: [T] = []
         swap(&taken, &array)
-        guard taken.capacity > taken.count + taken.count / 4 + 64 else { return taken }
-        return [T](unsafeUninitializedCapacity: taken.count) { buffer, initialized in
-            _ = buffer.initialize(from: taken)
-            initialized = taken.count
-        }
+        return taken.withoutSpareCapacity()
     }
 
     /// Number of elements at every depth.

@@ -439,7 +439,8 @@ final class WalkIndex: Sendable {
                 }
             }
         }
-        self.order = order
+        // Reserved for the whole store, which holds the group's other files too.
+        self.order = order.withoutSpareCapacity()
         self.positionsByKind = byKind
     }
 

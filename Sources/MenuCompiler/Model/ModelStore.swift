@@ -24,9 +24,11 @@ public final class ModelStore: Sendable {
     let trees: [SyntaxTree?]
 
     init(_ builder: ModelBuilder) {
-        records = builder.records
-        children = builder.children
-        properties = builder.properties
+        // Grown past the resolver's estimate by imports and splices, and
+        // kept as long as the compilation.
+        records = builder.records.withoutSpareCapacity()
+        children = builder.children.withoutSpareCapacity()
+        properties = builder.properties.withoutSpareCapacity()
         origins = builder.origins
         texts = builder.texts
         shortcuts = builder.shortcuts

@@ -11,3 +11,20 @@ extension Array {
         while self.count > count { removeLast() }
     }
 }
+
+extension Array {
+    /// The same elements, copied into memory of their exact size when more
+    /// than a quarter of the capacity is unused (else the array itself).
+    ///
+    /// For arrays reserved by an estimate or grown by doubling that then
+    /// live as long as the compilation: a build of thousands of files keeps
+    /// one model and walk per file, and their spare capacity added up to
+    /// a fifth of its memory.
+    func withoutSpareCapacity() -> [Element] {
+        guard capacity > count + count / 4 + 64 else { return self }
+        return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in
+            _ = buffer.initialize(from: self)
+            initialized = count
+        }
+    }
+}

@@ -38,6 +38,10 @@ public struct RuleEngine {
         // Rules read resolved meaning; on a file with language errors that
         // meaning is incomplete and findings would be noise.
         guard !hasLanguageErrors else { return Findings() }
+        return file.labels.keepingAnswers { runRules(on: file, workers: workers, keep: keep) }
+    }
+
+    private func runRules(on file: CheckedFile, workers: Int, keep: Int) -> Findings {
         let configuration = configuration
         let sites = allowSites(in: file)
         let enabled = rules.compactMap { rule in configuration.effectiveSeverity(of: rule.descriptor).severity.map { (rule, $0) } }

@@ -22,9 +22,33 @@ public final class LabelTable: @unchecked Sendable {
     @exclusivity(unchecked) private var foldKeys: [String: Int] = [:]
     /// How many answers were computed rather than found (tests check the memo works).
     @exclusivity(unchecked) private(set) var computations = 0
+    /// Rule runs under way (see `keepingAnswers`).
+    @exclusivity(unchecked) private var runs = 0
 
     init(store: ModelStore) {
         self.store = store
+    }
+
+    /// Runs `body` (the rules on this file), then forgets the answers
+    /// unless another run is still under way.
+    ///
+    /// The answers are worth keeping while the rules run and nothing after:
+    /// the backends never ask. A build of thousands of files keeps every
+    /// checked file until its outputs are written, and the files' label
+    /// tables were a quarter of its memory. A later run asks again.
+    func keepingAnswers<T>(_ body: () -> T) -> T {
+        lock.withLock { runs += 1 }
+        defer {
+            lock.withLock {
+                runs -= 1
+                if runs == 0 {
+                    slots = []
+                    entries = []
+                    foldKeys = [:]
+                }
+            }
+        }
+        return body()
     }
 
     // MARK: - A rule's own memo
