@@ -3,6 +3,11 @@ import MenuCompiler
 
 /// Measuring helpers.
 enum Bench {
+    /// The median of measured times (the upper one of an even count).
+    static func median(_ values: [Double]) -> Double {
+        values.isEmpty ? 0 : values.sorted()[values.count / 2]
+    }
+
     static func median(_ runs: Int, _ body: () -> Void) -> Double {
         var times: [Double] = []
         for _ in 0..<max(1, runs) {
