@@ -96,21 +96,13 @@ struct SwiftSourceWriter {
 
     // MARK: Lines from pieces
 
-    /// One line in a single write: the indentation, what `put` puts, and a
-    /// line break. `put` puts at most `room` bytes (checked in every
-    /// build: a miscount is a bug that must stop the build, not write past
-    /// the buffer; one comparison per line), something, and nothing that ends in blank space or breaks
+    /// One line in a single write: the indentation, what `put` puts (at
+    /// most `room` bytes, see `OutputBuffer.writeLine`), and a line break.
+    /// `put` puts something, and nothing that ends in blank space or breaks
     /// the line: what `line(_:)` would otherwise see to.
     @inline(__always)
     mutating func line(room: Int, _ put: (inout ByteCursor) -> Void) {
-        let indent = self.indent
-        buffer.write(atMost: ByteCursor.room(forSpaces: indent) + room + 1) { cursor in
-            cursor.putSpaces(indent)
-            let start = cursor.position
-            put(&cursor)
-            precondition(start.distance(to: cursor.position) <= room, "a line put more than the room it asked for")
-            cursor.put(0x0A)
-        }
+        buffer.writeLine(indentedBy: indent, room: room, put)
         lastLineIsEmpty = false
         hasLines = true
     }

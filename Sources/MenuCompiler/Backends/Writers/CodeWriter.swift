@@ -132,20 +132,15 @@ public struct CodeWriter: Sendable {
     /// Back out of `enter`.
     mutating func leave() { level -= 1 }
 
-    /// One line in a single write: the indentation, what `put` puts and a
-    /// line break. `put` puts at most `room` bytes (checked in every build:
-    /// a miscount must stop the build, not write past the buffer), and what
-    /// `beginLine` … `endLine` asks of a line. A Markdown table row is
-    /// twenty pieces: a capacity check and count update for each cost more
-    /// than copying them.
+    /// One line: the indentation, then in a single write what `put` puts
+    /// (at most `room` bytes, see `OutputBuffer.writeLine`) and a line
+    /// break. `put` must keep to what `beginLine` … `endLine` asks of a
+    /// line. A Markdown table row is twenty pieces: a capacity check and
+    /// count update for each cost more than copying them.
     mutating func line(room: Int, _ put: (inout ByteCursor) -> Void) {
+        // The indentation may be a tab, so it is written on its own.
         beginLine()
-        buffer.write(atMost: room + 1) { cursor in
-            let start = cursor.position
-            put(&cursor)
-            precondition(start.distance(to: cursor.position) <= room, "a line put more than the room it asked for")
-            cursor.put(0x0A)
-        }
+        buffer.writeLine(indentedBy: 0, room: room, put)
         lastLineIsEmpty = false
         hasLines = true
     }

@@ -130,6 +130,22 @@ final class OutputBuffer: @unchecked Sendable {
         count = base.distance(to: cursor.position)
     }
 
+    /// One line in a single write: `spaces` spaces, what `put` puts and a
+    /// line break — one capacity check for a line of many pieces. `put`
+    /// puts at most `room` bytes, checked in every build: a miscount is a
+    /// bug that must stop the build, not write past the buffer (one
+    /// comparison per line).
+    @inline(__always)
+    func writeLine(indentedBy spaces: Int, room: Int, _ put: (inout ByteCursor) -> Void) {
+        write(atMost: ByteCursor.room(forSpaces: spaces) + room + 1) { cursor in
+            cursor.putSpaces(spaces)
+            let start = cursor.position
+            put(&cursor)
+            precondition(start.distance(to: cursor.position) <= room, "a line put more than the room it asked for")
+            cursor.put(0x0A)
+        }
+    }
+
     /// Indentation.
     @inline(__always)
     func appendSpaces(_ count: Int) {
