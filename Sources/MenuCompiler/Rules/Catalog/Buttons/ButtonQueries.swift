@@ -13,7 +13,7 @@ enum ButtonQueries {
 
     /// The views declared in this file, in source order.
     static func views(in file: CheckedFile) -> [Element] {
-        file.declarations.filter { $0.kind == .view && !$0.isSpliced && $0.span.file == file.source.id }
+        file.declarations.filter { $0.kind == .view && !$0.isSpliced && $0.sourceFile == file.source.id }
     }
 
     /// Every control of a view in source order: direct children and the
