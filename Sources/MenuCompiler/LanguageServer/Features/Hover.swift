@@ -95,7 +95,8 @@ enum HoverFeature {
             facts.append("- \(spliced.count) element\(spliced.count == 1 ? "" : "s") spliced from `\(origin.menu)`")
         }
         if !element.children.isEmpty, element.kind.holdsMenuElements || element.kind == .popup {
-            facts.append("- \(element.menuEntries.count) entr\(element.menuEntries.count == 1 ? "y" : "ies")")
+            let count = element.menuEntryCount
+            facts.append("- \(count) entr\(count == 1 ? "y" : "ies")")
         }
         lines.append(facts.joined(separator: "\n"))
         if let doc = element.doc { lines.append(doc) }
