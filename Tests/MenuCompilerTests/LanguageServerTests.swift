@@ -337,6 +337,20 @@ struct LanguageServerTests {
         #expect(text.contains("`role: normal` — default"))
     }
 
+    /// A menu's entries are counted through its sections, not into submenus.
+    @Test func hoverOnAMenuCountsItsEntries() throws {
+        let menu = try #require(LanguageServerTests.hover("""
+            me|nu File "File" {
+              section { item a "Open"; item b "Close" }
+              submenu "Recent" { item c "One"; item d "Two" }
+              item e "Quit"
+            }
+            """))
+        #expect(menu.contains("- 4 entries"))
+        let single = try #require(LanguageServerTests.hover("me|nu Edit \"Edit\" { section { item a \"Undo\" } }"))
+        #expect(single.contains("- 1 entry"))
+    }
+
     @Test func hoverOnAToggleKnowsItsContext() throws {
         let inMenu = try #require(LanguageServerTests.hover("menu V \"View\" { tog|gle { on: \"Hide Ruler\"; off: \"Show Ruler\" } }"))
         #expect(inMenu.contains("changeable-title item"))
