@@ -198,6 +198,79 @@ struct LabelWordsTests {
         #expect(groups.map(\.indices) == [[0, 2, 4], [1, 3, 5], [6, 7, 8]])
     }
 
+    /// The compact grouping (eight bytes a label) answers as the direct
+    /// one it replaced, kept here as the reference, on generated menus
+    /// full of shared first words, prepositions and case variants.
+    @Test func groupsAsTheReferenceGroupingDoes() {
+        var state: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % bound
+        }
+        let first = ["Sort", "sort", "SORT", "Move", "Show", "Turn", "Copy", "Go"]
+        let second = ["by", "By", "to", "on", "On", "Date", "Name", "with", "All", "…"]
+        let rest = ["Date", "Name", "Size", "Trash", "Wi-Fi", "Inbox", "Folder…", "Later"]
+        var mismatches: [[String]] = []
+        for _ in 0..<400 {
+            let labels = (0..<(3 + next(14))).map { _ -> String in
+                let length = next(4) + 1
+                var words = [first[next(first.count)]]
+                if length >= 2 { words.append(second[next(second.count)]) }
+                for _ in 2..<max(2, length) { words.append(rest[next(rest.count)]) }
+                return words.joined(separator: " ")
+            }
+            let compact = LabelWords.repeatedLeadingTerms(labels)
+            let reference = Self.referenceRepeatedLeadingTerms(labels)
+            if compact.map(\.term) != reference.map(\.term) || compact.map(\.submenuTitle) != reference.map(\.submenuTitle)
+                || compact.map(\.indices) != reference.map(\.indices) {
+                mismatches.append(labels)
+            }
+        }
+        #expect(mismatches.isEmpty, "first mismatch: \(mismatches.first ?? [])")
+    }
+
+    /// `repeatedLeadingTerms` as first written: a lead per label with its
+    /// first word and two-word term as strings.
+    private static func referenceRepeatedLeadingTerms(_ labels: [String]) -> [(term: String, submenuTitle: String, indices: [Int])] {
+        struct Lead {
+            let index: Int
+            let firstWord: String
+            let preposition: (key: String, term: String)?
+        }
+        var firstWordOrder: [String] = []
+        var byFirstWord: [String: [Lead]] = [:]
+        for (index, label) in labels.enumerated() {
+            let words = LabelWords.words(in: label)
+            guard words.count >= 2 else { continue }
+            let second = words[1].text.lowercased()
+            var preposition: (key: String, term: String)?
+            if words.count >= 3, LabelWords.shortPrepositions.contains(second) {
+                preposition = (second, String(label[words[0].range.lowerBound..<words[1].range.upperBound]))
+            }
+            let key = words[0].text.lowercased()
+            if byFirstWord[key] == nil { firstWordOrder.append(key) }
+            byFirstWord[key, default: []].append(Lead(index: index, firstWord: String(words[0].text), preposition: preposition))
+        }
+        var results: [(term: String, submenuTitle: String, indices: [Int])] = []
+        for key in firstWordOrder {
+            guard let group = byFirstWord[key], group.count > 2 else { continue }
+            var claimed = Set<Int>()
+            var prepositionOrder: [String] = []
+            for lead in group {
+                if let key = lead.preposition?.key, !prepositionOrder.contains(key) { prepositionOrder.append(key) }
+            }
+            for preposition in prepositionOrder {
+                let members = group.filter { $0.preposition?.key == preposition }
+                guard members.count > 2, let term = members[0].preposition?.term else { continue }
+                results.append((term, TitleCase.titleCased(term), members.map(\.index)))
+                claimed.formUnion(members.map(\.index))
+            }
+            let rest = group.filter { !claimed.contains($0.index) }
+            if rest.count > 2 { results.append((rest[0].firstWord, TitleCase.titleCased(rest[0].firstWord), rest.map(\.index))) }
+        }
+        return results.sorted { ($0.indices.first ?? 0) < ($1.indices.first ?? 0) }
+    }
+
     @Test func groupingIsCaseInsensitiveAndKeepsFirstSpelling() {
         let groups = LabelWords.repeatedLeadingTerms(["sort by date", "Sort By Name", "SORT BY SIZE"])
         #expect(groups.first?.term == "sort by")

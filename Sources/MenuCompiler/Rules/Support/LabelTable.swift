@@ -130,7 +130,7 @@ public final class LabelTable: @unchecked Sendable {
     /// A key equal for labels that read the same ignoring blank space at
     /// the ends and letter case; nil for a blank label.
     func foldKey(_ id: TextID) -> Int? {
-        answer(id, { $0.foldKey }, { $0.foldKey = $1 }) { text in
+        answer(id, { $0.foldKey.answer }, { $0.foldKey = StoredKey($1) }) { text in
             let folded = Self.asciiFolded(text) ?? MenuQueries.trimmed(text).lowercased()
             return folded.isEmpty ? nil : self.key(for: folded)
         }
@@ -176,7 +176,7 @@ public final class LabelTable: @unchecked Sendable {
         if let plain = LabelWords.plainFirstWord(in: store.text(id)) {
             return plain.hasMore ? key(for: "\u{0}" + plain.word.lowercased()) : nil
         }
-        return answer(id, { $0.leadWordKey }, { $0.leadWordKey = $1 }) { _ in
+        return answer(id, { $0.leadWordKey.answer }, { $0.leadWordKey = StoredKey($1) }) { _ in
             let words = self.words(id)
             return words.count >= 2 ? self.key(for: "\u{0}" + words[0].text.lowercased()) : nil
         }
@@ -193,16 +193,44 @@ public final class LabelTable: @unchecked Sendable {
 
     // MARK: - Memo
 
+    /// One label's answers, in 96 bytes (a file of a million distinct
+    /// labels holds a million): the small fields last, so they share the
+    /// padding after `firstWord`, and keys in four bytes each.
     private struct Entry {
         // nil: not asked yet.
         var titleCased: String??
         var withoutArticles: String??
-        var isStandard: Bool?
         var words: [(text: Substring, range: Range<String.Index>)]?
         var phrases: [[Range<String.Index>]]?
         var firstWord: (text: Substring, isVerb: Bool)??
-        var foldKey: Int??
-        var leadWordKey: Int??
+        var isStandard: Bool?
+        var foldKey = StoredKey()
+        var leadWordKey = StoredKey()
+    }
+
+    /// A key answer in four bytes, where an `Int??` takes sixteen with its
+    /// padding. Keys are dense (one per distinct folded text), far below
+    /// `Int32.max`.
+    private struct StoredKey {
+        private var raw: Int32 = StoredKey.notAsked
+
+        private static let notAsked: Int32 = -2
+        private static let noKey: Int32 = -1
+
+        init() {}
+
+        init(_ key: Int?) {
+            raw = key.map { Int32($0) } ?? StoredKey.noKey
+        }
+
+        /// nil when not asked yet; `.some(nil)` when the label has no key.
+        var answer: Int?? {
+            switch raw {
+            case StoredKey.notAsked: nil
+            case StoredKey.noKey: .some(nil)
+            default: .some(Int(raw))
+            }
+        }
     }
 
     /// The stored answer (`read`), computing and storing it (`write`) on

@@ -521,52 +521,63 @@ enum LabelWords {
         _ labels: [String],
         words: (String) -> [(text: Substring, range: Range<String.Index>)] = LabelWords.words(in:)
     ) -> [(term: String, submenuTitle: String, indices: [Int])] {
+        // Eight bytes a label: a menu of a million items makes a million
+        // leads. The terms are read again from the labels of the groups
+        // that are reported.
         struct Lead {
-            let index: Int
-            let firstWord: String
-            /// Lowercased preposition and the two-word term as written, when
-            /// the label has a word after them.
-            let preposition: (key: String, term: String)?
+            let index: Int32
+            /// Index into `prepositions` when the second word is a short
+            /// preposition and a word follows it, else -1.
+            let preposition: Int32
         }
 
+        var prepositions: [String] = []
+        var prepositionIDs: [String: Int32] = [:]
         var firstWordOrder: [String] = []
         var byFirstWord: [String: [Lead]] = [:]
         for (index, label) in labels.enumerated() {
             let words = words(label)
             guard words.count >= 2 else { continue }
-            let second = words[1].text.lowercased()
-            var preposition: (key: String, term: String)?
-            if words.count >= 3, shortPrepositions.contains(second) {
-                let term = String(label[words[0].range.lowerBound..<words[1].range.upperBound])
-                preposition = (second, term)
+            var preposition: Int32 = -1
+            if words.count >= 3 {
+                let second = words[1].text.lowercased()
+                if shortPrepositions.contains(second) {
+                    if let known = prepositionIDs[second] {
+                        preposition = known
+                    } else {
+                        preposition = Int32(prepositions.count)
+                        prepositionIDs[second] = preposition
+                        prepositions.append(second)
+                    }
+                }
             }
             let key = words[0].text.lowercased()
             if byFirstWord[key] == nil { firstWordOrder.append(key) }
-            byFirstWord[key, default: []].append(
-                Lead(index: index, firstWord: String(words[0].text), preposition: preposition))
+            byFirstWord[key, default: []].append(Lead(index: Int32(index), preposition: preposition))
         }
 
         var results: [(term: String, submenuTitle: String, indices: [Int])] = []
         func report(_ term: String, _ leads: [Lead]) {
-            results.append((term, TitleCase.titleCased(term), leads.map(\.index)))
+            results.append((term, TitleCase.titleCased(term), leads.map { Int($0.index) }))
         }
         for key in firstWordOrder {
             guard let group = byFirstWord[key], group.count > 2 else { continue }
-            var claimed = Set<Int>()
-            var prepositionOrder: [String] = []
-            for lead in group {
-                if let key = lead.preposition?.key, !prepositionOrder.contains(key) {
-                    prepositionOrder.append(key)
-                }
+            // A two-word group takes its labels when it has more than two;
+            // the rest may still share the first word.
+            var counts = [Int](repeating: 0, count: prepositions.count)
+            var prepositionOrder: [Int32] = []
+            for lead in group where lead.preposition >= 0 {
+                if counts[Int(lead.preposition)] == 0 { prepositionOrder.append(lead.preposition) }
+                counts[Int(lead.preposition)] += 1
             }
-            for preposition in prepositionOrder {
-                let members = group.filter { $0.preposition?.key == preposition }
-                guard members.count > 2, let term = members[0].preposition?.term else { continue }
-                report(term, members)
-                claimed.formUnion(members.map(\.index))
+            for preposition in prepositionOrder where counts[Int(preposition)] > 2 {
+                let members = group.filter { $0.preposition == preposition }
+                let label = labels[Int(members[0].index)]
+                let leading = words(label)
+                report(String(label[leading[0].range.lowerBound..<leading[1].range.upperBound]), members)
             }
-            let rest = group.filter { !claimed.contains($0.index) }
-            if rest.count > 2 { report(rest[0].firstWord, rest) }
+            let rest = group.filter { $0.preposition < 0 || counts[Int($0.preposition)] <= 2 }
+            if rest.count > 2 { report(String(words(labels[Int(rest[0].index)])[0].text), rest) }
         }
         return results.sorted { ($0.indices.first ?? 0) < ($1.indices.first ?? 0) }
     }
