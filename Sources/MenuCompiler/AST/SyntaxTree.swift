@@ -153,27 +153,12 @@ struct ElementNode: Sendable {
         flags = on ? flags | flag : flags & ~flag
     }
 
-    var hasName: Bool {
-        get { has(Self.named) }
-        set { set(Self.named, newValue) }
-    }
-
-    var hasLabel: Bool {
-        get { has(Self.labelled) }
-        set { set(Self.labelled, newValue) }
-    }
-
+    var hasName: Bool { get { has(Self.named) } set { set(Self.named, newValue) } }
+    var hasLabel: Bool { get { has(Self.labelled) } set { set(Self.labelled, newValue) } }
     /// The element has a body (`open` is its '{').
-    var hasBody: Bool {
-        get { has(Self.bodied) }
-        set { set(Self.bodied, newValue) }
-    }
-
+    var hasBody: Bool { get { has(Self.bodied) } set { set(Self.bodied, newValue) } }
     /// The body's closing brace was found (else it is reported and `close` is empty).
-    var hasClose: Bool {
-        get { has(Self.closed) }
-        set { set(Self.closed, newValue) }
-    }
+    var hasClose: Bool { get { has(Self.closed) } set { set(Self.closed, newValue) } }
 
     var keyword: TextRange { TextRange(start: keywordStart, end: keywordStart + kind.keywordLength) }
 

@@ -226,13 +226,15 @@ public enum MenuCompiler {
 /// Finds and parses each folder's `menuc.json` once.
 struct ConfigurationCache {
     private var byPath: [String: RuleConfiguration] = [:]
-    /// The configuration file found for each source directory (nil: none):
-    /// looking is a system call per ancestor, and a folder's files share it.
-    private var foundByDirectory: [String: String?] = [:]
+    /// The configuration file found for each source directory (nil: none).
+    private var found = PerDirectory<String?>()
     private(set) var failures: [ProjectConfiguration.Failure] = []
 
     mutating func configuration(for absoluteSourcePath: String) -> RuleConfiguration {
-        guard !absoluteSourcePath.isEmpty, let path = find(from: absoluteSourcePath) else { return RuleConfiguration() }
+        guard !absoluteSourcePath.isEmpty,
+              let path = found.value(forFileAt: absoluteSourcePath, { ProjectConfiguration.find(from: absoluteSourcePath) }) else {
+            return RuleConfiguration()
+        }
         if let known = byPath[path] { return known }
         let loaded: RuleConfiguration
         switch ProjectConfiguration.load(path: path, knownRuleIDs: RuleDocumentation.configurableIDs) {
@@ -243,13 +245,5 @@ struct ConfigurationCache {
         }
         byPath[path] = loaded
         return loaded
-    }
-
-    private mutating func find(from absoluteSourcePath: String) -> String? {
-        let directory = PathNames.deletingLastComponent(of: absoluteSourcePath)
-        if let known = foundByDirectory[directory] { return known }
-        let found = ProjectConfiguration.find(from: absoluteSourcePath)
-        foundByDirectory[directory] = found
-        return found
     }
 }

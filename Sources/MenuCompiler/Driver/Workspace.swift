@@ -25,9 +25,8 @@ public final class Workspace: @unchecked Sendable {
     /// beside the parse in parallel: each is a realpath(3) call, and a build
     /// of thousands of files would otherwise make them one at a time.
     private var importTargets: [FileID: [String?]] = [:]
-    /// `projectRoot(containing:)` by a file's directory: finding it is a
-    /// dozen system calls, and the files of a folder share it.
-    private var rootsByDirectory: [String: String] = [:]
+    /// `projectRoot(containing:)` by a file's directory.
+    private var rootsByDirectory = PerDirectory<String>()
     private var importsLoaded: Set<FileID> = []
 
     /// Unsaved editor buffers by absolute path.
@@ -286,11 +285,7 @@ public final class Workspace: @unchecked Sendable {
     }
 
     private func projectRoot(containing absolutePath: String) -> String {
-        let directory = PathNames.deletingLastComponent(of: absolutePath)
-        if let known = rootsByDirectory[directory] { return known }
-        let root = Workspace.projectRoot(containing: absolutePath)
-        rootsByDirectory[directory] = root
-        return root
+        rootsByDirectory.value(forFileAt: absolutePath) { Workspace.projectRoot(containing: absolutePath) }
     }
 
     /// The nearest ancestor directory holding `menuc.json`, `Package.swift`

@@ -20,6 +20,7 @@ extension UnsafeMutableBufferPointer {
 
     private func introsort(_ start: Int, _ end: Int, depthLimit: Int, _ less: (Element, Element) -> Bool) {
         var start = start
+        var end = end
         var depthLimit = depthLimit
         // Recurse into the smaller side and loop on the larger: the stack
         // stays logarithmic whatever the input.
@@ -35,7 +36,7 @@ extension UnsafeMutableBufferPointer {
                 start = pivot + 1
             } else {
                 introsort(pivot + 1, end, depthLimit: depthLimit, less)
-                return introsort(start, pivot, depthLimit: depthLimit, less)
+                end = pivot
             }
         }
         insertionSort(start, end, less)
