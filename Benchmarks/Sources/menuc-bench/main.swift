@@ -251,17 +251,16 @@ if let menuc, !quick {
             peaks[jobs] = max(peaks[jobs] ?? 0, result.peakMB)
         }
     }
-    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     for jobs in [1, 2] {
         guard let times = seconds[jobs], !times.isEmpty else { continue }
         say(String(format: "many files (2,000 × 20 KB, in %@), build --emit json with %d worker%@: %.2f s (median of %d, from %.2f to %.2f), peak %d MB",
-                   manyRoot.deletingLastPathComponent().path, jobs, jobs == 1 ? "" : "s", median(times), times.count,
+                   manyRoot.deletingLastPathComponent().path, jobs, jobs == 1 ? "" : "s", Bench.median(times), times.count,
                    times.min() ?? 0, times.max() ?? 0, peaks[jobs] ?? 0))
     }
     if let one = seconds[1], let two = seconds[2], !one.isEmpty, one.count == two.count {
         let pairs = zip(one, two).map { $0 / $1 }
         say(String(format: "parallel speed-up on 2 cores: %.2f× (ratio of the medians; of each pair run back to back: median %.2f×, from %.2f× to %.2f×) (target ≥ 1.7×)",
-                   median(one) / median(two), median(pairs), pairs.min() ?? 0, pairs.max() ?? 0))
+                   Bench.median(one) / Bench.median(two), Bench.median(pairs), pairs.min() ?? 0, pairs.max() ?? 0))
     }
 }
 
