@@ -40,8 +40,8 @@ struct Terminal {
         case "always": return true
         case "never": return false
         default:
-            if let noColor = ProcessInfo.processInfo.environment["NO_COLOR"], !noColor.isEmpty { return false }
-            if ProcessInfo.processInfo.environment["TERM"] == "dumb" { return false }
+            if let noColor = Environment.value("NO_COLOR"), !noColor.isEmpty { return false }
+            if Environment.value("TERM") == "dumb" { return false }
             return isatty(handle) == 1
         }
     }

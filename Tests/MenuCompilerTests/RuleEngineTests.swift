@@ -96,4 +96,28 @@ struct RuleEngineTests {
     func exclusionPatterns(_ pattern: String, _ path: String, _ excluded: Bool) {
         #expect(InputCollector.isExcluded(path, patterns: [pattern]) == excluded)
     }
+
+    /// A file checked alone has its rules run in parallel when it is large
+    /// (`MenuCompiler.parallelRulesMinimumBytes`); small files, as here,
+    /// take the parallel path only when asked for it directly. Whichever
+    /// thread runs a rule, the findings and their order are the same.
+    @Test func rulesRunInParallelFindWhatTheyFindOneByOne() throws {
+        var texts = try FileManager.default.contentsOfDirectory(atPath: "samples/guidelines").sorted()
+            .map { try String(contentsOfFile: "samples/guidelines/" + $0, encoding: .utf8) }
+        #expect(texts.count >= 5)
+        for rule in RuleRegistry.all {
+            texts += rule.descriptor.examples.filter { $0.expectation == .triggers }.map(\.unmarked.text)
+        }
+        var compared = 0
+        for text in texts {
+            let compilation = MenuCompiler.compile([.text(text, displayPath: "t.menu")], options: CompileOptions(runRules: false))
+            let file = try #require(compilation.files.first)
+            let serial = RuleEngine().check(file, hasLanguageErrors: false, workers: 1)
+            for workers in [2, 4] {
+                #expect(RuleEngine().check(file, hasLanguageErrors: false, workers: workers) == serial)
+            }
+            compared += serial.count
+        }
+        #expect(compared > 200)
+    }
 }

@@ -52,7 +52,7 @@ public struct OutputWriter {
     public var failWritingPath: String?
 
     public init(failWritingPath: String? = nil) {
-        self.failWritingPath = failWritingPath ?? ProcessInfo.processInfo.environment["MENUC_FAIL_WRITE"]
+        self.failWritingPath = failWritingPath ?? Environment.value("MENUC_FAIL_WRITE")
     }
 
     public func write(_ outputs: [Output]) -> Result<Report, Failure> {

@@ -10,7 +10,7 @@ import Foundation
 public enum Parallel {
     /// Worker count: `MENUC_JOBS` when set (benchmarks pin it to 1), else the cores.
     public static var defaultWorkers: Int {
-        if let text = ProcessInfo.processInfo.environment["MENUC_JOBS"], let jobs = Int(text), jobs > 0 { return jobs }
+        if let text = Environment.value("MENUC_JOBS"), let jobs = Int(text), jobs > 0 { return jobs }
         return max(1, ProcessInfo.processInfo.activeProcessorCount)
     }
 
