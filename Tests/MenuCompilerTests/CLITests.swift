@@ -194,19 +194,79 @@ struct CLITests {
         #expect(found.error.contains("x.menu: the symbolic link cannot be followed"), "\(found.error)")
     }
 
+    /// Runs `menuc` as a user without privileges, for what root never
+    /// meets (it reads and writes everything): itself when the tests don't
+    /// run as root; as root, `nobody` through util-linux's `setpriv`, from
+    /// a copy of the binary in `directory` (nobody may not enter the build
+    /// folder's parents). `directory` is opened to everyone to read.
+    func menucUnprivileged(_ arguments: [String], in directory: URL) throws -> Subprocess.Result {
+        guard getuid() == 0 else { return try menuc(arguments, in: directory) }
+        let setpriv = "/usr/bin/setpriv"
+        try #require(FileManager.default.isExecutableFile(atPath: setpriv), "the tests run as root and need setpriv (util-linux) to drop privileges")
+        let copy = directory.appendingPathComponent(".menuc-unprivileged")
+        if !FileManager.default.fileExists(atPath: copy.path) {
+            try FileManager.default.copyItem(atPath: Self.binary, toPath: copy.path)
+        }
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
+        let result = try Subprocess.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", "--", copy.path] + arguments,
+                                        directory: directory, environment: ["NO_COLOR": "1"])
+        // The drop itself must have worked: a test that ran menuc as root would pass for the wrong reason.
+        let probe = try Subprocess.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", "--", "/usr/bin/id", "-u"])
+        try #require(probe.output == "65534\n", "setpriv did not drop privileges: \(probe.error)")
+        return result
+    }
+
     @Test func readOnlyOutputDirectoryIsAClearError() throws {
-        guard getuid() != 0 else { return }  // root can write anywhere; the injected failure test covers it
         let directory = try TestSupport.temporaryDirectory()
+        let out = directory.appendingPathComponent("out")
         defer {
-            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.appendingPathComponent("out").path)
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: out.path)
             try? FileManager.default.removeItem(at: directory)
         }
         try TestSupport.write("menu A \"Alpha\" { item open \"Open\" }", to: directory.appendingPathComponent("a.menu"))
-        try FileManager.default.createDirectory(at: directory.appendingPathComponent("out"), withIntermediateDirectories: true)
-        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.appendingPathComponent("out").path)
-        let result = try menuc(["build", "a.menu", "--out", "out"], in: directory)
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let previous = Data("previous output\n".utf8)
+        try previous.write(to: out.appendingPathComponent("a.json"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: out.path)
+        let result = try menucUnprivileged(["build", "a.menu", "--emit", "json,markdown", "--out", "out"], in: directory)
         #expect(result.status == 2)
-        #expect(result.error.contains("not writable"))
+        #expect(result.error.contains("cannot write out/a.json: the directory out is not writable (no output was changed)"), "\(result.error)")
+        #expect(try Data(contentsOf: out.appendingPathComponent("a.json")) == previous)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["a.json"])
+    }
+
+    @Test func anOutputDirectoryThatCannotBeCreatedIsNamed() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try TestSupport.write("menu A \"Alpha\" { item open \"Open\" }", to: directory.appendingPathComponent("a.menu"))
+        // `directory` belongs to someone else (root) when run unprivileged, or is made read-only.
+        if getuid() != 0 { try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: directory.path) }
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path) }
+        let result = try menucUnprivileged(["build", "a.menu", "--emit", "json", "--out", "new/sub"], in: directory)
+        #expect(result.status == 2)
+        #expect(result.error.contains("cannot write new/sub/a.json: the directory new/sub could not be created: permission denied (no output was changed)"),
+                "\(result.error)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("new").path))
+    }
+
+    /// An input that cannot be read is an I/O problem, like a missing one:
+    /// one line naming it and why, exit 2, no partial report, no output.
+    @Test func anUnreadableInputIsNamedAndNothingIsWritten() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let locked = directory.appendingPathComponent("a.menu")
+        try TestSupport.write("menu A \"Alpha\" { item open \"Open\" }", to: locked)
+        try TestSupport.write("platforms macOS 14\nmenu B \"Beta\" { item export \"Export...\" { input: true } }", to: directory.appendingPathComponent("b.menu"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: locked.path)
+        let check = try menucUnprivileged(["check", "a.menu", "b.menu", "--format", "short"], in: directory)
+        #expect(check.status == 2)
+        #expect(check.error == "menuc check: cannot read a.menu: permission denied\n" && check.output.isEmpty, "\(check.output)\(check.error)")
+        // A build writes nothing when an input cannot be read.
+        let build = try menucUnprivileged(["build", "a.menu", "b.menu", "--emit", "json", "--out", "out"], in: directory)
+        #expect(build.status == 2)
+        #expect(build.error.contains("cannot read a.menu: permission denied"), "\(build.error)")
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path))
     }
 
     @Test func warningsAsErrorsAndRuleOverrides() throws {

@@ -69,7 +69,7 @@ public struct OutputWriter {
             do {
                 try fileManager.createDirectory(atPath: directory, withIntermediateDirectories: true)
             } catch {
-                return .failure(Failure(path: firstPath, reason: OutputWriter.reason(error)))
+                return .failure(Failure(path: firstPath, reason: OutputWriter.reason(error, creating: directory)))
             }
         }
         // Then every file is staged next to its destination, in parallel
@@ -93,7 +93,7 @@ public struct OutputWriter {
         // Only when everything is staged do the files replace their predecessors.
         for (index, entry) in staged.enumerated() {
             if rename(entry.temporary, entry.final) != 0 {
-                let reason = FileSystem.describe(errno: errno)
+                let reason = FileSystem.Failure(code: errno).reason
                 for remaining in staged[index...] { try? fileManager.removeItem(atPath: remaining.temporary) }
                 return .failure(Failure(path: entry.final, reason: reason))
             }
@@ -244,12 +244,13 @@ public struct OutputWriter {
         return "the file could not be created (is the disk full?)"
     }
 
-    /// Why `FileManager` could not create a directory: the text of the
-    /// system error underneath (`Permission denied`, `Not a directory`).
-    private static func reason(_ error: Error) -> String {
+    /// Why `FileManager` could not create an output's directory, naming it:
+    /// `the directory out/menus could not be created: permission denied`.
+    private static func reason(_ error: Error, creating directory: String) -> String {
+        let opening = "the directory \(directory) could not be created"
         if let underlying = (error as? CocoaError)?.underlying as? POSIXError {
-            return FileSystem.describe(errno: underlying.code.rawValue)
+            return opening + ": " + FileSystem.Failure(code: underlying.code.rawValue).reason
         }
-        return "the directory could not be created"
+        return opening
     }
 }
