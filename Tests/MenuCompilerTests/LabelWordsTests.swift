@@ -357,6 +357,34 @@ struct LabelWordsTests {
 
     }
 
+    /// Most labels are in title case, have no article and are not standard
+    /// labels: those answers are flags, and only a label with a text to keep
+    /// (a recased or condensed form, its words) takes an entry. A file of a
+    /// million distinct labels holds a million of them.
+    @Test func plainAnswersTakeNoEntry() throws {
+        let labels = (0..<50).map { "Item \($0)" } + ["Add to the Cart", "sort by date"]
+        let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\($0.element)\"\n" }.joined() + "}\n"
+        let compilation = MenuCompiler.compile([.text(source, displayPath: "t.menu")], options: CompileOptions(runRules: false))
+        let file = try #require(compilation.files.first)
+        let table = file.labels
+        let ids = try file.elements(.item).map { try #require($0.labelID) }
+        for id in ids.prefix(50) {
+            #expect(table.titleCased(id) == nil && table.removingArticles(id) == nil && !table.isStandardLabel(id))
+            #expect(table.foldKey(id) != nil)
+        }
+        #expect(table.entryCount == 0)
+        // Asked again: found, not computed.
+        let computed = table.computations
+        for id in ids.prefix(50) { _ = table.titleCased(id); _ = table.removingArticles(id); _ = table.isStandardLabel(id) }
+        #expect(table.computations == computed)
+        #expect(table.removingArticles(ids[50]) == "Add to Cart")
+        #expect(table.titleCased(ids[51]) == "Sort by Date")
+        #expect(table.entryCount == 2)
+        #expect(table.removingArticles(ids[50]) == "Add to Cart" && table.titleCased(ids[51]) == "Sort by Date")
+        // Fold keys are dense and shared by labels that read the same.
+        #expect(Set(ids.prefix(50).compactMap { table.foldKey($0) }).count == 50)
+    }
+
     /// The rules' answers live while the rules run (nested runs included)
     /// and are forgotten after: a build keeps every checked file while it
     /// writes outputs, which never ask about labels.

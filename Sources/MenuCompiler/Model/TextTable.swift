@@ -25,25 +25,19 @@ public struct TextID: Hashable, Sendable, Comparable {
 /// Labels, identifiers and values repeat ("Copy", "section", "cmd+c",
 /// "normal"): each distinct one is stored once, as bytes (for comparing and
 /// for the backends' escaping) and as a `String` (for rules and tools).
-/// Interning hashes the bytes with a cheap multiplicative hash into an
-/// open-addressing table; it runs once per label and value while resolving.
+/// Interning runs once per label and value while resolving.
 struct TextTable: Sendable {
-    /// The bytes of every text, back to back; text `i` is `bytes[offsets[i]..<offsets[i + 1]]`.
-    private(set) var bytes: [UInt8] = []
-    private(set) var offsets: [UInt32] = [0]
+    private var interner = ByteInterner()
     private(set) var strings: [String] = []
-    /// Open addressing, power-of-two size: each slot holds a text's hash in
-    /// the high half and its id + 1 in the low half (0: empty), so a probe
-    /// reads one slot and compares bytes only when the hashes match.
-    private var slots: [UInt64] = Array(repeating: 0, count: 1024)
+
+    /// The bytes of every text, back to back (see `byteRange`).
+    var bytes: [UInt8] { interner.bytes }
 
     var count: Int { strings.count }
 
     subscript(id: TextID) -> String { strings[Int(id.rawValue)] }
 
-    func byteRange(_ id: TextID) -> Range<Int> {
-        Int(offsets[Int(id.rawValue)])..<Int(offsets[Int(id.rawValue) + 1])
-    }
+    func byteRange(_ id: TextID) -> Range<Int> { interner.byteRange(Int(id.rawValue)) }
 
     /// The id of `text`, adding it when new.
     mutating func intern(_ text: String) -> TextID {
@@ -59,45 +53,9 @@ struct TextTable: Sendable {
             // UTF-8 becomes U+FFFD, so equal strings get equal ids.
             return intern(String(decoding: buffer, as: UTF8.self))
         }
-        let mask = slots.count - 1
-        var slot = Int(hash) & mask
-        while true {
-            let entry = slots[slot]
-            if entry == 0 { break }
-            let id = UInt32(truncatingIfNeeded: entry) - 1
-            if UInt32(truncatingIfNeeded: entry >> 32) == hash, equals(Int(id), buffer) { return TextID(id) }
-            slot = (slot + 1) & mask
-        }
-        let id = UInt32(strings.count)
-        bytes.append(contentsOf: buffer)
-        offsets.append(UInt32(bytes.count))
-        strings.append(known ?? String(decoding: buffer, as: UTF8.self))
-        slots[slot] = UInt64(hash) << 32 | UInt64(id + 1)
-        // Keep the table at most half full.
-        if strings.count * 2 > slots.count { grow() }
-        return TextID(id)
-    }
-
-    private func equals(_ id: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
-        let start = Int(offsets[id])
-        let length = Int(offsets[id + 1]) - start
-        guard length == buffer.count else { return false }
-        guard length > 0, let other = buffer.baseAddress else { return true }
-        return bytes.withUnsafeBufferPointer { stored in
-            // In bounds: `offsets` delimit texts appended to `bytes`.
-            memcmp(stored.baseAddress.unsafelyUnwrapped + start, other, length) == 0
-        }
-    }
-
-    private mutating func grow() {
-        var resized = Array(repeating: UInt64(0), count: slots.count * 2)
-        let mask = resized.count - 1
-        for entry in slots where entry != 0 {
-            var slot = Int(truncatingIfNeeded: entry >> 32) & mask
-            while resized[slot] != 0 { slot = (slot + 1) & mask }
-            resized[slot] = entry
-        }
-        slots = resized
+        let (index, isNew) = interner.intern(buffer, hash: hash)
+        if isNew { strings.append(known ?? String(decoding: buffer, as: UTF8.self)) }
+        return TextID(index)
     }
 
     /// Whether `String(decoding:)` keeps these bytes as they are. Checked on
@@ -164,5 +122,76 @@ struct TextTable: Sendable {
         }
         if remaining & 1 != 0 { word |= UInt64(raw[position]) << shift }
         return word
+    }
+}
+
+/// Distinct byte strings, each stored once and numbered from 0 in the order
+/// first seen: the core of `TextTable`, and of keys that need no `String`
+/// kept beside them (`LabelTable`'s fold keys).
+///
+/// The bytes go back to back in one array. Lookup is open addressing in a
+/// power-of-two table: each slot holds a string's hash in the high half and
+/// its number + 1 in the low half (0: empty), so a probe reads one slot and
+/// compares bytes only when the hashes match. About 30 bytes per string
+/// beyond its own, where a `[String: Int]` took about 60 while it grew.
+struct ByteInterner: Sendable {
+    private(set) var bytes: [UInt8] = []
+    private var offsets: [UInt32] = [0]
+    /// Empty until the first string: a table per file that is never asked costs nothing.
+    private var slots: [UInt64] = []
+
+    var count: Int { offsets.count - 1 }
+
+    /// Where string `index` lies in `bytes`.
+    func byteRange(_ index: Int) -> Range<Int> {
+        Int(offsets[index])..<Int(offsets[index + 1])
+    }
+
+    /// The number of these bytes, and whether they were added now.
+    mutating func intern(_ buffer: UnsafeBufferPointer<UInt8>) -> (index: UInt32, isNew: Bool) {
+        intern(buffer, hash: TextTable.hash(buffer))
+    }
+
+    /// The same, with the bytes' `TextTable.hash` already known.
+    mutating func intern(_ buffer: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (index: UInt32, isNew: Bool) {
+        if slots.isEmpty { slots = Array(repeating: 0, count: 1024) }
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { break }
+            let index = UInt32(truncatingIfNeeded: entry) - 1
+            if UInt32(truncatingIfNeeded: entry >> 32) == hash, equals(Int(index), buffer) { return (index, false) }
+            slot = (slot + 1) & mask
+        }
+        let index = UInt32(count)
+        bytes.append(contentsOf: buffer)
+        offsets.append(UInt32(bytes.count))
+        slots[slot] = UInt64(hash) << 32 | UInt64(index + 1)
+        // Keep the table at most half full.
+        if count * 2 > slots.count { grow() }
+        return (index, true)
+    }
+
+    private func equals(_ index: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = Int(offsets[index])
+        let length = Int(offsets[index + 1]) - start
+        guard length == buffer.count else { return false }
+        guard length > 0, let other = buffer.baseAddress else { return true }
+        return bytes.withUnsafeBufferPointer { stored in
+            // In bounds: `offsets` delimit strings appended to `bytes`.
+            memcmp(stored.baseAddress.unsafelyUnwrapped + start, other, length) == 0
+        }
+    }
+
+    private mutating func grow() {
+        var resized = Array(repeating: UInt64(0), count: slots.count * 2)
+        let mask = resized.count - 1
+        for entry in slots where entry != 0 {
+            var slot = Int(truncatingIfNeeded: entry >> 32) & mask
+            while resized[slot] != 0 { slot = (slot + 1) & mask }
+            resized[slot] = entry
+        }
+        slots = resized
     }
 }

@@ -15,13 +15,19 @@ public final class LabelTable: @unchecked Sendable {
     private let lock = Lock()
     // Guarded by `lock`, so the dynamic exclusivity checks a class property
     // gets (per access, in the rules' hot path) are redundant.
-    /// Entry index + 1 by `TextID`, 0 when the text has not been asked about.
-    @exclusivity(unchecked) private var slots: [Int32] = []
+    /// What is kept for every label asked about, by `TextID`: flags and
+    /// keys, and where its `Entry` is when it has one.
+    @exclusivity(unchecked) private var compact: [Compact] = []
+    /// The answers that need room (strings, word lists), for the labels
+    /// that have them: most labels are in title case and have no article.
     @exclusivity(unchecked) private var entries: [Entry] = []
-    /// Dense keys of folded labels and of leading words.
-    @exclusivity(unchecked) private var foldKeys: [String: Int] = [:]
+    /// Dense keys of folded labels and of leading words: each key is the
+    /// number of its text here.
+    @exclusivity(unchecked) private var foldKeys = ByteInterner()
     /// How many answers were computed rather than found (tests check the memo works).
     @exclusivity(unchecked) private(set) var computations = 0
+    /// How many labels have an `Entry` (tests check that nil answers take none).
+    var entryCount: Int { lock.withLock { entries.count } }
     /// Rule runs under way (see `keepingAnswers`).
     @exclusivity(unchecked) private var runs = 0
 
@@ -42,9 +48,9 @@ public final class LabelTable: @unchecked Sendable {
             lock.withLock {
                 runs -= 1
                 if runs == 0 {
-                    slots = []
+                    compact = []
                     entries = []
-                    foldKeys = [:]
+                    foldKeys = ByteInterner()
                 }
             }
         }
@@ -66,7 +72,7 @@ public final class LabelTable: @unchecked Sendable {
 
     /// `TitleCase.titleCased(label)`, or nil when the label is already in title case.
     func titleCased(_ id: TextID) -> String? {
-        answer(id, { $0.titleCased }, { $0.titleCased = $1 }) { text in
+        optionalAnswer(id, asked: Compact.titleCaseAsked, isNil: Compact.titleCaseIsNil, { $0.titleCased }, { $0.titleCased = $1 }) { text in
             let recased = TitleCase.titleCased(text)
             return recased == text ? nil : recased
         }
@@ -81,22 +87,26 @@ public final class LabelTable: @unchecked Sendable {
 
     /// `LabelWords.removingArticles(label)`.
     func removingArticles(_ id: TextID) -> String? {
-        answer(id, { $0.withoutArticles }, { $0.withoutArticles = $1 }) { LabelWords.removingArticles($0) }
+        optionalAnswer(id, asked: Compact.articlesAsked, isNil: Compact.articlesIsNil, { $0.withoutArticles }, { $0.withoutArticles = $1 }) {
+            LabelWords.removingArticles($0)
+        }
     }
 
     /// `LabelWords.isStandardLabel(label)`.
     func isStandardLabel(_ id: TextID) -> Bool {
-        answer(id, { $0.isStandard }, { $0.isStandard = $1 }) { LabelWords.isStandardLabel($0) }
+        compactAnswer(id, { $0.flag(Compact.standardAsked, Compact.isStandard) }, { $0.set(Compact.standardAsked, Compact.isStandard, to: $1) }) {
+            LabelWords.isStandardLabel($0)
+        }
     }
 
     /// The label's words (see `LabelWords.words(in:)`).
     func words(_ id: TextID) -> [(text: Substring, range: Range<String.Index>)] {
-        answer(id, { $0.words }, { $0.words = $1 }) { LabelWords.words(in: $0) }
+        entryAnswer(id, { $0.words }, { $0.words = $1 }) { LabelWords.words(in: $0) }
     }
 
     /// The label's subphrases (see `LabelWords.phrases(in:)`).
     func phrases(_ id: TextID) -> [[Range<String.Index>]] {
-        answer(id, { $0.phrases }, { $0.phrases = $1 }) { LabelWords.phrases(in: $0) }
+        entryAnswer(id, { $0.phrases }, { $0.phrases = $1 }) { LabelWords.phrases(in: $0) }
     }
 
     /// The label's first word, and whether it is one of the curated verbs.
@@ -104,7 +114,7 @@ public final class LabelTable: @unchecked Sendable {
         // Most labels need no word list for this (a file may hold a million distinct ones).
         let text = store.text(id)
         if let plain = LabelWords.plainFirstWord(in: text) { return (plain.word, LabelWords.isVerb(String(plain.word))) }
-        return answer(id, { $0.firstWord }, { $0.firstWord = $1 }) { _ in
+        return entryAnswer(id, { $0.firstWord }, { $0.firstWord = $1 }) { _ in
             self.words(id).first.map { ($0.text, LabelWords.isVerb(String($0.text))) }
         }
     }
@@ -130,7 +140,7 @@ public final class LabelTable: @unchecked Sendable {
     /// A key equal for labels that read the same ignoring blank space at
     /// the ends and letter case; nil for a blank label.
     func foldKey(_ id: TextID) -> Int? {
-        answer(id, { $0.foldKey.answer }, { $0.foldKey = StoredKey($1) }) { text in
+        compactAnswer(id, { $0.foldKey.answer }, { $0.foldKey = StoredKey($1) }) { text in
             let folded = Self.asciiFolded(text) ?? MenuQueries.trimmed(text).lowercased()
             return folded.isEmpty ? nil : self.key(for: folded)
         }
@@ -176,36 +186,57 @@ public final class LabelTable: @unchecked Sendable {
         if let plain = LabelWords.plainFirstWord(in: store.text(id)) {
             return plain.hasMore ? key(for: "\u{0}" + plain.word.lowercased()) : nil
         }
-        return answer(id, { $0.leadWordKey.answer }, { $0.leadWordKey = StoredKey($1) }) { _ in
+        return compactAnswer(id, { $0.leadWordKey.answer }, { $0.leadWordKey = StoredKey($1) }) { _ in
             let words = self.words(id)
             return words.count >= 2 ? self.key(for: "\u{0}" + words[0].text.lowercased()) : nil
         }
     }
 
     private func key(for text: String) -> Int {
-        lock.withLock {
-            if let known = foldKeys[text] { return known }
-            let key = foldKeys.count
-            foldKeys[text] = key
-            return key
-        }
+        var text = text
+        return text.withUTF8 { bytes in lock.withLock { Int(foldKeys.intern(bytes).index) } }
     }
 
     // MARK: - Memo
 
-    /// One label's answers, in 96 bytes (a file of a million distinct
-    /// labels holds a million): the small fields last, so they share the
-    /// padding after `firstWord`, and keys in four bytes each.
+    /// What is kept for every label asked about, in 16 bytes (a file of a
+    /// million distinct labels holds a million): yes-or-no answers as
+    /// flags, the two keys, and the index of the label's `Entry` + 1 (0:
+    /// none).
+    private struct Compact {
+        var entry: Int32 = 0
+        var foldKey = StoredKey()
+        var leadWordKey = StoredKey()
+        var flags: UInt8 = 0
+
+        static let titleCaseAsked: UInt8 = 1 << 0
+        /// Already in title case: `titleCased` is nil.
+        static let titleCaseIsNil: UInt8 = 1 << 1
+        static let articlesAsked: UInt8 = 1 << 2
+        /// No article to remove: `removingArticles` is nil.
+        static let articlesIsNil: UInt8 = 1 << 3
+        static let standardAsked: UInt8 = 1 << 4
+        static let isStandard: UInt8 = 1 << 5
+
+        /// The `value` flag when `asked` is set; nil when not asked yet.
+        func flag(_ asked: UInt8, _ value: UInt8) -> Bool? {
+            flags & asked == 0 ? nil : flags & value != 0
+        }
+
+        mutating func set(_ asked: UInt8, _ value: UInt8, to answer: Bool) {
+            flags |= asked
+            if answer { flags |= value } else { flags &= ~value }
+        }
+    }
+
+    /// The answers that take room, for one label.
     private struct Entry {
-        // nil: not asked yet.
-        var titleCased: String??
-        var withoutArticles: String??
+        // nil: not asked yet (or, for the two strings, see `Compact`).
+        var titleCased: String?
+        var withoutArticles: String?
         var words: [(text: Substring, range: Range<String.Index>)]?
         var phrases: [[Range<String.Index>]]?
         var firstWord: (text: Substring, isVerb: Bool)??
-        var isStandard: Bool?
-        var foldKey = StoredKey()
-        var leadWordKey = StoredKey()
     }
 
     /// A key answer in four bytes, where an `Int??` takes sixteen with its
@@ -233,36 +264,89 @@ public final class LabelTable: @unchecked Sendable {
         }
     }
 
-    /// The stored answer (`read`), computing and storing it (`write`) on
-    /// first use. `compute` runs outside the lock so a slow label never
-    /// blocks others. Plain closures, not key paths: this runs for every
-    /// label a rule looks at.
+    // The three below find the stored answer (`read`), or compute it and
+    // store it (`write`) on first use. `compute` runs outside the lock so a
+    // slow label never blocks others. Plain closures, not key paths: this
+    // runs for every label a rule looks at.
+
+    /// An answer kept in the label's `Compact`.
     @inline(__always)
-    private func answer<T>(_ id: TextID, _ read: (inout Entry) -> T?, _ write: (inout Entry, T) -> Void, _ compute: (String) -> T) -> T {
+    private func compactAnswer<T>(_ id: TextID, _ read: (Compact) -> T?, _ write: (inout Compact, T) -> Void, _ compute: (String) -> T) -> T {
+        let label = Int(id.rawValue)
+        if let stored = lock.withLock({ () -> T? in
+            makeCompact()
+            return read(compact[label])
+        }) { return stored }
+        let value = compute(store.text(id))
+        lock.withLock {
+            computations += 1
+            // Again: answers may have been forgotten meanwhile (see `keepingAnswers`).
+            makeCompact()
+            write(&compact[label], value)
+        }
+        return value
+    }
+
+    /// An answer kept in the label's `Entry`, made when first needed.
+    @inline(__always)
+    private func entryAnswer<T>(_ id: TextID, _ read: (inout Entry) -> T?, _ write: (inout Entry, T) -> Void, _ compute: (String) -> T) -> T {
+        let label = Int(id.rawValue)
         let stored: T? = lock.withLock {
-            let slot = slotIndex(id)
+            makeCompact()
+            let entry = Int(compact[label].entry) - 1
             // In place: copying the whole entry (strings, word arrays) cost more than the answer.
-            return slot < 0 ? nil : read(&entries[slot])
+            return entry < 0 ? nil : read(&entries[entry])
         }
         if let stored { return stored }
         let value = compute(store.text(id))
         lock.withLock {
             computations += 1
-            var slot = slotIndex(id)
-            if slot < 0 {
-                entries.append(Entry())
-                slot = entries.count - 1
-                slots[Int(id.rawValue)] = Int32(entries.count)
-            }
-            write(&entries[slot], value)
+            makeCompact()
+            write(&entries[entryIndex(label)], value)
         }
         return value
     }
 
-    /// The entry of `id`, or -1. Called with the lock held.
-    private func slotIndex(_ id: TextID) -> Int {
-        if slots.isEmpty { slots = Array(repeating: 0, count: store.texts.count) }
-        return Int(slots[Int(id.rawValue)]) - 1
+    /// A text answer that is usually nil: nil is two flags in the label's
+    /// `Compact`, and only a text takes an `Entry`.
+    @inline(__always)
+    private func optionalAnswer(_ id: TextID, asked: UInt8, isNil: UInt8, _ read: (inout Entry) -> String?, _ write: (inout Entry, String) -> Void,
+                                _ compute: (String) -> String?) -> String? {
+        let label = Int(id.rawValue)
+        let stored: String?? = lock.withLock {
+            makeCompact()
+            let flags = compact[label].flags
+            guard flags & asked != 0 else { return nil }
+            if flags & isNil != 0 { return .some(nil) }
+            return .some(read(&entries[Int(compact[label].entry) - 1]))
+        }
+        if let stored { return stored }
+        let value = compute(store.text(id))
+        lock.withLock {
+            computations += 1
+            makeCompact()
+            if let value {
+                write(&entries[entryIndex(label)], value)
+                compact[label].flags |= asked
+            } else {
+                compact[label].flags |= asked | isNil
+            }
+        }
+        return value
+    }
+
+    /// Room for every label's `Compact`, on the first question. Called with the lock held.
+    private func makeCompact() {
+        if compact.isEmpty { compact = Array(repeating: Compact(), count: store.texts.count) }
+    }
+
+    /// The index of label `label`'s `Entry`, made when it has none. Called with the lock held, after `makeCompact`.
+    private func entryIndex(_ label: Int) -> Int {
+        if compact[label].entry == 0 {
+            entries.append(Entry())
+            compact[label].entry = Int32(entries.count)
+        }
+        return Int(compact[label].entry) - 1
     }
 }
 
