@@ -240,8 +240,8 @@ struct PropertyMerge {
     // One function, without calls to non-mutating helpers: those would copy the merge.
     mutating func next() -> Entry? {
         let writtenName: PropertyName?
-        if sorted != nil {
-            writtenName = sorted!.first?.name
+        if let sorted {
+            writtenName = sorted.first?.name
         } else {
             writtenName = pending == 0 ? nil : PropertyName(rawValue: UInt8(pending.trailingZeroBitCount))
         }

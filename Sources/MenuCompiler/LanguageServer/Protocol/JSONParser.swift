@@ -194,7 +194,7 @@ struct JSONParser {
             }
             // Surrogates are handled above, so this is always a scalar.
             guard let scalar = Unicode.Scalar(value) else { throw failure("invalid \\u escape") }
-            output.append(contentsOf: UTF8.encode(scalar)!)
+            UTF8.encode(scalar) { output.append($0) }
         default:
             position = start
             throw failure("invalid escape in a string: \(describe(letter)) after a backslash")
