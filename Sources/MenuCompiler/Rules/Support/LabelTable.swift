@@ -8,15 +8,15 @@
 /// label's text, so the memo changes speed, never results.
 ///
 /// It hangs off `CheckedFile` and is safe to use from several threads (a
-/// lone file's rules run in parallel); the lock is held only to look up and
-/// store, never while analysing.
+/// large file checked alone has its rules run in parallel); the lock is
+/// held only to look up and store, never while analysing.
 public final class LabelTable: @unchecked Sendable {
     private let store: ModelStore
     private let lock = Lock()
     // Guarded by `lock`, so the dynamic exclusivity checks a class property
     // gets (per access, in the rules' hot path) are redundant.
-    /// What is kept for every label asked about, by `TextID`: flags and
-    /// keys, and where its `Entry` is when it has one.
+    /// What is kept for each text of the model, by `TextID`, made at the
+    /// first question: flags and keys, and where its `Entry` is when it has one.
     @exclusivity(unchecked) private var compact: [Compact] = []
     /// The answers that need room (strings, word lists), for the labels
     /// that have them: most labels are in title case and have no article.
