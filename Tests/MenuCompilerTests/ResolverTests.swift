@@ -32,6 +32,29 @@ struct ResolverTests {
         #expect(compilation.diagnostics[0].secondary.first?.label == "first declared here")
     }
 
+    /// Siblings' identifiers are compared as written names in the body's
+    /// file, against derived and spliced ones, and through a dictionary in
+    /// bodies of more than 16: each way finds exactly the repeats.
+    @Test func duplicateIDsAreFoundWhicheverWayTheyAreCompared() {
+        func duplicates(_ text: String) -> [String] {
+            TestSupport.summary(TestSupport.compile(text)).filter { $0.hasSuffix("duplicate-id") }
+        }
+        // Written names: equal ones repeat; equal lengths, other bytes do not.
+        #expect(duplicates("menu M \"M\" {\n  item abc \"A\"\n  item abd \"B\"\n  item abc \"C\"\n}") == ["4:8: duplicate-id"])
+        #expect(duplicates("menu M \"M\" {\n  item abc \"A\"\n  item abd \"B\"\n  item abe \"C\"\n}").isEmpty)
+        // A written name against a derived one, either way round.
+        #expect(duplicates("menu M \"M\" {\n  item copy \"Duplicate\"\n  item \"Copy\"\n}") == ["3:8: duplicate-id"])
+        #expect(duplicates("menu M \"M\" {\n  item \"Copy\"\n  item copy \"Duplicate\"\n}") == ["3:8: duplicate-id"])
+        // A written name against a spliced copy's.
+        #expect(duplicates("menu Common \"Common\" { item close \"Close\" }\nmenu File \"File\" {\n  item close \"Close Window\"\n  use Common\n}") ==
+                ["4:3: duplicate-id"])
+        #expect(duplicates("menu Common \"Common\" { item close \"Close\" }\nmenu File \"File\" {\n  item closeAll \"Close All\"\n  use Common\n}").isEmpty)
+        // More than 16 siblings: the same answers.
+        let many = (0..<20).map { "  item i\($0) \"Item \($0)\"\n" }.joined()
+        #expect(duplicates("menu M \"M\" {\n\(many)}").isEmpty)
+        #expect(duplicates("menu M \"M\" {\n\(many)  item i7 \"Again\"\n}") == ["22:8: duplicate-id"])
+    }
+
     @Test func syntheticIDsStepAroundTakenNames() {
         let compilation = TestSupport.compile("menu M \"M\" { section { item a \"A\" }; item section \"Section\" }")
         #expect(compilation.diagnostics.isEmpty)

@@ -497,10 +497,13 @@ public final class Resolver {
 
     private func sameText(_ a: TextRange, _ b: TextRange, in tree: SyntaxTree) -> Bool {
         guard a.count == b.count else { return false }
-        return tree.file.bytes.withUnsafeBufferPointer { bytes in
-            for offset in 0..<a.count where bytes[Int(a.start) + offset] != bytes[Int(b.start) + offset] { return false }
-            return true
-        }
+        return tree.file.bytes.withUnsafeBufferPointer { Resolver.sameBytes(a, b, in: $0) }
+    }
+
+    private static func sameBytes(_ a: TextRange, _ b: TextRange, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        for offset in 0..<a.count where bytes[Int(a.start) + offset] != bytes[Int(b.start) + offset] { return false }
+        return true
     }
 
     /// A fix-it removing a property with the blank space before it.
@@ -593,7 +596,7 @@ public final class Resolver {
             }
         }
         openAssigned.shrink(to: assignedMark)
-        finalizeSiblings(from: mark)
+        finalizeSiblings(from: mark, writtenIn: tree)
         return dropMenu
     }
 
@@ -665,8 +668,9 @@ public final class Resolver {
 
     /// Spliced elements take their place under the host; synthetic ids that
     /// collide are renumbered, and real collisions are reported. The
-    /// siblings are `openChildren[mark...]`.
-    private func finalizeSiblings(from mark: Int) {
+    /// siblings are `openChildren[mark...]`, written in `tree` (all but
+    /// spliced copies).
+    private func finalizeSiblings(from mark: Int, writtenIn tree: SyntaxTree) {
         let count = openChildren.count - mark
         guard count > 0 else { return }
         // Ids compared as bytes, pairwise: bodies are small, and hashing or
@@ -675,11 +679,6 @@ public final class Resolver {
         let useIndex = count > 16
         var index: [String: Int] = [:]
         takenPositions.shrink(to: 0)
-        var takenNames: [TextID] = []
-        func takenPosition(ofChild child: Int32) -> Int? {
-            if useIndex { return index[idText(child)] }
-            return takenPositions.first { sameID(openChildren[mark + $0], child) }
-        }
         var hasSynthetic = false
         var hasCopies = false
         for position in 0..<count {
@@ -690,29 +689,29 @@ public final class Resolver {
                 hasSynthetic = true
                 continue
             }
-            if let first = takenPosition(ofChild: child) {
-                let earlier = openChildren[mark + first]
-                // A pair that both come from one splice was reported in its own menu.
-                let childOrigin = origin(of: child)
-                let earlierOrigin = origin(of: earlier)
-                if childOrigin == nil || earlierOrigin == nil || childOrigin != earlierOrigin {
-                    reportDuplicateID(idText(child), first: idSpan(Int(earlier)), second: childOrigin?.site ?? idSpan(Int(child)),
-                                      derived: record.idSource == .label)
-                }
-            } else if useIndex {
-                index[idText(child)] = position
+            let first: Int?
+            if useIndex {
+                let id = idText(child)
+                first = index[id]
+                if first == nil { index[id] = position }
             } else {
-                takenPositions.append(position)
+                first = takenPosition(of: child, record, among: mark, writtenIn: tree)
+                if first == nil { takenPositions.append(position) }
+            }
+            guard let first else { continue }
+            let earlier = openChildren[mark + first]
+            // A pair that both come from one splice was reported in its own menu.
+            let childOrigin = origin(of: child)
+            let earlierOrigin = origin(of: earlier)
+            if childOrigin == nil || earlierOrigin == nil || childOrigin != earlierOrigin {
+                reportDuplicateID(idText(child), first: idSpan(Int(earlier)), second: childOrigin?.site ?? idSpan(Int(child)),
+                                  derived: record.idSource == .label)
             }
         }
         // Without spliced siblings, the synthetic identifiers chosen before
         // the elements were built avoided every other sibling's already.
         guard hasSynthetic, hasCopies else { return }
-        /// Whether a sibling already has this synthetic identifier.
-        func isTaken(_ candidate: TextID) -> Bool {
-            if useIndex { return index[text(candidate)] != nil }
-            return takenNames.contains(candidate) || takenPositions.contains { hasID(openChildren[mark + $0], candidate) }
-        }
+        var takenNames: [TextID] = []
         var ordinals = [Int](repeating: 0, count: ElementKind.allCases.count)
         for position in 0..<count where model.records[Int(openChildren[mark + position])].idSource == .synthetic {
             let child = openChildren[mark + position]
@@ -722,11 +721,40 @@ public final class Resolver {
             repeat {
                 ordinal += 1
                 candidate = syntheticID(kind, ordinal)
-            } while isTaken(candidate)
+            } while useIndex ? index[text(candidate)] != nil : isTaken(candidate, among: mark, orIn: takenNames)
             ordinals[kind.ordinal] = ordinal
             if useIndex { index[text(candidate)] = position } else { takenNames.append(candidate) }
             model.records[Int(child)].id = candidate
         }
+    }
+
+    /// The position (from `mark`) of the sibling in `takenPositions` with
+    /// the identifier of element `child`, whose record is `record`.
+    ///
+    /// Most bodies are written in one file with every name written: those
+    /// names are compared in `tree`'s bytes, read once for the body, where
+    /// `sameID` would find the tree and its bytes again for each pair.
+    private func takenPosition(of child: Int32, _ record: ElementRecord, among mark: Int, writtenIn tree: SyntaxTree) -> Int? {
+        guard !takenPositions.isEmpty else { return nil }
+        let file = UInt32(tree.file.id.rawValue)
+        guard !record.id.exists, record.file == file else {
+            return takenPositions.first { sameID(openChildren[mark + $0], child) }
+        }
+        let name = tree.elements[Int(record.syntax)].name
+        return tree.file.bytes.withUnsafeBufferPointer { bytes in
+            takenPositions.first { position in
+                let sibling = openChildren[mark + position]
+                let other = model.records[Int(sibling)]
+                guard !other.id.exists, other.file == file else { return sameID(sibling, child) }
+                return Resolver.sameBytes(name, tree.elements[Int(other.syntax)].name, in: bytes)
+            }
+        }
+    }
+
+    /// Whether a sibling in `takenPositions`, or a synthetic one chosen
+    /// already (`chosen`), has this identifier.
+    private func isTaken(_ candidate: TextID, among mark: Int, orIn chosen: [TextID]) -> Bool {
+        chosen.contains(candidate) || takenPositions.contains { hasID(openChildren[mark + $0], candidate) }
     }
 
     /// Whether an element's identifier is this interned text.
