@@ -7,6 +7,9 @@ enum CommandLineTool {
             return .usage
         }
         let rest = Array(arguments.dropFirst())
+        if command == "check" || command == "build", let problem = Parallel.jobsSettingProblem {
+            Terminal.error("menuc \(command): warning: \(problem)\n")
+        }
         do {
             switch command {
             case "--help", "-h": Terminal.write(Help.main); return .success

@@ -272,6 +272,18 @@ struct CLITests {
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path))
     }
 
+    @Test func aBadJobCountIsSaidAndIgnored() throws {
+        let plain = try menuc(["check", "samples/mail.menu", "--format", "short"])
+        for value in ["two", "0", "-3", ""] {
+            let result = try menuc(["check", "samples/mail.menu", "--format", "short"], environment: ["MENUC_JOBS": value])
+            #expect(result.status == plain.status && result.output == plain.output)
+            #expect(result.error.hasPrefix("menuc check: warning: MENUC_JOBS='\(value)' is not a whole number from 1, so it is ignored: using all "),
+                    "\(result.error)")
+        }
+        let one = try menuc(["check", "samples/mail.menu", "--format", "short"], environment: ["MENUC_JOBS": "1"])
+        #expect(one.output == plain.output && !one.error.contains("MENUC_JOBS"))
+    }
+
     @Test func warningsAsErrorsAndRuleOverrides() throws {
         let input = "platforms macOS 14\nmenu File \"File\" { item export \"Export...\" { input: true } }"
         let plain = try menuc(["check", "-", "--format", "short"], input: input)
