@@ -34,7 +34,7 @@ let package = Package(
             path: "Sources/MenuCommandPlugin"
         ),
         // The benchmark harness: `swift run -c release menuc-bench` (see docs/performance.md).
-        .executableTarget(name: "menuc-bench", dependencies: ["MenuCompiler"], path: "Benchmarks/Sources/menuc-bench"),
+        .executableTarget(name: "menuc-bench", dependencies: ["MenuCompiler", "menuc"], path: "Benchmarks/Sources/menuc-bench"),
         .testTarget(
             name: "MenuCompilerTests",
             // The CLI tests run the built `menuc` binary, so it must be built first.

@@ -92,6 +92,10 @@ let menuc = Bench.menucBinary()
 
 say("menuc benchmarks — \(Bench.machine())")
 say("single core for per-phase figures; median of \(runs) runs\n")
+if menuc == nil {
+    // `swift run menuc-bench` builds menuc beside it (a dependency); a copied harness may have none.
+    say("no menuc beside this harness: process, cold-start, scaling, many-files and peer-ratio figures are left out (build it: swift build -c release)\n")
+}
 var table = Table(columns: ["corpus", "phase", "time", "MB/s", "items/s", "vs limit"])
 var checkTimes: [String: Double] = [:]
 /// Each corpus file, by size name (for the process scaling figure).
