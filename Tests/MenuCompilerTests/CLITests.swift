@@ -212,7 +212,8 @@ struct CLITests {
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: copy.path)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: directory.path)
-        let result = try Subprocess.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", "--", copy.path] + arguments,
+        // Run by a relative path: nobody needs to enter `directory` only, not its parents.
+        let result = try Subprocess.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", "--", "./" + copy.lastPathComponent] + arguments,
                                         directory: directory, environment: ["NO_COLOR": "1"])
         // The drop itself must have worked: a test that ran menuc as root would pass for the wrong reason.
         let probe = try Subprocess.run(setpriv, ["--reuid=65534", "--regid=65534", "--clear-groups", "--", "/usr/bin/id", "-u"])
@@ -270,6 +271,33 @@ struct CLITests {
         #expect(build.status == 2)
         #expect(build.error.contains("cannot read a.menu: permission denied"), "\(build.error)")
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("out").path))
+    }
+
+    /// A file behind a directory that may not be entered exists: menuc
+    /// says why it cannot read it, not that there is no such file — given
+    /// through that directory, or (from a working directory inside it) by a
+    /// relative path menuc makes absolute.
+    @Test func aFileBehindALockedDirectoryIsNotMissing() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        let locked = directory.appendingPathComponent("locked")
+        let inner = locked.appendingPathComponent("inner")
+        defer {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: locked.path)
+            try? FileManager.default.removeItem(at: directory)
+        }
+        try TestSupport.write("menu A \"Alpha\" { item open \"Open\" }", to: inner.appendingPathComponent("a.menu"))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: inner.path)
+        // `locked` may be entered by its owner only: root when run as nobody, else no one.
+        try FileManager.default.setAttributes([.posixPermissions: getuid() == 0 ? 0o700 : 0o000], ofItemAtPath: locked.path)
+        let through = try menucUnprivileged(["check", "locked/inner/a.menu"], in: directory)
+        #expect(through.status == 2)
+        #expect(through.error == "menuc check: cannot read locked/inner/a.menu: permission denied\n", "\(through.error)")
+        if getuid() == 0 {
+            // Started inside it (possible for a process already there): the relative path resolves, the absolute one does not.
+            let inside = try menucUnprivileged(["check", "a.menu"], in: inner)
+            #expect(inside.status == 2)
+            #expect(inside.error == "menuc check: cannot read a.menu: permission denied\n", "\(inside.error)")
+        }
     }
 
     @Test func aBadJobCountIsSaidAndIgnored() throws {

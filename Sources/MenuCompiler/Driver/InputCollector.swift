@@ -18,11 +18,14 @@ public enum InputCollector {
     public enum Failure: Error, Equatable, Sendable {
         case notFound(String)
         case unreadableDirectory(String)
+        /// Something is in the way of looking (`permission denied`).
+        case inaccessible(String, reason: String)
 
         public var message: String {
             switch self {
             case .notFound(let path): "no such file or directory: \(path)"
             case .unreadableDirectory(let path): "cannot read directory \(path)"
+            case .inaccessible(let path, let reason): "cannot read \(path): \(reason)"
             }
         }
     }
@@ -48,7 +51,9 @@ public enum InputCollector {
             // A link that dangles or loops is passed on as a file: reading
             // it says what is wrong, where "no such file" would mislead.
             let linkKind: FileSystem.Kind? = FileSystem.linkKind(atPath: argument) == .symbolicLink ? .symbolicLink : nil
-            guard let kind = FileSystem.kind(atPath: argument) ?? linkKind else {
+            let lookedUp = FileSystem.lookUp(argument)
+            guard let kind = (try? lookedUp.get()) ?? linkKind else {
+                if case .failure(let failure) = lookedUp, !failure.isMissing { return .failure(.inaccessible(argument, reason: failure.reason)) }
                 return .failure(.notFound(argument))
             }
             if kind != .directory {

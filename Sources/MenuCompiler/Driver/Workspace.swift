@@ -248,14 +248,16 @@ public final class Workspace: @unchecked Sendable {
 
     private func read(_ absolute: String, shownAs path: String) -> Result<[UInt8], LoadError> {
         if let overlay = overlays[absolute] { return .success(overlay) }
-        switch FileSystem.kind(atPath: absolute) {
-        case nil:
+        switch FileSystem.lookUp(absolute) {
+        case .failure(let failure):
             // A dangling or looping symlink exists as a link but not as a file.
             if FileSystem.linkKind(atPath: absolute) == .symbolicLink {
                 return .failure(.unreadable(path, reason: "the symbolic link cannot be followed (it dangles or loops)"))
             }
-            return .failure(.notFound(path))
-        case .directory:
+            // "No such file" only when there is none: a directory on the way
+            // that may not be entered says so.
+            return .failure(failure.isMissing ? .notFound(path) : .unreadable(path, reason: failure.reason))
+        case .success(.directory):
             return .failure(.isDirectory(path))
         default:
             break

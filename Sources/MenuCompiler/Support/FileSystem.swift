@@ -24,9 +24,16 @@ package enum FileSystem {
     /// What is at `path`, following symbolic links (like `fileExists`);
     /// nil when nothing is, or a link cannot be followed.
     package static func kind(atPath path: String) -> Kind? {
+        try? lookUp(path).get()
+    }
+
+    /// What is at `path`, following symbolic links, or why it cannot be
+    /// looked at: `isMissing` when nothing is there, else a reason worth
+    /// saying (a directory on the way that may not be entered).
+    package static func lookUp(_ path: String) -> Result<Kind, Failure> {
         var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return kind(of: status.st_mode)
+        guard stat(path, &status) == 0 else { return .failure(Failure(code: errno)) }
+        return .success(kind(of: status.st_mode))
     }
 
     /// What is at `path` itself: a symbolic link is `.symbolicLink`.
@@ -61,6 +68,9 @@ package enum FileSystem {
         package var code: Int32
 
         package init(code: Int32) { self.code = code }
+
+        /// Nothing is at the path (or a component of it is not a directory).
+        package var isMissing: Bool { code == ENOENT || code == ENOTDIR }
 
         /// The C library's text, e.g. `Permission denied`.
         package var description: String { FileSystem.describe(errno: code) }
