@@ -221,8 +221,18 @@ struct CLITests {
         return result
     }
 
+    /// A temporary directory for `menucUnprivileged`: under /tmp when the
+    /// tests run as root, since menuc makes paths absolute and nobody must
+    /// be able to reach them (a root TMPDIR may be private).
+    func unprivilegedDirectory() throws -> URL {
+        guard getuid() == 0 else { return try TestSupport.temporaryDirectory() }
+        let url = URL(fileURLWithPath: "/tmp").appendingPathComponent("menuc-tests-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
     @Test func readOnlyOutputDirectoryIsAClearError() throws {
-        let directory = try TestSupport.temporaryDirectory()
+        let directory = try unprivilegedDirectory()
         let out = directory.appendingPathComponent("out")
         defer {
             try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: out.path)
@@ -241,7 +251,7 @@ struct CLITests {
     }
 
     @Test func anOutputDirectoryThatCannotBeCreatedIsNamed() throws {
-        let directory = try TestSupport.temporaryDirectory()
+        let directory = try unprivilegedDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         try TestSupport.write("menu A \"Alpha\" { item open \"Open\" }", to: directory.appendingPathComponent("a.menu"))
         // `directory` belongs to someone else (root) when run unprivileged, or is made read-only.
@@ -257,7 +267,7 @@ struct CLITests {
     /// An input that cannot be read is an I/O problem, like a missing one:
     /// one line naming it and why, exit 2, no partial report, no output.
     @Test func anUnreadableInputIsNamedAndNothingIsWritten() throws {
-        let directory = try TestSupport.temporaryDirectory()
+        let directory = try unprivilegedDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let locked = directory.appendingPathComponent("a.menu")
         try TestSupport.write("menu A \"Alpha\" { item open \"Open\" }", to: locked)
@@ -278,7 +288,7 @@ struct CLITests {
     /// through that directory, or (from a working directory inside it) by a
     /// relative path menuc makes absolute.
     @Test func aFileBehindALockedDirectoryIsNotMissing() throws {
-        let directory = try TestSupport.temporaryDirectory()
+        let directory = try unprivilegedDirectory()
         let locked = directory.appendingPathComponent("locked")
         let inner = locked.appendingPathComponent("inner")
         defer {
