@@ -49,6 +49,8 @@ struct Terminal {
     static func readStandardInput() throws -> [UInt8] {
         switch FileDescriptorIO.readAll(STDIN_FILENO) {
         case .success(let bytes): return bytes
+        case .failure(let failure) where failure.isTooLarge:
+            throw CommandFailure(message: "cannot read standard input: it goes on past \(SourceFile.maximumSize / 1_048_576) MiB, the most menuc reads")
         case .failure(let failure): throw CommandFailure(message: "cannot read standard input: \(failure.reason)")
         }
     }

@@ -169,6 +169,30 @@ struct RobustnessTests {
         #expect(message.contains("huge.menu") && message.contains("5120 MiB") && message.contains("up to 4095 MiB"), "\(message)")
     }
 
+    /// Devices are refused unread (/dev/zero never ends, a terminal waits),
+    /// and a pipe is read only up to the size menuc accepts.
+    @Test func devicesAreRefusedAndPipesAreReadUpToTheLimit() throws {
+        for device in ["/dev/zero", "/dev/null"] {
+            let compilation = MenuCompiler.compile([.path(device)])
+            #expect(compilation.files.isEmpty)
+            #expect(compilation.loadFailures.first?.message == "cannot read \(device): it is a device, not a file (use - to read standard input)")
+        }
+        func readPipe(holding count: Int, limit: Int) -> Result<[UInt8], FileSystem.Failure> {
+            var ends: [Int32] = [0, 0]
+            guard pipe(&ends) == 0 else { return .failure(FileSystem.Failure(code: errno)) }
+            defer { close(ends[0]) }
+            let written = Array(repeating: UInt8(ascii: "x"), count: count)
+            _ = write(ends[1], written, written.count)
+            close(ends[1])
+            return FileDescriptorIO.readAll(ends[0], limit: limit)
+        }
+        switch readPipe(holding: 20, limit: 10) {
+        case .success(let bytes): Issue.record("read \(bytes.count) bytes past the limit")
+        case .failure(let failure): #expect(failure.isTooLarge)
+        }
+        #expect((try? readPipe(holding: 20, limit: 20).get())?.count == 20)
+    }
+
     @Test func hostileShapes() {
         // (name, bytes, whether the input is invalid)
         let shapes: [(String, [UInt8], Bool)] = [

@@ -70,6 +70,7 @@ enum HostileInputs {
             try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("loop-b.menu").path, withDestinationPath: "loop-a.menu")
             return a
         },
+        Case(name: "a device that never ends (/dev/zero)") { _ in "/dev/zero" },
         Case(name: "a directory where a file is expected") { folder in
             let directory = folder.appendingPathComponent("folder.menu")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)

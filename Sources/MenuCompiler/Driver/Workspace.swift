@@ -241,7 +241,7 @@ public final class Workspace: @unchecked Sendable {
     /// reading them.
     private func readSource(_ absolute: String, shownAs path: String) -> Result<[UInt8], LoadError> {
         if overlays[absolute] == nil, let size = FileSystem.size(atPath: absolute), size > SourceFile.maximumSize {
-            return .failure(.unreadable(path, reason: "it is \(size / 1_048_576) MiB; menuc reads files of up to \(SourceFile.maximumSize / 1_048_576) MiB"))
+            return .failure(.unreadable(path, reason: "it is \(size / 1_048_576) MiB; \(Workspace.sizeLimit)"))
         }
         return read(absolute, shownAs: path)
     }
@@ -259,14 +259,22 @@ public final class Workspace: @unchecked Sendable {
             return .failure(failure.isMissing ? .notFound(path) : .unreadable(path, reason: failure.reason))
         case .success(.directory):
             return .failure(.isDirectory(path))
+        case .success(.device):
+            // /dev/zero never ends, a terminal waits: neither holds menus.
+            return .failure(.unreadable(path, reason: "it is a device, not a file (use - to read standard input)"))
         default:
             break
         }
         switch FileSystem.contents(atPath: absolute) {
         case .success(let bytes): return .success(bytes)
+        case .failure(let failure) where failure.isTooLarge:
+            // A pipe that went on past the limit (a regular file's size is checked before reading).
+            return .failure(.unreadable(path, reason: "it goes on past \(SourceFile.maximumSize / 1_048_576) MiB; \(Workspace.sizeLimit)"))
         case .failure(let failure): return .failure(.unreadable(path, reason: failure.reason))
         }
     }
+
+    private static let sizeLimit = "menuc reads files of up to \(SourceFile.maximumSize / 1_048_576) MiB"
 
     private func displayPath(for absolute: String) -> String {
         // From the file system root, relative paths would only hide the leading '/'.

@@ -17,7 +17,9 @@ package enum FileSystem {
         case directory
         case regularFile
         case symbolicLink
-        /// Devices, sockets, pipes.
+        /// Character and block devices (`/dev/zero`, a terminal).
+        case device
+        /// Pipes and sockets.
         case other
     }
 
@@ -59,6 +61,7 @@ package enum FileSystem {
         case S_IFDIR: .directory
         case S_IFREG: .regularFile
         case S_IFLNK: .symbolicLink
+        case S_IFCHR, S_IFBLK: .device
         default: .other
         }
     }
@@ -71,6 +74,9 @@ package enum FileSystem {
 
         /// Nothing is at the path (or a component of it is not a directory).
         package var isMissing: Bool { code == ENOENT || code == ENOTDIR }
+
+        /// Past the size menuc reads (`FileDescriptorIO.readAll`'s limit).
+        package var isTooLarge: Bool { code == EFBIG }
 
         /// The C library's text, e.g. `Permission denied`.
         package var description: String { FileSystem.describe(errno: code) }
@@ -103,8 +109,9 @@ package enum FileSystem {
 /// for the command line and the language server; it is not part of
 /// FoundationEssentials.
 package enum FileDescriptorIO {
-    /// Reads until end of file.
-    package static func readAll(_ descriptor: Int32) -> Result<[UInt8], FileSystem.Failure> {
+    /// Reads until end of file, or fails with `EFBIG` past `limit` bytes
+    /// (a pipe that never ends must not fill memory).
+    package static func readAll(_ descriptor: Int32, limit: Int = SourceFile.maximumSize) -> Result<[UInt8], FileSystem.Failure> {
         var result: [UInt8] = []
         // A regular file's size is known: one buffer of that size (plus a
         // byte to see the end), not the doubling growth that left up to half
@@ -121,6 +128,7 @@ package enum FileDescriptorIO {
                 return .failure(FileSystem.Failure(code: errno))
             }
             if count == 0 { return .success(result) }
+            if result.count + count > limit { return .failure(FileSystem.Failure(code: EFBIG)) }
             result.append(contentsOf: chunk[0..<count])
         }
     }
