@@ -310,6 +310,21 @@ struct CLITests {
         }
     }
 
+    /// A file named more than once — twice, through `./`, inside a
+    /// directory also named — is one input: one output, counted once.
+    @Test func aFileNamedTwiceIsOneInput() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try TestSupport.write("menu A \"Alpha\" { item open \"Open\" }", to: directory.appendingPathComponent("menus/a.menu"))
+        try TestSupport.write("menu B \"Beta\" { item close \"Close\" }", to: directory.appendingPathComponent("menus/b.menu"))
+        let build = try menuc(["build", "menus/a.menu", "menus/a.menu", "./menus/a.menu", "--emit", "json", "--out", "out"], in: directory)
+        #expect(build.status == 0, "\(build.error)")
+        #expect((build.output + build.error).contains("no problems found in 1 file"), "\(build.output)\(build.error)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("out").path) == ["a.json"])
+        let both = try menuc(["check", "menus", "menus/b.menu"], in: directory)
+        #expect(both.status == 0 && both.output.contains("no problems found in 2 files"), "\(both.output)\(both.error)")
+    }
+
     @Test func aBadJobCountIsSaidAndIgnored() throws {
         let plain = try menuc(["check", "samples/mail.menu", "--format", "short"])
         for value in ["two", "0", "-3", ""] {

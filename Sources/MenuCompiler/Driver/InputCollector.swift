@@ -45,8 +45,16 @@ public enum InputCollector {
     /// configuration that governs it. A pattern is ignored for a directory
     /// the user named that lies inside what it excludes: asking for
     /// `samples/errors` explicitly checks it even if `errors/**` is excluded.
+    ///
+    /// A file named more than once (`samples samples/mail.menu`, a glob and
+    /// a directory) is one input, where its first mention puts it.
     public static func collect(_ arguments: [String], exclusions: (String) -> Exclusions? = { _ in nil }) -> Result<[Entry], Failure> {
         var entries: [Entry] = []
+        let currentDirectory = FileManager.default.currentDirectoryPath
+        var seen = Set<String>()
+        func add(_ entry: Entry) {
+            if seen.insert(Workspace.standardize(entry.path, relativeTo: currentDirectory)).inserted { entries.append(entry) }
+        }
         for argument in arguments {
             // A link that dangles or loops is passed on as a file: reading
             // it says what is wrong, where "no such file" would mislead.
@@ -57,7 +65,7 @@ public enum InputCollector {
                 return .failure(.notFound(argument))
             }
             if kind != .directory {
-                entries.append(Entry(path: argument, relativePath: PathNames.lastComponent(of: argument)))
+                add(Entry(path: argument, relativePath: PathNames.lastComponent(of: argument)))
                 continue
             }
             guard let found = menuFiles(under: argument) else { return .failure(.unreadableDirectory(argument)) }
@@ -76,7 +84,7 @@ public enum InputCollector {
                 }
             }
             for relative in found where !isExcluded(relative) {
-                entries.append(Entry(path: PathNames.appending(relative, to: argument), relativePath: relative))
+                add(Entry(path: PathNames.appending(relative, to: argument), relativePath: relative))
             }
         }
         return .success(entries)
