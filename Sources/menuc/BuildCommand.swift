@@ -87,6 +87,7 @@ enum BuildCommand {
             case .failure(let problem): throw CommandFailure(message: problem.message)
             }
         }
+        try refuseToOverwriteSources(plan.outputs, depfile: depfile, of: compilation.workspace)
         timings.finish("plan outputs")
         let written = OutputWriter().write(plan.outputs)
         timings.finish("render and write outputs")
@@ -95,6 +96,17 @@ enum BuildCommand {
             return .success
         case .failure(let failure):
             throw CommandFailure(message: failure.message + " (no output was changed)")
+        }
+    }
+
+    /// An input named `x.json` built with `--out .` (or a `.md` or `.swift`
+    /// one, or an imported file) would be replaced by an output: refused
+    /// before anything is written, since that would lose the source.
+    static func refuseToOverwriteSources(_ outputs: [OutputWriter.Output], depfile: String?, of workspace: Workspace) throws {
+        let sources = Set(workspace.files.map(\.absolutePath))
+        for output in outputs where sources.contains(Workspace.standardize(output.path, relativeTo: workspace.currentDirectory)) {
+            let option = output.path == depfile ? "--depfile" : "--out"
+            throw CommandFailure(message: "\(output.path) is a source file of this build and would be written over; choose another \(option) (no output was changed)")
         }
     }
 

@@ -325,6 +325,25 @@ struct CLITests {
         #expect(both.status == 0 && both.output.contains("no problems found in 2 files"), "\(both.output)\(both.error)")
     }
 
+    /// An output that would land on a source (an input named `x.json`, a
+    /// `.md` built into its own folder, a depfile named like an input) is
+    /// refused before anything is written: the source is kept.
+    @Test func anOutputNeverReplacesASource() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let source = "menu A \"Alpha\" { item open \"Open\" }\n"
+        try TestSupport.write(source, to: directory.appendingPathComponent("menu.json"))
+        try TestSupport.write(source, to: directory.appendingPathComponent("a.menu"))
+        let json = try menuc(["build", "menu.json", "a.menu", "--emit", "json", "--out", "."], in: directory)
+        #expect(json.status == 2)
+        #expect(json.error.contains("menu.json is a source file of this build and would be written over; choose another --out (no output was changed)"), "\(json.error)")
+        #expect(try String(contentsOf: directory.appendingPathComponent("menu.json"), encoding: .utf8) == source)
+        #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("a.json").path))
+        let depfile = try menuc(["build", "a.menu", "--emit", "json", "--out", "out", "--depfile", "a.menu"], in: directory)
+        #expect(depfile.status == 2 && depfile.error.contains("choose another --depfile"), "\(depfile.error)")
+        #expect(try String(contentsOf: directory.appendingPathComponent("a.menu"), encoding: .utf8) == source)
+    }
+
     @Test func aBadJobCountIsSaidAndIgnored() throws {
         let plain = try menuc(["check", "samples/mail.menu", "--format", "short"])
         for value in ["two", "0", "-3", ""] {
