@@ -344,6 +344,17 @@ struct CLITests {
         #expect(try String(contentsOf: directory.appendingPathComponent("a.menu"), encoding: .utf8) == source)
     }
 
+    @Test func formattingThroughALinkKeepsTheLink() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try TestSupport.write("menu A \"A\" {   item open \"Open\" }\n", to: directory.appendingPathComponent("real.menu"))
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("link.menu").path, withDestinationPath: "real.menu")
+        let result = try menuc(["fmt", "link.menu"], in: directory)
+        #expect(result.status == 0, "\(result.error)")
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory.appendingPathComponent("link.menu").path) == "real.menu")
+        #expect(try String(contentsOf: directory.appendingPathComponent("real.menu"), encoding: .utf8) == "menu A \"A\" {\n  item open \"Open\"\n}\n")
+    }
+
     @Test func aBadJobCountIsSaidAndIgnored() throws {
         let plain = try menuc(["check", "samples/mail.menu", "--format", "short"])
         for value in ["two", "0", "-3", ""] {

@@ -33,6 +33,27 @@ struct OutputWriterTests {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
     }
 
+    /// A destination that is a symbolic link keeps its link: the file it
+    /// points to gets the contents (`menuc fmt` through a link, an output
+    /// folder of links into another tree).
+    @Test func aLinkedDestinationIsWrittenThrough() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let target = folder.appendingPathComponent("elsewhere/a.json")
+        try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: target)
+        let link = folder.appendingPathComponent("a.json").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "elsewhere/a.json")
+        let contents = Self.bytes(70_000)
+        guard case .success = OutputWriter().write([Self.output(link, contents)]) else {
+            Issue.record("the write failed")
+            return
+        }
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == "elsewhere/a.json")
+        #expect(try [UInt8](Data(contentsOf: target)) == contents)
+        #expect(try leftovers(in: folder).isEmpty && leftovers(in: target.deletingLastPathComponent()).isEmpty)
+    }
+
     @Test func anUnchangedOutputLeavesItsFileAlone() throws {
         let folder = try directory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -57,6 +57,15 @@ public struct OutputWriter {
 
     public func write(_ outputs: [Output]) -> Result<Report, Failure> {
         let fileManager = FileManager.default
+        // A destination that is a symbolic link is written through: the
+        // file it points to gets the new contents and the link stays (a
+        // rename over the link would replace it with a file).
+        let outputs = outputs.map { output in
+            guard FileSystem.linkKind(atPath: output.path) == .symbolicLink, let target = FileSystem.resolvedPath(output.path) else { return output }
+            var redirected = output
+            redirected.path = target
+            return redirected
+        }
         // Directories first, one at a time: creating the same one from two
         // threads could fail with "already exists".
         var directories: [(directory: String, firstPath: String)] = []
