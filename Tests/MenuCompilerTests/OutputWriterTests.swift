@@ -54,6 +54,25 @@ struct OutputWriterTests {
         #expect(try leftovers(in: folder).isEmpty && leftovers(in: target.deletingLastPathComponent()).isEmpty)
     }
 
+    /// A replaced file keeps its permissions: a private source formatted
+    /// in place must not become readable by everyone.
+    @Test func aReplacedFileKeepsItsPermissions() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for mode in [0o600, 0o755, 0o640] {
+            let path = folder.appendingPathComponent("file-\(String(mode, radix: 8))").path
+            try Data("old".utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+            guard case .success = OutputWriter().write([Self.output(path, Self.bytes(1_000))]) else {
+                Issue.record("the write failed")
+                continue
+            }
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            #expect((attributes[.posixPermissions] as? NSNumber)?.intValue == mode, "mode \(String(mode, radix: 8))")
+            #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == Self.bytes(1_000))
+        }
+    }
+
     @Test func anUnchangedOutputLeavesItsFileAlone() throws {
         let folder = try directory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -165,11 +165,19 @@ public struct OutputWriter {
         private var written = 0
         private var failure: Outcome?
         private var scratch: [UInt8] = []
+        /// The destination's permissions and owner, which its replacement keeps.
+        private var previous: stat?
 
         init(destination: String, temporary: String) {
             self.destination = destination
             self.temporary = temporary
-            existing = FileSystem.kind(atPath: destination) == .regularFile ? open(destination, O_RDONLY | O_CLOEXEC) : -1
+            var status = stat()
+            if stat(destination, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+                previous = status
+                existing = open(destination, O_RDONLY | O_CLOEXEC)
+            } else {
+                existing = -1
+            }
         }
 
         mutating func write(_ piece: UnsafeBufferPointer<UInt8>) {
@@ -215,6 +223,15 @@ public struct OutputWriter {
         private mutating func openTemporary() -> Bool {
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
             if descriptor < 0 { failure = .cannotCreate }
+            if descriptor >= 0, let previous {
+                // The replacement takes the file's place: a private (0600) or
+                // executable source stays so, and one another user owns stays
+                // theirs where we may say so (as root). Best effort: failing
+                // to keep the owner is no reason to lose the output.
+                // Owner first: a change of owner clears set-user-ID bits.
+                if geteuid() == 0, previous.st_uid != 0 || previous.st_gid != 0 { _ = fchown(descriptor, previous.st_uid, previous.st_gid) }
+                fchmod(descriptor, previous.st_mode & 0o7777)
+            }
             return descriptor >= 0
         }
 
