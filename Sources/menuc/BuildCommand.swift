@@ -104,7 +104,15 @@ enum BuildCommand {
     /// before anything is written, since that would lose the source.
     static func refuseToOverwriteSources(_ outputs: [OutputWriter.Output], depfile: String?, of workspace: Workspace) throws {
         let sources = Set(workspace.files.map(\.absolutePath))
-        for output in outputs where sources.contains(Workspace.standardize(output.path, relativeTo: workspace.currentDirectory)) {
+        // Only a path named like a source, or a link (written through), can
+        // be one: the rest (nearly all, `.json` beside `.menu`) need no
+        // realpath(3) call each.
+        let sourceNames = Set(workspace.files.map { PathNames.lastComponent(of: $0.absolutePath) })
+        func mayBeSource(_ path: String) -> Bool {
+            sourceNames.contains(PathNames.lastComponent(of: path)) || FileSystem.linkKind(atPath: path) == .symbolicLink
+        }
+        for output in outputs where mayBeSource(output.path)
+            && sources.contains(Workspace.standardize(output.path, relativeTo: workspace.currentDirectory)) {
             let option = output.path == depfile ? "--depfile" : "--out"
             throw CommandFailure(message: "\(output.path) is a source file of this build and would be written over; choose another \(option) (no output was changed)")
         }

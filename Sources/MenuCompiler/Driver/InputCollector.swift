@@ -50,10 +50,13 @@ public enum InputCollector {
     /// a directory) is one input, where its first mention puts it.
     public static func collect(_ arguments: [String], exclusions: (String) -> Exclusions? = { _ in nil }) -> Result<[Entry], Failure> {
         var entries: [Entry] = []
+        // One argument lists each file once (a directory's walk does): only
+        // several can repeat one, and only then is each path resolved here.
+        let mayRepeat = arguments.count > 1
         let currentDirectory = FileManager.default.currentDirectoryPath
         var seen = Set<String>()
         func add(_ entry: Entry) {
-            if seen.insert(Workspace.standardize(entry.path, relativeTo: currentDirectory)).inserted { entries.append(entry) }
+            if !mayRepeat || seen.insert(Workspace.standardize(entry.path, relativeTo: currentDirectory)).inserted { entries.append(entry) }
         }
         for argument in arguments {
             // A link that dangles or loops is passed on as a file: reading

@@ -61,7 +61,7 @@ public struct OutputWriter {
         // file it points to gets the new contents and the link stays (a
         // rename over the link would replace it with a file).
         let outputs = outputs.map { output in
-            guard FileSystem.linkKind(atPath: output.path) == .symbolicLink, let target = FileSystem.resolvedPath(output.path) else { return output }
+            guard FileSystem.linkKind(atPath: output.path) == .symbolicLink, let target = PathNames.realPath(output.path) else { return output }
             var redirected = output
             redirected.path = target
             return redirected

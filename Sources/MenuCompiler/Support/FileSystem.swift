@@ -45,14 +45,6 @@ package enum FileSystem {
         return kind(of: status.st_mode)
     }
 
-    /// The path with every symbolic link resolved (realpath(3)); nil when
-    /// it cannot be (a link that dangles or loops).
-    package static func resolvedPath(_ path: String) -> String? {
-        guard let resolved = realpath(path, nil) else { return nil }
-        defer { free(resolved) }
-        return String(cString: resolved)
-    }
-
     package static func isDirectory(_ path: String) -> Bool {
         kind(atPath: path) == .directory
     }

@@ -87,7 +87,7 @@ package enum PathNames {
 
     /// realpath(3): the canonical absolute path, or nil when some part of
     /// `path` does not exist or a link cannot be followed.
-    private static func realPath(_ path: String) -> String? {
+    package static func realPath(_ path: String) -> String? {
         guard let pointer = realpath(path, nil) else { return nil }
         defer { free(pointer) }
         return String(cString: pointer)
