@@ -151,10 +151,38 @@ enum Bench {
         return FileManager.default.isExecutableFile(atPath: beside) ? beside : nil
     }
 
+    /// Benchmarks/peer: the peer's set-up script and, once it ran, its virtualenv.
+    static let peerFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("peer")
+
     static func peerBinary() -> String? {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("peer/venv/bin/blueprint-compiler").path
-        return FileManager.default.isExecutableFile(atPath: script) ? script : nil
+        let binary = peerFolder.appendingPathComponent("venv/bin/blueprint-compiler").path
+        return FileManager.default.isExecutableFile(atPath: binary) ? binary : nil
+    }
+
+    /// Runs Benchmarks/peer/setup.sh (Debian's GObject introspection, then
+    /// blueprint-compiler from PyPI into the virtualenv). Its output is kept
+    /// and, when it fails, its last lines say why.
+    static func installPeer() -> Result<String, PeerSetupProblem> {
+        let script = peerFolder.appendingPathComponent("setup.sh").path
+        guard FileManager.default.fileExists(atPath: script) else { return .failure(PeerSetupProblem(text: "no \(script)")) }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/bash")
+        process.arguments = [script]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        do { try process.run() } catch { return .failure(PeerSetupProblem(text: "cannot run \(script): \(error.localizedDescription)")) }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus == 0, let binary = peerBinary() { return .success(binary) }
+        let tail = text.split(separator: "\n").suffix(5).joined(separator: "\n  ")
+        return .failure(PeerSetupProblem(text: "bash \(script) exited with \(process.terminationStatus)\(tail.isEmpty ? "" : ":\n  " + tail)"))
+    }
+
+    struct PeerSetupProblem: Error, CustomStringConvertible {
+        var text: String
+        var description: String { text }
     }
 
     static func machine() -> String {

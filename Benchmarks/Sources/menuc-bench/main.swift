@@ -5,12 +5,14 @@ import MenuCompiler
 /// core for each corpus size, the limits (a newline-counting byte loop and
 /// Foundation's JSONSerialization on menuc's own JSON), end-to-end process
 /// figures, cold start, many-files scaling, re-check after an edit, and the
-/// peer (blueprint-compiler) on the same menus when it is installed.
+/// peer (blueprint-compiler) on the same menus, which it installs on first
+/// use (Benchmarks/peer/setup.sh).
 ///
 ///     swift run -c release menuc-bench            # 100 KB, 1 MB, 10 MB
 ///     swift run -c release menuc-bench --full     # also 100 MB
 ///     swift run -c release menuc-bench --quick    # 100 KB and 1 MB, fewer runs
 ///     swift run -c release menuc-bench --hostile  # hostile inputs: time, memory, answer
+///     swift run -c release menuc-bench --no-peer  # without the peer (nor its installation)
 /// Unbuffered output, so a long run shows progress (and keeps it if interrupted).
 func say(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
@@ -89,6 +91,19 @@ let work = FileManager.default.temporaryDirectory.appendingPathComponent("menuc-
 try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: work) }
 let menuc = Bench.menucBinary()
+
+// The peer is installed on first use, before anything is timed (pip and
+// apt would otherwise load the machine mid-run): into Benchmarks/peer/venv,
+// a git-ignored virtualenv that `rm -r` throws away. `--no-peer` skips it.
+let peerWanted = !manyOnly && !phasesOnly && !arguments.contains("--no-peer")
+var peer = peerWanted ? Bench.peerBinary() : nil
+if peer == nil, peerWanted {
+    say("peer: installing blueprint-compiler into a throw-away virtualenv (Benchmarks/peer/venv; once; --no-peer skips it) …")
+    switch Bench.installPeer() {
+    case .success(let binary): peer = binary
+    case .failure(let problem): say("peer: could not install blueprint-compiler: \(problem)")
+    }
+}
 
 say("menuc benchmarks — \(Bench.machine())")
 say("single core for per-phase figures; median of \(runs) runs\n")
@@ -270,8 +285,7 @@ if let menuc, !quick {
 }
 
 // The peer: GNOME's blueprint-compiler on the same menus.
-let peer = Bench.peerBinary()
-if let peer, !manyOnly {
+if let peer {
     for (name, blueprint) in peerInputs where name == "100 KB" || arguments.contains("--peer-large") {
         let out = work.appendingPathComponent("peer-out.ui")
         if let result = Bench.runProcess(peer, ["compile", "--output", out.path, blueprint.path], runs: 1) {
@@ -280,6 +294,6 @@ if let peer, !manyOnly {
                          name, result.seconds, menucTime, result.seconds / max(menucTime, 1e-9)))
         }
     }
-} else if !manyOnly {
-    say("peer: blueprint-compiler not installed (run: bash Benchmarks/peer/setup.sh)")
+} else if peerWanted {
+    say("peer: blueprint-compiler not installed (install it: bash Benchmarks/peer/setup.sh)")
 }
