@@ -120,4 +120,82 @@ struct RuleEngineTests {
         }
         #expect(compared > 200)
     }
+
+    /// Every file the tests know: the samples (with their imports), the
+    /// golden fixtures and every rule's examples, checked without rules.
+    static func everyKnownFile() throws -> [CheckedFile] {
+        var files: [CheckedFile] = []
+        let samples = TestSupport.menuFiles(under: TestSupport.samples).map { TestSupport.samples.appendingPathComponent($0).path }
+        let fixtures = TestSupport.menuFiles(under: TestSupport.fixtures).map { TestSupport.fixtures.appendingPathComponent($0).path }
+        let onDisk = MenuCompiler.compile((samples + fixtures).map { .path($0) }, options: CompileOptions(runRules: false))
+        files += onDisk.files.filter { file in !onDisk.diagnostics.contains { $0.span.file == file.source.id && $0.severity == .error } }
+        for rule in RuleRegistry.all {
+            for example in rule.descriptor.examples {
+                let compilation = MenuCompiler.compile([.text(example.unmarked.text, displayPath: "t.menu")], options: CompileOptions(runRules: false))
+                files += compilation.files
+            }
+        }
+        return files
+    }
+
+    /// The rules of `.declaration` scope run a part of a large file at a
+    /// time (`RuleScope`). With parts of one declaration each, every file
+    /// the tests know gives the findings it gives whole: a rule that
+    /// compares declarations but claims `.declaration` fails here.
+    @Test func rulesFindTheSameOneDeclarationAtATime() throws {
+        let files = try Self.everyKnownFile()
+        var split = 0
+        var compared = 0
+        for file in files {
+            let whole = RuleEngine(elementsPerPart: .max).check(file, hasLanguageErrors: false, workers: 1)
+            if file.parts(ofAtLeast: 1).count > 1 { split += 1 }
+            #expect(RuleEngine(elementsPerPart: 1).check(file, hasLanguageErrors: false, workers: 1) == whole,
+                    "\(file.source.displayPath)")
+            #expect(RuleEngine(elementsPerPart: 1).check(file, hasLanguageErrors: false, workers: 2) == whole,
+                    "\(file.source.displayPath)")
+            compared += whole.count
+        }
+        #expect(files.count > 200)
+        #expect(split > 40)
+        #expect(compared > 200)
+    }
+
+    /// Parts cover the file's declarations in order, each walked with
+    /// everything below it, and a part is no smaller than asked unless it
+    /// is the last.
+    @Test func partsCoverTheDeclarationsInOrder() throws {
+        let text = (1...7).map { "menu M\($0) \"M\($0)\" {\n  item a \"Open\"\n  item b \"Close\"\n}" }.joined(separator: "\n")
+        let file = try #require(MenuCompiler.compile([.text(text, displayPath: "t.menu")], options: CompileOptions(runRules: false)).files.first)
+        #expect(file.elementCount == 21)
+        #expect(file.parts(ofAtLeast: 21).count == 1)
+        let parts = file.parts(ofAtLeast: 6)
+        #expect(parts.map(\.declarations.count) == [2, 2, 2, 1])
+        #expect(parts.map(\.elementCount) == [6, 6, 6, 3])
+        #expect(parts.flatMap { $0.declarations.map(\.id) } == file.declarations.map(\.id))
+        var walked: [String] = []
+        for part in parts { part.walk { element, _ in walked.append(element.id) } }
+        var whole: [String] = []
+        file.walk { element, _ in whole.append(element.id) }
+        #expect(walked == whole)
+        #expect(parts[1].elements(.item).map(\.id) == ["a", "b", "a", "b"])
+    }
+
+    /// The check above can fail: `menu-too-long` compares declarations (a
+    /// menu a pull-down splices is not a menu-bar menu), and run one
+    /// declaration at a time it finds what it shouldn't.
+    @Test func aRuleThatComparesDeclarationsFindsOtherThingsOneAtATime() throws {
+        struct OneDeclarationAtATime: Rule {
+            let rule: any Rule
+            var descriptor: RuleDescriptor { rule.descriptor }
+            var scope: RuleScope { .declaration }
+            func check(_ file: CheckedFile, _ reporter: inout RuleReporter) { rule.check(file, &reporter) }
+        }
+        let items = (1...30).map { "  item i\($0) \"Open \($0)\"" }.joined(separator: "\n")
+        let text = "platforms macOS 14\nmenu Many \"Many\" {\n\(items)\n}\nview Editor {\n  pulldown more \"More\" { menu: Many }\n}\n"
+        let file = try #require(MenuCompiler.compile([.text(text, displayPath: "t.menu")], options: CompileOptions(runRules: false)).files.first)
+        let misclassified = [OneDeclarationAtATime(rule: MenuTooLong())]
+        #expect(RuleEngine(rules: misclassified, elementsPerPart: .max).check(file, hasLanguageErrors: false).isEmpty)
+        #expect(RuleEngine(rules: misclassified, elementsPerPart: 1).check(file, hasLanguageErrors: false).map(\.id) == ["menu-too-long"])
+        #expect(RuleEngine(rules: [MenuTooLong()], elementsPerPart: 1).check(file, hasLanguageErrors: false).isEmpty)
+    }
 }

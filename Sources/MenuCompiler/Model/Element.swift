@@ -444,6 +444,44 @@ final class WalkIndex: Sendable {
         self.positionsByKind = byKind
     }
 
+    /// The walk of some consecutive top-level declarations: `positions` of
+    /// `whole.order`, renumbered from zero.
+    init(_ whole: WalkIndex, positions: Range<Int>) {
+        order = Array(whole.order[positions])
+        let lower = Int32(positions.lowerBound)
+        positionsByKind = whole.positionsByKind.map { list in
+            let start = Self.firstIndex(in: list, notBelow: lower)
+            let end = Self.firstIndex(in: list, notBelow: Int32(positions.upperBound))
+            return list[start..<end].map { $0 - lower }
+        }
+    }
+
+    /// The index of the first value of an ascending list that is at least `value`.
+    private static func firstIndex(in list: [Int32], notBelow value: Int32) -> Int {
+        var (low, high) = (0, list.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// Where each root's walk ends: `ends[k]` is one past the last position
+    /// of `roots[k]`'s elements (the walk visits roots in order, each with
+    /// everything below it).
+    func rootEnds(roots: [Int], in store: ModelStore) -> [Int] {
+        var ends: [Int] = []
+        ends.reserveCapacity(roots.count)
+        var next = 1  // the root whose start ends the current one
+        for (position, index) in order.enumerated()
+        where next < roots.count && Int(index) == roots[next] && store.records[Int(index)].depth == 0 {
+            ends.append(position)
+            next += 1
+        }
+        if !roots.isEmpty { ends.append(order.count) }
+        return ends
+    }
+
     /// Positions of elements of any of `kinds`, in walk order.
     func positions(of kinds: [ElementKind]) -> [Int32] {
         // Each kind's positions are in walk order already: they are merged,
@@ -519,6 +557,20 @@ public struct CheckedFile: Sendable {
         let walkIndex: WalkIndex
         let labels: LabelTable
 
+        /// Some of `whole`'s declarations, which `walk` covers.
+        init(_ whole: Storage, declarations: Range<Int>, walk: WalkIndex) {
+            source = whole.source
+            doc = whole.doc
+            platforms = whole.platforms
+            platformsWritten = whole.platformsWritten
+            imports = whole.imports
+            store = whole.store
+            self.declarations = Array(whole.declarations[declarations])
+            syntax = whole.syntax
+            walkIndex = walk
+            labels = whole.labels
+        }
+
         init(source: SourceFile, doc: String?, platforms: [Platform], platformsWritten: Bool, imports: [ResolvedImport],
              store: ModelStore, roots: [Int], syntax: SyntaxFile) {
             self.source = source
@@ -535,6 +587,27 @@ public struct CheckedFile: Sendable {
     }
 
     private let storage: Storage
+
+    private init(storage: Storage) { self.storage = storage }
+
+    /// The file cut into parts of consecutive top-level declarations, each
+    /// part's walk at least `elements` long (the last may be shorter): the
+    /// file itself when it is one part. A part is a `CheckedFile` with some
+    /// of the declarations, sharing everything else with the file.
+    func parts(ofAtLeast elements: Int) -> [CheckedFile] {
+        let walk = walkIndex
+        guard walk.order.count > elements else { return [self] }
+        let ends = walk.rootEnds(roots: declarations.map(\.index), in: store)
+        guard ends.count == declarations.count else { return [self] }
+        var parts: [CheckedFile] = []
+        var (firstRoot, firstPosition) = (0, 0)
+        for (root, end) in ends.enumerated() where end - firstPosition >= elements || root == ends.count - 1 {
+            let part = WalkIndex(walk, positions: firstPosition..<end)
+            parts.append(CheckedFile(storage: Storage(storage, declarations: firstRoot..<(root + 1), walk: part)))
+            (firstRoot, firstPosition) = (root + 1, end)
+        }
+        return parts
+    }
 
     init(source: SourceFile, doc: String?, platforms: [Platform], platformsWritten: Bool, imports: [ResolvedImport],
          store: ModelStore, roots: [Int], syntax: SyntaxFile) {

@@ -3,8 +3,35 @@
 /// examples — and is listed once in `RuleRegistry.all`.
 public protocol Rule: Sendable {
     var descriptor: RuleDescriptor { get }
+    /// How much of a file the rule must see at once (`.file` unless it says).
+    var scope: RuleScope { get }
     /// Looks at one checked file and reports findings through `reporter`.
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter)
+}
+
+extension Rule {
+    public var scope: RuleScope { .file }
+}
+
+/// How much of a file a rule must see at once.
+///
+/// A large file is checked a few thousand elements at a time, every
+/// rule in turn on each part, so that what the rules read stays in the
+/// processor's cache: a rule walking a 100 MB file's model alone reads it
+/// from memory, and fifty rules read it fifty times (see "Ninth session"
+/// in docs/performance.md).
+public enum RuleScope: Sendable {
+    /// Its findings on a file are the findings on each top-level
+    /// declaration alone: it looks at a declaration, what is in it and what
+    /// its `use`s spliced into it, and never compares declarations. The
+    /// engine may hand it a part of the file (a `CheckedFile` holding some
+    /// of the declarations); the rule tests check that this changes nothing.
+    case declaration
+    /// It needs the whole file at once: it compares declarations (which
+    /// menus a menu bar shows, a dynamic menu by name), avoids repeating a
+    /// finding across them, or keeps a per-label memo that is sized by the
+    /// file and would be rebuilt for every part.
+    case file
 }
 
 public struct RuleDescriptor: Sendable {

@@ -5,6 +5,7 @@
 /// (`popup-needs-context`). Close, info and help buttons are exempt: the
 /// system draws their glyph (×, ⓘ, ?) whatever the file says.
 struct ButtonNeedsContent: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "button-needs-content",
         severity: .error,

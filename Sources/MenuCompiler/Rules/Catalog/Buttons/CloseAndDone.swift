@@ -4,6 +4,7 @@
 /// button is `type: done` or a button labelled "Done". Reported once per
 /// view, at the first close button, with the done button marked.
 struct CloseAndDone: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "close-and-done",
         severity: .error,

@@ -4,6 +4,7 @@
 /// "Cancel") and a primary button. When the confirming side is a done button,
 /// `close-and-done` already reports the view, so this rule stays quiet.
 struct CloseWithOpposingActions: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "close-with-opposing-actions",
         severity: .warning,

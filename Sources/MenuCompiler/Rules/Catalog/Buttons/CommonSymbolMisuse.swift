@@ -9,6 +9,7 @@
 /// + is also the stepper's "more". With nothing to go on (no label, action or
 /// written identifier) the button is left alone. Only `button`s are checked.
 struct CommonSymbolMisuse: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "common-symbol-misuse",
         severity: .warning,

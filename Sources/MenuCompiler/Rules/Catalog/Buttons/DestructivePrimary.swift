@@ -5,6 +5,7 @@
 /// confirmation (`confirm:`, which the language reserves for destructive
 /// actions) or its label starts with Delete, Erase, Discard, Destroy or Wipe.
 struct DestructivePrimary: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "destructive-primary",
         severity: .error,

@@ -5,6 +5,7 @@
 /// fix-it: removing the label changes the derived identifier and, without a
 /// symbol, would leave the button empty.
 struct GradientButtonContent: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "gradient-button-content",
         severity: .warning,

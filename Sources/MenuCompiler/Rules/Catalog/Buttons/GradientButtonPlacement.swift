@@ -1,5 +1,6 @@
 /// A gradient button in a toolbar (macOS).
 struct GradientButtonPlacement: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "gradient-button-placement",
         severity: .warning,

@@ -4,6 +4,7 @@
 /// macOS; elsewhere `unsupported-on-platform` reports them. Reported once
 /// per view, at the second help button.
 struct HelpButtonCount: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "help-button-count",
         severity: .error,

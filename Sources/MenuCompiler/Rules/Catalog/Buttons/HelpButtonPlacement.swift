@@ -5,6 +5,7 @@
 /// macOS only). No fix-it: whether the label's text should go elsewhere —
 /// into the help topic, or an accessibility label — is the author's call.
 struct HelpButtonPlacement: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "help-button-placement",
         severity: .warning,

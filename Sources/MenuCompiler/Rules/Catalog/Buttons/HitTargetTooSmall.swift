@@ -6,6 +6,7 @@
 /// never appear on a touchscreen, and `unsupported-on-platform` already
 /// reports them in a file for one.
 struct HitTargetTooSmall: Rule {
+    let scope = RuleScope.declaration
     static let minimum = 44.0
 
     let descriptor = RuleDescriptor(

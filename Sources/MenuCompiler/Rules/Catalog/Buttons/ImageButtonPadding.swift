@@ -3,6 +3,7 @@
 /// Only a written `padding` is checked. The fix-it sets it to 10: padding
 /// only grows the clickable area around the image, so the change is safe.
 struct ImageButtonPadding: Rule {
+    let scope = RuleScope.declaration
     static let minimum = 10.0
 
     let descriptor = RuleDescriptor(

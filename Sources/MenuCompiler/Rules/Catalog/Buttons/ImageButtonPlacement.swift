@@ -1,5 +1,6 @@
 /// An image button in a toolbar (macOS).
 struct ImageButtonPlacement: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "image-button-placement",
         severity: .warning,

@@ -1,5 +1,6 @@
 /// An info button that opens another view.
 struct InfoButtonNavigates: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "info-button-navigates",
         severity: .error,

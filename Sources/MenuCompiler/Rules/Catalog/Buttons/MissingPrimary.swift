@@ -8,6 +8,7 @@
 /// buttons (which `destructive-primary` keeps from being primary) — an alert
 /// with only Cancel and Delete is right as it is.
 struct MissingPrimary: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "missing-primary",
         severity: .note,

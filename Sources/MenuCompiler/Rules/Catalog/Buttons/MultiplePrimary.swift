@@ -4,6 +4,7 @@
 /// (A role on a toggle button is reported by `toggle-button-actions`.)
 /// Reported once per view, at the second primary button.
 struct MultiplePrimary: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "multiple-primary",
         severity: .error,

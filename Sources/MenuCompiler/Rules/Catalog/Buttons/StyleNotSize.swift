@@ -6,6 +6,7 @@
 /// system's default size, `medium`. The row's usual size is the most common
 /// one (the first on a tie); the first control of another size is reported.
 struct StyleNotSize: Rule {
+    let scope = RuleScope.declaration
     static let defaultSize = "medium"
 
     let descriptor = RuleDescriptor(

@@ -1,5 +1,6 @@
 /// A button subtitle with no label above it.
 struct SubtitleWithoutLabel: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "subtitle-without-label",
         severity: .error,

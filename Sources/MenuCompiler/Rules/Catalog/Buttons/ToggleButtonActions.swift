@@ -6,6 +6,7 @@
 /// than `normal` — destructive deletes, cancel cancels the current action,
 /// primary concludes a view on Return; all are actions, not states.
 struct ToggleButtonActions: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "toggle-button-actions",
         severity: .error,

@@ -6,6 +6,7 @@
 /// states, so it doesn't count. The default indicator (not written) is the
 /// system's, which Apple designs, so only an explicit `color` is reported.
 struct ToggleButtonColorOnly: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "toggle-button-color-only",
         severity: .warning,

@@ -5,6 +5,7 @@
 /// because each draws the same prominent filled shape. Reported once per
 /// view, at the second filled control; the others are marked.
 struct TooManyFilledButtons: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "too-many-filled-buttons",
         severity: .warning,

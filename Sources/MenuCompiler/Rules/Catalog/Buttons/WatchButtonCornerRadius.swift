@@ -6,6 +6,7 @@
 /// either kind of view, so there both 22 and 9 are accepted, and no fix-it
 /// is offered. In a view, the fix-it writes the expected value.
 struct WatchButtonCornerRadius: Rule {
+    let scope = RuleScope.declaration
     static let nonScrolling = 22.0
     static let scrolling = 9.0
 

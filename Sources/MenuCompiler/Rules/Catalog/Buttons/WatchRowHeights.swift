@@ -7,6 +7,7 @@
 /// height is the most common one (the first on a tie); the first button of
 /// another height is reported.
 struct WatchRowHeights: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "watch-row-heights",
         severity: .warning,

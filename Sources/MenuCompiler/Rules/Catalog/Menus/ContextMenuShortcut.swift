@@ -1,5 +1,6 @@
 /// A keyboard shortcut on an item that only appears in a context menu.
 struct ContextMenuShortcut: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "context-menu-shortcut",
         severity: .warning,

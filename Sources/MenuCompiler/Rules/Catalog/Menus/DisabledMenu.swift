@@ -1,5 +1,6 @@
 /// A menu or submenu that is itself disabled.
 struct DisabledMenu: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "disabled-menu",
         severity: .warning,

@@ -1,5 +1,8 @@
 /// Two items with the same label in one menu level.
 struct DuplicateLabel: Rule {
+    /// The whole file at once: its per-label memo is sized by the whole file.
+    let scope = RuleScope.file
+
     let descriptor = RuleDescriptor(
         id: "duplicate-label",
         severity: .warning,

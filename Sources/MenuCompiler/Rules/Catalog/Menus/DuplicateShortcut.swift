@@ -1,5 +1,6 @@
 /// The same keyboard shortcut twice in one menu bar or one menu tree.
 struct DuplicateShortcut: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "duplicate-shortcut",
         severity: .error,

@@ -1,5 +1,6 @@
 /// A menu, submenu, section, pull-down or context menu that lists nothing.
 struct EmptyMenu: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "empty-menu",
         severity: .error,

@@ -1,5 +1,8 @@
 /// "a", "an" or "the" in a menu item or button label.
 struct LabelArticle: Rule {
+    /// The whole file at once: its per-label memo is sized by the whole file.
+    let scope = RuleScope.file
+
     let descriptor = RuleDescriptor(
         id: "label-article",
         severity: .warning,

@@ -1,5 +1,8 @@
 /// `...` typed as three periods instead of the ellipsis character.
 struct LabelEllipsisCharacter: Rule {
+    /// The whole file at once: its per-label memo is sized by the whole file.
+    let scope = RuleScope.file
+
     let descriptor = RuleDescriptor(
         id: "label-ellipsis-character",
         severity: .warning,

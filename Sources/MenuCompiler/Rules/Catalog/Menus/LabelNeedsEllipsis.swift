@@ -1,6 +1,7 @@
 /// An item that asks for more input, or a macOS button that opens another
 /// view, whose label doesn't end in `…`.
 struct LabelNeedsEllipsis: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "label-needs-ellipsis",
         severity: .warning,

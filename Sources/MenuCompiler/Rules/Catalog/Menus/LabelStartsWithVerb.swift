@@ -1,5 +1,9 @@
 /// An action item or button whose label doesn't start with a verb.
 struct LabelStartsWithVerb: Rule {
+    /// The whole file at once: a menu's items are exempt when a menu bar in the file shows it, and a
+    /// spliced label is reported once however many declarations splice it.
+    let scope = RuleScope.file
+
     let descriptor = RuleDescriptor(
         id: "label-starts-with-verb",
         severity: .note,

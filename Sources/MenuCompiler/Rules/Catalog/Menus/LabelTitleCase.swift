@@ -1,5 +1,8 @@
 /// A menu item, menu or button label that isn't in title-style capitalization.
 struct LabelTitleCase: Rule {
+    /// The whole file at once: its per-label memo is sized by the whole file.
+    let scope = RuleScope.file
+
     let descriptor = RuleDescriptor(
         id: "label-title-case",
         severity: .warning,

@@ -1,5 +1,9 @@
 /// A menu whose top level is too long to scan.
 struct MenuTooLong: Rule {
+    /// The whole file at once: whether a top-level menu is a menu-bar menu depends on the menu bars and
+    /// splices elsewhere in the file.
+    let scope = RuleScope.file
+
     let descriptor = RuleDescriptor(
         id: "menu-too-long",
         severity: .warning,

@@ -1,5 +1,6 @@
 /// A small or medium menu layout whose top row has items without symbols.
 struct SmallLayoutNeedsSymbols: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "small-layout-needs-symbols",
         severity: .error,

@@ -1,5 +1,8 @@
 /// A submenu inside another submenu.
 struct SubmenuTooDeep: Rule {
+    /// The whole file at once: a `use` site is reported once, however many declarations its splice reaches.
+    let scope = RuleScope.file
+
     let descriptor = RuleDescriptor(
         id: "submenu-too-deep",
         severity: .warning,

@@ -1,5 +1,9 @@
 /// A submenu with more than about five items.
 struct SubmenuTooLong: Rule {
+    /// The whole file at once: a submenu with `menu:` is dynamic when the declared menu it names, elsewhere
+    /// in the file, is.
+    let scope = RuleScope.file
+
     let descriptor = RuleDescriptor(
         id: "submenu-too-long",
         severity: .note,

@@ -1,6 +1,9 @@
 /// A leading verb-and-preposition term repeated in more than two items of
 /// one group: "Sort by Date", "Sort by Subject", "Sort by Unread".
 struct SuggestSubmenu: Rule {
+    /// The whole file at once: its per-label memo is sized by the whole file.
+    let scope = RuleScope.file
+
     let descriptor = RuleDescriptor(
         id: "suggest-submenu",
         severity: .note,

@@ -1,5 +1,6 @@
 /// A changeable-title menu item without two different labels.
 struct ToggleLabels: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "toggle-labels",
         severity: .error,

@@ -1,5 +1,6 @@
 /// A changeable-title item whose two labels aren't clear opposites.
 struct TogglePairAmbiguous: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "toggle-pair-ambiguous",
         severity: .note,

@@ -1,5 +1,6 @@
 /// An item without a label where the menu would show one.
 struct UnlabeledItem: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "unlabeled-item",
         severity: .error,

@@ -1,5 +1,6 @@
 /// Two options of one pop-up that read the same.
 struct PopupDuplicateOption: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "popup-duplicate-option",
         severity: .error,

@@ -1,5 +1,6 @@
 /// A pop-up that doesn't say which option it shows before people choose.
 struct PopupMissingDefault: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "popup-missing-default",
         severity: .warning,

@@ -1,5 +1,6 @@
 /// A pop-up that lets people choose several options at once.
 struct PopupMultipleSelection: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "popup-multiple-selection",
         severity: .error,

@@ -1,5 +1,6 @@
 /// A pop-up with nothing on it to say what its options are about.
 struct PopupNeedsContext: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "popup-needs-context",
         severity: .warning,

@@ -1,5 +1,6 @@
 /// A pop-up holding menu items or submenus: it isn't a flat list of options.
 struct PopupNotFlat: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "popup-not-flat",
         severity: .error,

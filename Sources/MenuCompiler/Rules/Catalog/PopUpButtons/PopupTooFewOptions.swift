@@ -1,5 +1,6 @@
 /// A pop-up with nothing to choose between.
 struct PopupTooFewOptions: Rule {
+    let scope = RuleScope.declaration
     static let minimumOptions = 2
 
     let descriptor = RuleDescriptor(

@@ -1,5 +1,6 @@
 /// A destructive menu item that acts at once, without asking first.
 struct DestructiveNeedsConfirmation: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "destructive-needs-confirmation",
         severity: .warning,

@@ -1,5 +1,6 @@
 /// A pull-down's menu split into more than three groups.
 struct MenuTooManyGroups: Rule {
+    let scope = RuleScope.declaration
     /// "Using more than three groups in a menu can make it seem difficult to parse."
     static let maximumGroups = 3
 

@@ -1,5 +1,6 @@
 /// A More pull-down that doesn't use the system's More symbol.
 struct MoreButtonSymbol: Rule {
+    let scope = RuleScope.declaration
     static let moreSymbol = "ellipsis.circle"
     /// The symbol and its filled variant, which is the same symbol drawn solid.
     static let acceptedSymbols: Set<String> = [moreSymbol, moreSymbol + ".fill"]

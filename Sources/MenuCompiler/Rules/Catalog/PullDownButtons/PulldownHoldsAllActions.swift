@@ -1,5 +1,6 @@
 /// A view whose actions can only be reached by opening one pull-down.
 struct PulldownHoldsAllActions: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "pulldown-holds-all-actions",
         severity: .warning,

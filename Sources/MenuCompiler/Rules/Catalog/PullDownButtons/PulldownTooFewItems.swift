@@ -1,5 +1,6 @@
 /// A pull-down whose menu lists one or two items: opening it isn't worth it.
 struct PulldownTooFewItems: Rule {
+    let scope = RuleScope.declaration
     /// "listing a minimum of three items can help the interaction feel worthwhile".
     static let minimumItems = 3
 

@@ -1,5 +1,6 @@
 /// A pull-down whose menu is so long that finding an item takes a while.
 struct PulldownTooManyItems: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "pulldown-too-many-items",
         severity: .warning,

@@ -1,5 +1,6 @@
 /// A pull-down menu title that repeats the button's own label.
 struct RedundantMenuTitle: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "redundant-menu-title",
         severity: .note,

@@ -1,5 +1,6 @@
 /// A submenu that shows nothing to say what it contains.
 struct SubmenuNeedsLabel: Rule {
+    let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
         id: "submenu-needs-label",
         severity: .error,

@@ -1,5 +1,6 @@
 /// A control or layout that doesn't exist on one of the file's platforms.
 struct UnsupportedOnPlatform: Rule {
+    let scope = RuleScope.declaration
     /// Button types that only macOS has.
     static let macOnlyButtonTypes: Set<String> = ["push", "gradient", "help", "image"]
     /// Small and medium menu layouts arrived in iOS and iPadOS 16.
