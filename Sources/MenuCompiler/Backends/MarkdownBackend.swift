@@ -35,7 +35,7 @@ public enum MarkdownBackend {
         /// the same page, `other.md#name` for an imported file with a page,
         /// nil when the declaring file has no page in this build.
         func link(to name: String, from file: CheckedFile) -> String? {
-            if file.declarations.contains(where: { $0.id == name }) { return "#" + name }
+            if file.declaration(named: name) != nil { return "#" + name }
             guard let target = declaringFile(of: name, from: file.source.id), let page = pages[target] else { return nil }
             let here = pages[file.source.id] ?? ""
             return MarkdownEscaping.linkDestination(Site.relativePath(from: here, to: page), fragment: name)

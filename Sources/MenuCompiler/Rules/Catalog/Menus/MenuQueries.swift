@@ -17,7 +17,7 @@ enum MenuQueries {
     static func isDynamic(_ element: Element, in file: CheckedFile) -> Bool {
         if element.flag(.dynamic) == true { return true }
         guard element.has(.menu), case .reference(let name)? = element.explicit(.menu) else { return false }
-        return file.declarations.first { $0.kind == .menu && $0.id == name }?.flag(.dynamic) == true
+        return file.declaration(named: name, kind: .menu)?.flag(.dynamic) == true
     }
 
     // MARK: - Where declared menus are shown
