@@ -198,4 +198,21 @@ struct RuleEngineTests {
         #expect(RuleEngine(rules: misclassified, elementsPerPart: 1).check(file, hasLanguageErrors: false).map(\.id) == ["menu-too-long"])
         #expect(RuleEngine(rules: [MenuTooLong()], elementsPerPart: 1).check(file, hasLanguageErrors: false).isEmpty)
     }
+
+    /// Declarations are found by name (rules ask for each `menu:`, the
+    /// Markdown backend for each link): the first of the name, of the kind
+    /// when one is given, and none for a name the file doesn't declare.
+    @Test func declarationsAreFoundByName() throws {
+        let text = """
+            menu Edit "Edit" { item undo "Undo" }
+            view Editor { button save "Save" { action: save } }
+            contextmenu list { menu: Edit }
+            """
+        let file = try #require(MenuCompiler.compile([.text(text, displayPath: "t.menu")], options: CompileOptions(runRules: false)).files.first)
+        #expect(file.declaration(named: "Edit")?.kind == .menu)
+        #expect(file.declaration(named: "Editor")?.kind == .view)
+        #expect(file.declaration(named: "Editor", kind: .menu) == nil)
+        #expect(file.declaration(named: "list", kind: .contextmenu)?.id == "list")
+        #expect(file.declaration(named: "Missing") == nil)
+    }
 }

@@ -41,6 +41,17 @@ enum HostileInputs {
             for index in 0..<1_000_000 { text += "  item i\(index) \"Item \(index)\"\n" }
             return try save(text + "}\n", "siblings.menu", in: folder)
         },
+        Case(name: "50,000 context menus naming one menu") { folder in
+            var text = ""
+            for index in 0..<50_000 { text += "menu M\(index) \"M\(index)\" {\n  item a \"Open\"\n}\n" }
+            for index in 0..<50_000 { text += "contextmenu c\(index) { menu: M49999 }\n" }
+            return try save(text, "named.menu", in: folder)
+        },
+        Case(name: "120,000 items, each with an @allow") { folder in
+            var text = "menu M \"M\" {\n"
+            for index in 0..<120_000 { text += "  @allow(label-title-case)\n  item i\(index) \"open file \(index)\"\n" }
+            return try save(text + "}\n", "allowed.menu", in: folder)
+        },
         Case(name: "invalid UTF-8") { folder in
             var bytes = Array("menu M \"M\" {\n  item a \"Open ".utf8)
             bytes += [0xC3, 0x28, 0xFF, 0xFE, 0xED, 0xA0, 0x80]

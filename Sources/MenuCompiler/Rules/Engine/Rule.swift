@@ -112,8 +112,9 @@ public struct RuleReporter: Sendable {
     public private(set) var suppressedCount = 0
     /// The scopes of this rule's `@allow` attributes in the checked file,
     /// and whether a report fell inside each.
-    let allowScopes: [Span]
-    private(set) var allowUsed: [Bool]
+    private var allows: AllowScopes
+    /// For each allow scope, in the order given, whether a report fell inside it.
+    var allowUsed: [Bool] { allows.used }
     private let file: FileID?
     private let keep: Int
     /// Reports in `file` after this point can't be among the first `keep`.
@@ -125,8 +126,7 @@ public struct RuleReporter: Sendable {
         self.descriptor = descriptor
         self.configuration = configuration
         self.file = file
-        self.allowScopes = allowScopes
-        self.allowUsed = Array(repeating: false, count: allowScopes.count)
+        self.allows = AllowScopes(allowScopes)
         self.keep = max(keep, 1)
     }
 
@@ -145,7 +145,7 @@ public struct RuleReporter: Sendable {
         help: @autoclosure () -> String? = nil,
         fixIts: @autoclosure () -> [FixIt] = []
     ) {
-        if !allowScopes.isEmpty, silence(span) { return }
+        if !allows.isEmpty, allows.silence(span) { return }
         let inFile = span.file == file
         if inFile, let cutoff, (span.start, span.end) > cutoff {
             suppressedCount += 1
@@ -167,19 +167,6 @@ public struct RuleReporter: Sendable {
             findingsInFile += 1
             if findingsInFile - keep >= keep { keepFirstInFile() }  // (2 × keep would overflow for .max)
         }
-    }
-
-    /// Whether `span` lies inside an allow of this rule (marking every such allow used).
-    private mutating func silence(_ span: Span) -> Bool {
-        var silenced = false
-        for index in allowScopes.indices {
-            let scope = allowScopes[index]
-            if scope.file == span.file, scope.start <= span.start, span.end <= scope.end {
-                allowUsed[index] = true
-                silenced = true
-            }
-        }
-        return silenced
     }
 
     /// Keeps the first `keep` distinct findings in the file in the order
