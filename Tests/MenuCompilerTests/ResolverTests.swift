@@ -295,4 +295,35 @@ struct ShortcutTests {
     func rejects(_ text: String, _ error: Shortcut.ParseError) {
         #expect(Shortcut.parse(text) == .failure(error))
     }
+
+    /// Menus that each splice the one before ten times: level 3 holds
+    /// 11,110 elements, and the eighth copy of it passes the 100,000 a
+    /// file may splice (what the levels copy counted). A `use` and a
+    /// `menu:` both stop there with `splice-too-large`, copying nothing.
+    static func levels(then last: String) -> String {
+        var text = "menu Level0 \"Level 0\" {\n" + (0..<10).map { "  item i\($0) \"Open \($0)\"\n" }.joined() + "}\n"
+        for level in 1...3 {
+            text += "menu Level\(level) \"Level \(level)\" {\n" + (0..<10).map { "  section s\($0) { use Level\(level - 1) }\n" }.joined() + "}\n"
+        }
+        return text + last
+    }
+
+    @Test(arguments: [
+        ((0..<8).map { "  section t\($0) { use Level3 }\n" }.joined(), "menu Big \"Big\" {\n", "}\n"),
+        ((0..<8).map { "  pulldown p\($0) \"More\" { menu: Level3 }\n" }.joined(), "view V {\n", "}\n"),
+    ])
+    func splicingPastTheLimitIsAnError(body: String, open: String, close: String) {
+        let compilation = TestSupport.compile(Self.levels(then: open + body + close))
+        let errors = compilation.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.id) == ["splice-too-large"])
+        #expect(errors.first?.message == "splicing 'Level3' here would copy more than the 100,000 elements these files may splice")
+        let elements = compilation.files.first?.store.records.count ?? 0
+        #expect(elements <= Resolver.minimumSpliceBudget + 2_000)
+    }
+
+    @Test func splicingUpToTheLimitIsFine() {
+        let compilation = TestSupport.compile(Self.levels(then: "menu Big \"Big\" {\n" + (0..<7).map { "  section t\($0) { use Level3 }\n" }.joined() + "}\n"))
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.isEmpty)
+        #expect(compilation.files.first?.store.records.count ?? 0 > 90_000)
+    }
 }

@@ -10,6 +10,12 @@ enum TestSupport {
     static let fixtures = packageRoot.appendingPathComponent("Tests/MenuCompilerTests/Fixtures")
     static let samples = packageRoot.appendingPathComponent("samples")
 
+    /// Samples that sweeps over every sample (each prefix, random mutations,
+    /// comments everywhere) leave out: this one splices 90,000 elements on
+    /// purpose, so each of its variants would take seconds in a debug build.
+    /// `ResolverTests` tests the limit it shows, and the golden tests its error.
+    static let costlySamples: Set<String> = ["errors/splice-too-large.menu"]
+
     /// Compiles one in-memory file (language errors only unless `rules`).
     static func compile(_ text: String, rules: Bool = false, path: String = "test.menu") -> Compilation {
         MenuCompiler.compile([.text(text, displayPath: path)], options: CompileOptions(runRules: rules, configuration: RuleConfiguration()))

@@ -144,6 +144,7 @@ public enum LanguageErrorID: String, Sendable, CaseIterable {
     case misplacedElement = "misplaced-element"
     case invalidShortcut = "invalid-shortcut"
     case importFailed = "import-failed"
+    case spliceTooLarge = "splice-too-large"
 
     /// What `menuc explain` says about a language error.
     public var explanation: String {
@@ -158,6 +159,7 @@ public enum LanguageErrorID: String, Sendable, CaseIterable {
         case .misplacedElement: "An element kind appears where it may not (an `option` outside a pop-up, a `menu` inside a menu, a second `menubar`)."
         case .invalidShortcut: "A keyboard shortcut that does not parse: unknown modifier or key, or a missing key. Write shortcuts as `cmd+shift+n` or `⌘⇧N`."
         case .importFailed: "An imported file is missing, unreadable, outside the project root, or imports form a cycle."
+        case .spliceTooLarge: "A `use` or `menu:` would copy more elements than a group of files may splice: twice as many as the files write, or 100,000 when that is more. Each splice copies the menu with everything it splices itself, so menus that each splice the one before several times grow exponentially. Splice the large menu in fewer places."
         }
     }
 }

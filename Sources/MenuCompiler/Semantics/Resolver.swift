@@ -57,6 +57,15 @@ public final class Resolver {
     /// resolver touches: a build of thousands of files runs one resolver
     /// per import group, and each must cost what its group holds, not
     /// what the workspace holds.
+    /// How many elements `use` and `menu:` may copy into one group of
+    /// files: twice as many as the files write, or this many when that is
+    /// more. Each splice copies everything its menu splices, so a few
+    /// kilobytes of menus that each use the one before ten times would
+    /// otherwise copy a billion elements.
+    public static let minimumSpliceBudget = 100_000
+    private var spliceBudget = Resolver.minimumSpliceBudget
+    private var splicedCount = 0
+
     public init(workspace: Workspace) {
         self.workspace = workspace
         model.trees = Array(repeating: nil, count: workspace.files.count)
@@ -67,6 +76,7 @@ public final class Resolver {
     /// growing arrays of millions of records copies them again and again.
     private func reserve(for files: [FileID]) {
         let trees = files.map(tree)
+        spliceBudget = max(Resolver.minimumSpliceBudget, 2 * trees.reduce(0) { $0 + $1.elements.count })
         model.records.reserveCapacity(trees.reduce(0) { $0 + $1.elements.count })
         model.children.reserveCapacity(trees.reduce(0) { $0 + $1.elements.count })
         model.properties.reserveCapacity(trees.reduce(0) { $0 + $1.properties.count })
@@ -548,11 +558,12 @@ public final class Resolver {
                               help: "'use' splices a declared menu into a menubar, menu, pulldown, contextmenu, submenu or section"))
                 continue
             }
-            guard let target = referencedMenu(use.target, in: tree, what: "'use'") else { continue }
+            guard let target = referencedMenu(use.target, in: tree, what: "'use'"),
+                  fitsSpliceBudget(target, withRoot: parentKind == .menubar, name: tree.text(use.target), at: tree.span(use.span)) else { continue }
             let origin = addOrigin(Origin(via: .use, menu: tree.text(use.target), site: tree.span(use.span)))
             spliced[position] = parentKind == .menubar
                 ? [copy(target, origin: origin, parent: index, depth: depth + 1)]
-                : childIndices(of: target).map { copy($0, origin: origin, parent: index, depth: depth + 1) }
+                : copies(ofChildrenOf: target, origin: origin, parent: index, depth: depth + 1)
         }
         // Elements whose identifiers are all written need no assignment (the
         // common case); otherwise derived and synthetic ones are chosen here,
@@ -587,9 +598,10 @@ public final class Resolver {
                 report(.error(.misplacedElement, "\(displayName(Int(index))) takes its items from 'menu: \(referenceText)', so it cannot also list items",
                               at: keywordSpan(Int(openChildren[mark])), label: "inline item", secondary: [LabeledSpan(tree.span(menuReference), "items come from here")],
                               help: "remove the inline items, or remove 'menu: \(referenceText)'"))
-            } else if let target = referencedMenu(menuReference, in: tree, what: "'menu:'") {
+            } else if let target = referencedMenu(menuReference, in: tree, what: "'menu:'"),
+                      fitsSpliceBudget(target, withRoot: false, name: referenceText, at: tree.span(menuReference)) {
                 let origin = addOrigin(Origin(via: .menu, menu: referenceText, site: tree.span(menuReference)))
-                let copies = childIndices(of: target).map { copy($0, origin: origin, parent: index, depth: depth + 1) }
+                let copies = self.copies(ofChildrenOf: target, origin: origin, parent: index, depth: depth + 1)
                 openChildren.append(contentsOf: copies)
             } else {
                 dropMenu = true
@@ -640,6 +652,46 @@ public final class Resolver {
         candidate(element, in: tree, nested: true).derived != nil
     }
 
+    /// Whether copying `target`'s items (and `target` itself, `withRoot`)
+    /// stays within `spliceBudget`; counts them when it does, and reports
+    /// the splice that would go past it.
+    private func fitsSpliceBudget(_ target: Int32, withRoot: Bool, name: String, at span: Span) -> Bool {
+        let remaining = spliceBudget - splicedCount
+        // Counted no further than the limit: past it, the number doesn't matter.
+        let count = subtreeSize(of: target, upTo: remaining + 2) - (withRoot ? 0 : 1)
+        guard count > remaining else {
+            splicedCount += count
+            return true
+        }
+        report(.error(.spliceTooLarge, "splicing '\(name)' here would copy more than the \(Self.grouped(spliceBudget)) elements these files may splice",
+                      at: span, label: "past the splice limit",
+                      notes: ["each splice copies the menu with everything it splices itself, so menus that splice each other several times grow exponentially"],
+                      help: "splice the large menu in fewer places, or list what this place needs instead of splicing all of '\(name)'"))
+        return false
+    }
+
+    /// The number of elements in `root`'s subtree (`root` included), counted up to `limit`.
+    private func subtreeSize(of root: Int32, upTo limit: Int) -> Int {
+        var count = 0
+        var stack: [Int32] = [root]
+        while let next = stack.popLast(), count < limit {
+            count += 1
+            stack.append(contentsOf: childIndices(of: next))
+        }
+        return count
+    }
+
+    /// 1234567 as "1,234,567".
+    private static func grouped(_ number: Int) -> String {
+        var digits = Array(String(number))
+        var index = digits.count - 3
+        while index > 0 {
+            digits.insert(",", at: index)
+            index -= 3
+        }
+        return String(digits)
+    }
+
     private func addOrigin(_ origin: Origin) -> Int32 {
         model.origins.append(origin)
         return Int32(model.origins.count - 1)
@@ -654,11 +706,20 @@ public final class Resolver {
         record.depth = depth
         let index = Int32(model.records.count)
         model.records.append(record)
-        let copies = childIndices(of: source).map { copy($0, origin: origin, parent: index, depth: depth + 1) }
+        let copies = self.copies(ofChildrenOf: source, origin: origin, parent: index, depth: depth + 1)
         model.records[Int(index)].firstChild = UInt32(model.children.count)
         model.records[Int(index)].childCount = UInt32(copies.count)
         model.children.append(contentsOf: copies)
         return index
+    }
+
+    /// Copies of `source`'s children (see `copy`). The children's indices
+    /// are taken out of `model.children` first: a slice of it kept while the
+    /// copies append to it made each append copy the whole array, and a
+    /// menu of a million spliced elements took seconds.
+    private func copies(ofChildrenOf source: Int32, origin: Int32, parent: Int32, depth: UInt16) -> [Int32] {
+        let children = Array(childIndices(of: source))
+        return children.map { copy($0, origin: origin, parent: parent, depth: depth) }
     }
 
     private func origin(of index: Int32) -> Origin? {
