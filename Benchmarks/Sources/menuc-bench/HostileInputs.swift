@@ -47,6 +47,19 @@ enum HostileInputs {
             for index in 0..<50_000 { text += "contextmenu c\(index) { menu: M49999 }\n" }
             return try save(text, "named.menu", in: folder)
         },
+        Case(name: "20,000 names of undeclared menus among 20,000 menus") { folder in
+            var text = ""
+            for index in 0..<20_000 { text += "menu M\(index) \"M\(index)\" {\n  item a \"Open\"\n}\n" }
+            for index in 0..<20_000 { text += "contextmenu c\(index) { menu: Missing\(index) }\n" }
+            return try save(text, "unknown.menu", in: folder)
+        },
+        Case(name: "menus splicing the one before ten times, 9 deep (2.7 KB)") { folder in
+            var text = "menu L0 \"L0\" {\n" + (0..<10).map { "  item i\($0) \"Open \($0)\"\n" }.joined() + "}\n"
+            for level in 1..<9 {
+                text += "menu L\(level) \"L\(level)\" {\n" + (0..<10).map { "  section s\($0) { use L\(level - 1) }\n" }.joined() + "}\n"
+            }
+            return try save(text, "splices.menu", in: folder)
+        },
         Case(name: "120,000 items, each with an @allow") { folder in
             var text = "menu M \"M\" {\n"
             for index in 0..<120_000 { text += "  @allow(label-title-case)\n  item i\(index) \"open file \(index)\"\n" }

@@ -66,6 +66,15 @@ public final class Resolver {
     private var spliceBudget = Resolver.minimumSpliceBudget
     private var splicedCount = 0
 
+    private struct DeclaredNamesKey: Hashable {
+        var file: FileID
+        var kind: ElementKind
+    }
+    private var declaredNamesCache: [DeclaredNamesKey: [String]] = [:]
+    /// Candidates compared for "did you mean" so far, and how many may be.
+    private var suggestionComparisons = 0
+    static let maximumSuggestionComparisons = 4_000_000
+
     public init(workspace: Workspace) {
         self.workspace = workspace
         model.trees = Array(repeating: nil, count: workspace.files.count)
@@ -390,8 +399,7 @@ public final class Resolver {
         let nameID = intern(range, in: tree)
         let name = Name(text: text(nameID), span: tree.span(range))
         guard let key = scope.names[nameID] else {
-            let menus = scope.names.filter { kind(of: $0.value) == .menu }.map { text($0.key) }.sorted()
-            reportUnknown(name, candidates: menus, what: what, kindWanted: "menu")
+            reportUnknown(name, candidates: declaredNames(.menu, in: file), what: what, kindWanted: "menu")
             return nil
         }
         let targetTree = self.tree(key.file)
@@ -413,8 +421,25 @@ public final class Resolver {
         return declaration(key)
     }
 
+    /// The names in `file`'s scope of declarations of `kind`, sorted: made
+    /// once per file and kind, for every unknown reference lists them.
+    private func declaredNames(_ kind: ElementKind, in file: FileID) -> [String] {
+        let key = DeclaredNamesKey(file: file, kind: kind)
+        if let known = declaredNamesCache[key] { return known }
+        let names = scope(of: file).names.filter { self.kind(of: $0.value) == kind }.map { text($0.key) }.sorted()
+        declaredNamesCache[key] = names
+        return names
+    }
+
     private func reportUnknown(_ name: Name, candidates: [String], what: String, kindWanted: String, listed: [String]? = nil, alternatives: String? = nil) {
-        let suggestion = Suggest.closest(to: name.text, in: candidates)
+        // "Did you mean" compares the name with every candidate; past a few
+        // million comparisons (thousands of unknown names among thousands
+        // of declarations, far more than a report shows) the rest go without.
+        var suggestion: String?
+        if suggestionComparisons < Resolver.maximumSuggestionComparisons {
+            suggestionComparisons += candidates.count
+            suggestion = Suggest.closest(to: name.text, in: candidates)
+        }
         var message = "\(what) names '\(name.text)', but no \(kindWanted) of that name is declared"
         if let suggestion { message += "; did you mean '\(suggestion)'?" }
         let shown = listed ?? candidates
@@ -1021,7 +1046,7 @@ public final class Resolver {
                         kept.append(generic)
                         continue
                     }
-                    let views = scope.names.filter { kind(of: $0.value) == .view }.map { text($0.key) }.sorted()
+                    let views = declaredNames(.view, in: file)
                     reportUnknown(name, candidates: views + Resolver.genericOpenTargets, what: "'opens:'", kindWanted: "view",
                                   listed: views, alternatives: "or one of \(Resolver.genericOpenTargets.joined(separator: ", "))")
                     continue
