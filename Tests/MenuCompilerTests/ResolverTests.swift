@@ -326,4 +326,17 @@ struct ShortcutTests {
         #expect(compilation.diagnostics.filter { $0.severity == .error }.isEmpty)
         #expect(compilation.files.first?.store.records.count ?? 0 > 90_000)
     }
+
+    /// Menus that each splice the next, written splicing menu first: each
+    /// is built inside the one that splices it. A hundred are fine; a chain
+    /// past `Resolver.maximumBuildDepth` is cut with `splice-too-large`
+    /// every 256 menus (5,000 of them overflowed the stack, in any build).
+    @Test(arguments: [(100, 0), (1_000, 3)])
+    func longSpliceChainsAreCutNotFollowed(length: Int, errors: Int) {
+        let text = (1..<length).reversed().map { "menu L\($0) \"L\($0)\" {\n  use L\($0 - 1)\n}\n" }.joined() + "menu L0 \"L0\" {\n  item a \"Open\"\n}\n"
+        let diagnostics = TestSupport.compile(text).diagnostics.filter { $0.severity == .error }
+        #expect(diagnostics.count == errors)
+        #expect(diagnostics.allSatisfy { $0.id == "splice-too-large" && $0.message.contains("more than 256 levels deep") })
+    }
 }
+

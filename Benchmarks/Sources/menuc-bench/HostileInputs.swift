@@ -60,6 +60,11 @@ enum HostileInputs {
             }
             return try save(text, "splices.menu", in: folder)
         },
+        Case(name: "100,000 menus, each splicing the next (written first)") { folder in
+            var text = ""
+            for index in stride(from: 99_999, to: 0, by: -1) { text += "menu L\(index) \"L\(index)\" {\n  use L\(index - 1)\n}\n" }
+            return try save(text + "menu L0 \"L0\" {\n  item a \"Open\"\n}\n", "chain.menu", in: folder)
+        },
         Case(name: "120,000 items, each with an @allow") { folder in
             var text = "menu M \"M\" {\n"
             for index in 0..<120_000 { text += "  @allow(label-title-case)\n  item i\(index) \"open file \(index)\"\n" }

@@ -159,7 +159,7 @@ public enum LanguageErrorID: String, Sendable, CaseIterable {
         case .misplacedElement: "An element kind appears where it may not (an `option` outside a pop-up, a `menu` inside a menu, a second `menubar`)."
         case .invalidShortcut: "A keyboard shortcut that does not parse: unknown modifier or key, or a missing key. Write shortcuts as `cmd+shift+n` or `⌘⇧N`."
         case .importFailed: "An imported file is missing, unreadable, outside the project root, or imports form a cycle."
-        case .spliceTooLarge: "A `use` or `menu:` would copy more elements than a group of files may splice: twice as many as the files write, or 100,000 when that is more. Each splice copies the menu with everything it splices itself, so menus that each splice the one before several times grow exponentially. Splice the large menu in fewer places."
+        case .spliceTooLarge: "A `use` or `menu:` would copy more elements than a group of files may splice: twice as many as the files write, or 100,000 when that is more. Each splice copies the menu with everything it splices itself, so menus that each splice the one before several times grow exponentially. Splice the large menu in fewer places. The same error stops a chain of menus that splice one another more than 256 levels deep (counting the levels their elements nest), which would otherwise overflow the stack."
         }
     }
 }

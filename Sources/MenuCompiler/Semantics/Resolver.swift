@@ -63,6 +63,13 @@ public final class Resolver {
     /// kilobytes of menus that each use the one before ten times would
     /// otherwise copy a billion elements.
     public static let minimumSpliceBudget = 100_000
+    /// How deep `build` may recurse: elements nest at most
+    /// `Parser.maximumDepth` levels in one declaration, but a declaration
+    /// that splices one not built yet builds it first, inside itself, so a
+    /// chain of menus that each splice the next (written last first)
+    /// recursed once per menu and 5,000 of them overflowed the stack.
+    static let maximumBuildDepth = 256
+    private var buildDepth = 0
     private var spliceBudget = Resolver.minimumSpliceBudget
     private var splicedCount = 0
 
@@ -418,7 +425,19 @@ public final class Resolver {
                           help: "a menu cannot contain itself; move the shared items into a menu that neither uses"))
             return nil
         }
+        if !isBuilt(key), buildDepth >= Resolver.maximumBuildDepth {
+            report(.error(.spliceTooLarge, "splicing '\(name.text)' here goes more than \(Resolver.maximumBuildDepth) levels deep, through \(inProgress.count) menus that each splice the next",
+                          at: name.span, label: "too deep",
+                          notes: ["a menu is built before the menu that splices it, so each menu of the chain waits for the next; menuc refuses a chain this long rather than follow it"],
+                          help: "splice the menus in fewer steps: let each place splice what it shows directly"))
+            return nil
+        }
         return declaration(key)
+    }
+
+    private func isBuilt(_ key: DeclarationKey) -> Bool {
+        let built = builtDeclarations[key.file.rawValue]
+        return !built.isEmpty && built[key.index] >= 0
     }
 
     /// The names in `file`'s scope of declarations of `kind`, sorted: made
@@ -462,6 +481,8 @@ public final class Resolver {
     /// Builds syntax element `element` and everything inside it; returns its index in the model.
     private func build(_ element: Int, in tree: SyntaxTree, parentKind: ElementKind?, parentContext: ElementContext,
                        assigned: Assigned, parent: Int32, depth: UInt16) -> Int32 {
+        buildDepth += 1
+        defer { buildDepth -= 1 }
         let node = tree.elements[element]
         let kind = node.kind
         let context: ElementContext = kind == .menu || kind == .menubar ? .menu : self.context(childOf: parentKind, parentContext: parentContext)
