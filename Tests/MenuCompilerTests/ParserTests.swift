@@ -48,6 +48,14 @@ struct ParserTests {
         #expect(result.syntax.doc == nil)
     }
 
+    /// Each line is appended to the doc in place (a new text per line made
+    /// 100,000 lines take a minute): every line is kept, in order.
+    @Test func aLongDocCommentKeepsEveryLine() {
+        let lines = (0..<20_000).map { "line \($0)" }
+        let result = parse(lines.map { "/// \($0)\n" }.joined() + "menu M \"M\" { item a \"A\" }")
+        #expect(result.syntax.elements.first?.doc?.text == lines.joined(separator: "\n"))
+    }
+
     @Test func aBlankLineSeparatesTheFileDocFromTheFirstElementsDoc() {
         let result = parse("/// The file.\n/// Still the file.\n\n/// The menu.\nmenu M \"M\" {\n  /// Dropped: a blank line follows.\n\n  /// The item.\n  item a \"A\"\n}")
         #expect(result.syntax.doc?.text == "The file.\nStill the file.")

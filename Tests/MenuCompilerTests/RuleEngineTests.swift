@@ -33,6 +33,24 @@ struct RuleEngineTests {
         #expect(String(decoding: fixed.bytes, as: UTF8.self) == "platforms macOS 14\nmenu File \"File\" { item close \"Close\" }\n")
     }
 
+    /// Each unused id of a long `@allow` is reported with a fix that
+    /// removes just that id (found by its position: searching the list for
+    /// each made 100,000 ids take seconds), and "did you mean" is offered
+    /// for the first `RuleEngine.maximumAllowSuggestions`.
+    @Test func everyUnusedIDOfALongAllowIsRemovedOnItsOwn() throws {
+        let ids = ["label-title-cas"] + (1..<5_000).map { "rule-\($0)" }
+        let text = "@allow(\(ids.joined(separator: ", ")))\nmenu File \"File\" { item close \"Close\" }\n"
+        // The first 200 are shown; a last one says how many more there are.
+        let unused = findings(text).filter { $0.id == "unused-allow" && !$0.fixIts.isEmpty }
+        #expect(unused.count == MenuCompiler.maximumDiagnosticsPerFile)
+        #expect(unused.first?.message == "'label-title-cas' is not a rule; did you mean 'label-title-case'?")
+        for (position, diagnostic) in unused.enumerated().dropFirst() {
+            let fixIt = try #require(diagnostic.fixIts.first)
+            let fixed = String(decoding: FixApplier.apply([fixIt], to: Array(text.utf8), file: FileID(0)).bytes, as: UTF8.self)
+            #expect(fixed == text.replacingOccurrences(of: "rule-\(position), ", with: ""), "\(diagnostic.message)")
+        }
+    }
+
     @Test func unknownAndLanguageIDsInAllowAreExplained() {
         let messages = findings("@allow(label-elipsis-character, syntax)\nmenu File \"File\" { item close \"Close\" }").map(\.message)
         #expect(messages == ["'label-elipsis-character' is not a rule; did you mean 'label-ellipsis-character'?",

@@ -70,6 +70,12 @@ enum HostileInputs {
             for index in 0..<120_000 { text += "  @allow(label-title-case)\n  item i\(index) \"open file \(index)\"\n" }
             return try save(text + "}\n", "allowed.menu", in: folder)
         },
+        Case(name: "100,000 lines of one doc comment") { folder in
+            try save((0..<100_000).map { "/// line \($0) of the doc\n" }.joined() + "menu M \"M\" { item a \"Open\" }\n", "doc.menu", in: folder)
+        },
+        Case(name: "one @allow naming 100,000 ids") { folder in
+            try save("@allow(" + (0..<100_000).map { "rule-\($0)" }.joined(separator: ", ") + ")\nmenu M \"M\" { item a \"Open\" }\n", "allowids.menu", in: folder)
+        },
         Case(name: "invalid UTF-8") { folder in
             var bytes = Array("menu M \"M\" {\n  item a \"Open ".utf8)
             bytes += [0xC3, 0x28, 0xFF, 0xFE, 0xED, 0xA0, 0x80]
