@@ -76,6 +76,9 @@ enum HostileInputs {
         Case(name: "one @allow naming 100,000 ids") { folder in
             try save("@allow(" + (0..<100_000).map { "rule-\($0)" }.joined(separator: ", ") + ")\nmenu M \"M\" { item a \"Open\" }\n", "allowids.menu", in: folder)
         },
+        Case(name: "100,000 unknown properties on one item") { folder in
+            try save("menu M \"M\" {\n  item a \"Open\" {" + (0..<100_000).map { " prop\($0): 1;" }.joined() + " }\n}\n", "properties.menu", in: folder)
+        },
         Case(name: "invalid UTF-8") { folder in
             var bytes = Array("menu M \"M\" {\n  item a \"Open ".utf8)
             bytes += [0xC3, 0x28, 0xFF, 0xFE, 0xED, 0xA0, 0x80]

@@ -500,6 +500,9 @@ public final class Resolver {
         // says it was set before.
         seenProperties.shrink(to: 0)
         var seenNames: UInt64 = 0
+        // Names that are no property, by text: a list searched for each made
+        // 100,000 unknown names on one item take 14 s.
+        var seenUnknown: [String: Int] = [:]
         var hasChildMembers = false
         for memberIndex in Int(node.firstMember)..<Int(node.firstMember + node.memberCount) {
             guard tree.members[memberIndex].kind == .property else {
@@ -509,16 +512,25 @@ public final class Resolver {
             let propertyIndex = Int(tree.members[memberIndex].index)
             let property = tree.properties[propertyIndex]
             let name = propertyName(property.name, in: tree)
-            let setBefore = name.map { seenNames & $0.bit != 0 } ?? true
-            if setBefore, let first = seenProperties.first(where: { sameText(tree.properties[$0].name, property.name, in: tree) }) {
+            let first: Int?
+            if let name {
+                first = seenNames & name.bit == 0 ? nil : seenProperties.first { sameText(tree.properties[$0].name, property.name, in: tree) }
+                if first == nil {
+                    seenProperties.append(propertyIndex)
+                    seenNames |= name.bit
+                }
+            } else {
+                let text = tree.text(property.name)
+                first = seenUnknown[text]
+                if first == nil { seenUnknown[text] = propertyIndex }
+            }
+            if let first {
                 let nameText = tree.text(property.name)
                 report(.error(.duplicateProperty, "'\(nameText)' is set twice on \(displayName(Int(index)))", at: tree.span(property.name),
                               label: "set again here", secondary: [LabeledSpan(tree.span(tree.properties[first].name), "first set here")],
                               help: "remove one of them", fixIts: [removal(of: property, in: tree)]))
                 continue
             }
-            seenProperties.append(propertyIndex)
-            if let name { seenNames |= name.bit }
             guard let record = validate(propertyIndex, named: name, in: tree, kind: kind, context: context) else { continue }
             if record.name == .menu, tree.values[Int(property.value)].kind == .identifier { menuReference = tree.values[Int(property.value)].range }
             if record.kind == .reference { hasReferences = true }
