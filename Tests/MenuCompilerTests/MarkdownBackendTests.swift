@@ -80,6 +80,19 @@ struct MarkdownBackendTests {
         return pages
     }
 
+    /// The note under a menu names each spliced menu once, in the order
+    /// they first appear, however many (a list searched for each repeat
+    /// made 40,000 take five seconds).
+    @Test func spliceNotesNameEachMenuOnceInOrder() throws {
+        let count = 3_000
+        var text = (0..<count).map { "menu U\($0) \"U\($0)\" { item x\($0) \"Open \($0)\" }\n" }.joined()
+        text += "menu All \"All\" {\n" + (0..<count).map { "  section s\($0) { use U\($0) }\n" }.joined()
+        text += (0..<count).map { "  section t\($0) { use U\(count - 1 - $0) }\n" }.joined() + "}\n"
+        let page = try Self.render(text)
+        let expected = "Items spliced in: " + (0..<count).map { "`use` [U\($0)](#U\($0))" }.joined(separator: ", ") + "."
+        #expect(page.contains(expected))
+    }
+
     @Test func standalonePagesLinkOnlyWithinThemselves() throws {
         let page = try Self.render("""
             menu Shared "Shared" { item a "Alpha" }

@@ -11,6 +11,8 @@ import Foundation
 enum HostileInputs {
     struct Case: Sendable {
         var name: String
+        /// `check`, or `build` (all three backends, into a folder beside the input).
+        var command = "check"
         /// Writes the input under the folder and returns the path to check.
         var write: @Sendable (URL) throws -> String
     }
@@ -79,6 +81,11 @@ enum HostileInputs {
         Case(name: "100,000 unknown properties on one item") { folder in
             try save("menu M \"M\" {\n  item a \"Open\" {" + (0..<100_000).map { " prop\($0): 1;" }.joined() + " }\n}\n", "properties.menu", in: folder)
         },
+        Case(name: "one menu splicing 40,000 menus (build, all three backends)", command: "build") { folder in
+            var text = (0..<40_000).map { "menu U\($0) \"U\($0)\" { item x\($0) \"Open \($0)\" }\n" }.joined()
+            text += "menu All \"All\" {\n" + (0..<40_000).map { "  use U\($0)\n" }.joined() + "}\n"
+            return try save(text, "uses.menu", in: folder)
+        },
         Case(name: "invalid UTF-8") { folder in
             var bytes = Array("menu M \"M\" {\n  item a \"Open ".utf8)
             bytes += [0xC3, 0x28, 0xFF, 0xFE, 0xED, 0xA0, 0x80]
@@ -127,13 +134,16 @@ enum HostileInputs {
     }
 
     static func run(menuc: String, in folder: URL) throws {
-        say("hostile inputs — menuc check, one run each\n")
+        say("hostile inputs — menuc check (build where named), one run each\n")
         var table = Table(columns: ["input", "size", "time", "peak", "exit", "what menuc said first", "summary"])
         for hostile in cases {
             let path = try hostile.write(folder)
             let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-            let measured = Bench.runProcess(menuc, ["check", path, "--format", "short"], runs: 1, environment: [:])
-            let answer = answer(menuc, ["check", path])
+            let arguments = hostile.command == "build"
+                ? ["build", path, "--emit", "json,swift,markdown", "--out", folder.appendingPathComponent("out").path]
+                : ["check", path]
+            let measured = Bench.runProcess(menuc, arguments + ["--format", "short"], runs: 1, environment: [:])
+            let answer = answer(menuc, arguments)
             let megabytes = size >= 1_000_000 ? String(format: "%.1f MB", Double(size) / 1_000_000) : "\(size) B"
             table.add([hostile.name, megabytes, measured.map { Bench.format($0.seconds) } ?? "failed",
                        measured.map { "\($0.peakMB) MB" } ?? "", "\(answer.status)",
