@@ -53,10 +53,6 @@ public final class Resolver {
     @exclusivity(unchecked) private var builtDeclarations: [[Int32]] = []
     @exclusivity(unchecked) private var inProgress: [DeclarationKey] = []
 
-    /// Per-file tables start empty and are filled for the files this
-    /// resolver touches: a build of thousands of files runs one resolver
-    /// per import group, and each must cost what its group holds, not
-    /// what the workspace holds.
     /// How many elements `use` and `menu:` may copy into one group of
     /// files: twice as many as the files write, or this many when that is
     /// more. Each splice copies everything its menu splices, so a few
@@ -82,6 +78,10 @@ public final class Resolver {
     private var suggestionComparisons = 0
     static let maximumSuggestionComparisons = 4_000_000
 
+    /// Per-file tables start empty and are filled for the files this
+    /// resolver touches: a build of thousands of files runs one resolver
+    /// per import group, and each must cost what its group holds, not
+    /// what the workspace holds.
     public init(workspace: Workspace) {
         self.workspace = workspace
         model.trees = Array(repeating: nil, count: workspace.files.count)
@@ -92,9 +92,10 @@ public final class Resolver {
     /// growing arrays of millions of records copies them again and again.
     private func reserve(for files: [FileID]) {
         let trees = files.map(tree)
-        spliceBudget = max(Resolver.minimumSpliceBudget, 2 * trees.reduce(0) { $0 + $1.elements.count })
-        model.records.reserveCapacity(trees.reduce(0) { $0 + $1.elements.count })
-        model.children.reserveCapacity(trees.reduce(0) { $0 + $1.elements.count })
+        let elementCount = trees.reduce(0) { $0 + $1.elements.count }
+        spliceBudget = max(Resolver.minimumSpliceBudget, 2 * elementCount)
+        model.records.reserveCapacity(elementCount)
+        model.children.reserveCapacity(elementCount)
         model.properties.reserveCapacity(trees.reduce(0) { $0 + $1.properties.count })
     }
 

@@ -53,7 +53,7 @@ public struct RuleEngine {
     private func runRules(on file: CheckedFile, workers: Int, keep: Int) -> Findings {
         let configuration = configuration
         let sites = allowSites(in: file)
-        let enabled = rules.compactMap { rule in configuration.effectiveSeverity(of: rule.descriptor).severity.map { (rule, $0) } }
+        let enabled = rules.compactMap { rule in configuration.effectiveSeverity(of: rule.descriptor).severity.map { (rule: rule, severity: $0) } }
         let parts = file.parts(ofAtLeast: elementsPerPart)
         // Rules run in groups, each group part by part (every rule of the
         // group on one part before the next part) so the part is read from
@@ -63,23 +63,23 @@ public struct RuleEngine {
         let reportersByGroup = Parallel.map(groups, workers: workers) { group -> [RuleReporter] in
             let members = Array(stride(from: group, to: enabled.count, by: groups))
             var reporters = members.map { index in
-                let descriptor = enabled[index].0.descriptor
+                let descriptor = enabled[index].rule.descriptor
                 return RuleReporter(descriptor: descriptor, configuration: configuration, file: file.source.id,
                                     allowScopes: sites.filter { $0.rule.text == descriptor.id }.map(\.scope), keep: keep)
             }
-            for (slot, index) in members.enumerated() where enabled[index].0.scope == .file {
-                enabled[index].0.check(file, &reporters[slot])
+            for (slot, index) in members.enumerated() where enabled[index].rule.scope == .file {
+                enabled[index].rule.check(file, &reporters[slot])
             }
             for part in parts {
-                for (slot, index) in members.enumerated() where enabled[index].0.scope == .declaration {
-                    enabled[index].0.check(part, &reporters[slot])
+                for (slot, index) in members.enumerated() where enabled[index].rule.scope == .declaration {
+                    enabled[index].rule.check(part, &reporters[slot])
                 }
             }
             return reporters
         }
         // Back in rule order: group g holds rules g, g + groups, g + 2 × groups, …
         let perRule = enabled.indices.map { index in
-            (reportersByGroup[index % groups][index / groups], enabled[index].1)
+            (reportersByGroup[index % groups][index / groups], enabled[index].severity)
         }
         var result = Findings()
         var used = Set<Int>()
