@@ -422,7 +422,7 @@ struct LabelWordsTests {
             let compilation = MenuCompiler.compile([.text("menu M \"m\" {\n  item a \"open file\"\n  item b \"Copy...\"\n}\n", displayPath: "t.menu")])
             let file = try #require(compilation.files.first)
             #expect(!compilation.diagnostics.isEmpty)  // the rules ran and built their tables
-            var titleCased = file.labels.memo(LabelTable.titleCased)
+            var titleCased = file.labelMemo(LabelTable.titleCased)
             _ = titleCased[try #require(file.elements(.item).first?.labelID)]
             store = file.store
             table = file.labels

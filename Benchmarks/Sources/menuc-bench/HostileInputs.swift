@@ -107,6 +107,30 @@ enum HostileInputs {
             }
             return cycle.appendingPathComponent("f0.menu").path
         },
+        Case(name: "import chain of 5,000 files, each splicing the next and the last") { folder in
+            // Every file sees every file after it: a scope per file of all
+            // it sees was quadratic (5.5 s and 500 MB before the tenth session).
+            let chain = folder.appendingPathComponent("chain")
+            try FileManager.default.createDirectory(at: chain, withIntermediateDirectories: true)
+            let count = 5_000
+            for index in 0..<count {
+                var text = index + 1 < count ? "import \"f\(index + 1).menu\"\n" : ""
+                text += "menu M\(index) \"Menu \(index)\" { item open\(index) \"Open \(index)\" { action: open\(index) } }\n"
+                if index + 2 < count { text += "menu U\(index) \"Use \(index)\" { use M\(index + 1); use M\(count - 1) }\n" }
+                _ = try save(text, "f\(index).menu", in: chain)
+            }
+            return chain.path
+        },
+        Case(name: "20,000 files that import nothing (20,000 groups)", command: "build") { folder in
+            // Each group's model had tables of every file of the build: 3.4 GB before the tenth session.
+            let many = folder.appendingPathComponent("many")
+            try FileManager.default.createDirectory(at: many, withIntermediateDirectories: true)
+            for index in 0..<20_000 {
+                _ = try save("menu M\(index) \"Menu \(index)\" { item open\(index) \"Open \(index)\" { action: open\(index) } }\n",
+                             "f\(index).menu", in: many)
+            }
+            return many.path
+        },
         Case(name: "symbolic link loop") { folder in
             let a = folder.appendingPathComponent("loop-a.menu").path
             try? FileManager.default.removeItem(atPath: a)
@@ -138,7 +162,7 @@ enum HostileInputs {
         var table = Table(columns: ["input", "size", "time", "peak", "exit", "what menuc said first", "summary"])
         for hostile in cases {
             let path = try hostile.write(folder)
-            let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+            let size = bytes(at: path)
             let arguments = hostile.command == "build"
                 ? ["build", path, "--emit", "json,swift,markdown", "--out", folder.appendingPathComponent("out").path]
                 : ["check", path]
@@ -151,6 +175,16 @@ enum HostileInputs {
                        answer.last == answer.first ? "" : answer.last])
         }
         say(table.render())
+    }
+
+    /// A file's size, or the sum of the sizes of the files in a folder.
+    static func bytes(at path: String) -> Int {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+        }
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        return names.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: path + "/" + $1)[.size] as? Int) ?? 0) }
     }
 
     /// menuc's exit status and the first and last lines it wrote.

@@ -51,7 +51,7 @@ private struct JSONRenderer {
     /// Pieces of JSON written once (see `escapedTexts` and the others).
     let cache = OutputBuffer(capacity: 1 << 16)
     /// Escaped, quoted texts, by `TextID`: a range of `cache` (lower bound -1: not yet).
-    var escapedTexts: [Range<Int>]
+    var escapedTexts: GroupKeyedTable<Range<Int>>
     /// `"name": ` for each property name, by raw value.
     let propertyKeys: [Range<Int>]
     /// Each default property as a member (`"enabled": true`), by slot
@@ -66,7 +66,7 @@ private struct JSONRenderer {
     var layouts: [ElementLayout?] = []
     /// Each shortcut's object, by its index in the model, as written at
     /// `indent` (its lines are indented; -1: not yet written).
-    var shortcutObjects: [(indent: Int, range: Range<Int>)]
+    var shortcutObjects: GroupKeyedTable<(indent: Int, range: Range<Int>)>
     /// Per file of the store (`ElementRecord.file`): where its elements are.
     var locations: [LocationTable?]
     /// Escaped, quoted display paths of the files of `use` and `menu:` sites, by `FileID`.
@@ -84,10 +84,12 @@ private struct JSONRenderer {
         self.file = file
         self.store = file.store
         self.files = files
-        escapedTexts = Array(repeating: -1..<(-1), count: file.store.texts.count)
+        // By the group's numbering; about one text per element of the file.
+        let elements = file.walkIndex.order.count
+        escapedTexts = GroupKeyedTable(keyCount: file.store.texts.count, missing: -1..<(-1), expectedKeys: elements)
         propertyKeys = cache.appendPropertyKeys()
         defaultMembers = Array(repeating: -1..<(-1), count: ElementKind.allCases.count * 2 * PropertyName.allCases.count)
-        shortcutObjects = Array(repeating: (-1, 0..<0), count: file.store.shortcuts.count)
+        shortcutObjects = GroupKeyedTable(keyCount: file.store.shortcuts.count, missing: (-1, 0..<0), expectedKeys: elements)
         locations = Array(repeating: nil, count: file.store.trees.count)
     }
 

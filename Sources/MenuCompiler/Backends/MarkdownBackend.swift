@@ -148,7 +148,7 @@ struct MarkdownPage {
     init(file: CheckedFile, site: MarkdownBackend.Site) {
         self.file = file
         self.site = site
-        pieces = RowPieces(file.store)
+        pieces = RowPieces(file.store, elements: file.walkIndex.order.count)
     }
 
     /// What a page's item rows repeat, escaped once per page and kept as
@@ -168,11 +168,14 @@ struct MarkdownPage {
 
         private static let names = PropertyName.allCases.count
 
-        init(_ store: ModelStore) {
-            texts = RangeTable(count: store.texts.count)
-            codes = RangeTable(count: store.texts.count)
-            shortcuts = RangeTable(count: store.shortcuts.count)
-            defaultSymbols = RangeTable(count: ElementKind.allCases.count * 2 * RowPieces.names)
+        /// `elements`: how many elements the page shows (the store's
+        /// numbering of texts and shortcuts covers its whole import group).
+        init(_ store: ModelStore, elements: Int) {
+            texts = RangeTable(count: store.texts.count, expectedKeys: elements)
+            codes = RangeTable(count: store.texts.count, expectedKeys: elements)
+            shortcuts = RangeTable(count: store.shortcuts.count, expectedKeys: elements)
+            let slots = ElementKind.allCases.count * 2 * RowPieces.names
+            defaultSymbols = RangeTable(count: slots, expectedKeys: slots)
         }
 
         /// What `body` appends to `cache`, as a range of it.
@@ -222,26 +225,22 @@ struct MarkdownPage {
     /// memo reads them for every row, and as arrays stored in a class each
     /// access was a dynamic exclusivity check (about 80 instructions).
     final class RangeTable {
-        private let base: UnsafeMutablePointer<Range<Int>>
-        private let count: Int
+        // Used by one page at a time: the dynamic exclusivity checks of a
+        // class property cost more than the lookups they guard.
+        @exclusivity(unchecked) private var table: GroupKeyedTable<Range<Int>>
 
-        init(count: Int) {
-            self.count = count
-            base = .allocate(capacity: max(count, 1))
-            base.initialize(repeating: -1..<(-1), count: count)
+        /// `expectedKeys`: see `GroupKeyedTable`.
+        init(count: Int, expectedKeys: Int) {
+            table = GroupKeyedTable(keyCount: count, missing: -1..<(-1), expectedKeys: expectedKeys)
         }
-
-        deinit { base.deallocate() }
 
         subscript(index: Int) -> Range<Int>? {
             get {
-                precondition(index >= 0 && index < count, "range table index out of range")
-                let range = base[index]
+                let range = table[index]
                 return range.lowerBound < 0 ? nil : range
             }
             set {
-                precondition(index >= 0 && index < count, "range table index out of range")
-                base[index] = newValue ?? -1..<(-1)
+                table[index] = newValue ?? -1..<(-1)
             }
         }
     }

@@ -148,7 +148,7 @@ private struct SwiftFileRenderer {
     private let cache = OutputBuffer(capacity: 1 << 16)
     /// String literals of the model's texts, by `TextID`: a range of `cache`
     /// (lower bound -1: not yet). Each distinct text is escaped once.
-    private var literals: [Range<Int>]
+    private var literals: GroupKeyedTable<Range<Int>>
     /// `"name": ` for each property name, by raw value.
     private let propertyKeys: [Range<Int>]
     /// `kind: .item, context: .menu, id: `: how an element's first line
@@ -160,7 +160,7 @@ private struct SwiftFileRenderer {
     /// `.number(…)` values, by the number's `TextID`.
     private var numberValues: [UInt32: Range<Int>] = [:]
     /// `.shortcut(…)` values, by the shortcut's index in the model.
-    private var shortcutValues: [Range<Int>]
+    private var shortcutValues: GroupKeyedTable<Range<Int>>
     /// Per file of the store (`ElementRecord.file`): its name's literal and a cursor over its lines.
     private var locations: [LocationTable?]
     /// String literals of the display paths of `use` and `menu:` sites' files, by `FileID`.
@@ -187,11 +187,13 @@ private struct SwiftFileRenderer {
         self.store = file.store
         self.files = files
         self.options = options
-        literals = Array(repeating: -1..<(-1), count: file.store.texts.count)
+        // By the group's numbering; about one text per element of the file.
+        let elements = file.walkIndex.order.count
+        literals = GroupKeyedTable(keyCount: file.store.texts.count, missing: -1..<(-1), expectedKeys: elements)
         propertyKeys = cache.appendPropertyKeys()
         openings = SwiftFileRenderer.appendOpenings(to: cache)
         defaultLines = Array(repeating: nil, count: ElementKind.allCases.count * 2)
-        shortcutValues = Array(repeating: -1..<(-1), count: file.store.shortcuts.count)
+        shortcutValues = GroupKeyedTable(keyCount: file.store.shortcuts.count, missing: -1..<(-1), expectedKeys: elements)
         locations = Array(repeating: nil, count: file.store.trees.count)
     }
 
@@ -418,7 +420,16 @@ private struct SwiftFileRenderer {
         var range = literals[Int(id.rawValue)]
         if range.lowerBound < 0 {
             let start = cache.count
-            cache.appendString(SwiftEscaping.stringLiteral(store.texts[id]))
+            // Most texts need no escaping: their bytes go between quotes, with
+            // no strings made (two allocations per label were a tenth of the
+            // backend).
+            let cache = self.cache
+            let plain = store.withTextBytes(id) { text -> Bool in
+                guard SwiftEscaping.needsNoEscape(text) else { return false }
+                cache.write(atMost: text.count + 2) { $0.putQuoted(text) }
+                return true
+            }
+            if !plain { cache.appendString(SwiftEscaping.stringLiteral(store.texts[id])) }
             range = start..<cache.count
             literals[Int(id.rawValue)] = range
         }

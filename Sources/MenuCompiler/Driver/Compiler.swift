@@ -128,8 +128,13 @@ public enum MenuCompiler {
             let ruleWorkers = files.count == 1 && files[0].source.bytes.count >= parallelRulesMinimumBytes ? workers : 1
             // Each rule keeps one more finding per file than is shown, so
             // that the summary of the rest can point at the first of them.
+            // The files of an import group share their label answers: held
+            // for each file, so they are worked out once for the group and
+            // forgotten when its last file is checked.
+            for file in files { file.labels.holdAnswers() }
             let findings = Parallel.map(files.count, workers: workers) { index in
-                RuleEngine(configuration: settings[index])
+                defer { files[index].labels.releaseAnswers() }
+                return RuleEngine(configuration: settings[index])
                     .findings(files[index], hasLanguageErrors: filesWithErrors.contains(files[index].source.id),
                               workers: ruleWorkers, keep: maximumDiagnosticsPerFile + 1)
             }

@@ -161,7 +161,7 @@ public struct Element: Hashable, Sendable {
     }
 
     /// The file it is written in (another file's, for content spliced from an import).
-    public var sourceFile: FileID { FileID(Int(record.file)) }
+    public var sourceFile: FileID { store.tree(of: record).file.id }
 
     /// The element as written.
     public var syntax: ElementSyntax {
@@ -418,10 +418,13 @@ final class WalkIndex: Sendable {
     /// Positions in `order` of each kind's elements, by `ElementKind.ordinal`.
     let positionsByKind: [[Int32]]
 
-    init(store: ModelStore, roots: [Int]) {
+    /// `expectedCount`: about how many elements the walk visits (the
+    /// file's own), so that its memory is reserved once without reserving
+    /// for the whole group of files in every file of it.
+    init(store: ModelStore, roots: [Int], expectedCount: Int) {
         var order: [Int32] = []
         // Every element is visited once (a file's store may hold imported ones too).
-        order.reserveCapacity(store.records.count)
+        order.reserveCapacity(min(store.records.count, expectedCount))
         var byKind = [[Int32]](repeating: [], count: ElementKind.allCases.count)
         // Iterative depth-first walk: nesting is bounded but splices deepen it.
         var stack: [Int32] = roots.reversed().map { Int32($0) }
@@ -439,7 +442,7 @@ final class WalkIndex: Sendable {
                 }
             }
         }
-        // Reserved for the whole store, which holds the group's other files too.
+        // Splices may have grown it past the reservation.
         self.order = order.withoutSpareCapacity()
         self.positionsByKind = byKind
     }
@@ -591,7 +594,7 @@ public struct CheckedFile: Sendable {
         }
 
         init(source: SourceFile, doc: String?, platforms: [Platform], platformsWritten: Bool, imports: [ResolvedImport],
-             store: ModelStore, roots: [Int], syntax: SyntaxFile) {
+             store: ModelStore, labels: LabelTable, roots: [Int], syntax: SyntaxFile) {
             self.source = source
             self.doc = doc
             self.platforms = platforms
@@ -600,8 +603,8 @@ public struct CheckedFile: Sendable {
             self.store = store
             self.declarations = roots.map { Element(store: store, index: $0) }
             self.syntax = syntax
-            self.walkIndex = WalkIndex(store: store, roots: roots)
-            self.labels = LabelTable(store: store)
+            self.walkIndex = WalkIndex(store: store, roots: roots, expectedCount: syntax.tree.elements.count)
+            self.labels = labels
         }
     }
 
@@ -628,10 +631,12 @@ public struct CheckedFile: Sendable {
         return parts
     }
 
+    /// `labels`: the label answers of the store, shared by the files of
+    /// its group (a table per file was the group's size in every file).
     init(source: SourceFile, doc: String?, platforms: [Platform], platformsWritten: Bool, imports: [ResolvedImport],
-         store: ModelStore, roots: [Int], syntax: SyntaxFile) {
+         store: ModelStore, labels: LabelTable, roots: [Int], syntax: SyntaxFile) {
         storage = Storage(source: source, doc: doc, platforms: platforms, platformsWritten: platformsWritten, imports: imports,
-                          store: store, roots: roots, syntax: syntax)
+                          store: store, labels: labels, roots: roots, syntax: syntax)
     }
 
     public var source: SourceFile { storage.source }
@@ -659,6 +664,11 @@ public struct CheckedFile: Sendable {
     var walkIndex: WalkIndex { storage.walkIndex }
     /// Label analysis shared by the rules (each distinct label analysed once).
     public var labels: LabelTable { storage.labels }
+
+    /// One question's answers about this file's labels, for one rule's run.
+    public func labelMemo<Value>(_ question: @escaping (LabelTable) -> (TextID) -> Value) -> LabelMemo<Value> {
+        labels.memo(question, expectedLabels: walkIndex.order.count)
+    }
 
     public func includes(_ platform: Platform.Name) -> Bool {
         platforms.contains { $0.name == platform }

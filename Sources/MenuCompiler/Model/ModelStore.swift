@@ -20,8 +20,11 @@ public final class ModelStore: Sendable {
     let texts: TextTable
     /// Every distinct shortcut: equal shortcuts, however written, have one index.
     let shortcuts: [Shortcut]
-    /// Syntax trees by file (`FileID.rawValue`), for spans and attributes.
-    let trees: [SyntaxTree?]
+    /// The syntax trees of the group's files, for spans and attributes, in
+    /// the order the resolver first read them (`ElementRecord.file` is an
+    /// index here). Not by `FileID`: a build of 20,000 files makes 20,000
+    /// stores, and a table of every file in each took 3 GB.
+    let trees: [SyntaxTree]
 
     init(_ builder: ModelBuilder) {
         // Grown past the resolver's estimate by imports and splices, and
@@ -37,8 +40,7 @@ public final class ModelStore: Sendable {
 
     @inline(__always)
     func tree(of record: ElementRecord) -> SyntaxTree {
-        // Every record comes from a parsed file of the store.
-        trees[Int(record.file)].unsafelyUnwrapped
+        trees[Int(record.file)]
     }
 
     func syntaxNode(of record: ElementRecord) -> ElementNode {
@@ -75,7 +77,8 @@ struct ElementRecord: Sendable {
     var childCount: UInt32 = 0
     var firstProperty: UInt32 = 0
     var propertyCount: UInt32 = 0
-    /// Where it is written: the file and the element's index in that file's syntax tree.
+    /// Where it is written: its file's place in the store's `trees`, and
+    /// the element's index in that file's syntax tree.
     var file: UInt32
     var syntax: UInt32
     /// Index into `origins`, or -1 when written where it is.
@@ -112,5 +115,5 @@ struct ModelBuilder {
     /// dictionary: it is read for every `shortcut:` property.
     var shortcutByText: [Int32] = []
     var shortcutErrors: [TextID: Shortcut.ParseError] = [:]
-    var trees: [SyntaxTree?] = []
+    var trees: [SyntaxTree] = []
 }

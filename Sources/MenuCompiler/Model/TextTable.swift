@@ -154,7 +154,9 @@ struct ByteInterner: Sendable {
 
     /// The same, with the bytes' `TextTable.hash` already known.
     mutating func intern(_ buffer: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (index: UInt32, isNew: Bool) {
-        if slots.isEmpty { slots = Array(repeating: 0, count: 1024) }
+        // Small at first: most tables belong to small files (a build of
+        // thousands of them made and zeroed thousands of large tables).
+        if slots.isEmpty { slots = Array(repeating: 0, count: 64) }
         let mask = slots.count - 1
         var slot = Int(hash) & mask
         while true {

@@ -38,19 +38,52 @@ public final class Resolver {
         var index: Int
     }
 
-    /// Top-level names visible in one file: its own and its imports'.
+    /// The top-level names one file keeps itself: its own, and those
+    /// declared in more than one file of the group, as this file sees them
+    /// (the first in import order). Every other name is declared in one
+    /// file only and is visible where that file is (`groupNames`): a file
+    /// no longer copies the names of everything it imports, which made a
+    /// chain of 5,000 files, each importing the next, take 5.5 s and 500 MB.
     private struct Scope {
-        var names: [TextID: DeclarationKey] = [:]
+        /// Own names, by the position of their first declaration.
+        var own: [TextID: Int] = [:]
+        var contested: [TextID: DeclarationKey] = [:]
+    }
+
+    /// Where a top-level name of the group is declared first, and whether
+    /// another file declares it too.
+    private struct GroupName {
+        var first: DeclarationKey
+        var inSeveralFiles: Bool
+    }
+
+    private struct FilePair: Hashable {
+        var from: FileID
+        var to: FileID
     }
 
     private typealias Assigned = (id: TextID, source: IdentifierSource)
 
     private var scopes: [FileID: Scope] = [:]
+    private var groupNames: [TextID: GroupName] = [:]
+    private var indexedFiles: Set<FileID> = []
+    /// Files that declare a name another file declares too.
+    private var filesWithContestedNames: Set<FileID> = []
+    /// Whether one file sees another, as asked so far.
+    private var sightings: [FilePair: Bool] = [:]
+    private var walker: ImportWalker
     private var topLevelIDs: [FileID: [Assigned]] = [:]
     /// The model index of each built top-level declaration, by file and
     /// position (-1: not built yet). Arrays, not a dictionary keyed by
     /// `DeclarationKey`: every declaration is looked up when it is built.
+    /// By the file's place in `model.trees`.
     @exclusivity(unchecked) private var builtDeclarations: [[Int32]] = []
+    /// Each file's place in `model.trees` (see `ElementRecord.file`), and
+    /// the last tree asked about: elements come in runs of one file.
+    private var treeSlots: [FileID: UInt32] = [:]
+    /// (By identity, not a reference: holding one cost a reference count per element.)
+    @exclusivity(unchecked) private var lastTree: (tree: ObjectIdentifier, slot: UInt32)?
+    @exclusivity(unchecked) private var lastFile: (file: FileID, slot: UInt32)?
     @exclusivity(unchecked) private var inProgress: [DeclarationKey] = []
 
     /// How many elements `use` and `menu:` may copy into one group of
@@ -84,8 +117,7 @@ public final class Resolver {
     /// what the workspace holds.
     public init(workspace: Workspace) {
         self.workspace = workspace
-        model.trees = Array(repeating: nil, count: workspace.files.count)
-        builtDeclarations = Array(repeating: [], count: workspace.files.count)
+        walker = ImportWalker(imports: workspace.imports)
     }
 
     /// Room for the files' elements and properties (splices may add more):
@@ -105,6 +137,7 @@ public final class Resolver {
     public func check(_ files: [FileID]) -> [CheckedFile] {
         var resolved: [(file: FileID, roots: [Int], platforms: [Platform], written: Bool)] = []
         reserve(for: files)
+        indexNames(of: files)
         for file in files {
             let syntax = workspace.syntax(file)
             _ = scope(of: file)
@@ -114,10 +147,11 @@ public final class Resolver {
             resolved.append((file, roots, platforms, written))
         }
         let store = ModelStore(model)
+        let labels = LabelTable(store: store)
         return resolved.map { entry in
             let syntax = workspace.syntax(entry.file)
             return CheckedFile(source: workspace.file(entry.file), doc: syntax.doc?.text, platforms: entry.platforms, platformsWritten: entry.written,
-                               imports: workspace.imports[entry.file.rawValue], store: store, roots: entry.roots, syntax: syntax)
+                               imports: workspace.imports[entry.file.rawValue], store: store, labels: labels, roots: entry.roots, syntax: syntax)
         }
     }
 
@@ -126,10 +160,32 @@ public final class Resolver {
     /// The file's syntax tree, registered in the model the first time: the
     /// model's records point into it.
     private func tree(_ file: FileID) -> SyntaxTree {
-        if let known = model.trees[file.rawValue] { return known }
+        if let slot = treeSlots[file] { return model.trees[Int(slot)] }
         let tree = workspace.syntax(file).tree
-        model.trees[file.rawValue] = tree
+        treeSlots[file] = UInt32(model.trees.count)
+        model.trees.append(tree)
+        builtDeclarations.append([Int32](repeating: -1, count: tree.topLevel.count))
         return tree
+    }
+
+    /// `file`'s place in `model.trees`, registering it the first time.
+    @inline(__always)
+    private func slot(of file: FileID) -> Int {
+        if let last = lastFile, last.file == file { return Int(last.slot) }
+        _ = tree(file)
+        let slot = treeSlots[file] ?? 0
+        lastFile = (file, slot)
+        return Int(slot)
+    }
+
+    /// `tree`'s place in `model.trees`, registering it the first time.
+    @inline(__always)
+    private func slot(of tree: SyntaxTree) -> UInt32 {
+        if let last = lastTree, last.tree == ObjectIdentifier(tree) { return last.slot }
+        _ = self.tree(tree.file.id)
+        let slot = treeSlots[tree.file.id] ?? 0
+        lastTree = (ObjectIdentifier(tree), slot)
+        return slot
     }
 
     private func resolvePlatforms(_ directive: PlatformsDirective?) -> ([Platform], Bool) {
@@ -162,14 +218,22 @@ public final class Resolver {
 
     /// A program has one menu bar; a second is misplaced.
     private func checkMenubars(in file: FileID, declarations: [Int]) {
-        var first: Int?
-        for key in visibleFiles(of: file) where key != file {
-            let built = (0..<tree(key).topLevel.count).map { Int(declaration(DeclarationKey(file: key, index: $0))) }
-            if let bar = built.first(where: { model.records[$0].kind == .menubar }) { first = bar; break }
+        // Only a file that declares a menubar can declare a second one.
+        guard declarations.contains(where: { model.records[$0].kind == .menubar }) else { return }
+        // The first menubar of the nearest file that declares one, in import order.
+        var earlier: DeclarationKey?
+        walker.walk(from: file) { seen in
+            guard seen != file else { return true }
+            let tree = tree(seen)
+            guard let position = tree.topLevel.firstIndex(where: { tree.elements[Int($0)].kind == .menubar }) else { return true }
+            earlier = DeclarationKey(file: seen, index: position)
+            return false
         }
+        // Built after the walk: building resolves names, which walks too.
+        var first = earlier.map { Int(declaration($0)) }
         for element in declarations where model.records[element].kind == .menubar {
             if let earlier = first {
-                let place = workspace.file(FileID(Int(model.records[earlier].file))).displayPath
+                let place = syntaxTree(of: model.records[earlier]).file.displayPath
                 report(.error(.misplacedElement, "a program has one menubar, and one is already declared in \(place)", at: keywordSpan(element),
                               label: "second menubar", secondary: [LabeledSpan(keywordSpan(earlier), "first menubar")],
                               help: "put every menu of the bar in one menubar; declare other menus at the top level and add them with 'use'"))
@@ -181,18 +245,32 @@ public final class Resolver {
 
     // MARK: - Scopes
 
-    /// The file itself, then everything it imports, transitively, in order.
-    private func visibleFiles(of file: FileID) -> [FileID] {
-        var order: [FileID] = [file]
-        var seen: Set<FileID> = [file]
-        var index = 0
-        while index < order.count {
-            for imported in workspace.imports[order[index].rawValue] {
-                if let target = imported.file, seen.insert(target).inserted { order.append(target) }
+    /// Notes where each top-level name of `files` and what they import is
+    /// declared, and which names more than one file declares.
+    private func indexNames(of files: [FileID]) {
+        // A file alone sees only its own names (see `lookup`).
+        if files.count == 1, let only = files.first, workspace.imports[only.rawValue].allSatisfy({ $0.file == nil }) { return }
+        var pending = files
+        var next = 0
+        var added = false
+        while next < pending.count {
+            let file = pending[next]
+            next += 1
+            guard indexedFiles.insert(file).inserted else { continue }
+            added = true
+            for (index, assigned) in ids(ofTopLevel: file).enumerated() {
+                if let known = groupNames[assigned.id] {
+                    if known.first.file != file, !known.inSeveralFiles { groupNames[assigned.id]?.inSeveralFiles = true }
+                } else {
+                    groupNames[assigned.id] = GroupName(first: DeclarationKey(file: file, index: index), inSeveralFiles: false)
+                }
             }
-            index += 1
+            pending += workspace.imports[file.rawValue].compactMap(\.file)
         }
-        return order
+        guard added, groupNames.values.contains(where: \.inSeveralFiles) else { return }
+        for file in indexedFiles where ids(ofTopLevel: file).contains(where: { groupNames[$0.id]?.inSeveralFiles == true }) {
+            filesWithContestedNames.insert(file)
+        }
     }
 
     private func ids(ofTopLevel file: FileID) -> [Assigned] {
@@ -204,36 +282,62 @@ public final class Resolver {
         return assigned
     }
 
+    /// The declaration `name` stands for in `file`: its own, else the first
+    /// in import order of the files it sees (language §9).
+    private func lookup(_ name: TextID, from file: FileID) -> DeclarationKey? {
+        let scope = scope(of: file)
+        if let own = scope.own[name] { return DeclarationKey(file: file, index: own) }
+        guard let declared = groupNames[name] else { return nil }
+        if declared.inSeveralFiles { return scope.contested[name] }
+        return sees(declared.first.file, from: file) ? declared.first : nil
+    }
+
+    private func sees(_ target: FileID, from file: FileID) -> Bool {
+        let pair = FilePair(from: file, to: target)
+        if let known = sightings[pair] { return known }
+        let answer = walker.sees(target, from: file)
+        sightings[pair] = answer
+        return answer
+    }
+
+    /// Reports the names `file` declares twice, or that it and the files
+    /// it sees declare more than once, and keeps what it must (see `Scope`).
     private func scope(of file: FileID) -> Scope {
         if let known = scopes[file] { return known }
         var scope = Scope()
         let syntax = workspace.syntax(file)
         let ownTree = tree(file)
-        var origins: [TextID: FileID] = [:]
-        let visible = visibleFiles(of: file)
-        let declarationCount = visible.reduce(0) { $0 + tree($1).topLevel.count }
-        scope.names.reserveCapacity(declarationCount)
-        origins.reserveCapacity(declarationCount)
-        // Own declarations first: they win over imported ones.
         for (index, assigned) in ids(ofTopLevel: file).enumerated() {
-            if let previous = scope.names[assigned.id] {
-                reportDuplicateID(text(assigned.id), first: focus(Int(ownTree.topLevel[previous.index]), in: ownTree),
+            if let previous = scope.own[assigned.id] {
+                reportDuplicateID(text(assigned.id), first: focus(Int(ownTree.topLevel[previous]), in: ownTree),
                                   second: focus(Int(ownTree.topLevel[index]), in: ownTree), derived: assigned.source == .label)
                 continue
             }
-            scope.names[assigned.id] = DeclarationKey(file: file, index: index)
-            origins[assigned.id] = file
+            scope.own[assigned.id] = index
         }
-        for imported in visible.dropFirst() {
+        // Only names declared in several files can meet twice here; the
+        // files that declare none are passed over.
+        guard !filesWithContestedNames.isEmpty else {
+            scopes[file] = scope
+            return scope
+        }
+        var origins: [TextID: FileID] = [:]
+        for imported in walker.files(seenFrom: file).dropFirst() where filesWithContestedNames.contains(imported) {
             let importedTree = tree(imported)
-            for (index, assigned) in ids(ofTopLevel: imported).enumerated() {
+            for (index, assigned) in ids(ofTopLevel: imported).enumerated() where groupNames[assigned.id]?.inSeveralFiles == true {
                 let key = DeclarationKey(file: imported, index: index)
-                guard let existing = scope.names[assigned.id] else {
-                    scope.names[assigned.id] = key
+                let existing: DeclarationKey
+                if let own = scope.own[assigned.id] {
+                    existing = DeclarationKey(file: file, index: own)
+                } else if let first = scope.contested[assigned.id] {
+                    // A file declaring a name twice is reported where its own scope is made.
+                    guard origins[assigned.id] != imported else { continue }
+                    existing = first
+                } else {
+                    scope.contested[assigned.id] = key
                     origins[assigned.id] = imported
                     continue
                 }
-                guard existing != key, origins[assigned.id] != imported else { continue }
                 let importedFocus = focus(Int(importedTree.topLevel[index]), in: importedTree)
                 let id = text(assigned.id)
                 if existing.file == file {
@@ -295,7 +399,7 @@ public final class Resolver {
         return tree.span(node.hasName ? node.name : node.hasLabel ? node.label.token : node.keyword)
     }
 
-    private func syntaxTree(of record: ElementRecord) -> SyntaxTree { tree(FileID(Int(record.file))) }
+    private func syntaxTree(of record: ElementRecord) -> SyntaxTree { model.trees[Int(record.file)] }
 
     private func keywordSpan(_ index: Int) -> Span {
         let record = model.records[index]
@@ -380,10 +484,8 @@ public final class Resolver {
     // MARK: - Declarations
 
     private func declaration(_ key: DeclarationKey) -> Int32 {
-        if builtDeclarations[key.file.rawValue].isEmpty {
-            builtDeclarations[key.file.rawValue] = [Int32](repeating: -1, count: tree(key.file).topLevel.count)
-        }
-        let cached = builtDeclarations[key.file.rawValue][key.index]
+        let slot = slot(of: key.file)
+        let cached = builtDeclarations[slot][key.index]
         if cached >= 0 { return cached }
         let tree = tree(key.file)
         let element = Int(tree.topLevel[key.index])
@@ -396,17 +498,16 @@ public final class Resolver {
         inProgress.append(key)
         let index = build(element, in: tree, parentKind: nil, parentContext: .control, assigned: assigned, parent: -1, depth: 0)
         inProgress.removeLast()
-        builtDeclarations[key.file.rawValue][key.index] = index
+        builtDeclarations[slot][key.index] = index
         return index
     }
 
     /// Finds the declared menu a `use` or `menu:` names; nil after reporting.
     private func referencedMenu(_ range: TextRange, in tree: SyntaxTree, what: String) -> Int32? {
         let file = tree.file.id
-        let scope = scope(of: file)
         let nameID = intern(range, in: tree)
         let name = Name(text: text(nameID), span: tree.span(range))
-        guard let key = scope.names[nameID] else {
+        guard let key = lookup(nameID, from: file) else {
             reportUnknown(name, candidates: declaredNames(.menu, in: file), what: what, kindWanted: "menu")
             return nil
         }
@@ -437,8 +538,7 @@ public final class Resolver {
     }
 
     private func isBuilt(_ key: DeclarationKey) -> Bool {
-        let built = builtDeclarations[key.file.rawValue]
-        return !built.isEmpty && built[key.index] >= 0
+        builtDeclarations[slot(of: key.file)][key.index] >= 0
     }
 
     /// The names in `file`'s scope of declarations of `kind`, sorted: made
@@ -446,7 +546,15 @@ public final class Resolver {
     private func declaredNames(_ kind: ElementKind, in file: FileID) -> [String] {
         let key = DeclaredNamesKey(file: file, kind: kind)
         if let known = declaredNamesCache[key] { return known }
-        let names = scope(of: file).names.filter { self.kind(of: $0.value) == kind }.map { text($0.key) }.sorted()
+        // Each name once, as `lookup` finds it: own first, then in import order.
+        var seen = Set<TextID>()
+        var names: [String] = []
+        for visible in walker.files(seenFrom: file) {
+            for (index, assigned) in ids(ofTopLevel: visible).enumerated() where seen.insert(assigned.id).inserted {
+                if self.kind(of: DeclarationKey(file: visible, index: index)) == kind { names.append(text(assigned.id)) }
+            }
+        }
+        names.sort()
         declaredNamesCache[key] = names
         return names
     }
@@ -491,7 +599,7 @@ public final class Resolver {
         model.records.append(ElementRecord(
             kind: kind, context: context, idSource: assigned.source, depth: depth, id: assigned.id,
             label: node.hasLabel ? intern(node.label, in: tree) : .none, parent: parent,
-            file: UInt32(tree.file.id.rawValue), syntax: UInt32(element)
+            file: slot(of: tree), syntax: UInt32(element)
         ))
         let propertyMark = openProperties.count
         var menuReference: TextRange?
@@ -856,7 +964,7 @@ public final class Resolver {
     /// `sameID` would find the tree and its bytes again for each pair.
     private func takenPosition(of child: Int32, _ record: ElementRecord, among mark: Int, writtenIn tree: SyntaxTree) -> Int? {
         guard !takenPositions.isEmpty else { return nil }
-        let file = UInt32(tree.file.id.rawValue)
+        let file = slot(of: tree)
         guard !record.id.exists, record.file == file else {
             return takenPositions.first { sameID(openChildren[mark + $0], child) }
         }
@@ -1072,8 +1180,7 @@ public final class Resolver {
                 }
                 kept.append(property)
             case .opens:
-                let scope = scope(of: file)
-                guard let key = scope.names[intern(range, in: tree)] else {
+                guard let key = lookup(intern(range, in: tree), from: file) else {
                     if Resolver.genericOpenTargets.contains(name.text) {
                         var generic = property
                         generic.kind = .symbol

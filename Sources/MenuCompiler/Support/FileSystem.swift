@@ -117,10 +117,14 @@ package enum FileDescriptorIO {
         // byte to see the end), not the doubling growth that left up to half
         // of a large source's buffer unused for the whole compilation.
         var status = stat()
+        var chunkSize = 65_536
         if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 {
             result.reserveCapacity(Int(status.st_size) + 1)
+            // A small file takes a small buffer: zeroing 64 KB for each of
+            // 20,000 files of a hundred bytes was a tenth of checking them.
+            chunkSize = min(chunkSize, max(4_096, Int(status.st_size) + 1))
         }
-        var chunk = [UInt8](repeating: 0, count: 65_536)
+        var chunk = [UInt8](repeating: 0, count: chunkSize)
         while true {
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {

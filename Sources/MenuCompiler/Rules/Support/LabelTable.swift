@@ -43,18 +43,28 @@ public final class LabelTable: @unchecked Sendable {
     /// checked file until its outputs are written, and the files' label
     /// tables were a quarter of its memory. A later run asks again.
     func keepingAnswers<T>(_ body: () -> T) -> T {
+        holdAnswers()
+        defer { releaseAnswers() }
+        return body()
+    }
+
+    /// Keeps the answers until a matching `releaseAnswers`: the files of an
+    /// import group share the table, and a build holds it once for each of
+    /// them, so that it is filled once for the group rather than for each
+    /// file, and forgotten after the last.
+    func holdAnswers() {
         lock.withLock { runs += 1 }
-        defer {
-            lock.withLock {
-                runs -= 1
-                if runs == 0 {
-                    compact = []
-                    entries = []
-                    foldKeys = ByteInterner()
-                }
+    }
+
+    func releaseAnswers() {
+        lock.withLock {
+            runs -= 1
+            if runs == 0 {
+                compact = []
+                entries = []
+                foldKeys = ByteInterner()
             }
         }
-        return body()
     }
 
     // MARK: - A rule's own memo
@@ -63,8 +73,10 @@ public final class LabelTable: @unchecked Sendable {
     /// read without locking (a rule looking at every item asks once per
     /// item, and the lock cost more than the answer). The first time a
     /// label is asked about, the answer comes from this table.
-    public func memo<Value>(_ question: @escaping (LabelTable) -> (TextID) -> Value) -> LabelMemo<Value> {
-        LabelMemo(table: self, question: question, count: store.texts.count)
+    /// `expectedLabels`: about how many labels the rule will ask about
+    /// (the elements of the file or part it looks at).
+    public func memo<Value>(_ question: @escaping (LabelTable) -> (TextID) -> Value, expectedLabels: Int) -> LabelMemo<Value> {
+        LabelMemo(table: self, question: question, count: store.texts.count, expectedLabels: expectedLabels)
     }
 
     /// The text of a label.
@@ -406,7 +418,8 @@ extension Element {
 
 /// One question's answers about labels, for one rule's run (see `LabelTable.memo`).
 public struct LabelMemo<Value> {
-    private var answers: [Value?]
+    /// By `TextID`: the store's texts are the whole import group's.
+    private var answers: GroupKeyedTable<Value?>
     /// The question applied to the table once: applying it on each first
     /// ask made and freed a closure each time, which cost more than most
     /// answers. It holds the table, so a memo must never be stored where
@@ -414,9 +427,9 @@ public struct LabelMemo<Value> {
     /// lives for one rule's run.
     private let ask: (TextID) -> Value
 
-    init(table: LabelTable, question: @escaping (LabelTable) -> (TextID) -> Value, count: Int) {
+    init(table: LabelTable, question: @escaping (LabelTable) -> (TextID) -> Value, count: Int, expectedLabels: Int) {
         ask = question(table)
-        answers = Array(repeating: nil, count: count)
+        answers = GroupKeyedTable(keyCount: count, missing: nil, expectedKeys: expectedLabels)
     }
 
     public subscript(id: TextID) -> Value {

@@ -140,7 +140,7 @@ struct DuplicateLabel: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
-        var scan = LevelScan(store: store, folded: file.labels.memo(LabelTable.foldKey))
+        var scan = LevelScan(store: store, folded: file.labelMemo(LabelTable.foldKey))
         for container in file.storeIndices(of: .menu, .pulldown, .contextmenu, .submenu) {
             scan.scan(level: container)
             for (label, earlier) in scan.repeats {

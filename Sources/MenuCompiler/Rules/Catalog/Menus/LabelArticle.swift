@@ -47,7 +47,7 @@ struct LabelArticle: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        var hasArticle = file.labels.memo(LabelTable.hasArticle)
+        var hasArticle = file.labelMemo(LabelTable.hasArticle)
         file.walk(.item, .submenu, .button, .pulldown, .toggle) { element, _ in
             let record = element.record
             guard record.origin < 0 else { return }

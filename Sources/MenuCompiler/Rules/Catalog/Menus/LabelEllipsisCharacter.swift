@@ -26,7 +26,7 @@ struct LabelEllipsisCharacter: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        var threePeriods = file.labels.memo(LabelTable.hasThreePeriods)
+        var threePeriods = file.labelMemo(LabelTable.hasThreePeriods)
         // Elements with a label, or of the kinds with on/off, subtitle or title texts.
         file.walk(matching: { $0.origin < 0 && ($0.label.exists || $0.kind == .toggle || $0.kind == .button || $0.kind == .pulldown) }) { element, _ in
             element.forEachLabelText { label in

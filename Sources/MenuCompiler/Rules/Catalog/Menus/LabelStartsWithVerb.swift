@@ -80,7 +80,7 @@ struct LabelStartsWithVerb: Rule {
         // splices every span is reported at most once anyway.)
         let mayRepeat = !file.store.origins.isEmpty
         var reported = Set<Span>()
-        var startsWithOtherWord = file.labels.memo(LabelTable.startsWithNonVerb)
+        var startsWithOtherWord = file.labelMemo(LabelTable.startsWithNonVerb)
         // Items come in runs of one container, whose answer is worked out once per run.
         var lastContainer: (index: Int, suppliesVerb: Bool)?
         // Only items and buttons perform actions (see isAction).

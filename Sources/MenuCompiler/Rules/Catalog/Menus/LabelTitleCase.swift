@@ -58,7 +58,7 @@ struct LabelTitleCase: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        var isTitleCased = file.labels.memo(LabelTable.isTitleCased)
+        var isTitleCased = file.labelMemo(LabelTable.isTitleCased)
         var toggleLabels: [LabelText] = []
         file.walk(.item, .submenu, .button, .pulldown, .toggle, .menu) { element, _ in
             guard !element.isSpliced else { return }

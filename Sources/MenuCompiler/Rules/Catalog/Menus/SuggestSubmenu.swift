@@ -68,7 +68,7 @@ struct SuggestSubmenu: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
-        var screen = GroupScreen(leadWords: file.labels.memo(LabelTable.leadWordKey))
+        var screen = GroupScreen(leadWords: file.labelMemo(LabelTable.leadWordKey))
         var groups: [Range<Int>] = []
         for container in file.storeIndices(of: .menu, .pulldown, .contextmenu, .submenu) {
             groups.shrink(to: 0)

@@ -1,0 +1,77 @@
+/// Walks the files one file sees: itself, then what it imports,
+/// transitively, breadth first in the order the imports are written (the
+/// order in which imported declarations take their names, language §9).
+///
+/// Files are marked with a generation number instead of being put in a
+/// set, so a walk costs a few instructions per file it reaches and a walk
+/// that stops early costs only what it reached: the resolver walks from
+/// every file of an import group, and a chain of thousands of files that
+/// each import the next is walked from each of its files.
+struct ImportWalker {
+    private let imports: [[ResolvedImport]]
+    /// The walk in which each file (by raw value) was last reached.
+    private var reachedIn: [UInt32] = []
+    private var generation: UInt32 = 0
+    private var queue: [FileID] = []
+
+    /// A walker over `imports` (by importing file's raw value).
+    init(imports: [[ResolvedImport]]) {
+        self.imports = imports
+    }
+
+    /// Calls `visit` with `file` and then each file it sees, each once, in
+    /// breadth-first import order, until `visit` returns false. Returns
+    /// whether the walk reached its end.
+    @discardableResult
+    mutating func walk(from file: FileID, _ visit: (FileID) -> Bool) -> Bool {
+        if reachedIn.count < imports.count { reachedIn = Array(repeating: 0, count: imports.count) }
+        generation &+= 1
+        if generation == 0 {
+            // Wrapped around after four billion walks: start the marks afresh.
+            reachedIn = Array(repeating: 0, count: reachedIn.count)
+            generation = 1
+        }
+        queue.removeAll(keepingCapacity: true)
+        queue.append(file)
+        mark(file)
+        var next = 0
+        while next < queue.count {
+            let current = queue[next]
+            next += 1
+            guard visit(current) else { return false }
+            guard current.rawValue < imports.count else { continue }
+            for imported in imports[current.rawValue] {
+                guard let target = imported.file, !isReached(target) else { continue }
+                mark(target)
+                queue.append(target)
+            }
+        }
+        return true
+    }
+
+    /// The files `file` sees, itself first, in walking order.
+    mutating func files(seenFrom file: FileID) -> [FileID] {
+        var order: [FileID] = []
+        walk(from: file) { order.append($0); return true }
+        return order
+    }
+
+    /// Whether `target` is `file` or a file it imports, directly or not.
+    mutating func sees(_ target: FileID, from file: FileID) -> Bool {
+        !walk(from: file) { $0 != target }
+    }
+
+    @inline(__always)
+    private func isReached(_ file: FileID) -> Bool {
+        file.rawValue < reachedIn.count && reachedIn[file.rawValue] == generation
+    }
+
+    @inline(__always)
+    private mutating func mark(_ file: FileID) {
+        if file.rawValue >= reachedIn.count {
+            // Not a file of the workspace's import table (it imports nothing): room for its mark.
+            reachedIn += Array(repeating: 0, count: file.rawValue + 1 - reachedIn.count)
+        }
+        reachedIn[file.rawValue] = generation
+    }
+}
