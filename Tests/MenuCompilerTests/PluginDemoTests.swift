@@ -33,8 +33,27 @@ struct PluginDemoTests {
         return "/opt/swift/usr/bin/swift"
     }()
 
+    /// The demo's build folder, named after the list of menuc's source
+    /// files: SwiftPM keeps the file list of a path dependency in its build
+    /// description and misses a file added since, so the demo built against
+    /// stale sources after every new file. Earlier folders are removed.
+    static let scratchPath: String = {
+        let sources = TestSupport.packageRoot.appendingPathComponent("Sources")
+        let files = (FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []).sorted()
+        // FNV-1a: the same name in every run (Swift's Hasher is seeded per process).
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in files.joined(separator: "\n").utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let name = "sources-" + String(hash, radix: 16)
+        let builds = demo.appendingPathComponent(".build")
+        for old in (try? FileManager.default.contentsOfDirectory(atPath: builds.path)) ?? [] where old.hasPrefix("sources-") && old != name {
+            try? FileManager.default.removeItem(at: builds.appendingPathComponent(old))
+        }
+        return builds.appendingPathComponent(name).path
+    }()
+
     func run(_ arguments: [String]) throws -> Subprocess.Result {
-        try Subprocess.run(Self.swift, arguments, directory: Self.demo)
+        guard let command = arguments.first else { return try Subprocess.run(Self.swift, arguments, directory: Self.demo) }
+        return try Subprocess.run(Self.swift, [command, "--scratch-path", Self.scratchPath] + arguments.dropFirst(), directory: Self.demo)
     }
 
     @Test("the plugin demo's prerequisites are in this checkout")

@@ -97,10 +97,10 @@ public enum MenuCompiler {
 
         // Every loaded file is checked, imports included, so their problems are reported too.
         let groups = importGroups(workspace)
-        let resolved = Parallel.map(groups.count, workers: workers) { index -> ([CheckedFile], [Diagnostic]) in
+        let resolved = Parallel.map(groups.count, workers: workers) { index -> ([CheckedFile], [Diagnostic], [FileID: (count: Int, severity: Severity)]) in
             let resolver = Resolver(workspace: workspace)
             let files = resolver.check(groups[index])
-            return (files, resolver.diagnostics)
+            return (files, resolver.diagnostics, resolver.suppressed)
         }
         timings.finish("resolve")
         var checked: [FileID: CheckedFile] = [:]
@@ -110,6 +110,8 @@ public enum MenuCompiler {
         var configurations = ConfigurationCache()
         var configurationFailures: [ProjectConfiguration.Failure] = []
         var suppressed: [FileID: (count: Int, severity: Severity)] = [:]
+        // What the resolvers let go of a flood (each file is in one group).
+        for (_, _, counts) in resolved { suppressed.merge(counts) { first, _ in first } }
         if options.runRules {
             let files = (0..<workspace.files.count).compactMap { checked[FileID($0)] }
             // Configurations are found before going parallel (the cache is not shared).
@@ -142,7 +144,8 @@ public enum MenuCompiler {
             for (file, found) in zip(files, findings) {
                 diagnostics += found.diagnostics
                 if let severity = found.suppressedSeverity {
-                    suppressed[file.source.id] = (found.suppressedCount, severity)
+                    let earlier = suppressed[file.source.id]
+                    suppressed[file.source.id] = ((earlier?.count ?? 0) + found.suppressedCount, max(earlier?.severity ?? severity, severity))
                 }
             }
         }

@@ -10,7 +10,12 @@
 /// its records.
 public final class Resolver {
     private let workspace: Workspace
-    public private(set) var diagnostics: [Diagnostic] = []
+    /// What it reports: the first of each file's (all that can be shown),
+    /// and how many more; a flood of 100,000 errors held every one in full.
+    private var reported = DiagnosticKeeper(limit: MenuCompiler.maximumDiagnosticsPerFile + 1)
+    public var diagnostics: [Diagnostic] { reported.kept }
+    /// Per file, how many diagnostics were let go past the first ones, and the worst of them.
+    public var suppressed: [FileID: (count: Int, severity: Severity)] { reported.suppressed }
     // The resolver's state is only touched by its own methods, one call at a
     // time: the dynamic exclusivity checks a class property gets by default
     // cost more than the appends they guard.
@@ -155,7 +160,7 @@ public final class Resolver {
         }
     }
 
-    private func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    private func report(_ diagnostic: Diagnostic) { reported.add(diagnostic) }
 
     /// The file's syntax tree, registered in the model the first time: the
     /// model's records point into it.
