@@ -9,7 +9,7 @@ struct DiagnosticKeeperTests {
         let compilation = MenuCompiler.compile([.text("menu A \"A\" { item a \"Open\" }\n", displayPath: "a.menu"),
                                                 .text("menu B \"B\" { item b \"Open\" }\n", displayPath: "b.menu")],
                                                options: CompileOptions(runRules: false))
-        var generator = ImportScopeTests.Generator(state: UInt64(count))
+        var generator = RobustnessTests.SeededGenerator(state: UInt64(count))
         // Out of order, in two files, with repeats and ties on position.
         let all: [Diagnostic] = (0..<count).map { _ in
             let file = FileID(Int.random(in: 0...1, using: &generator))

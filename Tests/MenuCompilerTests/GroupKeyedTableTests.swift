@@ -9,7 +9,7 @@ struct GroupKeyedTableTests {
     @Test(arguments: [(keyCount: 10_000, expected: 10), (keyCount: 10_000, expected: 10_000), (keyCount: 40, expected: 0)])
     func valuesSurviveTheChangeOfForm(keyCount: Int, expected: Int) {
         var table = GroupKeyedTable(keyCount: keyCount, missing: -1, expectedKeys: expected)
-        var generator = ImportScopeTests.Generator(state: UInt64(keyCount))
+        var generator = RobustnessTests.SeededGenerator(state: UInt64(keyCount))
         let keys = Array((0..<keyCount).filter { $0 % 3 == 0 }.shuffled(using: &generator))
         for (step, key) in keys.enumerated() {
             table[key] = key * 2

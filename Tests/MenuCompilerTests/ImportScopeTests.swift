@@ -74,19 +74,7 @@ struct ImportScopeTests {
         return expected
     }
 
-    /// A seeded generator, so a failure names a case that can be run again.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
-    static func randomProgram(_ generator: inout Generator) -> [FileSpec] {
+    static func randomProgram(_ generator: inout RobustnessTests.SeededGenerator) -> [FileSpec] {
         let pool = ["A", "B", "C", "D"]
         let count = Int.random(in: 2...7, using: &generator)
         return (0..<count).map { file in
@@ -99,7 +87,7 @@ struct ImportScopeTests {
     }
 
     @Test func namesResolveAndCollideAsThePlainReadingSays() throws {
-        var generator = Generator(state: 20_261_123)
+        var generator = RobustnessTests.SeededGenerator(state: 20_261_123)
         for round in 0..<150 {
             let specs = Self.randomProgram(&generator)
             let root = try TestSupport.temporaryDirectory()

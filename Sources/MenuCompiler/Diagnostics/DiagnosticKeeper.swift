@@ -29,30 +29,30 @@ struct DiagnosticKeeper {
     mutating func add(_ diagnostic: Diagnostic) {
         guard !keptSet.contains(diagnostic) else { return }
         let file = diagnostic.span.file
-        guard var mine = keptByFile[file] else {
-            files.append(file)
-            keptByFile[file] = [diagnostic]
-            keptSet.insert(diagnostic)
-            return
-        }
-        if mine.count < limit {
-            keptByFile[file]?.append(diagnostic)
+        let count = keptByFile[file]?.count ?? 0
+        if count < limit {
+            if count == 0 { files.append(file) }
+            keptByFile[file, default: []].append(diagnostic)
             keptSet.insert(diagnostic)
             return
         }
         // Full: the last of the file's kept ones in showing order makes way
         // for one that comes before it.
-        guard let last = mine.indices.max(by: { DiagnosticKeeper.showsBefore(mine[$0], mine[$1]) }),
-              DiagnosticKeeper.showsBefore(diagnostic, mine[last]) else {
+        guard let (last, evicted) = lastShown(in: file), DiagnosticKeeper.showsBefore(diagnostic, evicted) else {
             letGo(diagnostic)
             return
         }
-        let evicted = mine.remove(at: last)
+        keptByFile[file]?[last] = diagnostic
         keptSet.remove(evicted)
-        letGo(evicted)
-        mine.append(diagnostic)
         keptSet.insert(diagnostic)
-        keptByFile[file] = mine
+        letGo(evicted)
+    }
+
+    /// The file's kept diagnostic shown last, and where it is.
+    private func lastShown(in file: FileID) -> (Int, Diagnostic)? {
+        guard let mine = keptByFile[file],
+              let last = mine.indices.max(by: { DiagnosticKeeper.showsBefore(mine[$0], mine[$1]) }) else { return nil }
+        return (last, mine[last])
     }
 
     /// How many of each file's diagnostics were let go, and the worst of them.

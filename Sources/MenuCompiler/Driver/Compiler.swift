@@ -128,12 +128,12 @@ public enum MenuCompiler {
             let filesWithErrors = Set(diagnostics.filter { $0.severity == .error }.map(\.span.file))
             // One large file alone: its rules run in parallel instead.
             let ruleWorkers = files.count == 1 && files[0].source.bytes.count >= parallelRulesMinimumBytes ? workers : 1
-            // Each rule keeps one more finding per file than is shown, so
-            // that the summary of the rest can point at the first of them.
             // The files of an import group share their label answers: held
             // for each file, so they are worked out once for the group and
             // forgotten when its last file is checked.
             for file in files { file.labels.holdAnswers() }
+            // Each rule keeps one more finding per file than is shown, so
+            // that the summary of the rest can point at the first of them.
             let findings = Parallel.map(files.count, workers: workers) { index in
                 defer { files[index].labels.releaseAnswers() }
                 return RuleEngine(configuration: settings[index])

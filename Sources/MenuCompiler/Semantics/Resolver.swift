@@ -78,16 +78,14 @@ public final class Resolver {
     private var sightings: [FilePair: Bool] = [:]
     private var walker: ImportWalker
     private var topLevelIDs: [FileID: [Assigned]] = [:]
-    /// The model index of each built top-level declaration, by file and
-    /// position (-1: not built yet). Arrays, not a dictionary keyed by
-    /// `DeclarationKey`: every declaration is looked up when it is built.
-    /// By the file's place in `model.trees`.
+    /// The model index of each built top-level declaration, by the file's
+    /// place in `model.trees` and the declaration's position (-1: not
+    /// built yet). Arrays, not a dictionary keyed by `DeclarationKey`:
+    /// every declaration is looked up when it is built.
     @exclusivity(unchecked) private var builtDeclarations: [[Int32]] = []
     /// Each file's place in `model.trees` (see `ElementRecord.file`), and
-    /// the last tree asked about: elements come in runs of one file.
+    /// the last file asked about: elements come in runs of one file.
     private var treeSlots: [FileID: UInt32] = [:]
-    /// (By identity, not a reference: holding one cost a reference count per element.)
-    @exclusivity(unchecked) private var lastTree: (tree: ObjectIdentifier, slot: UInt32)?
     @exclusivity(unchecked) private var lastFile: (file: FileID, slot: UInt32)?
     @exclusivity(unchecked) private var inProgress: [DeclarationKey] = []
 
@@ -183,15 +181,8 @@ public final class Resolver {
         return Int(slot)
     }
 
-    /// `tree`'s place in `model.trees`, registering it the first time.
     @inline(__always)
-    private func slot(of tree: SyntaxTree) -> UInt32 {
-        if let last = lastTree, last.tree == ObjectIdentifier(tree) { return last.slot }
-        _ = self.tree(tree.file.id)
-        let slot = treeSlots[tree.file.id] ?? 0
-        lastTree = (ObjectIdentifier(tree), slot)
-        return slot
-    }
+    private func slot(of tree: SyntaxTree) -> UInt32 { UInt32(slot(of: tree.file.id)) }
 
     private func resolvePlatforms(_ directive: PlatformsDirective?) -> ([Platform], Bool) {
         guard let directive else { return (Platform.defaults, false) }
