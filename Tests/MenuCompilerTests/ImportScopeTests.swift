@@ -32,6 +32,8 @@ struct ImportScopeTests {
         var duplicates: [String] = []
         /// Per file: the item id its `use` brings in, or nil (an unknown reference).
         var resolved: [String?] = []
+        /// Per file: the menus it sees, sorted (listed when its `use` names none of them).
+        var visibleMenus: [[String]] = []
     }
 
     /// The plain reading: every file gathers the names it sees, in order.
@@ -70,6 +72,7 @@ struct ImportScopeTests {
                 }
             }
             expected.resolved.append(names[specs[file].uses].map { "k\($0.file)x\($0.position)" })
+            expected.visibleMenus.append((Array(names.keys) + order.map { "U\($0)" }).sorted())
         }
         return expected
     }
@@ -117,6 +120,11 @@ struct ImportScopeTests {
                     #expect(!unknown, "round \(round), file \(file): \(specs)")
                 } else {
                     #expect(unknown, "round \(round), file \(file) should not see \(specs[file].uses): \(specs)")
+                    // The help lists the menus the file sees, as a walk of its imports finds them.
+                    let help = compilation.diagnostics.first { $0.id == "unknown-reference" && number(of: $0.span.file) == file }?.help
+                    let menus = expected.visibleMenus[file]
+                    #expect(help == "declared menus: " + menus.prefix(8).joined(separator: ", ") + (menus.count > 8 ? ", …" : ""),
+                            "round \(round), file \(file): \(specs)")
                 }
             }
         }

@@ -56,6 +56,46 @@ struct MarkdownBackendTests {
         #expect(index.contains("| [notes.menu](notes.md) | Menus and controls of a Notes-style app: the menu bar, the sheet for editing a note, and the More pull-down in that sheet. |"))
     }
 
+    /// Links follow the imports: down a chain of files to the view its last
+    /// file declares, and to whichever of two files declaring the same name
+    /// the page's file imports.
+    @Test func linksGoToTheFileTheReferenceSees() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let count = 120
+        func write(_ name: String, _ text: String) throws {
+            try ("platforms macOS 14\n" + text).write(to: directory.appendingPathComponent(name), atomically: true, encoding: .utf8)
+        }
+        for index in 0..<count {
+            let imports = index + 1 < count ? "import \"f\(index + 1).menu\"\n" : "view Target \"Target\" { presentation: sheet }\n"
+            try write("f\(index).menu", imports + "view V\(index) \"View\" { button go \"Go…\" { type: push; opens: Target } }\n")
+        }
+        try write("a.menu", "view Twin \"Twin A\" { presentation: sheet }\n")
+        try write("b.menu", "view Twin \"Twin B\" { presentation: sheet }\n")
+        try write("x.menu", "import \"a.menu\"\nview X \"X\" { button go \"Go…\" { type: push; opens: Twin } }\n")
+        try write("y.menu", "import \"b.menu\"\nview Y \"Y\" { button go \"Go…\" { type: push; opens: Twin } }\n")
+        let names = (0..<count).map { "f\($0)" } + ["a", "b", "x", "y"]
+        let workspace = Workspace(currentDirectory: directory.path)
+        let compilation = MenuCompiler.compile(names.map { .path($0 + ".menu") }, options: CompileOptions(), workspace: workspace)
+        let problems = TestSupport.summary(compilation)
+        #expect(problems.isEmpty)
+        var pages: [FileID: String] = [:]
+        for file in compilation.files {
+            pages[file.source.id] = String(file.source.displayPath.dropLast(".menu".count)) + ".md"
+        }
+        let site = MarkdownBackend.Site(compilation: compilation, pages: pages)
+        func page(_ name: String) throws -> String {
+            let file = try #require(compilation.files.first { $0.source.displayPath == name + ".menu" })
+            return MarkdownBackend.render(file, files: { workspace.file($0) }, site: site)
+        }
+        for index in [0, 1, count / 2, count - 2] {
+            #expect(try page("f\(index)").contains("opens [Target](f\(count - 1).md#Target)"), "f\(index)")
+        }
+        #expect(try page("f\(count - 1)").contains("opens [Target](#Target)"))
+        #expect(try page("x").contains("opens [Twin](a.md#Twin)"))
+        #expect(try page("y").contains("opens [Twin](b.md#Twin)"))
+    }
+
     /// Every golden input's page: the samples built together (so they link
     /// to each other, as `menuc build samples` does), fixtures one by one.
     static func goldenPages() -> [(testCase: GoldenTests.Case, markdown: String)] {

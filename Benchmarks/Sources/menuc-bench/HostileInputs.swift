@@ -121,6 +121,21 @@ enum HostileInputs {
             }
             return chain.path
         },
+        Case(name: "import chain of 10,000 files, each opening a view of the last (build, all three backends)", command: "build") { folder in
+            // Whether a file sees another was answered by walking the imports
+            // between them, per reference: 5.5 s to resolve, and the Markdown
+            // pages walked again per link (15 s for 2,000 files), before the
+            // eleventh session numbered the import graph.
+            let chain = folder.appendingPathComponent("opens-chain")
+            try FileManager.default.createDirectory(at: chain, withIntermediateDirectories: true)
+            let count = 10_000
+            for index in 0..<count {
+                var text = index + 1 < count ? "import \"f\(index + 1).menu\"\n" : "view Target \"Target\" { presentation: sheet }\n"
+                text += "view V\(index) \"View \(index)\" { button go \"Go…\" { type: push; opens: Target } }\n"
+                _ = try save(text, "f\(index).menu", in: chain)
+            }
+            return chain.path
+        },
         Case(name: "20,000 files that import nothing (20,000 groups)", command: "build") { folder in
             // Each group's model had tables of every file of the build: 3.4 GB before the tenth session.
             let many = folder.appendingPathComponent("many")

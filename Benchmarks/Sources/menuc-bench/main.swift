@@ -23,7 +23,37 @@ if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--measure" {
     Bench.measureChild(CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3)))
 }
 
+let usage = """
+    usage: menuc-bench [--quick | --full] [--no-peer] [--peer-large]
+           menuc-bench --many | --hostile | --phases [BYTES]
+           menuc-bench --time lex|parse|check|json|swift|markdown PATH [RUNS]
+           menuc-bench --write-corpus BYTES PATH | --write-many DIRECTORY
+
+      (no flag)      100 KB, 1 MB and 10 MB corpora, many files, cold start, re-check, peer
+      --quick        100 KB and 1 MB only, fewer runs
+      --full         also the 100 MB corpus
+      --no-peer      without blueprint-compiler (nor its installation)
+      --peer-large   the peer on every corpus, not only 100 KB (slow: about 100 s per MB)
+      --many         only the 2,000-file parallel build
+      --hostile      hostile inputs: time, peak memory, exit status, first diagnostic
+      --phases       only the in-process phases, at one size (10 MB unless given)
+      --time         one phase on one file, best of RUNS (7)
+      --write-corpus write one corpus file and stop
+      --write-many   write the many-files corpus and stop
+    """
+
 let arguments = Set(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+    say(usage)
+    exit(0)
+}
+// A mistyped flag would otherwise run the whole (long) default table.
+let knownFlags: Set = ["--write-corpus", "--write-many", "--time", "--hostile", "--quick", "--full",
+                       "--many", "--phases", "--no-peer", "--peer-large"]
+if let unknown = CommandLine.arguments.dropFirst().first(where: { $0.hasPrefix("-") && !knownFlags.contains($0) }) {
+    say("menuc-bench: unknown option '\(unknown)'\n\n" + usage)
+    exit(2)
+}
 
 // `menuc-bench --write-corpus BYTES PATH`: write one corpus file and stop
 // (for profiling `menuc` on the same input the harness measures).

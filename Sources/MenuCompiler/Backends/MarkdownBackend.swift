@@ -12,10 +12,12 @@ public enum MarkdownBackend {
     public struct Site: Sendable {
         /// Each input's page, relative to the output directory (`shared/edit.md`).
         var pages: [FileID: String] = [:]
-        /// Top-level identifiers of each input.
-        var declarations: [FileID: Set<String>] = [:]
-        /// Each loaded file's direct imports.
-        var imports: [FileID: [FileID]] = [:]
+        /// The checked files that declare each top-level identifier, in build order.
+        var declaringFiles: [String: [FileID]] = [:]
+        /// Which file sees which, numbered once for the build: walking the
+        /// imports for each reference made the pages of a long import chain
+        /// cost the square of its length.
+        var numbering = ImportNumbering(imports: [])
 
         /// A page on its own (standard output): links only within the page.
         public init() {}
@@ -24,11 +26,12 @@ public enum MarkdownBackend {
         public init(compilation: Compilation, pages: [FileID: String]) {
             self.pages = pages
             for file in compilation.files {
-                declarations[file.source.id] = Set(file.declarations.map(\.id))
+                for declaration in file.declarations where declaringFiles[declaration.id]?.last != file.source.id {
+                    declaringFiles[declaration.id, default: []].append(file.source.id)
+                }
             }
-            for (index, resolved) in compilation.workspace.imports.enumerated() {
-                imports[FileID(index)] = resolved.compactMap(\.file)
-            }
+            numbering = ImportNumbering(imports: compilation.workspace.imports)
+            numbering.number(group: (0..<compilation.workspace.imports.count).map(FileID.init))
         }
 
         /// The link to the declaration `name` as seen from `file`: `#name` on
@@ -43,15 +46,21 @@ public enum MarkdownBackend {
 
         /// The nearest imported file (breadth-first) with a page that declares `name`.
         private func declaringFile(of name: String, from start: FileID) -> FileID? {
-            var queue = imports[start] ?? []
-            var seen: Set<FileID> = [start]
+            let seen = (declaringFiles[name] ?? []).filter { $0 != start && numbering.sees($0, from: start) }
+            // One file: the usual case (a name declared in two files that one
+            // file sees is a `duplicate-id` error).
+            guard seen.count > 1 else { return seen.first }
+            var queue = [start]
+            var reached: Set<FileID> = [start]
             var index = 0
             while index < queue.count {
                 let file = queue[index]
                 index += 1
-                guard seen.insert(file).inserted else { continue }
-                if declarations[file]?.contains(name) == true { return file }
-                queue.append(contentsOf: imports[file] ?? [])
+                if file != start, seen.contains(file) { return file }
+                guard file.rawValue < numbering.imports.count else { continue }
+                for imported in numbering.imports[file.rawValue] {
+                    if let next = imported.file, reached.insert(next).inserted { queue.append(next) }
+                }
             }
             return nil
         }

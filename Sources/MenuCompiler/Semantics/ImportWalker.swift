@@ -9,7 +9,9 @@
 /// its files. The marks are kept by file, not in a table of the whole
 /// workspace: a build of 20,000 files makes 20,000 walkers.
 struct ImportWalker {
-    private let imports: [[ResolvedImport]]
+    private var imports: [[ResolvedImport]] { numbering.imports }
+    /// For `sees`, which most often needs no walk.
+    private var numbering: ImportNumbering
     /// The walk in which each file was last reached.
     private var reachedIn: [FileID: UInt32] = [:]
     private var generation: UInt32 = 0
@@ -17,7 +19,7 @@ struct ImportWalker {
 
     /// A walker over `imports` (by importing file's raw value).
     init(imports: [[ResolvedImport]]) {
-        self.imports = imports
+        numbering = ImportNumbering(imports: imports)
     }
 
     /// Calls `visit` with `file` and then each file it sees, each once, in
@@ -56,9 +58,23 @@ struct ImportWalker {
         return order
     }
 
+    /// Numbers the files of the group the walker serves, so that `sees`
+    /// can answer without walking (see `ImportNumbering`).
+    mutating func number(group files: [FileID]) {
+        numbering.number(group: files)
+    }
+
+    /// Whether `target` is `file` or a file it imports, directly or not,
+    /// when the numbering says so without a walk; nil when it takes one.
+    mutating func quicklySees(_ target: FileID, from file: FileID) -> Bool? {
+        numbering.number(from: file)
+        return numbering.answer(sees: target, from: file)
+    }
+
     /// Whether `target` is `file` or a file it imports, directly or not.
     mutating func sees(_ target: FileID, from file: FileID) -> Bool {
-        !walk(from: file) { $0 != target }
+        numbering.number(from: file)
+        return numbering.sees(target, from: file)
     }
 
     @inline(__always)

@@ -76,6 +76,9 @@ public final class Resolver {
     private var filesWithContestedNames: Set<FileID> = []
     /// Whether one file sees another, as asked so far.
     private var sightings: [FilePair: Bool] = [:]
+    /// The files being checked, numbered for `sees` when it is first asked
+    /// (a group that never looks across files never pays for it).
+    private var groupToNumber: [FileID]?
     private var walker: ImportWalker
     private var topLevelIDs: [FileID: [Assigned]] = [:]
     /// The model index of each built top-level declaration, by the file's
@@ -109,7 +112,15 @@ public final class Resolver {
         var file: FileID
         var kind: ElementKind
     }
-    private var declaredNamesCache: [DeclaredNamesKey: [String]] = [:]
+    private var declaredNamesCache: [DeclaredNamesKey: DeclaredNames] = [:]
+    private var groupNamesByKind: [ElementKind: [(id: TextID, text: String)]] = [:]
+    /// A scope's names of one kind, sorted: all of them, or (`complete`
+    /// false) the first few, one more than a report shows.
+    private struct DeclaredNames {
+        static let shown = 8
+        var names: [String]
+        var complete: Bool
+    }
     /// Candidates compared for "did you mean" so far, and how many may be.
     private var suggestionComparisons = 0
     static let maximumSuggestionComparisons = 4_000_000
@@ -140,6 +151,7 @@ public final class Resolver {
     public func check(_ files: [FileID]) -> [CheckedFile] {
         var resolved: [(file: FileID, roots: [Int], platforms: [Platform], written: Bool)] = []
         reserve(for: files)
+        groupToNumber = files
         indexNames(of: files)
         for file in files {
             let syntax = workspace.syntax(file)
@@ -289,6 +301,13 @@ public final class Resolver {
     }
 
     private func sees(_ target: FileID, from file: FileID) -> Bool {
+        if let group = groupToNumber {
+            walker.number(group: group)
+            groupToNumber = nil
+        }
+        if let quick = walker.quicklySees(target, from: file) { return quick }
+        // Only walked answers are kept: a table of every pair asked about
+        // cost more than the numbering's answers.
         let pair = FilePair(from: file, to: target)
         if let known = sightings[pair] { return known }
         let answer = walker.sees(target, from: file)
@@ -504,7 +523,7 @@ public final class Resolver {
         let nameID = intern(range, in: tree)
         let name = Name(text: text(nameID), span: tree.span(range))
         guard let key = lookup(nameID, from: file) else {
-            reportUnknown(name, candidates: declaredNames(.menu, in: file), what: what, kindWanted: "menu")
+            reportUnknown(name, declared: declaredNames(.menu, in: file), what: what, kindWanted: "menu")
             return nil
         }
         let targetTree = self.tree(key.file)
@@ -539,35 +558,69 @@ public final class Resolver {
 
     /// The names in `file`'s scope of declarations of `kind`, sorted: made
     /// once per file and kind, for every unknown reference lists them.
-    private func declaredNames(_ kind: ElementKind, in file: FileID) -> [String] {
+    ///
+    /// In a group of files they are the group's names of that kind that
+    /// `lookup` finds from `file`: gathering them file by file from what
+    /// each file sees cost the square of a long import chain's length
+    /// (13 s for 5,000 files with one unknown name each). Past the budget
+    /// for "did you mean", only the first names (what a report shows) are
+    /// looked for.
+    private func declaredNames(_ kind: ElementKind, in file: FileID) -> DeclaredNames {
         let key = DeclaredNamesKey(file: file, kind: kind)
         if let known = declaredNamesCache[key] { return known }
-        // Each name once, as `lookup` finds it: own first, then in import order.
-        var seen = Set<TextID>()
         var names: [String] = []
-        for visible in walker.files(seenFrom: file) {
-            for (index, assigned) in ids(ofTopLevel: visible).enumerated() where seen.insert(assigned.id).inserted {
-                if self.kind(of: DeclarationKey(file: visible, index: index)) == kind { names.append(text(assigned.id)) }
+        var complete = true
+        if groupNames.isEmpty {
+            // A file alone: its own names.
+            var seen = Set<TextID>()
+            for (index, assigned) in ids(ofTopLevel: file).enumerated() where seen.insert(assigned.id).inserted {
+                if self.kind(of: DeclarationKey(file: file, index: index)) == kind { names.append(text(assigned.id)) }
+            }
+            names.sort()
+        } else {
+            let candidates = groupNames(of: kind)
+            complete = suggestionComparisons < Resolver.maximumSuggestionComparisons
+            if complete { suggestionComparisons += candidates.count }
+            for candidate in candidates {
+                guard let found = lookup(candidate.id, from: file), self.kind(of: found) == kind else { continue }
+                names.append(candidate.text)
+                if !complete && names.count > DeclaredNames.shown { break }
             }
         }
-        names.sort()
-        declaredNamesCache[key] = names
-        return names
+        let answer = DeclaredNames(names: names, complete: complete)
+        declaredNamesCache[key] = answer
+        return answer
     }
 
-    private func reportUnknown(_ name: Name, candidates: [String], what: String, kindWanted: String, listed: [String]? = nil, alternatives: String? = nil) {
+    /// Every name of the group declared (in some file) as a `kind`, sorted by text.
+    private func groupNames(of kind: ElementKind) -> [(id: TextID, text: String)] {
+        if let known = groupNamesByKind[kind] { return known }
+        var found = Set<TextID>()
+        for file in indexedFiles {
+            for (index, assigned) in ids(ofTopLevel: file).enumerated() where self.kind(of: DeclarationKey(file: file, index: index)) == kind {
+                found.insert(assigned.id)
+            }
+        }
+        let sorted = found.map { (id: $0, text: text($0)) }.sorted { $0.text < $1.text }
+        groupNamesByKind[kind] = sorted
+        return sorted
+    }
+
+    private func reportUnknown(_ name: Name, declared: DeclaredNames, also: [String] = [], what: String, kindWanted: String, alternatives: String? = nil) {
         // "Did you mean" compares the name with every candidate; past a few
         // million comparisons (thousands of unknown names among thousands
         // of declarations, far more than a report shows) the rest go without.
         var suggestion: String?
-        if suggestionComparisons < Resolver.maximumSuggestionComparisons {
+        if declared.complete, suggestionComparisons < Resolver.maximumSuggestionComparisons {
+            let candidates = declared.names + also
             suggestionComparisons += candidates.count
             suggestion = Suggest.closest(to: name.text, in: candidates)
         }
         var message = "\(what) names '\(name.text)', but no \(kindWanted) of that name is declared"
         if let suggestion { message += "; did you mean '\(suggestion)'?" }
-        let shown = listed ?? candidates
-        var help = shown.isEmpty ? "declare a \(kindWanted) named '\(name.text)'" : "declared \(kindWanted)s: \(shown.prefix(8).joined(separator: ", "))\(shown.count > 8 ? ", …" : "")"
+        let shown = declared.names
+        let limit = DeclaredNames.shown
+        var help = shown.isEmpty ? "declare a \(kindWanted) named '\(name.text)'" : "declared \(kindWanted)s: \(shown.prefix(limit).joined(separator: ", "))\(shown.count > limit ? ", …" : "")"
         if let alternatives { help += "; \(alternatives)" }
         report(.error(.unknownReference, message, at: name.span, label: "unknown \(kindWanted)",
                       help: help,
@@ -1171,7 +1224,7 @@ public final class Resolver {
             case .default:
                 let optionIDs = options(in: Array(children)).map(idText)
                 guard optionIDs.contains(name.text) else {
-                    reportUnknown(name, candidates: optionIDs, what: "'default:'", kindWanted: "option")
+                    reportUnknown(name, declared: DeclaredNames(names: optionIDs, complete: true), what: "'default:'", kindWanted: "option")
                     continue
                 }
                 kept.append(property)
@@ -1183,9 +1236,8 @@ public final class Resolver {
                         kept.append(generic)
                         continue
                     }
-                    let views = declaredNames(.view, in: file)
-                    reportUnknown(name, candidates: views + Resolver.genericOpenTargets, what: "'opens:'", kindWanted: "view",
-                                  listed: views, alternatives: "or one of \(Resolver.genericOpenTargets.joined(separator: ", "))")
+                    reportUnknown(name, declared: declaredNames(.view, in: file), also: Resolver.genericOpenTargets, what: "'opens:'", kindWanted: "view",
+                                  alternatives: "or one of \(Resolver.genericOpenTargets.joined(separator: ", "))")
                     continue
                 }
                 let targetKind = kind(of: key)

@@ -1,0 +1,19 @@
+import Testing
+@testable import MenuCompiler
+
+/// `PropertyName.texts` is written out by hand; these keep it in step with
+/// the cases, whose order is the order outputs list properties in.
+struct PropertyNameTests {
+    @Test func everyCaseIsSpelledAsItsOwnName() {
+        #expect(PropertyName.texts.count == PropertyName.allCases.count)
+        for name in PropertyName.allCases {
+            #expect(name.text == "\(name)")
+            #expect(PropertyName(name.text) == name)
+        }
+    }
+
+    @Test func casesAreInByteOrderOfTheirNames() {
+        let texts = PropertyName.allCases.map(\.text)
+        #expect(texts == texts.sorted { Array($0.utf8).lexicographicallyPrecedes(Array($1.utf8)) })
+    }
+}
