@@ -48,6 +48,10 @@ struct SuggestTests {
             let candidates = (0..<Int.random(in: 0...12, using: &generator)).map { _ in word() }
             let expected = Self.plainClosest(to: target, in: candidates)
             #expect(Suggest.closest(to: target, in: candidates) == expected, "\(target) in \(candidates)")
+            // Accepting some candidates answers as if the others weren't there.
+            let accepted = candidates.indices.filter { _ in Bool.random(using: &generator) }
+            #expect(Suggest.closest(to: target, in: candidates, accepting: { accepted.contains($0) })
+                    == Self.plainClosest(to: target, in: accepted.map { candidates[$0] }), "\(target) in \(candidates), accepting \(accepted)")
             if expected != nil { suggested += 1 }
         }
         // Enough of the cases have an answer for the comparison to mean something.

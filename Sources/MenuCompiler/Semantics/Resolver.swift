@@ -112,14 +112,17 @@ public final class Resolver {
         var file: FileID
         var kind: ElementKind
     }
-    private var declaredNamesCache: [DeclaredNamesKey: DeclaredNames] = [:]
-    private var groupNamesByKind: [ElementKind: [(id: TextID, text: String)]] = [:]
-    /// A scope's names of one kind, sorted: all of them, or (`complete`
-    /// false) the first few, one more than a report shows.
+    private var declaredNamesCache: [DeclaredNamesKey: [String]] = [:]
+    private var groupNamesByKind: [ElementKind: (ids: [TextID], texts: [String])] = [:]
+    /// What an unknown name's report offers: the first names of a kind the
+    /// file sees (sorted; one more than a report shows, to know there are
+    /// more) and, for "did you mean", candidates with a test of whether
+    /// the file sees each, asked only of the near ones.
     private struct DeclaredNames {
         static let shown = 8
-        var names: [String]
-        var complete: Bool
+        var first: [String]
+        var candidates: [String]
+        var inScope: (Int) -> Bool
     }
     /// Candidates compared for "did you mean" so far, and how many may be.
     private var suggestionComparisons = 0
@@ -556,44 +559,50 @@ public final class Resolver {
         builtDeclarations[slot(of: key.file)][key.index] >= 0
     }
 
-    /// The names in `file`'s scope of declarations of `kind`, sorted: made
-    /// once per file and kind, for every unknown reference lists them.
+    /// The names in `file`'s scope of declarations of `kind`, for a report
+    /// of an unknown name (see `DeclaredNames`); the first ones are made
+    /// once per file and kind.
     ///
-    /// In a group of files they are the group's names of that kind that
-    /// `lookup` finds from `file`: gathering them file by file from what
-    /// each file sees cost the square of a long import chain's length
-    /// (13 s for 5,000 files with one unknown name each). Past the budget
-    /// for "did you mean", only the first names (what a report shows) are
-    /// looked for.
+    /// In a group of files the candidates are the group's names of that
+    /// kind, and the file sees those `lookup` finds from it as that kind:
+    /// gathering them file by file from what each file sees cost the
+    /// square of a long import chain's length (13 s for 5,000 files with
+    /// one unknown name each).
     private func declaredNames(_ kind: ElementKind, in file: FileID) -> DeclaredNames {
-        let key = DeclaredNamesKey(file: file, kind: kind)
-        if let known = declaredNamesCache[key] { return known }
-        var names: [String] = []
-        var complete = true
         if groupNames.isEmpty {
-            // A file alone: its own names.
-            var seen = Set<TextID>()
-            for (index, assigned) in ids(ofTopLevel: file).enumerated() where seen.insert(assigned.id).inserted {
-                if self.kind(of: DeclarationKey(file: file, index: index)) == kind { names.append(text(assigned.id)) }
-            }
-            names.sort()
-        } else {
-            let candidates = groupNames(of: kind)
-            complete = suggestionComparisons < Resolver.maximumSuggestionComparisons
-            if complete { suggestionComparisons += candidates.count }
-            for candidate in candidates {
-                guard let found = lookup(candidate.id, from: file), self.kind(of: found) == kind else { continue }
-                names.append(candidate.text)
-                if !complete && names.count > DeclaredNames.shown { break }
-            }
+            // A file alone: its own names, all in scope.
+            let key = DeclaredNamesKey(file: file, kind: kind)
+            let own = declaredNamesCache[key] ?? {
+                var seen = Set<TextID>()
+                var names: [String] = []
+                for (index, assigned) in ids(ofTopLevel: file).enumerated() where seen.insert(assigned.id).inserted {
+                    if self.kind(of: DeclarationKey(file: file, index: index)) == kind { names.append(text(assigned.id)) }
+                }
+                return names.sorted()
+            }()
+            declaredNamesCache[key] = own
+            return DeclaredNames(first: Array(own.prefix(DeclaredNames.shown + 1)), candidates: own, inScope: { _ in true })
         }
-        let answer = DeclaredNames(names: names, complete: complete)
-        declaredNamesCache[key] = answer
-        return answer
+        let candidates = groupNames(of: kind)
+        let inScope = { [unowned self] (position: Int) -> Bool in
+            guard let found = lookup(candidates.ids[position], from: file) else { return false }
+            return self.kind(of: found) == kind
+        }
+        let key = DeclaredNamesKey(file: file, kind: kind)
+        let first = declaredNamesCache[key] ?? {
+            var names: [String] = []
+            for position in candidates.ids.indices where inScope(position) {
+                names.append(candidates.texts[position])
+                if names.count > DeclaredNames.shown { break }
+            }
+            return names
+        }()
+        declaredNamesCache[key] = first
+        return DeclaredNames(first: first, candidates: candidates.texts, inScope: inScope)
     }
 
     /// Every name of the group declared (in some file) as a `kind`, sorted by text.
-    private func groupNames(of kind: ElementKind) -> [(id: TextID, text: String)] {
+    private func groupNames(of kind: ElementKind) -> (ids: [TextID], texts: [String]) {
         if let known = groupNamesByKind[kind] { return known }
         var found = Set<TextID>()
         for file in indexedFiles {
@@ -602,8 +611,9 @@ public final class Resolver {
             }
         }
         let sorted = found.map { (id: $0, text: text($0)) }.sorted { $0.text < $1.text }
-        groupNamesByKind[kind] = sorted
-        return sorted
+        let names = (ids: sorted.map(\.id), texts: sorted.map(\.text))
+        groupNamesByKind[kind] = names
+        return names
     }
 
     private func reportUnknown(_ name: Name, declared: DeclaredNames, also: [String] = [], what: String, kindWanted: String, alternatives: String? = nil) {
@@ -611,14 +621,16 @@ public final class Resolver {
         // million comparisons (thousands of unknown names among thousands
         // of declarations, far more than a report shows) the rest go without.
         var suggestion: String?
-        if declared.complete, suggestionComparisons < Resolver.maximumSuggestionComparisons {
-            let candidates = declared.names + also
-            suggestionComparisons += candidates.count
-            suggestion = Suggest.closest(to: name.text, in: candidates)
+        if suggestionComparisons < Resolver.maximumSuggestionComparisons {
+            suggestionComparisons += declared.candidates.count + also.count
+            let declaredCount = declared.candidates.count
+            suggestion = Suggest.closest(to: name.text, in: [declared.candidates, also].joined()) { position in
+                position >= declaredCount || declared.inScope(position)
+            }
         }
         var message = "\(what) names '\(name.text)', but no \(kindWanted) of that name is declared"
         if let suggestion { message += "; did you mean '\(suggestion)'?" }
-        let shown = declared.names
+        let shown = declared.first
         let limit = DeclaredNames.shown
         var help = shown.isEmpty ? "declare a \(kindWanted) named '\(name.text)'" : "declared \(kindWanted)s: \(shown.prefix(limit).joined(separator: ", "))\(shown.count > limit ? ", …" : "")"
         if let alternatives { help += "; \(alternatives)" }
@@ -1224,7 +1236,7 @@ public final class Resolver {
             case .default:
                 let optionIDs = options(in: Array(children)).map(idText)
                 guard optionIDs.contains(name.text) else {
-                    reportUnknown(name, declared: DeclaredNames(names: optionIDs, complete: true), what: "'default:'", kindWanted: "option")
+                    reportUnknown(name, declared: DeclaredNames(first: Array(optionIDs.prefix(DeclaredNames.shown + 1)), candidates: optionIDs, inScope: { _ in true }), what: "'default:'", kindWanted: "option")
                     continue
                 }
                 kept.append(property)

@@ -9,11 +9,18 @@ public enum Suggest {
     /// does) and measured in reused rows, with no allocation per
     /// candidate, which was most of the cost (3 µs a candidate).
     public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+        closest(to: word, in: candidates, accepting: { _ in true })
+    }
+
+    /// The closest candidate that `accepting` (given its position in
+    /// `candidates`) lets through; asked only of candidates that would be
+    /// the best so far, so a costly test runs for few of them.
+    public static func closest(to word: String, in candidates: some Sequence<String>, accepting: (Int) -> Bool) -> String? {
         let lowered = Array(word.lowercased().unicodeScalars)
         let limit = max(1, min(3, lowered.count / 3 + (lowered.count > 5 ? 1 : 0)))
         var best: (name: String, distance: Int)?
         var scratch = Scratch()
-        for candidate in candidates where candidate != word {
+        for (position, candidate) in candidates.enumerated() where candidate != word {
             // Lowering changes the length of few scalars, none of ASCII.
             if candidate.utf8.allSatisfy({ $0 < 0x80 }), abs(candidate.utf8.count - lowered.count) > limit { continue }
             scratch.lower(candidate)
@@ -21,6 +28,7 @@ public enum Suggest {
             // Short names can't absorb many edits: "Preview" is not a typo of "view".
             guard distance <= limit, distance <= max(1, min(lowered.count, candidate.count) / 2) else { continue }
             if let current = best, (current.distance, current.name) <= (distance, candidate) { continue }
+            guard accepting(position) else { continue }
             best = (candidate, distance)
         }
         return best?.name
@@ -29,7 +37,8 @@ public enum Suggest {
     /// Buffers reused from one candidate to the next.
     struct Scratch {
         var candidate: [Unicode.Scalar] = []
-        var rows: [[Int]] = [[], [], []]
+        /// Three rows of the distance table, back to back.
+        var rows: [Int] = []
 
         /// `candidate` becomes `text`'s scalars, lowercased as `String.lowercased()` does.
         mutating func lower(_ text: String) {
@@ -56,35 +65,31 @@ public enum Suggest {
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        // Three rows, rotated: the one before the previous (for
-        // transpositions), the previous and the one being filled.
-        var previousPrevious = scratch.rows[0]
-        var previous = scratch.rows[1]
-        var row = scratch.rows[2]
-        scratch.rows = [[], [], []]
-        defer { scratch.rows = [previousPrevious, previous, row] }
-        previousPrevious.removeAll(keepingCapacity: true)
-        previousPrevious.append(contentsOf: repeatElement(0, count: b.count + 1))
-        previous.removeAll(keepingCapacity: true)
-        previous.append(contentsOf: 0...b.count)
-        row.removeAll(keepingCapacity: true)
-        row.append(contentsOf: repeatElement(0, count: b.count + 1))
-        for i in 1...a.count {
-            row[0] = i
-            var rowMinimum = row[0]
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                var value = min(previous[j] + 1, row[j - 1] + 1, previous[j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                    value = min(value, previousPrevious[j - 2] + 1)
+        let width = b.count + 1
+        if scratch.rows.count < 3 * width { scratch.rows = [Int](repeating: 0, count: 3 * width) }
+        return scratch.rows.withUnsafeMutableBufferPointer { rows in
+            // Three rows, rotated by offset: the one before the previous
+            // (for transpositions), the previous and the one being filled.
+            var previousPrevious = 0
+            var previous = width
+            var row = 2 * width
+            for j in 0...b.count { rows[previous + j] = j }
+            for i in 1...a.count {
+                rows[row] = i
+                var rowMinimum = i
+                for j in 1...b.count {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    var value = min(rows[previous + j] + 1, rows[row + j - 1] + 1, rows[previous + j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                        value = min(value, rows[previousPrevious + j - 2] + 1)
+                    }
+                    rows[row + j] = value
+                    rowMinimum = min(rowMinimum, value)
                 }
-                row[j] = value
-                rowMinimum = min(rowMinimum, value)
+                if rowMinimum > limit { return limit + 1 }
+                (previousPrevious, previous, row) = (previous, row, previousPrevious)
             }
-            if rowMinimum > limit { return limit + 1 }
-            swap(&previousPrevious, &previous)
-            swap(&previous, &row)
+            return rows[previous + b.count]
         }
-        return previous[b.count]
     }
 }
