@@ -130,7 +130,8 @@ enum HostileInputs {
             try FileManager.default.createDirectory(at: chain, withIntermediateDirectories: true)
             let count = 10_000
             for index in 0..<count {
-                var text = index + 1 < count ? "import \"f\(index + 1).menu\"\n" : "view Target \"Target\" { presentation: sheet }\n"
+                var text = "platforms macOS 14\n"
+                text += index + 1 < count ? "import \"f\(index + 1).menu\"\n" : "view Target \"Target\" { presentation: sheet }\n"
                 text += "view V\(index) \"View \(index)\" { button go \"Go…\" { type: push; opens: Target } }\n"
                 _ = try save(text, "f\(index).menu", in: chain)
             }
