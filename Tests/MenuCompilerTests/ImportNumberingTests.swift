@@ -1,7 +1,7 @@
 import Testing
 @testable import MenuCompiler
 
-/// `ImportNumbering` against the plain definition: F sees T when a
+/// `ImportNumbering` (and `ImportWalker.sees`, which walks where it must) against the plain definition: F sees T when a
 /// breadth-first walk of the imports from F reaches T.
 struct ImportNumberingTests {
     private static func resolved(_ targets: [Int?]) -> [ResolvedImport] {
@@ -39,14 +39,15 @@ struct ImportNumberingTests {
                     return file + 1 < count ? Int.random(in: (file + 1)..<count, using: &generator) : nil
                 }
             }
-            var numbering = ImportNumbering(imports: graph.map(Self.resolved))
+            var walker = ImportWalker(imports: graph.map(Self.resolved))
             for _ in 0..<(count * 2) {
                 let file = Int.random(in: 0..<count, using: &generator)
                 let target = Int.random(in: 0..<count, using: &generator)
-                numbering.number(from: FileID(file))
+                walker.number(from: FileID(file))
                 let expected = Self.plainlySees(target, from: file, in: graph)
-                #expect(numbering.sees(FileID(target), from: FileID(file)) == expected, "\(graph): \(file) → \(target)")
-                if let answer = numbering.answer(sees: FileID(target), from: FileID(file)) {
+                let sees = walker.sees(FileID(target), from: FileID(file))
+                #expect(sees == expected, "\(graph): \(file) → \(target)")
+                if let answer = walker.numbering.answer(sees: FileID(target), from: FileID(file)) {
                     #expect(answer == expected, "\(graph): \(file) → \(target), without a walk")
                     quick += 1
                 }
@@ -73,12 +74,16 @@ struct ImportNumberingTests {
 
     @Test func aCycleIsNoticedAndStillAnswered() {
         // 0 → 1 → 2 → 0, and 2 → 3.
-        var numbering = ImportNumbering(imports: [Self.resolved([1]), Self.resolved([2]), Self.resolved([0, 3]), []])
-        numbering.number(from: FileID(1))
-        #expect(numbering.hasCycle)
+        var walker = ImportWalker(imports: [Self.resolved([1]), Self.resolved([2]), Self.resolved([0, 3]), []])
+        walker.number(from: FileID(1))
+        #expect(walker.numbering.hasCycle)
         for file in 0..<3 {
-            for target in 0..<4 { #expect(numbering.sees(FileID(target), from: FileID(file))) }
+            for target in 0..<4 {
+                let sees = walker.sees(FileID(target), from: FileID(file))
+                #expect(sees)
+            }
         }
-        #expect(!numbering.sees(FileID(0), from: FileID(3)))
+        let threeSeesZero = walker.sees(FileID(0), from: FileID(3))
+        #expect(!threeSeesZero)
     }
 }

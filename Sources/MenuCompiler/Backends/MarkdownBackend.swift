@@ -46,23 +46,18 @@ public enum MarkdownBackend {
 
         /// The nearest imported file (breadth-first) with a page that declares `name`.
         private func declaringFile(of name: String, from start: FileID) -> FileID? {
-            let seen = (declaringFiles[name] ?? []).filter { $0 != start && numbering.sees($0, from: start) }
+            var walker = ImportWalker(numbering: numbering)
+            let seen = (declaringFiles[name] ?? []).filter { $0 != start && walker.sees($0, from: start) }
             // One file: the usual case (a name declared in two files that one
             // file sees is a `duplicate-id` error).
             guard seen.count > 1 else { return seen.first }
-            var queue = [start]
-            var reached: Set<FileID> = [start]
-            var index = 0
-            while index < queue.count {
-                let file = queue[index]
-                index += 1
-                if file != start, seen.contains(file) { return file }
-                guard file.rawValue < numbering.imports.count else { continue }
-                for imported in numbering.imports[file.rawValue] {
-                    if let next = imported.file, reached.insert(next).inserted { queue.append(next) }
-                }
+            var nearest: FileID?
+            walker.walk(from: start) { file in
+                guard file != start, seen.contains(file) else { return true }
+                nearest = file
+                return false
             }
-            return nil
+            return nearest
         }
 
         /// `to` relative to the folder of `from`; both relative to one root.

@@ -15,8 +15,8 @@
 ///   F is not seen.
 ///
 /// What is left (T reached from F only across the tree, or a graph with a
-/// cycle, which is an `import-failed` error but still resolved) is walked,
-/// and the walk passes over files left before T, which can't lead to it.
+/// cycle, which is an `import-failed` error but still resolved) is walked
+/// (`ImportWalker.sees`), past files left before T, which can't lead to it.
 /// Files are numbered on first use, from the file asked about, so a group
 /// numbers only its own files.
 struct ImportNumbering: Sendable {
@@ -100,26 +100,6 @@ struct ImportNumbering: Sendable {
     func mayLead(to target: FileID, through file: FileID) -> Bool {
         guard !hasCycle, let to = intervals[target], let through = intervals[file] else { return true }
         return through.left >= to.left
-    }
-
-    /// Whether `file` sees `target` (both numbered, `file` first): the
-    /// numbering's answer, or a pruned breadth-first walk.
-    func sees(_ target: FileID, from file: FileID) -> Bool {
-        if let known = answer(sees: target, from: file) { return known }
-        var queue = [file]
-        var reached: Set<FileID> = [file]
-        var next = 0
-        while next < queue.count {
-            let current = queue[next]
-            next += 1
-            if let known = answer(sees: target, from: current), known { return true }
-            guard current.rawValue < imports.count else { continue }
-            for imported in imports[current.rawValue] {
-                guard let found = imported.file, mayLead(to: target, through: found), reached.insert(found).inserted else { continue }
-                queue.append(found)
-            }
-        }
-        return false
     }
 
     private mutating func tick() -> UInt32 {

@@ -11,7 +11,7 @@
 struct ImportWalker {
     private var imports: [[ResolvedImport]] { numbering.imports }
     /// For `sees`, which most often needs no walk.
-    private var numbering: ImportNumbering
+    private(set) var numbering: ImportNumbering
     /// The walk in which each file was last reached.
     private var reachedIn: [FileID: UInt32] = [:]
     private var generation: UInt32 = 0
@@ -22,11 +22,17 @@ struct ImportWalker {
         numbering = ImportNumbering(imports: imports)
     }
 
+    /// A walker over the imports `numbering` numbers, with what it has numbered.
+    init(numbering: ImportNumbering) {
+        self.numbering = numbering
+    }
+
     /// Calls `visit` with `file` and then each file it sees, each once, in
-    /// breadth-first import order, until `visit` returns false. Returns
-    /// whether the walk reached its end.
+    /// breadth-first import order, until `visit` returns false; files
+    /// `canPass` turns away are passed over with what only they lead to.
+    /// Returns whether the walk reached its end.
     @discardableResult
-    mutating func walk(from file: FileID, _ visit: (FileID) -> Bool) -> Bool {
+    mutating func walk(from file: FileID, through canPass: (FileID) -> Bool = { _ in true }, _ visit: (FileID) -> Bool) -> Bool {
         generation &+= 1
         if generation == 0 {
             // Wrapped around after four billion walks: start the marks afresh.
@@ -43,7 +49,7 @@ struct ImportWalker {
             guard visit(current) else { return false }
             guard current.rawValue < imports.count else { continue }
             for imported in imports[current.rawValue] {
-                guard let target = imported.file, !isReached(target) else { continue }
+                guard let target = imported.file, !isReached(target), canPass(target) else { continue }
                 mark(target)
                 queue.append(target)
             }
@@ -64,6 +70,11 @@ struct ImportWalker {
         numbering.number(group: files)
     }
 
+    /// Numbers `file` and what it sees, if not yet (see `ImportNumbering`).
+    mutating func number(from file: FileID) {
+        numbering.number(from: file)
+    }
+
     /// Whether `target` is `file` or a file it imports, directly or not,
     /// when the numbering says so without a walk; nil when it takes one.
     mutating func quicklySees(_ target: FileID, from file: FileID) -> Bool? {
@@ -74,7 +85,13 @@ struct ImportWalker {
     /// Whether `target` is `file` or a file it imports, directly or not.
     mutating func sees(_ target: FileID, from file: FileID) -> Bool {
         numbering.number(from: file)
-        return numbering.sees(target, from: file)
+        if let known = numbering.answer(sees: target, from: file) { return known }
+        // Across subtrees: walk, past files that can't lead to `target`,
+        // until one has it below itself.
+        let numbering = numbering
+        return !walk(from: file, through: { numbering.mayLead(to: target, through: $0) }) { current in
+            numbering.answer(sees: target, from: current) != true
+        }
     }
 
     @inline(__always)

@@ -21,8 +21,6 @@ public enum Suggest {
         var best: (name: String, distance: Int)?
         var scratch = Scratch()
         for (position, candidate) in candidates.enumerated() where candidate != word {
-            // Lowering changes the length of few scalars, none of ASCII.
-            if candidate.utf8.allSatisfy({ $0 < 0x80 }), abs(candidate.utf8.count - lowered.count) > limit { continue }
             scratch.lower(candidate)
             let distance = editDistance(lowered, scratch.candidate, limit: limit, scratch: &scratch)
             // Short names can't absorb many edits: "Preview" is not a typo of "view".
@@ -54,13 +52,8 @@ public enum Suggest {
         }
     }
 
-    /// Levenshtein distance with transpositions, giving up above `limit`.
-    static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int) -> Int {
-        var scratch = Scratch()
-        return editDistance(a, b, limit: limit, scratch: &scratch)
-    }
-
-    /// `editDistance(_:_:limit:)` in the rows of `scratch`.
+    /// Levenshtein distance with transpositions, giving up above `limit`;
+    /// measured in the rows of `scratch`.
     static func editDistance(_ a: [Unicode.Scalar], _ b: [Unicode.Scalar], limit: Int, scratch: inout Scratch) -> Int {
         if abs(a.count - b.count) > limit { return limit + 1 }
         if a.isEmpty { return b.count }
