@@ -135,8 +135,7 @@ struct CompileSession {
         case .github:
             Terminal.write(renderEach(diagnostics) { [renderer] in renderer.github($0) + "\n" }, separator: "", to: descriptor)
         case .text:
-            let files = compilation.files.count
-            var summary = "\(DiagnosticRenderer.summary(diagnostics)) in \(files) file\(files == 1 ? "" : "s")"
+            var summary = DiagnosticRenderer.summary(diagnostics, checkedFiles: compilation.checkedFileCount)
             if baseline != nil { summary += " (new since the baseline)" }
             // Each diagnostic, a blank line between them, and the summary.
             Terminal.write(renderEach(diagnostics) { [renderer] in renderer.text($0) } + [summary + "\n"], separator: "\n", to: descriptor)

@@ -100,6 +100,22 @@ struct CLITests {
         #expect(array.first?["id"] as? String == "invalid-value")
     }
 
+    /// The summary counts the files checked, imports included, and says
+    /// how many of them the problems are in.
+    @Test func summaryCountsTheImportedFilesChecked() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try TestSupport.write("{}", to: directory.appendingPathComponent("menuc.json"))
+        try TestSupport.write("import \"b.menu\"\nmenu A \"A\" { item a \"Open\" }\n", to: directory.appendingPathComponent("a.menu"))
+        try TestSupport.write("import \"c.menu\"\nmenu B \"B\" { use Missing }\n", to: directory.appendingPathComponent("b.menu"))
+        try TestSupport.write("menu C \"C\" { item c \"Open\" }\n", to: directory.appendingPathComponent("c.menu"))
+        let failing = try menuc(["check", "a.menu"], in: directory)
+        #expect(failing.status == 1)
+        #expect(failing.output.hasSuffix("1 error in 1 of 3 files\n"), "\(failing.output)")
+        let clean = try menuc(["check", "c.menu"], in: directory)
+        #expect(clean.status == 0 && clean.output.hasSuffix("no problems found in 1 file\n"), "\(clean.output)")
+    }
+
     @Test func textFormatHasExcerptAndSummary() throws {
         let result = try menuc(["check", "samples/errors/unknown-property.menu"])
         #expect(result.status == 1)

@@ -137,6 +137,47 @@ enum HostileInputs {
             }
             return chain.path
         },
+        Case(name: "import chain of 10,000 files, one name declared in two of them") { folder in
+            // Every file above the clash repeated it, after a walk of all it
+            // saw (10.5 s and 5,001 reports before the twelfth session).
+            let chain = folder.appendingPathComponent("clash-chain")
+            try FileManager.default.createDirectory(at: chain, withIntermediateDirectories: true)
+            let count = 10_000
+            for index in 0..<count {
+                var text = index + 1 < count ? "import \"f\(index + 1).menu\"\n" : ""
+                text += "menu M\(index) \"Menu \(index)\" { item open\(index) \"Open \(index)\" }\n"
+                if index == count / 2 || index == count - 1 { text += "menu Dup \"Dup\" { item open \"Open\" }\n" }
+                _ = try save(text, "f\(index).menu", in: chain)
+            }
+            return chain.appendingPathComponent("f0.menu").path
+        },
+        Case(name: "import chain of 3,000 files, each declaring the same name") { folder in
+            // Each file reported every declaration below it: 4.5 million
+            // reports made, 74 s and 970 MB before the twelfth session.
+            let chain = folder.appendingPathComponent("same-name-chain")
+            try FileManager.default.createDirectory(at: chain, withIntermediateDirectories: true)
+            let count = 3_000
+            for index in 0..<count {
+                var text = index + 1 < count ? "import \"f\(index + 1).menu\"\n" : ""
+                text += "menu M\(index) \"Menu \(index)\" { item open\(index) \"Open \(index)\" }\nmenu Dup \"Dup\" { item open \"Open\" }\n"
+                _ = try save(text, "f\(index).menu", in: chain)
+            }
+            return chain.appendingPathComponent("f0.menu").path
+        },
+        Case(name: "import chain of 5,000 files, each opening an undeclared view") { folder in
+            // Each report's list of declared views scanned the names of the
+            // files before it (4.7 s before the twelfth session).
+            let chain = folder.appendingPathComponent("unknown-chain")
+            try FileManager.default.createDirectory(at: chain, withIntermediateDirectories: true)
+            let count = 5_000
+            for index in 0..<count {
+                var text = "platforms macOS 14\n"
+                if index + 1 < count { text += "import \"f\(index + 1).menu\"\n" }
+                text += "view V\(index) \"View \(index)\" { button go \"Go…\" { type: push; opens: Missing\(index) } }\n"
+                _ = try save(text, "f\(index).menu", in: chain)
+            }
+            return chain.appendingPathComponent("f0.menu").path
+        },
         Case(name: "20,000 files that import nothing (20,000 groups)", command: "build") { folder in
             // Each group's model had tables of every file of the build: 3.4 GB before the tenth session.
             let many = folder.appendingPathComponent("many")

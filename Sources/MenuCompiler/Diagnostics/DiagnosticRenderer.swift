@@ -190,6 +190,17 @@ public struct DiagnosticRenderer: Sendable {
         return parts.isEmpty ? "no problems found" : parts.joined(separator: ", ")
     }
 
+    /// The counts, and where: "2 errors in 1 of 40 files" when a check
+    /// of 40 files (an input and what it imports) found them in one.
+    public static func summary(_ diagnostics: [Diagnostic], checkedFiles: Int) -> String {
+        func files(_ count: Int) -> String { "\(count) file\(count == 1 ? "" : "s")" }
+        let counts = summary(diagnostics)
+        guard !diagnostics.isEmpty else { return "\(counts) in \(files(checkedFiles))" }
+        var affected = Set<FileID>()
+        for diagnostic in diagnostics { affected.insert(diagnostic.span.file) }
+        return affected.count >= checkedFiles ? "\(counts) in \(files(affected.count))" : "\(counts) in \(affected.count) of \(files(checkedFiles))"
+    }
+
     // MARK: - JSON
 
     public func json(_ diagnostics: [Diagnostic]) -> String {

@@ -26,6 +26,8 @@ public struct Compilation: Sendable {
     public let workspace: Workspace
     /// The checked inputs, in the order given.
     public let files: [CheckedFile]
+    /// How many files were checked: the inputs and everything they import.
+    public let checkedFileCount: Int
     /// Every diagnostic of the inputs and what they import, sorted by file
     /// and position, without repeats.
     public let diagnostics: [Diagnostic]
@@ -154,6 +156,7 @@ public enum MenuCompiler {
         return Compilation(
             workspace: workspace,
             files: inputIDs.compactMap { checked[$0] },
+            checkedFileCount: checked.count,
             diagnostics: sorted,
             loadFailures: failures,
             configurationFailures: configurationFailures,
