@@ -6,6 +6,11 @@
 @_cdecl("LLVMFuzzerTestOneInput")
 public func menucFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    let parts = FuzzFiles.split(bytes)
+    if parts.count > 1 {
+        FuzzFiles.compile(parts)
+        return 0
+    }
     var options = CompileOptions(configuration: RuleConfiguration())
     options.workers = 1
     let compilation = MenuCompiler.compile([.bytes(bytes, displayPath: "fuzz.menu")], options: options)
@@ -39,4 +44,61 @@ public func menucFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         _ = FixApplier.apply(compilation.diagnostics.flatMap(\.fixIts), to: source.bytes, file: source.id)
     }
     return 0
+}
+
+/// Inputs holding a line `%%` are several files, f0.menu, f1.menu, …
+/// (at most eight) in one folder that is never on disk (the workspace's
+/// overlays): imports between them, their cycles, clashes and references
+/// run through the resolver's import groups, and every file is an input.
+enum FuzzFiles {
+    static let folder = "/menuc-fuzz-files"
+    static let separator: [UInt8] = Array("\n%%\n".utf8)
+
+    static func split(_ bytes: [UInt8]) -> [[UInt8]] {
+        var parts: [[UInt8]] = []
+        var start = 0
+        var index = 0
+        while index + separator.count <= bytes.count, parts.count < 7 {
+            if bytes[index..<(index + separator.count)].elementsEqual(separator) {
+                parts.append(Array(bytes[start..<index]))
+                index += separator.count
+                start = index
+            } else {
+                index += 1
+            }
+        }
+        parts.append(Array(bytes[start...]))
+        return parts
+    }
+
+    static func compile(_ parts: [[UInt8]]) {
+        var overlays: [String: [UInt8]] = [:]
+        for (number, part) in parts.enumerated() { overlays["\(folder)/f\(number).menu"] = part }
+        let paths = parts.indices.map { "\(folder)/f\($0).menu" }
+        var options = CompileOptions(configuration: RuleConfiguration())
+        options.workers = 1
+        let workspace = Workspace(root: folder, overlays: overlays, currentDirectory: folder)
+        let compilation = MenuCompiler.compile(paths.map { .path($0) }, options: options, workspace: workspace)
+        let renderer = compilation.renderer
+        for diagnostic in compilation.diagnostics {
+            _ = renderer.text(diagnostic)
+            precondition(diagnostic.span.start <= diagnostic.span.end, "inverted span")
+            precondition(diagnostic.span.end <= compilation.workspace.file(diagnostic.span.file).bytes.count, "span past the end of the file")
+        }
+        // The same files checked again give the same diagnostics (no order from hashing).
+        let again = MenuCompiler.compile(paths.map { .path($0) }, options: options,
+                                         workspace: Workspace(root: folder, overlays: overlays, currentDirectory: folder))
+        precondition(again.diagnostics == compilation.diagnostics, "two checks of the same files differ")
+        // As `menuc build`: outputs only when no file has errors, with the Markdown pages linked.
+        guard !compilation.hasErrors else { return }
+        let files = { (id: FileID) in compilation.workspace.file(id) }
+        var pages: [FileID: String] = [:]
+        for (number, file) in compilation.files.enumerated() { pages[file.source.id] = "f\(number).md" }
+        let site = MarkdownBackend.Site(compilation: compilation, pages: pages)
+        for file in compilation.files {
+            _ = JSONBackend.render(file, files: files)
+            _ = SwiftBackend.render(file, files: files)
+            _ = MarkdownBackend.render(file, files: files, site: site)
+        }
+    }
 }

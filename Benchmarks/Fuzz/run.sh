@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds the libFuzzer target (with AddressSanitizer) and runs it.
 #   bash Benchmarks/Fuzz/run.sh [SECONDS]        (default 60)
-# The corpus starts from every sample; crashing inputs land in
+# The corpus starts from every sample and the multi-file seeds; crashing inputs land in
 # .build/fuzz/crashes/ — add each as a regression fixture under
 # Tests/MenuCompilerTests/Fixtures/fuzz/.
 set -euo pipefail
@@ -10,6 +10,8 @@ seconds="${1:-60}"
 out=.build/fuzz
 mkdir -p "$out/corpus" "$out/crashes"
 find samples Tests/MenuCompilerTests/Fixtures -name '*.menu' -exec cp {} "$out/corpus/" \;
+# Several files in one input, split at lines '%%' (see FuzzFiles in FuzzTarget.swift).
+cp Benchmarks/Fuzz/seeds/*.menus "$out/corpus/"
 # Compile a snapshot, so editing the tree while it builds is harmless.
 rm -rf "$out/src" && mkdir -p "$out/src" && cp -R Sources/MenuCompiler "$out/src/"
 sources=$(find "$out/src/MenuCompiler" -name '*.swift' | sort)

@@ -59,6 +59,8 @@ public final class Resolver {
         /// several files: its own declarations of them, then `contested`
         /// (in a fixed order, for reports in a fixed order).
         var offered: [(name: TextID, key: DeclarationKey)] = []
+        /// Names of which the file sees two declarations (reported here or below).
+        var clashed: Set<TextID> = []
     }
 
     /// Where a top-level name of the group is declared first, and whether
@@ -377,11 +379,15 @@ public final class Resolver {
         for name in order {
             guard let others = firstOthers[name], let first = others.first else { continue }
             if let own = scope.own[name] {
+                scope.clashed.insert(name)
                 reportClash(of: name, declaredAt: DeclarationKey(file: file, index: own), and: first, in: file, importedAt: site)
             } else {
                 scope.contested[name] = first
                 imported.append((name, first))
-                if others.count > 1 { reportClash(of: name, declaredAt: first, and: others[1], in: file, importedAt: site) }
+                if others.count > 1 {
+                    scope.clashed.insert(name)
+                    reportClash(of: name, declaredAt: first, and: others[1], in: file, importedAt: site)
+                }
             }
         }
         scope.offered += imported
@@ -391,18 +397,24 @@ public final class Resolver {
     /// `file`'s scope from its own names and what its imports offer: a
     /// name declared in several files is reported where two declarations
     /// of it first meet — in the file that declares it again, or that
-    /// imports two files offering different declarations of it — not
-    /// again in every file that imports that one (a chain of 10,000 files
-    /// repeated one clash 5,000 times, and one that declared a name in
-    /// every file made 4.5 million reports).
+    /// imports two files offering different declarations of it when
+    /// neither sees both — not again in every file above (a chain of
+    /// 10,000 files repeated one clash 5,000 times, and one that declared
+    /// a name in every file made 4.5 million reports).
     private func makeScope(of file: FileID) -> Scope {
         var scope = makeOwnScope(of: file)
         // Only names declared in several files can meet twice here.
         guard someNamesAreContested else { return scope }
         let syntax = workspace.syntax(file)
+        let imports = workspace.imports[file.rawValue]
+        var clashedBelow: Set<TextID> = []
+        for resolvedImport in imports {
+            if let importedFile = resolvedImport.file, let clashed = scopes[importedFile]?.clashed { clashedBelow.formUnion(clashed) }
+        }
+        scope.clashed = clashedBelow
         var imported: [(name: TextID, key: DeclarationKey)] = []
         var reportedAgainst: Set<DeclarationKey> = []
-        for (position, resolvedImport) in workspace.imports[file.rawValue].enumerated() {
+        for (position, resolvedImport) in imports.enumerated() {
             guard let importedFile = resolvedImport.file, let offered = scopes[importedFile]?.offered else { continue }
             let site = position < syntax.imports.count ? syntax.imports[position].span : resolvedImport.span
             for (name, key) in offered {
@@ -416,7 +428,11 @@ public final class Resolver {
                     imported.append((name, key))
                     continue
                 }
-                guard existing != key, reportedAgainst.insert(key).inserted else { continue }
+                guard existing != key else { continue }
+                scope.clashed.insert(name)
+                // Two imported declarations an import already sees both of were reported there.
+                if existing.file != file, clashedBelow.contains(name) { continue }
+                guard reportedAgainst.insert(key).inserted else { continue }
                 reportClash(of: name, declaredAt: existing, and: key, in: file, importedAt: site)
             }
         }
