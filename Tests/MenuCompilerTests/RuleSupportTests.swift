@@ -72,4 +72,31 @@ struct RuleSupportTests {
         table.set("c", for: 40)
         #expect(table[40] == "c" && table[3] == nil)
     }
+
+    /// Keys far past the ones used (a file of a large import group) are
+    /// kept aside, not grown into the array; the table answers the same.
+    @Test func denseKeyTableAnswersLikeADictionaryWhateverTheKeys() {
+        var generator = RobustnessTests.SeededGenerator(state: 20_261_124)
+        for round in 0..<200 {
+            var table = DenseKeyTable<Int>()
+            var plain: [Int: Int] = [:]
+            let spread = [100, 10_000, 5_000_000][round % 3]
+            for step in 0..<Int.random(in: 1...300, using: &generator) {
+                switch Int.random(in: 0..<20, using: &generator) {
+                case 0:
+                    table.removeAll()
+                    plain.removeAll()
+                case 1...9:
+                    let key = Int.random(in: 0..<spread, using: &generator)
+                    table.set(step, for: key)
+                    plain[key] = step
+                default:
+                    // Mostly keys set before, sometimes new ones.
+                    let key = plain.keys.randomElement(using: &generator) ?? Int.random(in: 0..<spread, using: &generator)
+                    #expect(table[key] == plain[key], "round \(round), key \(key)")
+                }
+            }
+            for key in plain.keys { #expect(table[key] == plain[key], "round \(round), key \(key)") }
+        }
+    }
 }
