@@ -25,6 +25,11 @@ struct AllowScopes: Sendable {
 
     init(_ scopes: [Span]) {
         self.scopes = scopes
+        // Most rules of most files have none: nothing to sort or index.
+        guard !scopes.isEmpty else {
+            (order, sorted, jumps, levels, marked) = ([], [], [], 1, [])
+            return
+        }
         let order = scopes.indices.sorted { a, b in
             let (x, y) = (scopes[a], scopes[b])
             if x.file != y.file { return x.file.rawValue < y.file.rawValue }

@@ -52,50 +52,65 @@ public struct RuleEngine {
 
     private func runRules(on file: CheckedFile, workers: Int, keep: Int) -> Findings {
         let configuration = configuration
+        let rules = rules
         let sites = allowSites(in: file)
-        let enabled = rules.compactMap { rule in configuration.effectiveSeverity(of: rule.descriptor).severity.map { (rule: rule, severity: $0) } }
+        // The enabled rules by position in `rules`, and their severities.
+        // Kept apart, not as (rule, severity) pairs: each pair copied out
+        // of an array copied the rule and its descriptor, and with 55 rules
+        // a small file's rules cost more in copies than in checks.
+        var enabled: [Int] = []
+        var severities: [Severity] = []
+        for (index, rule) in rules.enumerated() {
+            guard let severity = configuration.effectiveSeverity(of: rule.descriptor).severity else { continue }
+            enabled.append(index)
+            severities.append(severity)
+        }
         let parts = file.parts(ofAtLeast: elementsPerPart)
         // Rules run in groups, each group part by part (every rule of the
         // group on one part before the next part) so the part is read from
         // cache. One group on one core; with several, a few groups per
         // worker, so that no worker waits long for a slow group.
         let groups = workers > 1 ? min(enabled.count, workers * 4) : 1
-        let reportersByGroup = Parallel.map(groups, workers: workers) { group -> [RuleReporter] in
-            let members = Array(stride(from: group, to: enabled.count, by: groups))
-            var reporters = members.map { index in
-                let descriptor = enabled[index].rule.descriptor
+        let reportersByGroup = Parallel.map(groups, workers: workers) { [enabled] group -> [RuleReporter] in
+            let members = Array(stride(from: group, to: enabled.count, by: groups)).map { enabled[$0] }
+            var reporters = members.map { ruleIndex in
+                let descriptor = rules[ruleIndex].descriptor
                 return RuleReporter(descriptor: descriptor, configuration: configuration, file: file.source.id,
-                                    allowScopes: sites.filter { $0.rule.text == descriptor.id }.map(\.scope), keep: keep)
+                                    allowScopes: sites.isEmpty ? [] : sites.filter { $0.rule.text == descriptor.id }.map(\.scope), keep: keep)
             }
-            for (slot, index) in members.enumerated() where enabled[index].rule.scope == .file {
-                enabled[index].rule.check(file, &reporters[slot])
+            for (slot, ruleIndex) in members.enumerated() where rules[ruleIndex].scope == .file {
+                rules[ruleIndex].check(file, &reporters[slot])
             }
             for part in parts {
-                for (slot, index) in members.enumerated() where enabled[index].rule.scope == .declaration {
-                    enabled[index].rule.check(part, &reporters[slot])
+                for (slot, ruleIndex) in members.enumerated() where rules[ruleIndex].scope == .declaration {
+                    rules[ruleIndex].check(part, &reporters[slot])
                 }
             }
             return reporters
         }
         // Back in rule order: group g holds rules g, g + groups, g + 2 × groups, …
-        let perRule = enabled.indices.map { index in
-            (reportersByGroup[index % groups][index / groups], enabled[index].severity)
-        }
+        // (read in place: a reporter copied out is a descriptor, a
+        // configuration and its findings retained and released).
         var result = Findings()
         var used = Set<Int>()
-        for (reporter, severity) in perRule {
-            for finding in reporter.findings {
+        for position in enabled.indices {
+            let (group, slot) = (position % groups, position / groups)
+            let severity = severities[position]
+            for finding in reportersByGroup[group][slot].findings {
                 var adjusted = finding
                 adjusted.severity = severity
                 result.diagnostics.append(adjusted)
             }
-            if reporter.suppressedCount > 0 {
-                result.suppressedCount += reporter.suppressedCount
+            let suppressedCount = reportersByGroup[group][slot].suppressedCount
+            if suppressedCount > 0 {
+                result.suppressedCount += suppressedCount
                 result.suppressedSeverity = max(result.suppressedSeverity ?? severity, severity)
             }
+            guard !sites.isEmpty else { continue }
             // The reporter's scopes are this rule's sites, in site order.
-            let mine = sites.indices.filter { sites[$0].rule.text == reporter.descriptor.id }
-            for (position, wasUsed) in reporter.allowUsed.enumerated() where wasUsed { used.insert(mine[position]) }
+            let id = reportersByGroup[group][slot].descriptor.id
+            let mine = sites.indices.filter { sites[$0].rule.text == id }
+            for (position, wasUsed) in reportersByGroup[group][slot].allowUsed.enumerated() where wasUsed { used.insert(mine[position]) }
         }
         let allows = unusedAllows(sites, used: used, in: file, keep: keep)
         result.diagnostics += allows.diagnostics
