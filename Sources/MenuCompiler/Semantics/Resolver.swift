@@ -121,7 +121,7 @@ public final class Resolver {
         var kind: ElementKind
     }
     /// The first names of each kind a file of a group sees (see `firstNames`).
-    private var declaredNamesCache: [DeclaredNamesKey: [TextID]] = [:]
+    private var firstNamesCache: [DeclaredNamesKey: [TextID]] = [:]
     /// The names of each kind a file alone declares, sorted.
     private var namesOfLoneFiles: [DeclaredNamesKey: [String]] = [:]
     private var groupNamesByKind: [ElementKind: (ids: [TextID], texts: [String])] = [:]
@@ -328,8 +328,7 @@ public final class Resolver {
 
     /// Reports the names `file` declares twice, or that it and the files
     /// it sees declare more than once, and keeps what it must (see `Scope`).
-    /// The scopes of what `file` imports are made first, without
-    /// recursion: a chain of 10,000 files is 10,000 imports deep.
+    /// The scopes of what `file` imports are made first (`importsFirst`).
     private func scope(of file: FileID) -> Scope {
         if let known = scopes[file] { return known }
         guard someNamesAreContested else {
@@ -337,23 +336,35 @@ public final class Resolver {
             scopes[file] = scope
             return scope
         }
+        // A file that imports one whose scope is still being made is on an
+        // import cycle (an `import-failed` error, still resolved).
+        importsFirst(from: file, isDone: { scopes[$0] != nil }) { current, onCycle in
+            scopes[current] = onCycle ? walkedScope(of: current) : makeScope(of: current)
+            return true
+        }
+        return scopes[file] ?? Scope()
+    }
+
+    /// Calls `finish` with `file` and each file it imports, directly or not,
+    /// that `isDone` turns away, each after the files it imports; with
+    /// whether one of those was left unfinished (it imports the file back,
+    /// an import cycle, or its `finish` returned false). Iterative: a chain
+    /// of 10,000 files is 10,000 imports deep.
+    private func importsFirst(from file: FileID, isDone: (FileID) -> Bool, finish: (FileID, _ importsUnfinished: Bool) -> Bool) {
         var stack: [(file: FileID, next: Int)] = [(file, 0)]
         var entered: Set<FileID> = [file]
-        // Files that import one whose scope is being made: an import cycle
-        // (an `import-failed` error, still resolved).
-        var onCycle: Set<FileID> = []
+        var unfinished: Set<FileID> = []
         while let top = stack.last {
             let imports = workspace.imports[top.file.rawValue]
             if top.next < imports.count {
                 stack[stack.count - 1].next += 1
-                guard let imported = imports[top.next].file, scopes[imported] == nil else { continue }
-                if entered.insert(imported).inserted { stack.append((imported, 0)) } else { onCycle.insert(top.file) }
+                guard let imported = imports[top.next].file, !isDone(imported) else { continue }
+                if entered.insert(imported).inserted { stack.append((imported, 0)) } else { unfinished.insert(top.file) }
                 continue
             }
             stack.removeLast()
-            scopes[top.file] = onCycle.contains(top.file) ? walkedScope(of: top.file) : makeScope(of: top.file)
+            if !finish(top.file, unfinished.contains(top.file)), let importer = stack.last { unfinished.insert(importer.file) }
         }
-        return scopes[file] ?? Scope()
     }
 
     /// The scope of a file on an import cycle, from a walk of what it sees
@@ -696,7 +707,7 @@ public final class Resolver {
                 names.append(candidates.ids[position])
                 if names.count > DeclaredNames.shown { break }
             }
-            declaredNamesCache[DeclaredNamesKey(file: file, kind: kind)] = names
+            firstNamesCache[DeclaredNamesKey(file: file, kind: kind)] = names
             return names
         }()
         return DeclaredNames(first: first.map(text), candidates: candidates.texts, inScope: inScope)
@@ -720,28 +731,14 @@ public final class Resolver {
     /// names of the files before it).
     private func firstNames(of kind: ElementKind, seenFrom file: FileID) -> [TextID]? {
         func key(_ file: FileID) -> DeclaredNamesKey { DeclaredNamesKey(file: file, kind: kind) }
-        if let known = declaredNamesCache[key(file)] { return known }
-        var stack: [(file: FileID, next: Int)] = [(file, 0)]
-        var entered: Set<FileID> = [file]
-        // Files that import one entered but not finished (a cycle), or
-        // finished without a list: they get none either.
-        var incomplete: Set<FileID> = []
-        while let top = stack.last {
-            let imports = workspace.imports[top.file.rawValue]
-            if top.next < imports.count {
-                stack[stack.count - 1].next += 1
-                guard let imported = imports[top.next].file, declaredNamesCache[key(imported)] == nil else { continue }
-                if entered.insert(imported).inserted { stack.append((imported, 0)) } else { incomplete.insert(top.file) }
-                continue
-            }
-            stack.removeLast()
-            guard !incomplete.contains(top.file), let names = mergedFirstNames(of: kind, in: top.file) else {
-                if let importer = stack.last { incomplete.insert(importer.file) }
-                continue
-            }
-            declaredNamesCache[key(top.file)] = names
+        if let known = firstNamesCache[key(file)] { return known }
+        // A file whose imports were left without a list (a cycle) gets none either.
+        importsFirst(from: file, isDone: { firstNamesCache[key($0)] != nil }) { current, importsUnfinished in
+            guard !importsUnfinished, let names = mergedFirstNames(of: kind, in: current) else { return false }
+            firstNamesCache[key(current)] = names
+            return true
         }
-        return declaredNamesCache[key(file)]
+        return firstNamesCache[key(file)]
     }
 
     /// `file`'s own names of `kind` and its imports' first names, sorted,
@@ -754,7 +751,7 @@ public final class Resolver {
             names.insert(assigned.id)
         }
         for resolvedImport in workspace.imports[file.rawValue] {
-            guard let imported = resolvedImport.file, let first = declaredNamesCache[DeclaredNamesKey(file: imported, kind: kind)] else { continue }
+            guard let imported = resolvedImport.file, let first = firstNamesCache[DeclaredNamesKey(file: imported, kind: kind)] else { continue }
             for name in first where !names.contains(name) {
                 if groupNames[name]?.inSeveralFiles == true, !sees(name, as: kind, from: file) { return nil }
                 names.insert(name)

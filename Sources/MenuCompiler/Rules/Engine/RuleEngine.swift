@@ -76,7 +76,7 @@ public struct RuleEngine {
             var reporters = members.map { ruleIndex in
                 let descriptor = rules[ruleIndex].descriptor
                 return RuleReporter(descriptor: descriptor, configuration: configuration, file: file.source.id,
-                                    allowScopes: sites.isEmpty ? [] : sites.filter { $0.rule.text == descriptor.id }.map(\.scope), keep: keep)
+                                    allowScopes: sites.filter { $0.rule.text == descriptor.id }.map(\.scope), keep: keep)
             }
             for (slot, ruleIndex) in members.enumerated() where rules[ruleIndex].scope == .file {
                 rules[ruleIndex].check(file, &reporters[slot])
