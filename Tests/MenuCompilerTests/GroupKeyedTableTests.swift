@@ -3,8 +3,9 @@ import Testing
 @testable import MenuCompiler
 
 struct GroupKeyedTableTests {
-    /// Set keys in a shuffled order, past the point where the table turns
-    /// from a dictionary into an array: every value reads back, unset keys
+    /// Set keys in a shuffled order (each twice, the second value kept),
+    /// past the points where the table turns from a short list into a
+    /// dictionary and into an array: every value reads back, unset keys
     /// read as missing.
     @Test(arguments: [(keyCount: 10_000, expected: 10), (keyCount: 10_000, expected: 10_000), (keyCount: 40, expected: 0)])
     func valuesSurviveTheChangeOfForm(keyCount: Int, expected: Int) {
@@ -12,6 +13,7 @@ struct GroupKeyedTableTests {
         var generator = RobustnessTests.SeededGenerator(state: UInt64(keyCount))
         let keys = Array((0..<keyCount).filter { $0 % 3 == 0 }.shuffled(using: &generator))
         for (step, key) in keys.enumerated() {
+            table[key] = -7
             table[key] = key * 2
             // Read a few back at every step, across the change of form.
             for earlier in keys[max(0, step - 3)...step] { #expect(table[earlier] == earlier * 2) }

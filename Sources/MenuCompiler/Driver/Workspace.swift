@@ -153,20 +153,25 @@ public final class Workspace: @unchecked Sendable {
     /// Loads every file that `start` imports, transitively, each once.
     /// Iterative, so a chain of a thousand imports cannot exhaust the stack.
     public func loadImports(of start: FileID) {
-        // Depth-first with an explicit stack; `onPath` finds cycles.
+        // Depth-first with an explicit stack; `onPath` finds cycles, and
+        // `positionOnPath` finds them without scanning the path (which is
+        // as long as the chain: a scan per import made chains quadratic).
         var stack: [(file: FileID, next: Int)] = [(start, 0)]
         var onPath: [FileID] = [start]
+        var positionOnPath: [FileID: Int] = [start: 0]
+        func leave() {
+            stack.removeLast()
+            positionOnPath[onPath.removeLast()] = nil
+        }
         while let top = stack.last {
             let syntax = parsed[top.file.rawValue].syntax
             if top.next == 0, importsLoaded.contains(top.file) {
-                stack.removeLast()
-                onPath.removeLast()
+                leave()
                 continue
             }
             guard top.next < syntax.imports.count else {
                 importsLoaded.insert(top.file)
-                stack.removeLast()
-                onPath.removeLast()
+                leave()
                 continue
             }
             stack[stack.count - 1].next += 1
@@ -176,7 +181,7 @@ public final class Workspace: @unchecked Sendable {
                 continue
             }
             imports[top.file.rawValue].append(ResolvedImport(path: directive.path.value, span: directive.path.span, file: target))
-            if let cycleStart = onPath.firstIndex(of: target) {
+            if let cycleStart = positionOnPath[target] {
                 let cycle = (onPath[cycleStart...] + [target]).map { files[$0.rawValue].displayPath }
                 loadDiagnostics.append(.error(.importFailed, CycleText.describe("import cycle", cycle, of: "files"), at: directive.path.span,
                                               label: "imports a file that imports this one",
@@ -185,6 +190,7 @@ public final class Workspace: @unchecked Sendable {
             }
             if !importsLoaded.contains(target) {
                 stack.append((target, 0))
+                positionOnPath[target] = onPath.count
                 onPath.append(target)
             }
         }

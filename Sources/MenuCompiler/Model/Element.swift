@@ -492,8 +492,20 @@ final class WalkIndex: Sendable {
         // Rules ask this for a hundred thousand items; marking a bit set
         // over the whole walk and reading it back cost twice as much, and
         // sorting the concatenated lists several times as much.
+        // Most files hold none of most kinds, and most rules ask for one
+        // kind or find one of theirs present: that list is the answer as
+        // it stands (a small file's rules asked 90 times, each making lists).
+        var only: [Int32]?
+        var present = 0
+        for kind in kinds where !positionsByKind[kind.ordinal].isEmpty {
+            present += 1
+            only = positionsByKind[kind.ordinal]
+        }
+        guard present > 1 else { return only ?? [] }
         var lists: [[Int32]] = []
-        for kind in ElementKind.allCases where kinds.contains(kind) { lists.append(positionsByKind[kind.ordinal]) }
+        for kind in ElementKind.allCases where kinds.contains(kind) && !positionsByKind[kind.ordinal].isEmpty {
+            lists.append(positionsByKind[kind.ordinal])
+        }
         lists.sort { $0.count < $1.count }
         return lists.reduce([]) { Self.merged($0, $1) }
     }

@@ -4,15 +4,22 @@
 /// The model of a group is one store, so its numbering covers every file
 /// of the group, and a table the size of the numbering made for each file
 /// costs the group's size once per file: a chain of 5,000 files, each
-/// importing the next, zeroed gigabytes. This one starts as a dictionary
-/// and becomes an array once a sixteenth of the keys are set, so it costs
-/// about what the file uses; a file that uses most of the numbering (the
+/// importing the next, zeroed gigabytes. This one starts as a short list,
+/// then a dictionary, and becomes an array once a sixteenth of the keys
+/// are set, so it costs about what the file uses; a file that uses most of the numbering (the
 /// only file of its group, usually) says so and gets the array at once.
 struct GroupKeyedTable<Value> {
     private var dense: [Value] = []
+    /// The first few keys set, searched in order: most files of a large
+    /// group set a handful, and a dictionary made, grown and freed for
+    /// each of a file's tables cost more than the rules that used them.
+    private var few: [(key: Int32, value: Value)] = []
     private var sparse: [Int32: Value] = [:]
     private let keyCount: Int
     private let missing: Value
+
+    /// How many keys `few` holds before they move to `sparse`.
+    private static var fewLimit: Int { 8 }
 
     /// A table over keys `0..<keyCount`, each `missing` until set.
     /// `expectedKeys`: about how many keys the file will set.
@@ -28,7 +35,12 @@ struct GroupKeyedTable<Value> {
     subscript(key: Int) -> Value {
         @inline(__always) get {
             if !dense.isEmpty { return dense[key] }
-            return sparse[Int32(truncatingIfNeeded: key)] ?? missing
+            let key = Int32(truncatingIfNeeded: key)
+            if sparse.isEmpty {
+                for entry in few where entry.key == key { return entry.value }
+                return missing
+            }
+            return sparse[key] ?? missing
         }
         @inline(__always) set {
             if !dense.isEmpty {
@@ -36,7 +48,20 @@ struct GroupKeyedTable<Value> {
                 return
             }
             precondition(key >= 0 && key < keyCount, "key out of the table's range")
-            sparse[Int32(truncatingIfNeeded: key)] = newValue
+            let key = Int32(truncatingIfNeeded: key)
+            if sparse.isEmpty {
+                if let slot = few.firstIndex(where: { $0.key == key }) {
+                    few[slot].value = newValue
+                    return
+                }
+                if few.count < Self.fewLimit {
+                    few.append((key, newValue))
+                    return
+                }
+                for entry in few { sparse[entry.key] = entry.value }
+                few = []
+            }
+            sparse[key] = newValue
             if sparse.count >= Self.denseThreshold(keyCount) { becomeDense() }
         }
     }

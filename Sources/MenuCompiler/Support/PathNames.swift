@@ -32,7 +32,7 @@ package enum PathNames {
         if tidy == "/" || tidy.isEmpty { return tidy }
         let start = startOfLastComponent(in: tidy)
         if start == tidy.startIndex { return "" }
-        let slash = tidy.index(before: start)
+        let slash = tidy.utf8.index(before: start)
         if slash == tidy.startIndex { return "/" }
         return String(tidy[..<slash])
     }
@@ -44,7 +44,7 @@ package enum PathNames {
         guard tidy.utf8.count > 1 else { return tidy }
         let start = startOfLastComponent(in: tidy)
         let name = tidy[start...]
-        guard name != "..", let dot = name.lastIndex(of: "."), dot != start else { return tidy }
+        guard name != "..", let dot = name.utf8.lastIndex(of: UInt8(ascii: ".")), dot != start else { return tidy }
         return String(tidy[..<dot])
     }
 
@@ -101,7 +101,18 @@ package enum PathNames {
     /// Runs of slashes collapsed to one, and a trailing slash dropped
     /// (except from `/` itself).
     private static func tidied(_ path: String) -> String {
-        guard path.utf8.contains(UInt8(ascii: "/")) else { return path }
+        // Most paths are tidy already: say so without copying them (every
+        // import resolved asks twice).
+        var previous: UInt8 = 0
+        var isTidy = true
+        for byte in path.utf8 {
+            if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/") {
+                isTidy = false
+                break
+            }
+            previous = byte
+        }
+        if isTidy, !(previous == UInt8(ascii: "/") && path.utf8.count > 1) { return path }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(path.utf8.count)
         for byte in path.utf8 where !(byte == UInt8(ascii: "/") && bytes.last == UInt8(ascii: "/")) {
@@ -112,8 +123,11 @@ package enum PathNames {
     }
 
     /// Where the last component of a tidied path (no trailing slash) starts.
+    /// Searched in the UTF-8 view: `/` is one byte and never part of
+    /// another character's encoding, and a search by `Character` cost
+    /// thousands of instructions a path.
     private static func startOfLastComponent(in tidy: String) -> String.Index {
-        guard let slash = tidy.lastIndex(of: "/") else { return tidy.startIndex }
-        return tidy.index(after: slash)
+        guard let slash = tidy.utf8.lastIndex(of: UInt8(ascii: "/")) else { return tidy.startIndex }
+        return tidy.utf8.index(after: slash)
     }
 }

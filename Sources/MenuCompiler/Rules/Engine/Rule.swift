@@ -105,8 +105,10 @@ public struct RuleExample: Sendable {
 ///   (hostile input — a million items with unverbed labels — would
 ///   otherwise build a million messages for a report that shows 200).
 public struct RuleReporter: Sendable {
-    public let descriptor: RuleDescriptor
-    public let configuration: RuleConfiguration
+    /// The rule's id, severity and citation.
+    let stamp: RuleStamp
+    /// Limits from the configuration, for the rules that count.
+    public let thresholds: RuleThresholds
     public private(set) var findings: [Diagnostic] = []
     /// Reports in the checked file past the first `keep` of this rule.
     public private(set) var suppressedCount = 0
@@ -121,16 +123,14 @@ public struct RuleReporter: Sendable {
     private var cutoff: (start: Int, end: Int)?
     private var findingsInFile = 0
 
-    init(descriptor: RuleDescriptor, configuration: RuleConfiguration, file: FileID? = nil,
+    init(stamp: RuleStamp, thresholds: RuleThresholds, file: FileID? = nil,
          allowScopes: [Span] = [], keep: Int = .max) {
-        self.descriptor = descriptor
-        self.configuration = configuration
+        self.stamp = stamp
+        self.thresholds = thresholds
         self.file = file
         self.allows = AllowScopes(allowScopes)
         self.keep = max(keep, 1)
     }
-
-    public var thresholds: RuleThresholds { configuration.thresholds }
 
     /// At most this many secondary places per finding; the rest are counted in a note.
     public static let maximumSecondarySpans = 10
@@ -159,8 +159,8 @@ public struct RuleReporter: Sendable {
             secondary.removeSubrange(Self.maximumSecondarySpans...)
         }
         findings.append(Diagnostic(
-            id: descriptor.id, severity: descriptor.severity, message: message(), primary: LabeledSpan(span, label()),
-            secondary: secondary, notes: notes, help: help(), fixIts: fixIts(), guideline: descriptor.guideline,
+            id: stamp.id, severity: stamp.severity, message: message(), primary: LabeledSpan(span, label()),
+            secondary: secondary, notes: notes, help: help(), fixIts: fixIts(), guideline: stamp.guideline,
             elementPath: element?.path
         ))
         if inFile {

@@ -41,6 +41,10 @@ public struct RuleConfiguration: Sendable {
     public init() {}
 
     public func effectiveSeverity(of descriptor: RuleDescriptor) -> RuleSeverity {
-        severities[descriptor.id] ?? RuleSeverity(descriptor.severity)
+        effectiveSeverity(ofRule: descriptor.id, byDefault: descriptor.severity)
+    }
+
+    func effectiveSeverity(ofRule id: String, byDefault severity: Severity) -> RuleSeverity {
+        severities[id] ?? RuleSeverity(severity)
     }
 }

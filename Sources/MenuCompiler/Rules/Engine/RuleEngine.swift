@@ -3,7 +3,8 @@
 /// silence nothing, so suppressions don't rot.
 public struct RuleEngine {
     public let configuration: RuleConfiguration
-    public let rules: [any Rule]
+    public let ruleSet: RuleSet
+    public var rules: [any Rule] { ruleSet.rules }
 
     /// How many elements a part of a large file has at least when the
     /// rules of `.declaration` scope run a part at a time (see `RuleScope`):
@@ -11,11 +12,16 @@ public struct RuleEngine {
     /// such rule reads it. Tests set 1: a part per declaration.
     public var elementsPerPart: Int
 
-    public init(configuration: RuleConfiguration = RuleConfiguration(), rules: [any Rule] = RuleRegistry.all,
+    public init(configuration: RuleConfiguration = RuleConfiguration(), rules: RuleSet = .registry,
                 elementsPerPart: Int = 16_384) {
         self.configuration = configuration
-        self.rules = rules
+        self.ruleSet = rules
         self.elementsPerPart = elementsPerPart
+    }
+
+    /// An engine running these rules only (tests, `menuc explain`'s examples).
+    public init(configuration: RuleConfiguration = RuleConfiguration(), rules: [any Rule], elementsPerPart: Int = 16_384) {
+        self.init(configuration: configuration, rules: RuleSet(rules), elementsPerPart: elementsPerPart)
     }
 
     public static let unusedAllowID = "unused-allow"
@@ -51,17 +57,17 @@ public struct RuleEngine {
     }
 
     private func runRules(on file: CheckedFile, workers: Int, keep: Int) -> Findings {
-        let configuration = configuration
-        let rules = rules
+        let ruleSet = ruleSet
+        let thresholds = configuration.thresholds
         let sites = allowSites(in: file)
-        // The enabled rules by position in `rules`, and their severities.
+        // The enabled rules by position in the set, and their severities.
         // Kept apart, not as (rule, severity) pairs: each pair copied out
-        // of an array copied the rule and its descriptor, and with 55 rules
-        // a small file's rules cost more in copies than in checks.
+        // of an array copied the rule, and with 55 rules a small file's
+        // rules cost more in copies than in checks.
         var enabled: [Int] = []
         var severities: [Severity] = []
-        for (index, rule) in rules.enumerated() {
-            guard let severity = configuration.effectiveSeverity(of: rule.descriptor).severity else { continue }
+        for (index, stamp) in ruleSet.stamps.enumerated() {
+            guard let severity = configuration.effectiveSeverity(ofRule: stamp.id, byDefault: stamp.severity).severity else { continue }
             enabled.append(index)
             severities.append(severity)
         }
@@ -72,18 +78,18 @@ public struct RuleEngine {
         // worker, so that no worker waits long for a slow group.
         let groups = workers > 1 ? min(enabled.count, workers * 4) : 1
         let reportersByGroup = Parallel.map(groups, workers: workers) { [enabled] group -> [RuleReporter] in
-            let members = Array(stride(from: group, to: enabled.count, by: groups)).map { enabled[$0] }
+            let members = groups == 1 ? enabled : stride(from: group, to: enabled.count, by: groups).map { enabled[$0] }
             var reporters = members.map { ruleIndex in
-                let descriptor = rules[ruleIndex].descriptor
-                return RuleReporter(descriptor: descriptor, configuration: configuration, file: file.source.id,
-                                    allowScopes: sites.filter { $0.rule.text == descriptor.id }.map(\.scope), keep: keep)
+                let stamp = ruleSet.stamps[ruleIndex]
+                return RuleReporter(stamp: stamp, thresholds: thresholds, file: file.source.id,
+                                    allowScopes: sites.isEmpty ? [] : sites.filter { $0.rule.text == stamp.id }.map(\.scope), keep: keep)
             }
-            for (slot, ruleIndex) in members.enumerated() where rules[ruleIndex].scope == .file {
-                rules[ruleIndex].check(file, &reporters[slot])
+            for (slot, ruleIndex) in members.enumerated() where ruleSet.scopes[ruleIndex] == .file {
+                ruleSet.rules[ruleIndex].check(file, &reporters[slot])
             }
             for part in parts {
-                for (slot, ruleIndex) in members.enumerated() where rules[ruleIndex].scope == .declaration {
-                    rules[ruleIndex].check(part, &reporters[slot])
+                for (slot, ruleIndex) in members.enumerated() where ruleSet.scopes[ruleIndex] == .declaration {
+                    ruleSet.rules[ruleIndex].check(part, &reporters[slot])
                 }
             }
             return reporters
@@ -108,7 +114,7 @@ public struct RuleEngine {
             }
             guard !sites.isEmpty else { continue }
             // The reporter's scopes are this rule's sites, in site order.
-            let id = reportersByGroup[group][slot].descriptor.id
+            let id = ruleSet.stamps[enabled[position]].id
             let mine = sites.indices.filter { sites[$0].rule.text == id }
             for (position, wasUsed) in reportersByGroup[group][slot].allowUsed.enumerated() where wasUsed { used.insert(mine[position]) }
         }
@@ -144,7 +150,6 @@ public struct RuleEngine {
         return sites
     }
 
-    /// A finding for each allow that silenced nothing.
     /// A finding for each allow that silenced nothing: the first `keep`
     /// (sites are in source order, so these are the ones a report shows),
     /// and how many more there are.
@@ -194,7 +199,6 @@ public struct RuleEngine {
         return (unused, suppressed, severity)
     }
 
-    /// Removing one id from `@allow(a, b)`, or the whole attribute when it is the only one.
     /// What to delete to remove the attribute's `index`-th id.
     private func removalSpan(of index: Int, in attribute: AllowAttribute, file: SourceFile) -> Span {
         let ids = attribute.ruleIDs
