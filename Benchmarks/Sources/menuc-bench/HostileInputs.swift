@@ -178,6 +178,32 @@ enum HostileInputs {
             }
             return chain.appendingPathComponent("f0.menu").path
         },
+        Case(name: "import chain of 30,000 files of two items each") { folder in
+            // Each file paid the rules' fixed cost (descriptors copied, element
+            // lists made for kinds it lacks) and each import a scan of the
+            // import path for cycles: in a 3,000-file chain, 309 K
+            // instructions a file before the thirteenth session, 161 K after.
+            let chain = folder.appendingPathComponent("small-chain")
+            try FileManager.default.createDirectory(at: chain, withIntermediateDirectories: true)
+            let count = 30_000
+            for index in 0..<count {
+                var text = "platforms macOS 14\n"
+                if index + 1 < count { text += "import \"f\(index + 1).menu\"\n" }
+                text += "menu M\(index) \"Menu \(index)\" { item open\(index) \"Open \(index)\"; item close\(index) \"Close \(index)\" }\n"
+                _ = try save(text, "f\(index).menu", in: chain)
+            }
+            return chain.appendingPathComponent("f0.menu").path
+        },
+        Case(name: "100,000 items of a menu-bar menu sharing one shortcut") { folder in
+            var text = "platforms macOS 14\nmenubar {\n menu File \"File\" {\n"
+            for index in 0..<100_000 { text += "  item i\(index) \"Open \(index)\" { shortcut: \"cmd+n\"; action: a\(index) }\n" }
+            return try save(text + " }\n}\n", "same-shortcut.menu", in: folder)
+        },
+        Case(name: "100,000 siblings sharing one identifier") { folder in
+            var text = "menu M \"M\" {\n"
+            for index in 0..<100_000 { text += "  item same \"Open \(index)\"\n" }
+            return try save(text + "}\n", "same-id.menu", in: folder)
+        },
         Case(name: "20,000 files that import nothing (20,000 groups)", command: "build") { folder in
             // Each group's model had tables of every file of the build: 3.4 GB before the tenth session.
             let many = folder.appendingPathComponent("many")
