@@ -110,89 +110,54 @@ enum HostileInputs {
         Case(name: "import chain of 5,000 files, each splicing the next and the last") { folder in
             // Every file sees every file after it: a scope per file of all
             // it sees was quadratic (5.5 s and 500 MB before the tenth session).
-            let chain = folder.appendingPathComponent("chain")
-            try FileManager.default.createDirectory(at: chain, withIntermediateDirectories: true)
             let count = 5_000
-            for index in 0..<count {
-                var text = index + 1 < count ? "import \"f\(index + 1).menu\"\n" : ""
-                text += "menu M\(index) \"Menu \(index)\" { item open\(index) \"Open \(index)\" { action: open\(index) } }\n"
-                if index + 2 < count { text += "menu U\(index) \"Use \(index)\" { use M\(index + 1); use M\(count - 1) }\n" }
-                _ = try save(text, "f\(index).menu", in: chain)
-            }
-            return chain.path
+            return try importChain("chain", of: count, in: folder) { index in
+                "menu M\(index) \"Menu \(index)\" { item open\(index) \"Open \(index)\" { action: open\(index) } }\n"
+                    + (index + 2 < count ? "menu U\(index) \"Use \(index)\" { use M\(index + 1); use M\(count - 1) }\n" : "")
+            }.path
         },
         Case(name: "import chain of 10,000 files, each opening a view of the last (build, all three backends)", command: "build") { folder in
             // Whether a file sees another was answered by walking the imports
             // between them, per reference: 5.5 s to resolve, and the Markdown
             // pages walked again per link (15 s for 2,000 files), before the
             // eleventh session numbered the import graph.
-            let chain = folder.appendingPathComponent("opens-chain")
-            try FileManager.default.createDirectory(at: chain, withIntermediateDirectories: true)
             let count = 10_000
-            for index in 0..<count {
-                var text = "platforms macOS 14\n"
-                text += index + 1 < count ? "import \"f\(index + 1).menu\"\n" : "view Target \"Target\" { presentation: sheet }\n"
-                text += "view V\(index) \"View \(index)\" { button go \"Go…\" { type: push; opens: Target } }\n"
-                _ = try save(text, "f\(index).menu", in: chain)
-            }
-            return chain.path
+            return try importChain("opens-chain", of: count, in: folder, header: "platforms macOS 14\n") { index in
+                (index + 1 == count ? "view Target \"Target\" { presentation: sheet }\n" : "")
+                    + "view V\(index) \"View \(index)\" { button go \"Go…\" { type: push; opens: Target } }\n"
+            }.path
         },
         Case(name: "import chain of 10,000 files, one name declared in two of them") { folder in
             // Every file above the clash repeated it, after a walk of all it
             // saw (10.5 s and 5,001 reports before the twelfth session).
-            let chain = folder.appendingPathComponent("clash-chain")
-            try FileManager.default.createDirectory(at: chain, withIntermediateDirectories: true)
             let count = 10_000
-            for index in 0..<count {
-                var text = index + 1 < count ? "import \"f\(index + 1).menu\"\n" : ""
-                text += "menu M\(index) \"Menu \(index)\" { item open\(index) \"Open \(index)\" }\n"
-                if index == count / 2 || index == count - 1 { text += "menu Dup \"Dup\" { item open \"Open\" }\n" }
-                _ = try save(text, "f\(index).menu", in: chain)
-            }
-            return chain.appendingPathComponent("f0.menu").path
+            return try importChain("clash-chain", of: count, in: folder) { index in
+                "menu M\(index) \"Menu \(index)\" { item open\(index) \"Open \(index)\" }\n"
+                    + (index == count / 2 || index == count - 1 ? "menu Dup \"Dup\" { item open \"Open\" }\n" : "")
+            }.appendingPathComponent("f0.menu").path
         },
         Case(name: "import chain of 3,000 files, each declaring the same name") { folder in
             // Each file reported every declaration below it: 4.5 million
             // reports made, 74 s and 970 MB before the twelfth session.
-            let chain = folder.appendingPathComponent("same-name-chain")
-            try FileManager.default.createDirectory(at: chain, withIntermediateDirectories: true)
-            let count = 3_000
-            for index in 0..<count {
-                var text = index + 1 < count ? "import \"f\(index + 1).menu\"\n" : ""
-                text += "menu M\(index) \"Menu \(index)\" { item open\(index) \"Open \(index)\" }\nmenu Dup \"Dup\" { item open \"Open\" }\n"
-                _ = try save(text, "f\(index).menu", in: chain)
-            }
-            return chain.appendingPathComponent("f0.menu").path
+            try importChain("same-name-chain", of: 3_000, in: folder) { index in
+                "menu M\(index) \"Menu \(index)\" { item open\(index) \"Open \(index)\" }\nmenu Dup \"Dup\" { item open \"Open\" }\n"
+            }.appendingPathComponent("f0.menu").path
         },
         Case(name: "import chain of 5,000 files, each opening an undeclared view") { folder in
             // Each report's list of declared views scanned the names of the
             // files before it (4.7 s before the twelfth session).
-            let chain = folder.appendingPathComponent("unknown-chain")
-            try FileManager.default.createDirectory(at: chain, withIntermediateDirectories: true)
-            let count = 5_000
-            for index in 0..<count {
-                var text = "platforms macOS 14\n"
-                if index + 1 < count { text += "import \"f\(index + 1).menu\"\n" }
-                text += "view V\(index) \"View \(index)\" { button go \"Go…\" { type: push; opens: Missing\(index) } }\n"
-                _ = try save(text, "f\(index).menu", in: chain)
-            }
-            return chain.appendingPathComponent("f0.menu").path
+            try importChain("unknown-chain", of: 5_000, in: folder, header: "platforms macOS 14\n") { index in
+                "view V\(index) \"View \(index)\" { button go \"Go…\" { type: push; opens: Missing\(index) } }\n"
+            }.appendingPathComponent("f0.menu").path
         },
         Case(name: "import chain of 30,000 files of two items each") { folder in
             // Each file paid the rules' fixed cost (descriptors copied, element
             // lists made for kinds it lacks) and each import a scan of the
             // import path for cycles: in a 3,000-file chain, 309 K
             // instructions a file before the thirteenth session, 161 K after.
-            let chain = folder.appendingPathComponent("small-chain")
-            try FileManager.default.createDirectory(at: chain, withIntermediateDirectories: true)
-            let count = 30_000
-            for index in 0..<count {
-                var text = "platforms macOS 14\n"
-                if index + 1 < count { text += "import \"f\(index + 1).menu\"\n" }
-                text += "menu M\(index) \"Menu \(index)\" { item open\(index) \"Open \(index)\"; item close\(index) \"Close \(index)\" }\n"
-                _ = try save(text, "f\(index).menu", in: chain)
-            }
-            return chain.appendingPathComponent("f0.menu").path
+            try importChain("small-chain", of: 30_000, in: folder, header: "platforms macOS 14\n") { index in
+                "menu M\(index) \"Menu \(index)\" { item open\(index) \"Open \(index)\"; item close\(index) \"Close \(index)\" }\n"
+            }.appendingPathComponent("f0.menu").path
         },
         Case(name: "100,000 items of a menu-bar menu sharing one shortcut") { folder in
             var text = "platforms macOS 14\nmenubar {\n menu File \"File\" {\n"
@@ -229,6 +194,19 @@ enum HostileInputs {
             return try save("import \"folder.menu\"\nmenu M \"M\" { item open \"Open\" }\n", "imports-folder.menu", in: folder)
         },
     ]
+
+    /// A folder `name` of `count` files, `f0.menu` … : each starts with
+    /// `header`, imports the next (all but the last), then holds `body(index)`.
+    static func importChain(_ name: String, of count: Int, in folder: URL, header: String = "",
+                            body: (Int) -> String) throws -> URL {
+        let chain = folder.appendingPathComponent(name)
+        try FileManager.default.createDirectory(at: chain, withIntermediateDirectories: true)
+        for index in 0..<count {
+            let next = index + 1 < count ? "import \"f\(index + 1).menu\"\n" : ""
+            _ = try save(header + next + body(index), "f\(index).menu", in: chain)
+        }
+        return chain
+    }
 
     static func save(_ text: String, _ name: String, in folder: URL) throws -> String {
         try save(Data(text.utf8), name, in: folder)

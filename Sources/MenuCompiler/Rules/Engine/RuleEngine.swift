@@ -19,7 +19,7 @@ public struct RuleEngine {
         self.elementsPerPart = elementsPerPart
     }
 
-    /// An engine running these rules only (tests, `menuc explain`'s examples).
+    /// An engine running these rules only (the tests run one rule, or one page's).
     public init(configuration: RuleConfiguration = RuleConfiguration(), rules: [any Rule], elementsPerPart: Int = 16_384) {
         self.init(configuration: configuration, rules: RuleSet(rules), elementsPerPart: elementsPerPart)
     }
