@@ -84,7 +84,11 @@ public struct OutputWriter {
         // Then every file is staged next to its destination, in parallel
         // (a build can write thousands of files).
         let failWritingPath = failWritingPath
-        let stages = Parallel.map(outputs.count) { index in OutputWriter.stage(outputs[index], failWritingPath: failWritingPath) }
+        // Asked once: each ask is a system call, and a build can write thousands of files.
+        let processID = ProcessInfo.processInfo.processIdentifier
+        let stages = Parallel.map(outputs.count) { index in
+            OutputWriter.stage(outputs[index], processID: processID, failWritingPath: failWritingPath)
+        }
         var report = Report()
         var staged: [(temporary: String, final: String)] = []
         var firstFailure: Failure?
@@ -129,10 +133,10 @@ public struct OutputWriter {
     /// holds, nothing is written: a rebuild whose output is unchanged reads
     /// the old file once and leaves it (and its date) as it was. At the
     /// first difference the temporary is started with the matching part.
-    private static func stage(_ output: Output, failWritingPath: String?) -> Stage {
+    private static func stage(_ output: Output, processID: Int32, failWritingPath: String?) -> Stage {
         let directory = directory(of: output.path)
         let name = PathNames.lastComponent(of: output.path)
-        let temporary = PathNames.appending(".\(name).menuc-\(ProcessInfo.processInfo.processIdentifier).tmp", to: directory)
+        let temporary = PathNames.appending(".\(name).menuc-\(processID).tmp", to: directory)
         if failWritingPath == output.path {
             return .failed(Failure(path: output.path, reason: "simulated write failure"))
         }
