@@ -487,11 +487,6 @@ final class WalkIndex: Sendable {
 
     /// Positions of elements of any of `kinds`, in walk order.
     func positions(of kinds: [ElementKind]) -> [Int32] {
-        // Each kind's positions are in walk order already: they are merged,
-        // smallest list first so the large one (items) is copied once.
-        // Rules ask this for a hundred thousand items; marking a bit set
-        // over the whole walk and reading it back cost twice as much, and
-        // sorting the concatenated lists several times as much.
         // Most files hold none of most kinds, and most rules ask for one
         // kind or find one of theirs present: that list is the answer as
         // it stands (a small file's rules asked 90 times, each making lists).
@@ -502,6 +497,11 @@ final class WalkIndex: Sendable {
             only = positionsByKind[kind.ordinal]
         }
         guard present > 1 else { return only ?? [] }
+        // Each kind's positions are in walk order already: they are merged,
+        // smallest list first so the large one (items) is copied once.
+        // Rules ask this for a hundred thousand items; marking a bit set
+        // over the whole walk and reading it back cost twice as much, and
+        // sorting the concatenated lists several times as much.
         var lists: [[Int32]] = []
         for kind in ElementKind.allCases where kinds.contains(kind) && !positionsByKind[kind.ordinal].isEmpty {
             lists.append(positionsByKind[kind.ordinal])

@@ -6,8 +6,9 @@
 /// costs the group's size once per file: a chain of 5,000 files, each
 /// importing the next, zeroed gigabytes. This one starts as a short list,
 /// then a dictionary, and becomes an array once a sixteenth of the keys
-/// are set, so it costs about what the file uses; a file that uses most of the numbering (the
-/// only file of its group, usually) says so and gets the array at once.
+/// are set, so it costs about what the file uses; a file that uses most
+/// of the numbering (the only file of its group, usually) says so and
+/// gets the array at once.
 struct GroupKeyedTable<Value> {
     private var dense: [Value] = []
     /// The first few keys set, searched in order: most files of a large
