@@ -76,13 +76,21 @@ public final class SourceFile: Sendable {
     public let bytes: [UInt8]
     /// Byte offset at which each line starts.
     public let lineStarts: [Int]
+    /// Where the UTF-16 count of each long line stands every
+    /// `columnMarkStride` bytes, by line index: a column counted from its
+    /// line's start costs the line's length, and a language server asking
+    /// the position of each of a million tokens on one 7 MB line never
+    /// answered. Empty unless a line is longer than the stride.
+    private let columnMarks: [Int: [ColumnMark]]
 
     public init(id: FileID, displayPath: String, absolutePath: String, bytes: [UInt8]) {
         self.id = id
         self.displayPath = displayPath
         self.absolutePath = absolutePath
         self.bytes = bytes
-        self.lineStarts = SourceFile.computeLineStarts(bytes)
+        let lineStarts = SourceFile.computeLineStarts(bytes)
+        self.lineStarts = lineStarts
+        self.columnMarks = SourceFile.columnMarks(in: bytes, lineStarts: lineStarts)
     }
 
     public convenience init(id: FileID, displayPath: String, text: String) {
@@ -105,6 +113,68 @@ public final class SourceFile: Sendable {
         return starts
     }
 
+    /// Bytes between column marks on a long line: a position costs at most
+    /// this much counting, and the marks take 8 bytes per stride.
+    static var columnMarkStride: Int { 256 }
+
+    /// Where the count of a long line's UTF-16 units stands: `offset` is
+    /// where the walk of `utf16Length` from the line's start steps, so
+    /// counting on from it gives what counting from the start gives.
+    struct ColumnMark: Sendable {
+        var offset: UInt32
+        var column: UInt32
+    }
+
+    /// The marks of every line longer than the stride. Mark `k` of a line
+    /// is the first step of its walk at or past `columnMarkStride × (k + 1)`
+    /// bytes into it.
+    private static func columnMarks(in bytes: [UInt8], lineStarts: [Int]) -> [Int: [ColumnMark]] {
+        // Every file pays this look at each line's length: a plain loop
+        // over the starts, the marks made only where a line is long.
+        var longLines: [(line: Int, bytes: Range<Int>)] = []
+        var (line, previous) = (0, 0)
+        for start in lineStarts.dropFirst() {
+            if start - previous > columnMarkStride { longLines.append((line, previous..<start)) }
+            (line, previous) = (line + 1, start)
+        }
+        if bytes.count - previous > columnMarkStride { longLines.append((line, previous..<bytes.count)) }
+        var marksByLine: [Int: [ColumnMark]] = [:]
+        for long in longLines { marksByLine[long.line] = columnMarks(of: long.bytes, in: bytes) }
+        return marksByLine
+    }
+
+    private static func columnMarks(of line: Range<Int>, in bytes: [UInt8]) -> [ColumnMark] {
+        var marks: [ColumnMark] = []
+        marks.reserveCapacity(line.count / columnMarkStride)
+        var (index, column, next) = (line.lowerBound, 0, line.lowerBound + columnMarkStride)
+        while index < line.upperBound {
+            if index >= next {
+                marks.append(ColumnMark(offset: UInt32(index), column: UInt32(column)))
+                next += columnMarkStride
+            }
+            let width = sequenceWidth(leadByte: bytes[index])
+            column += width == 4 ? 2 : 1
+            index += width
+        }
+        return marks
+    }
+
+    /// The last mark of `line` at or before byte `offset`, if any.
+    private func columnMark(onLine line: Int, atOrBefore offset: Int) -> ColumnMark? {
+        guard !columnMarks.isEmpty, let marks = columnMarks[line] else { return nil }
+        // Mark k lies within a few bytes past stride × (k + 1): the one
+        // numbered by the offset, or the one before it.
+        var k = min((offset - lineStarts[line]) / SourceFile.columnMarkStride, marks.count) - 1
+        if k >= 0, Int(marks[k].offset) > offset { k -= 1 }
+        return k >= 0 ? marks[k] : nil
+    }
+
+    /// The UTF-16 column (0-based) of `offset` on `line`.
+    private func utf16Column(of offset: Int, onLine line: Int) -> Int {
+        guard let mark = columnMark(onLine: line, atOrBefore: offset) else { return utf16Length(from: lineStarts[line], to: offset) }
+        return Int(mark.column) + utf16Length(from: Int(mark.offset), to: offset)
+    }
+
     /// 0-based line index holding `offset`.
     public func lineIndex(of offset: Int) -> Int {
         var low = 0
@@ -123,7 +193,7 @@ public final class SourceFile: Sendable {
         return SourcePosition(
             line: line + 1,
             column: clamped - start + 1,
-            utf16Column: utf16Length(from: start, to: clamped) + 1
+            utf16Column: utf16Column(of: clamped, onLine: line) + 1
         )
     }
 
@@ -162,6 +232,17 @@ public final class SourceFile: Sendable {
         let range = lineRange(line)
         var index = range.lowerBound
         var units = 0
+        // On a long line, start from the last mark before the column.
+        if !columnMarks.isEmpty, let marks = columnMarks[line] {
+            var (low, high) = (0, marks.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if Int(marks[middle].column) <= utf16Column { low = middle + 1 } else { high = middle }
+            }
+            if low > 0, Int(marks[low - 1].offset) <= range.upperBound {
+                (index, units) = (Int(marks[low - 1].offset), Int(marks[low - 1].column))
+            }
+        }
         while index < range.upperBound, units < utf16Column {
             let width = SourceFile.sequenceWidth(leadByte: bytes[index])
             units += width == 4 ? 2 : 1

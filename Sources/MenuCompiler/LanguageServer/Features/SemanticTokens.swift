@@ -145,6 +145,7 @@ enum SemanticTokensFeature {
     /// spanning lines is split, since clients need not support multi-line tokens).
     static func encode(_ tokens: [Classified], in file: SourceFile) -> [Int] {
         var data: [Int] = []
+        data.reserveCapacity(tokens.count * 5)
         var previousLine = 0
         var previousCharacter = 0
         for token in tokens {
@@ -153,14 +154,17 @@ enum SemanticTokensFeature {
                 let line = file.lineIndex(of: start)
                 let lineEnd = file.lineRange(line).upperBound
                 let end = min(token.end, max(lineEnd, start))
-                let position = file.lspPosition(of: start)
+                let character = file.lspPosition(of: start).character
                 let length = file.utf16Length(from: start, to: end)
                 if length > 0 {
-                    let deltaLine = position.line - previousLine
-                    let deltaCharacter = deltaLine == 0 ? position.character - previousCharacter : position.character
-                    data += [deltaLine, deltaCharacter, length, token.type.rawValue, token.modifiers]
-                    previousLine = position.line
-                    previousCharacter = position.character
+                    let deltaLine = line - previousLine
+                    data.append(deltaLine)
+                    data.append(deltaLine == 0 ? character - previousCharacter : character)
+                    data.append(length)
+                    data.append(token.type.rawValue)
+                    data.append(token.modifiers)
+                    previousLine = line
+                    previousCharacter = character
                 }
                 // Continue on the next line, if the token goes on.
                 let nextLine = line + 1
