@@ -170,7 +170,7 @@ public final class SourceFile: Sendable {
     }
 
     /// The UTF-16 column (0-based) of `offset` on `line`.
-    private func utf16Column(of offset: Int, onLine line: Int) -> Int {
+    func utf16Column(of offset: Int, onLine line: Int) -> Int {
         guard let mark = columnMark(onLine: line, atOrBefore: offset) else { return utf16Length(from: lineStarts[line], to: offset) }
         return Int(mark.column) + utf16Length(from: Int(mark.offset), to: offset)
     }

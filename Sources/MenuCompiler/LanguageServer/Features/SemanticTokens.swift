@@ -154,7 +154,7 @@ enum SemanticTokensFeature {
                 let line = file.lineIndex(of: start)
                 let lineEnd = file.lineRange(line).upperBound
                 let end = min(token.end, max(lineEnd, start))
-                let character = file.lspPosition(of: start).character
+                let character = file.utf16Column(of: start, onLine: line)
                 let length = file.utf16Length(from: start, to: end)
                 if length > 0 {
                     let deltaLine = line - previousLine
