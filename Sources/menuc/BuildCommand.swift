@@ -87,9 +87,10 @@ enum BuildCommand {
             case .failure(let problem): throw CommandFailure(message: problem.message)
             }
         }
-        try refuseToOverwriteSources(plan.outputs, depfile: depfile, of: compilation.workspace)
+        let destinations = OutputWriter.survey(plan.outputs)
+        try refuseToOverwriteSources(plan.outputs, at: destinations, depfile: depfile, of: compilation.workspace)
         timings.finish("plan outputs")
-        let written = OutputWriter().write(plan.outputs)
+        let written = OutputWriter().write(plan.outputs, surveyed: destinations)
         timings.finish("render and write outputs")
         switch written {
         case .success:
@@ -102,16 +103,18 @@ enum BuildCommand {
     /// An input named `x.json` built with `--out .` (or a `.md` or `.swift`
     /// one, or an imported file) would be replaced by an output: refused
     /// before anything is written, since that would lose the source.
-    static func refuseToOverwriteSources(_ outputs: [OutputWriter.Output], depfile: String?, of workspace: Workspace) throws {
+    static func refuseToOverwriteSources(_ outputs: [OutputWriter.Output], at destinations: [OutputWriter.Destination],
+                                         depfile: String?, of workspace: Workspace) throws {
         let sources = Set(workspace.files.map(\.absolutePath))
         // Only a path named like a source, or a link (written through), can
         // be one: the rest (nearly all, `.json` beside `.menu`) need no
         // realpath(3) call each.
         let sourceNames = Set(workspace.files.map { PathNames.lastComponent(of: $0.absolutePath) })
-        func mayBeSource(_ path: String) -> Bool {
-            sourceNames.contains(PathNames.lastComponent(of: path)) || FileSystem.linkKind(atPath: path) == .symbolicLink
+        func mayBeSource(_ index: Int) -> Bool {
+            if case .symbolicLink = destinations[index] { return true }
+            return sourceNames.contains(PathNames.lastComponent(of: outputs[index].path))
         }
-        for output in outputs where mayBeSource(output.path)
+        for (index, output) in outputs.enumerated() where mayBeSource(index)
             && sources.contains(Workspace.standardize(output.path, relativeTo: workspace.currentDirectory)) {
             let option = output.path == depfile ? "--depfile" : "--out"
             throw CommandFailure(message: "\(output.path) is a source file of this build and would be written over; choose another \(option) (no output was changed)")

@@ -358,6 +358,13 @@ struct CLITests {
         let depfile = try menuc(["build", "a.menu", "--emit", "json", "--out", "out", "--depfile", "a.menu"], in: directory)
         #expect(depfile.status == 2 && depfile.error.contains("choose another --depfile"), "\(depfile.error)")
         #expect(try String(contentsOf: directory.appendingPathComponent("a.menu"), encoding: .utf8) == source)
+        // An output's destination that is a link to a source: outputs are written through links.
+        let out = directory.appendingPathComponent("linked")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent("a.json").path, withDestinationPath: "../a.menu")
+        let linked = try menuc(["build", "a.menu", "--emit", "json", "--out", "linked"], in: directory)
+        #expect(linked.status == 2 && linked.error.contains("linked/a.json is a source file of this build"), "\(linked.error)")
+        #expect(try String(contentsOf: directory.appendingPathComponent("a.menu"), encoding: .utf8) == source)
     }
 
     @Test func formattingThroughALinkKeepsTheLink() throws {

@@ -55,16 +55,52 @@ public struct OutputWriter {
         self.failWritingPath = failWritingPath ?? Environment.value("MENUC_FAIL_WRITE")
     }
 
+    /// What is at an output's path before the build writes it. Looked at
+    /// once per output (a build can write thousands, and each look is a
+    /// system call): the command's check that no source is written over,
+    /// the redirection through links and the comparison with the previous
+    /// contents all read this.
+    package enum Destination: Sendable {
+        case nothing
+        /// A regular file, with its permissions and owner (which its replacement keeps).
+        case regularFile(stat)
+        case symbolicLink
+        /// A directory, a device, or what cannot be looked at: writing fails at the rename, which says why.
+        case other
+    }
+
+    /// `lstat(2)` of each output's path, in order.
+    package static func survey(_ outputs: [Output]) -> [Destination] {
+        outputs.map { destination(of: $0.path, followingLinks: false) }
+    }
+
+    private static func destination(of path: String, followingLinks: Bool) -> Destination {
+        var status = stat()
+        guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return .nothing }
+        switch status.st_mode & S_IFMT {
+        case S_IFREG: return .regularFile(status)
+        case S_IFLNK: return .symbolicLink
+        default: return .other
+        }
+    }
+
     public func write(_ outputs: [Output]) -> Result<Report, Failure> {
+        write(outputs, surveyed: OutputWriter.survey(outputs))
+    }
+
+    /// `write`, with what `survey` found at each output's path.
+    package func write(_ outputs: [Output], surveyed: [Destination]) -> Result<Report, Failure> {
+        precondition(surveyed.count == outputs.count, "one destination per output")
         let fileManager = FileManager.default
         // A destination that is a symbolic link is written through: the
         // file it points to gets the new contents and the link stays (a
         // rename over the link would replace it with a file).
-        let outputs = outputs.map { output in
-            guard FileSystem.linkKind(atPath: output.path) == .symbolicLink, let target = PathNames.realPath(output.path) else { return output }
-            var redirected = output
-            redirected.path = target
-            return redirected
+        var outputs = outputs
+        var destinations = surveyed
+        for index in outputs.indices {
+            guard case .symbolicLink = destinations[index], let target = PathNames.realPath(outputs[index].path) else { continue }
+            outputs[index].path = target
+            destinations[index] = OutputWriter.destination(of: target, followingLinks: true)
         }
         // Directories first, one at a time: creating the same one from two
         // threads could fail with "already exists".
@@ -86,8 +122,8 @@ public struct OutputWriter {
         let failWritingPath = failWritingPath
         // Asked once: each ask is a system call, and a build can write thousands of files.
         let processID = ProcessInfo.processInfo.processIdentifier
-        let stages = Parallel.map(outputs.count) { index in
-            OutputWriter.stage(outputs[index], processID: processID, failWritingPath: failWritingPath)
+        let stages = Parallel.map(outputs.count) { [outputs, destinations] index in
+            OutputWriter.stage(outputs[index], over: destinations[index], processID: processID, failWritingPath: failWritingPath)
         }
         var report = Report()
         var staged: [(temporary: String, final: String)] = []
@@ -133,14 +169,14 @@ public struct OutputWriter {
     /// holds, nothing is written: a rebuild whose output is unchanged reads
     /// the old file once and leaves it (and its date) as it was. At the
     /// first difference the temporary is started with the matching part.
-    private static func stage(_ output: Output, processID: Int32, failWritingPath: String?) -> Stage {
+    private static func stage(_ output: Output, over destination: Destination, processID: Int32, failWritingPath: String?) -> Stage {
         let directory = directory(of: output.path)
         let name = PathNames.lastComponent(of: output.path)
         let temporary = PathNames.appending(".\(name).menuc-\(processID).tmp", to: directory)
         if failWritingPath == output.path {
             return .failed(Failure(path: output.path, reason: "simulated write failure"))
         }
-        var staging = StagedFile(destination: output.path, temporary: temporary)
+        var staging = StagedFile(destination: output.path, previous: destination, temporary: temporary)
         output.produce { staging.write($0) }
         switch staging.finish() {
         case .unchanged:
@@ -166,18 +202,16 @@ public struct OutputWriter {
         /// Bytes of output that matched the destination so far.
         private var matched = 0
         private var descriptor: Int32 = -1
-        private var written = 0
         private var failure: Outcome?
         private var scratch: [UInt8] = []
         /// The destination's permissions and owner, which its replacement keeps.
         private var previous: stat?
 
-        init(destination: String, temporary: String) {
+        init(destination: String, previous: Destination, temporary: String) {
             self.destination = destination
             self.temporary = temporary
-            var status = stat()
-            if stat(destination, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
-                previous = status
+            if case .regularFile(let status) = previous {
+                self.previous = status
                 existing = open(destination, O_RDONLY | O_CLOEXEC)
             } else {
                 existing = -1
@@ -242,7 +276,7 @@ public struct OutputWriter {
         private mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
             guard failure == nil else { return }
             if descriptor < 0, !openTemporary() { return }
-            if FileDescriptorIO.writeAll(piece, to: descriptor) { written += piece.count } else { failure = .incomplete }
+            if !FileDescriptorIO.writeAll(piece, to: descriptor) { failure = .incomplete }
         }
 
         mutating func finish() -> Outcome {
@@ -258,9 +292,10 @@ public struct OutputWriter {
                 diverge()
             }
             if descriptor < 0, failure == nil { _ = openTemporary() }  // an empty output
+            // A full disk fails a write (`append` keeps the failure) or, where
+            // the file system defers it, the close: either way the temporary
+            // is short and is not committed.
             if descriptor >= 0, close(descriptor) != 0 { failure = failure ?? .incomplete }
-            // A partial write (disk full) leaves a short file; check before committing to it.
-            if failure == nil, FileSystem.size(atPath: temporary) != written { failure = .incomplete }
             if let failure {
                 unlink(temporary)
                 return failure

@@ -60,12 +60,15 @@ public final class Workspace: @unchecked Sendable {
         }
     }
 
-    /// Loads input files (not yet their imports). Paths are resolved, read
-    /// and parsed in parallel: each is a few system calls, and a build can
-    /// name thousands of files.
+    /// Loads input files (not yet their imports). Files are read and
+    /// parsed in parallel: each is a few system calls, and a build can name
+    /// thousands of files. Their paths are resolved first, each directory
+    /// once (see `PathNames.Standardizer`).
     public func addFiles(paths: [String], workers: Int = Parallel.defaultWorkers) -> [Result<FileID, LoadError>] {
-        let currentDirectory = currentDirectory
-        let absolutes = Parallel.map(paths.count, workers: workers) { Workspace.standardize(paths[$0], relativeTo: currentDirectory) }
+        var standardizer = PathNames.Standardizer()
+        let absolutes = paths.map { path in
+            standardizer.standardized(path.hasPrefix("/") ? path : PathNames.appending(path, to: currentDirectory))
+        }
         // The first mention of each file not loaded yet is read; repeats share its result.
         var firstMention: [String: Int] = [:]
         var toRead: [Int] = []
@@ -243,18 +246,15 @@ public final class Workspace: @unchecked Sendable {
         return Suggest.closest(to: name, in: entries.filter { $0.hasSuffix(".menu") }.sorted())
     }
 
-    /// `read`, refusing files too large for a `Span`'s 32-bit offsets before
-    /// reading them.
+    /// The bytes of a source file (an editor's overlay first), refusing
+    /// what is not a file, and files too large for a `Span`'s 32-bit
+    /// offsets before reading them.
     private func readSource(_ absolute: String, shownAs path: String) -> Result<[UInt8], LoadError> {
-        if overlays[absolute] == nil, let size = FileSystem.size(atPath: absolute), size > SourceFile.maximumSize {
-            return .failure(.unreadable(path, reason: "it is \(size / 1_048_576) MiB; \(Workspace.sizeLimit)"))
-        }
-        return read(absolute, shownAs: path)
-    }
-
-    private func read(_ absolute: String, shownAs path: String) -> Result<[UInt8], LoadError> {
         if let overlay = overlays[absolute] { return .success(overlay) }
-        switch FileSystem.lookUp(absolute) {
+        // One stat(2) says what is there and how large: a build of thousands
+        // of small files makes about as many system calls as it does work.
+        var regularFileSize: Int?
+        switch FileSystem.lookUpWithSize(absolute) {
         case .failure(let failure):
             // A dangling or looping symlink exists as a link but not as a file.
             if FileSystem.linkKind(atPath: absolute) == .symbolicLink {
@@ -263,15 +263,19 @@ public final class Workspace: @unchecked Sendable {
             // "No such file" only when there is none: a directory on the way
             // that may not be entered says so.
             return .failure(failure.isMissing ? .notFound(path) : .unreadable(path, reason: failure.reason))
-        case .success(.directory):
+        case .success((.directory, _)):
             return .failure(.isDirectory(path))
-        case .success(.device):
+        case .success((.device, _)):
             // /dev/zero never ends, a terminal waits: neither holds menus.
             return .failure(.unreadable(path, reason: "it is a device, not a file (use - to read standard input)"))
-        default:
+        case .success((.regularFile, let size)) where size > SourceFile.maximumSize:
+            return .failure(.unreadable(path, reason: "it is \(size / 1_048_576) MiB; \(Workspace.sizeLimit)"))
+        case .success((.regularFile, let size)):
+            regularFileSize = size
+        case .success:
             break
         }
-        switch FileSystem.contents(atPath: absolute) {
+        switch FileSystem.contents(atPath: absolute, regularFileSize: regularFileSize) {
         case .success(let bytes): return .success(bytes)
         case .failure(let failure) where failure.isTooLarge:
             // A pipe that went on past the limit (a regular file's size is checked before reading).

@@ -33,9 +33,14 @@ package enum FileSystem {
     /// looked at: `isMissing` when nothing is there, else a reason worth
     /// saying (a directory on the way that may not be entered).
     package static func lookUp(_ path: String) -> Result<Kind, Failure> {
+        lookUpWithSize(path).map(\.kind)
+    }
+
+    /// `lookUp`, with the size in bytes of what is there, from the same stat(2).
+    package static func lookUpWithSize(_ path: String) -> Result<(kind: Kind, size: Int), Failure> {
         var status = stat()
         guard stat(path, &status) == 0 else { return .failure(Failure(code: errno)) }
-        return .success(kind(of: status.st_mode))
+        return .success((kind(of: status.st_mode), Int(status.st_size)))
     }
 
     /// What is at `path` itself: a symbolic link is `.symbolicLink`.
@@ -94,13 +99,14 @@ package enum FileSystem {
         String(cString: strerror(code))
     }
 
-    /// The whole content of the file at `path`.
-    package static func contents(atPath path: String) -> Result<[UInt8], Failure> {
+    /// The whole content of the file at `path`. `regularFileSize`, when the
+    /// caller has just looked (`lookUpWithSize`), spares asking again.
+    package static func contents(atPath path: String, regularFileSize: Int? = nil) -> Result<[UInt8], Failure> {
         var descriptor: Int32
         repeat { descriptor = open(path, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { return .failure(Failure(code: errno)) }
         defer { close(descriptor) }
-        return FileDescriptorIO.readAll(descriptor)
+        return FileDescriptorIO.readAll(descriptor, regularFileSize: regularFileSize)
     }
 }
 
@@ -111,18 +117,23 @@ package enum FileSystem {
 package enum FileDescriptorIO {
     /// Reads until end of file, or fails with `EFBIG` past `limit` bytes
     /// (a pipe that never ends must not fill memory).
-    package static func readAll(_ descriptor: Int32, limit: Int = SourceFile.maximumSize) -> Result<[UInt8], FileSystem.Failure> {
+    /// `regularFileSize` is the size of the regular file open on
+    /// `descriptor`, when the caller knows it; else it is asked.
+    package static func readAll(_ descriptor: Int32, limit: Int = SourceFile.maximumSize,
+                                regularFileSize: Int? = nil) -> Result<[UInt8], FileSystem.Failure> {
         var result: [UInt8] = []
         // A regular file's size is known: one buffer of that size (plus a
         // byte to see the end), not the doubling growth that left up to half
         // of a large source's buffer unused for the whole compilation.
+        var size = regularFileSize
         var status = stat()
+        if size == nil, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG { size = Int(status.st_size) }
         var chunkSize = 65_536
-        if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG, status.st_size > 0 {
-            result.reserveCapacity(Int(status.st_size) + 1)
+        if let size, size > 0 {
+            result.reserveCapacity(size + 1)
             // A small file takes a small buffer: zeroing 64 KB for each of
             // 20,000 files of a hundred bytes was a tenth of checking them.
-            chunkSize = min(chunkSize, max(4_096, Int(status.st_size) + 1))
+            chunkSize = min(chunkSize, max(4_096, size + 1))
         }
         var chunk = [UInt8](repeating: 0, count: chunkSize)
         while true {

@@ -85,6 +85,39 @@ package enum PathNames {
         return resolved
     }
 
+    /// `standardized` for many paths, most of them in a few directories:
+    /// realpath(3) asks the file system about every component of a path
+    /// (four calls for `/tmp/menus/a.menu`), so each directory is resolved
+    /// once and then a file costs one lstat(2). A build can name thousands.
+    package struct Standardizer {
+        /// Each directory asked about, with its real path (nil: it cannot be resolved).
+        private var realDirectories: [String: String?] = [:]
+
+        package init() {}
+
+        package mutating func standardized(_ path: String) -> String {
+            let directory = PathNames.deletingLastComponent(of: path)
+            let name = PathNames.lastComponent(of: path)
+            // What the shortcut cannot answer, the component walk does.
+            guard path.hasPrefix("/"), directory.hasPrefix("/"), name != ".", name != "..", name != "/" else {
+                return PathNames.standardized(path)
+            }
+            let realDirectory: String?
+            if let known = realDirectories[directory] {
+                realDirectory = known
+            } else {
+                realDirectory = PathNames.realPath(directory)
+                realDirectories[directory] = realDirectory
+            }
+            var status = stat()
+            guard let realDirectory, lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFLNK else {
+                return PathNames.standardized(path)
+            }
+            // Not a link itself, in a directory whose real path is known.
+            return PathNames.appending(name, to: realDirectory)
+        }
+    }
+
     /// realpath(3): the canonical absolute path, or nil when some part of
     /// `path` does not exist or a link cannot be followed.
     package static func realPath(_ path: String) -> String? {
