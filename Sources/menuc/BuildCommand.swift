@@ -8,7 +8,7 @@ import MenuCompiler
 enum BuildCommand {
     static let valueOptions: Set<String> = ["--emit", "--out", "--type-name", "--access", "--depfile"]
 
-    static func run(_ raw: [String], keeping kept: KeptUntilExit) throws -> ExitCode {
+    static func run(_ raw: [String], keeping kept: KeptUntilExit, interruptions: Interruptions) throws -> ExitCode {
         let arguments = try Arguments(raw, valueOptions: CompileSession.commonValueOptions.union(valueOptions),
                                       flagOptions: CompileSession.commonFlagOptions)
         if arguments.has("--help") {
@@ -90,7 +90,7 @@ enum BuildCommand {
         let destinations = OutputWriter.survey(plan.outputs)
         try refuseToOverwriteSources(plan.outputs, at: destinations, depfile: depfile, of: compilation.workspace)
         timings.finish("plan outputs")
-        let written = OutputWriter().write(plan.outputs, surveyed: destinations)
+        let written = interruptions.write(plan.outputs, surveyed: destinations, command: "build", note: "no output was changed")
         timings.finish("render and write outputs")
         switch written {
         case .success:

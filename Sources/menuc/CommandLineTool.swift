@@ -1,7 +1,7 @@
 import MenuCompiler
 
 enum CommandLineTool {
-    static func run(_ arguments: [String], keeping kept: KeptUntilExit) -> ExitCode {
+    static func run(_ arguments: [String], keeping kept: KeptUntilExit, interruptions: Interruptions) -> ExitCode {
         guard let command = arguments.first else {
             Terminal.error(Help.main)
             return .usage
@@ -15,9 +15,9 @@ enum CommandLineTool {
             case "--help", "-h": Terminal.write(Help.main); return .success
             case "--version": Terminal.write("menuc \(MenuCompiler.version)\n"); return .success
             case "help": return help(rest.first)
-            case "check": return try CheckCommand.run(rest, keeping: kept)
-            case "build": return try BuildCommand.run(rest, keeping: kept)
-            case "fmt": return try FormatCommand.run(rest)
+            case "check": return try CheckCommand.run(rest, keeping: kept, interruptions: interruptions)
+            case "build": return try BuildCommand.run(rest, keeping: kept, interruptions: interruptions)
+            case "fmt": return try FormatCommand.run(rest, interruptions: interruptions)
             case "rules": return try RulesCommand.list(rest)
             case "explain": return try RulesCommand.explain(rest)
             case "lsp": return try LSPCommand.run(rest)

@@ -161,7 +161,7 @@ struct CompileSession {
 }
 
 enum CheckCommand {
-    static func run(_ raw: [String], keeping kept: KeptUntilExit) throws -> ExitCode {
+    static func run(_ raw: [String], keeping kept: KeptUntilExit, interruptions: Interruptions) throws -> ExitCode {
         let arguments = try Arguments(raw, valueOptions: CompileSession.commonValueOptions.union(["--write-baseline"]),
                                       flagOptions: CompileSession.commonFlagOptions.union(["--fix"]))
         if arguments.has("--help") {
@@ -173,14 +173,14 @@ enum CheckCommand {
         var timings = session.timings
         timings.append(compilation.timings)
         if arguments.has("--fix") {
-            compilation = try FixCommand.apply(session: session, compilation: compilation)
+            compilation = try FixCommand.apply(session: session, compilation: compilation, interruptions: interruptions)
             timings.finish("apply fixes and check again")
         }
         kept.keep(compilation)
         defer { session.printTimings(timings, workers: compilation.workers) }
         if let path = arguments.value("--write-baseline") {
             let baseline = Baseline(compilation.diagnostics, files: { compilation.workspace.file($0) })
-            if case .failure(let failure) = OutputWriter().write([.init(path: path, contents: baseline.render())]) {
+            if case .failure(let failure) = interruptions.write([.init(path: path, contents: baseline.render())], command: "check", note: "the baseline was not changed") {
                 throw CommandFailure(message: failure.message)
             }
             Terminal.error("wrote \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s") to \(path)\n")

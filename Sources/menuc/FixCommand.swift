@@ -10,7 +10,7 @@ enum FixCommand {
     /// Rounds of fix-and-recheck; fixes that overlap wait for the next round.
     static let maximumRounds = 8
 
-    static func apply(session: CompileSession, compilation initial: Compilation) throws -> Compilation {
+    static func apply(session: CompileSession, compilation initial: Compilation, interruptions: Interruptions) throws -> Compilation {
         if session.readsStandardInput { throw CommandFailure(message: "--fix rewrites files; it cannot fix standard input") }
         var compilation = initial
         var texts: [String: [UInt8]] = [:]
@@ -38,7 +38,7 @@ enum FixCommand {
             guard let bytes = texts[path] else { return nil }
             return OutputWriter.Output(path: path, contents: String(decoding: bytes, as: UTF8.self))
         }
-        if case .failure(let failure) = OutputWriter().write(outputs) {
+        if case .failure(let failure) = interruptions.write(outputs, command: "check", note: "no file was changed") {
             throw CommandFailure(message: failure.message + " (no file was changed)")
         }
         if !outputs.isEmpty {

@@ -13,7 +13,7 @@ import MenuCompiler
 /// to standard output. A file with syntax errors is never rewritten: its
 /// diagnostics are printed and the command exits 1.
 enum FormatCommand {
-    static func run(_ raw: [String]) throws -> ExitCode {
+    static func run(_ raw: [String], interruptions: Interruptions) throws -> ExitCode {
         let arguments = try Arguments(raw, valueOptions: ["--format", "--color", "--config"], flagOptions: ["--check", "--help"])
         if arguments.has("--help") {
             Terminal.write(Help.format)
@@ -69,7 +69,7 @@ enum FormatCommand {
         }
 
         report(diagnostics, files: files, format: diagnosticFormat, colorChoice: colorChoice)
-        if case .failure(let failure) = OutputWriter().write(outputs) {
+        if case .failure(let failure) = interruptions.write(outputs, command: "fmt", note: "no file was changed") {
             throw CommandFailure(message: failure.message + " (no file was changed)")
         }
         if checkOnly, !unformatted.isEmpty {

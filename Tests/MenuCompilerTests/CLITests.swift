@@ -172,6 +172,68 @@ struct CLITests {
         _ = modified
     }
 
+    /// Ctrl-C (SIGINT) or a build system's cancel (SIGTERM) while outputs
+    /// are written: the outputs written so far are removed, the previous
+    /// ones stay, it is said, and menuc ends by the signal.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func anInterruptedBuildChangesNothing(_ signal: Int32) throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let previous = Data("previous output\n".utf8)
+        for name in ["big.json", "big.swift"] { try previous.write(to: out.appendingPathComponent(name)) }
+        // Outputs of tens of megabytes: writing them takes long enough to be caught at it.
+        let items = (0..<60_000).map { "  item i\($0) \"Open File \($0)\" { action: open\($0) }\n" }.joined()
+        try TestSupport.write("menu A \"Alpha\" {\n\(items)}\n", to: directory.appendingPathComponent("big.menu"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["build", "big.menu", "--emit", "json,swift", "--out", "out"]
+        process.currentDirectoryURL = directory
+        process.standardOutput = FileHandle.nullDevice
+        let errors = Pipe()
+        process.standardError = errors
+        try process.run()
+        // Wait until a temporary appears, then interrupt.
+        var staging = false
+        while process.isRunning, !staging {
+            staging = try FileManager.default.contentsOfDirectory(atPath: out.path).contains { $0.hasSuffix(".tmp") }
+            if !staging { usleep(1_000) }
+        }
+        guard staging else {
+            Issue.record("the build ended before it could be interrupted")
+            return
+        }
+        kill(process.processIdentifier, signal)
+        let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
+                "\(process.terminationReason) \(process.terminationStatus)")
+        #expect(said.hasSuffix("menuc build: interrupted (no output was changed)\n"), "\(said)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).sorted() == ["big.json", "big.swift"])
+        for name in ["big.json", "big.swift"] { #expect(try Data(contentsOf: out.appendingPathComponent(name)) == previous) }
+    }
+
+    /// Before anything is written, a signal ends menuc at once, as it always did.
+    @Test func anInterruptedCheckEndsByTheSignal() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let items = (0..<60_000).map { "  item i\($0) \"Open File \($0)\"\n" }.joined()
+        try TestSupport.write("menu A \"Alpha\" {\n\(items)}\n", to: directory.appendingPathComponent("big.menu"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["check", "big.menu"]
+        process.currentDirectoryURL = directory
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(100_000)
+        process.interrupt()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT,
+                "\(process.terminationReason) \(process.terminationStatus)")
+    }
+
     @Test func aFullDiskIsAClearErrorAndChangesNothing() throws {
         let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -125,4 +125,72 @@ struct OutputWriterTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: b)) == Data(Self.bytes(100_000)))
         #expect(try leftovers(in: folder).isEmpty)
     }
+
+    /// `shouldStop` (the command line's Ctrl-C) answering yes at its
+    /// `stopAt`-th ask, wherever that falls — before an output, between
+    /// pieces, before the renames: the previous outputs stay, a new one is
+    /// not made, no temporary is left. Asked fewer times, nothing stops.
+    @Test func aStopChangesNothingAndLeavesNoTemporary() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let paths = ["a.json", "b.json", "c.json"].map { folder.appendingPathComponent($0).path }
+        let old = Self.bytes(100_000)
+        let new = Self.bytes(100_000, seed: 9)
+        func reset() {
+            for path in paths.prefix(2) { FileManager.default.createFile(atPath: path, contents: Data(old)) }
+            try? FileManager.default.removeItem(atPath: paths[2])
+        }
+        /// Writes new contents, stopping at the `stopAt`-th ask; how many asks there were.
+        func write(stoppingAt stopAt: Int) throws -> (result: Result<OutputWriter.Report, OutputWriter.Failure>, asks: Int) {
+            reset()
+            let asks = AskCounter()
+            let writer = OutputWriter(shouldStop: { asks.next() >= stopAt })
+            return (writer.write(paths.map { Self.output($0, new) }), asks.count)
+        }
+        let uninterrupted = try write(stoppingAt: .max)
+        guard case .success = uninterrupted.result else { Issue.record("an uninterrupted write failed"); return }
+        #expect(try paths.map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == Array(repeating: Data(new), count: 3))
+        // The last ask is the one before the renames.
+        for stopAt in [0, 1, 2, 5, uninterrupted.asks / 2, uninterrupted.asks - 1] {
+            let stopped = try write(stoppingAt: stopAt)
+            guard case .failure(let failure) = stopped.result else { Issue.record("stopping at ask \(stopAt) wrote the outputs"); continue }
+            #expect(failure.wasInterrupted && failure.message == "interrupted", "\(stopAt): \(failure)")
+            #expect(try paths.prefix(2).map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == [Data(old), Data(old)], "\(stopAt)")
+            #expect(!FileManager.default.fileExists(atPath: paths[2]), "\(stopAt)")
+            #expect(try leftovers(in: folder).isEmpty, "\(stopAt)")
+        }
+        // A stop once every output is staged, just before the renames.
+        reset()
+        let produced = AskCounter()
+        let staged = paths.map { path in
+            let whole = Self.output(path, new)
+            return OutputWriter.Output(path: path) { write in
+                whole.produce(write)
+                _ = produced.next()
+            }
+        }
+        guard case .failure(let failure) = OutputWriter(shouldStop: { produced.count == staged.count }).write(staged) else {
+            Issue.record("a stop after staging, before the renames, wrote the outputs")
+            return
+        }
+        #expect(failure.wasInterrupted)
+        #expect(try paths.prefix(2).map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == [Data(old), Data(old)])
+        #expect(try leftovers(in: folder).isEmpty)
+    }
+}
+
+/// Counts `shouldStop`'s asks, which come from several threads.
+private final class AskCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var asked = 0
+
+    /// The number of asks before this one.
+    func next() -> Int {
+        lock.withLock {
+            defer { asked += 1 }
+            return asked
+        }
+    }
+
+    var count: Int { lock.withLock { asked } }
 }

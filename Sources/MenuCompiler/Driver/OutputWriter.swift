@@ -45,14 +45,30 @@ public struct OutputWriter {
     public struct Failure: Error, Sendable, Equatable {
         public var path: String
         public var reason: String
-        public var message: String { "cannot write \(path): \(reason)" }
+        /// Stopped because `shouldStop` said so, not because of the file system.
+        public var wasInterrupted = false
+        public var message: String { wasInterrupted ? "interrupted" : "cannot write \(path): \(reason)" }
+
+        public init(path: String, reason: String, wasInterrupted: Bool = false) {
+            self.path = path
+            self.reason = reason
+            self.wasInterrupted = wasInterrupted
+        }
     }
 
     /// For tests: fail when writing the temporary for this output path.
     public var failWritingPath: String?
 
-    public init(failWritingPath: String? = nil) {
+    /// Asked before each output and each piece written, and once before the
+    /// outputs replace their predecessors: true stops the write as a
+    /// failure (the command line's answer to Ctrl-C). Once renaming has
+    /// begun, it finishes: a half-replaced set of outputs is worse than a
+    /// moment's wait.
+    public var shouldStop: @Sendable () -> Bool
+
+    public init(failWritingPath: String? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }) {
         self.failWritingPath = failWritingPath ?? Environment.value("MENUC_FAIL_WRITE")
+        self.shouldStop = shouldStop
     }
 
     /// What is at an output's path before the build writes it. Looked at
@@ -120,10 +136,12 @@ public struct OutputWriter {
         // Then every file is staged next to its destination, in parallel
         // (a build can write thousands of files).
         let failWritingPath = failWritingPath
+        let shouldStop = shouldStop
         // Asked once: each ask is a system call, and a build can write thousands of files.
         let processID = ProcessInfo.processInfo.processIdentifier
         let stages = Parallel.map(outputs.count) { [outputs, destinations] index in
-            OutputWriter.stage(outputs[index], over: destinations[index], processID: processID, failWritingPath: failWritingPath)
+            OutputWriter.stage(outputs[index], over: destinations[index], processID: processID, failWritingPath: failWritingPath,
+                               shouldStop: shouldStop)
         }
         var report = Report()
         var staged: [(temporary: String, final: String)] = []
@@ -132,9 +150,10 @@ public struct OutputWriter {
             switch stage {
             case .unchanged(let path): report.unchanged.append(path)
             case .staged(let temporary, let final): staged.append((temporary, final))
-            case .failed(let failure): if firstFailure == nil { firstFailure = failure }
+            case .failed(let failure): if firstFailure == nil || firstFailure?.wasInterrupted == true { firstFailure = failure }
             }
         }
+        if firstFailure == nil, shouldStop() { firstFailure = Failure(path: outputs.first?.path ?? "", reason: "interrupted", wasInterrupted: true) }
         if let firstFailure {
             for entry in staged { try? fileManager.removeItem(atPath: entry.temporary) }
             return .failure(firstFailure)
@@ -169,14 +188,17 @@ public struct OutputWriter {
     /// holds, nothing is written: a rebuild whose output is unchanged reads
     /// the old file once and leaves it (and its date) as it was. At the
     /// first difference the temporary is started with the matching part.
-    private static func stage(_ output: Output, over destination: Destination, processID: Int32, failWritingPath: String?) -> Stage {
+    private static func stage(_ output: Output, over destination: Destination, processID: Int32, failWritingPath: String?,
+                              shouldStop: @escaping @Sendable () -> Bool) -> Stage {
         let directory = directory(of: output.path)
         let name = PathNames.lastComponent(of: output.path)
         let temporary = PathNames.appending(".\(name).menuc-\(processID).tmp", to: directory)
+        let interrupted = Failure(path: output.path, reason: "interrupted", wasInterrupted: true)
+        if shouldStop() { return .failed(interrupted) }
         if failWritingPath == output.path {
             return .failed(Failure(path: output.path, reason: "simulated write failure"))
         }
-        var staging = StagedFile(destination: output.path, previous: destination, temporary: temporary)
+        var staging = StagedFile(destination: output.path, previous: destination, temporary: temporary, shouldStop: shouldStop)
         output.produce { staging.write($0) }
         switch staging.finish() {
         case .unchanged:
@@ -187,16 +209,19 @@ public struct OutputWriter {
             return .failed(Failure(path: output.path, reason: diagnoseWriteFailure(directory: directory)))
         case .incomplete:
             return .failed(Failure(path: output.path, reason: "the file could not be written completely (is the disk full?)"))
+        case .interrupted:
+            return .failed(interrupted)
         }
     }
 
     /// One output being staged: compared with the destination while it
     /// matches, then written to the temporary.
     private struct StagedFile {
-        enum Outcome { case unchanged, written, cannotCreate, incomplete }
+        enum Outcome { case unchanged, written, cannotCreate, incomplete, interrupted }
 
         let destination: String
         let temporary: String
+        let shouldStop: @Sendable () -> Bool
         /// The destination, read alongside while the output matches it; -1 once they differ.
         private var existing: Int32
         /// Bytes of output that matched the destination so far.
@@ -207,9 +232,10 @@ public struct OutputWriter {
         /// The destination's permissions and owner, which its replacement keeps.
         private var previous: stat?
 
-        init(destination: String, previous: Destination, temporary: String) {
+        init(destination: String, previous: Destination, temporary: String, shouldStop: @escaping @Sendable () -> Bool) {
             self.destination = destination
             self.temporary = temporary
+            self.shouldStop = shouldStop
             if case .regularFile(let status) = previous {
                 self.previous = status
                 existing = open(destination, O_RDONLY | O_CLOEXEC)
@@ -220,6 +246,10 @@ public struct OutputWriter {
 
         mutating func write(_ piece: UnsafeBufferPointer<UInt8>) {
             guard failure == nil, !piece.isEmpty else { return }
+            if shouldStop() {
+                failure = .interrupted
+                return
+            }
             if existing >= 0 {
                 if scratch.count < piece.count { scratch = [UInt8](repeating: 0, count: max(piece.count, 1 << 16)) }
                 let count = scratch.withUnsafeMutableBytes { FileDescriptorIO.readFully(existing, into: $0, count: piece.count) }
@@ -280,6 +310,11 @@ public struct OutputWriter {
         }
 
         mutating func finish() -> Outcome {
+            if failure != nil, existing >= 0 {
+                // Stopped while the output still matched: nothing was staged.
+                close(existing)
+                existing = -1
+            }
             if existing >= 0 {
                 // Every piece matched: unchanged when the destination has nothing more.
                 var probe: UInt8 = 0

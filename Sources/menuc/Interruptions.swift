@@ -1,0 +1,146 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MenuCompiler
+
+/// Ctrl-C (SIGINT), a build system's cancel (SIGTERM) or a closed terminal
+/// (SIGHUP) ends menuc at once, as these signals do — except while outputs
+/// are written: then the writer is asked to stop, removes what it staged,
+/// and only then does the process end, by the same signal. A cancelled
+/// build leaves no temporary files and every previous output as it was.
+///
+/// The signals are blocked in every thread (they inherit the mask from the
+/// main thread, which blocks them before any other thread exists) and one
+/// thread waits for them with sigwait(2): it either ends the process or,
+/// during a write, records the signal. No signal handler and no global
+/// state: `main` owns the one instance.
+final class Interruptions: @unchecked Sendable {
+    private let lock = Lock()
+    private var writers = 0
+    private var received: Int32?
+    private let signals: [Int32]
+
+    /// Takes over the signals that are not ignored (a shell runs background
+    /// jobs with SIGINT ignored; they stay so). Call before any thread starts.
+    init() {
+        signals = [SIGINT, SIGTERM, SIGHUP].filter { number in
+            var current = sigaction()
+            sigaction(number, nil, &current)
+            return !Interruptions.isIgnored(current)
+        }
+        guard !signals.isEmpty else { return }
+        var set = Interruptions.set(of: signals)
+        pthread_sigmask(SIG_BLOCK, &set, nil)
+        startWaiting()
+    }
+
+    /// Runs `body`, which writes outputs; a signal meanwhile makes
+    /// `isInterrupted` true instead of ending the process. When `body` is
+    /// done, a signal received ends the process — after `report` has said
+    /// what became of the outputs (`body`'s result).
+    func deferring<T>(_ body: (_ isInterrupted: @escaping @Sendable () -> Bool) throws -> T,
+                      report: (T) -> Void) rethrows -> T {
+        lock.withLock { writers += 1 }
+        let result: T
+        do {
+            result = try body { [self] in lock.withLock { received != nil } }
+        } catch {
+            endWriting()
+            throw error
+        }
+        if let number = endWriting() {
+            report(result)
+            end(by: number)
+        }
+        return result
+    }
+
+    /// The signal received while writing, if any, once no writer is left.
+    @discardableResult
+    private func endWriting() -> Int32? {
+        lock.withLock {
+            writers -= 1
+            return writers == 0 ? received : nil
+        }
+    }
+
+    private func startWaiting() {
+        let context = Unmanaged.passRetained(self).toOpaque()
+        var thread = pthread_t()
+        #if canImport(Glibc)
+        let started = pthread_create(&thread, nil, { context in
+            if let context { Unmanaged<Interruptions>.fromOpaque(context).takeUnretainedValue().waitForSignals() }
+            return nil
+        }, context)
+        #else
+        let started = pthread_create(&thread, nil, { context in
+            Unmanaged<Interruptions>.fromOpaque(context).takeUnretainedValue().waitForSignals()
+            return nil
+        }, context)
+        #endif
+        if started != 0 {
+            // Without the waiter, the signals must act as they did.
+            var set = Interruptions.set(of: signals)
+            pthread_sigmask(SIG_UNBLOCK, &set, nil)
+            Unmanaged<Interruptions>.fromOpaque(context).release()
+        }
+    }
+
+    private func waitForSignals() -> Never {
+        var set = Interruptions.set(of: signals)
+        while true {
+            var number: Int32 = 0
+            guard sigwait(&set, &number) == 0 else { continue }
+            let writing = lock.withLock {
+                if writers > 0, received == nil { received = number }
+                return writers > 0
+            }
+            if !writing { end(by: number) }
+        }
+    }
+
+    /// Ends the process as `signal` would have, so that whoever started
+    /// menuc (a shell, a build system) sees it was interrupted.
+    private func end(by number: Int32) -> Never {
+        signal(number, SIG_DFL)
+        var set = Interruptions.set(of: [number])
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(number)
+        exit(128 + number)  // not reached: the default action ends the process
+    }
+
+    private static func set(of signals: [Int32]) -> sigset_t {
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in signals { sigaddset(&set, number) }
+        return set
+    }
+
+    private static func isIgnored(_ action: sigaction) -> Bool {
+        #if canImport(Glibc)
+        let handler = action.__sigaction_handler.sa_handler
+        #else
+        let handler = action.__sigaction_u.__sa_handler
+        #endif
+        // Function pointers compare by address; SIG_IGN is a constant one.
+        return handler.map { unsafeBitCast($0, to: Int.self) } == unsafeBitCast(SIG_IGN, to: Int.self)
+    }
+}
+
+extension Interruptions {
+    /// `OutputWriter.write`, which a signal stops: the outputs are then
+    /// left as they were, `menuc COMMAND: interrupted (NOTE)` is said and
+    /// the process ends by the signal. `note` says what was kept, as the
+    /// command says it on other failures ("no output was changed").
+    func write(_ outputs: [OutputWriter.Output], surveyed: [OutputWriter.Destination]? = nil,
+               command: String, note: String) -> Result<OutputWriter.Report, OutputWriter.Failure> {
+        deferring { isInterrupted in
+            let writer = OutputWriter(shouldStop: isInterrupted)
+            return writer.write(outputs, surveyed: surveyed ?? OutputWriter.survey(outputs))
+        } report: { result in
+            if case .failure(let failure) = result { Terminal.error("menuc \(command): \(failure.message) (\(note))\n") }
+        }
+    }
+}
