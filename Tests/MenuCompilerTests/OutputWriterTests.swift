@@ -179,6 +179,41 @@ struct OutputWriterTests {
     }
 }
 
+extension OutputWriterTests {
+    @Test func temporaryNamesAreReadBack() {
+        for name in ["a.json", "x", "menu.menuc-3.json", ".hidden.md", "päge.md"] {
+            let parts = OutputWriter.temporaryParts(of: OutputWriter.temporaryName(for: name, processID: 4_321))
+            #expect(parts?.name == name && parts?.processID == 4_321, "\(name)")
+        }
+        for entry in [".a.json.tmp", "a.json.menuc-1.tmp", ".a.json.menuc-.tmp", ".a.json.menuc-12x.tmp", ".menuc-5.tmp",
+                      ".a.json.menuc-0.tmp", ".a.json.menuc-99999999999.tmp", ".a.json.menuc-1.tmpx", "."] {
+            #expect(OutputWriter.temporaryParts(of: entry) == nil, "\(entry)")
+        }
+    }
+
+    /// What a menuc killed outright (SIGKILL) left is removed by the next
+    /// write of the same outputs; a running process's temporary, and
+    /// temporaries of other files, stay.
+    @Test func abandonedTemporariesAreRemoved() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let gone = finished.processIdentifier
+        let running = getppid()
+        let abandoned = OutputWriter.temporaryName(for: "a.json", processID: gone)
+        let kept = [OutputWriter.temporaryName(for: "a.json", processID: running), OutputWriter.temporaryName(for: "other.json", processID: gone)]
+        for name in [abandoned] + kept { FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data("x".utf8)) }
+        guard case .success = OutputWriter().write([Self.output(folder.appendingPathComponent("a.json").path, Self.bytes(10))]) else {
+            Issue.record("the write failed")
+            return
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == (["a.json"] + kept).sorted())
+    }
+}
+
 /// Counts `shouldStop`'s asks, which come from several threads.
 private final class AskCounter: @unchecked Sendable {
     private let lock = NSLock()

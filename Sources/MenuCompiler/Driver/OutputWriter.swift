@@ -133,6 +133,7 @@ public struct OutputWriter {
                 return .failure(Failure(path: firstPath, reason: OutputWriter.reason(error, creating: directory)))
             }
         }
+        OutputWriter.removeAbandonedTemporaries(of: outputs)
         // Then every file is staged next to its destination, in parallel
         // (a build can write thousands of files).
         let failWritingPath = failWritingPath
@@ -178,6 +179,49 @@ public struct OutputWriter {
         case failed(Failure)
     }
 
+    /// The temporary an output is staged in: `.NAME.menuc-PID.tmp` beside it.
+    static func temporaryName(for name: String, processID: Int32) -> String {
+        ".\(name).menuc-\(processID).tmp"
+    }
+
+    /// Removes the temporaries of these outputs that a menuc which no
+    /// longer runs left behind: one killed outright (SIGKILL, a power cut)
+    /// cannot clean up, and its next build does. A temporary is removed only
+    /// when it is named for one of these outputs and its process is gone; a
+    /// build writing the same folder at the same time keeps its own. (One
+    /// in another PID namespace — a container sharing the folder — looks
+    /// gone: its rename then fails and it says so; nothing is lost.)
+    private static func removeAbandonedTemporaries(of outputs: [Output]) {
+        var namesByDirectory: [String: Set<String>] = [:]
+        for output in outputs {
+            namesByDirectory[directory(of: output.path), default: []].insert(PathNames.lastComponent(of: output.path))
+        }
+        for (directory, names) in namesByDirectory {
+            guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { continue }
+            for entry in entries {
+                guard let (name, processID) = temporaryParts(of: entry), names.contains(name),
+                      kill(processID, 0) != 0, errno == ESRCH else { continue }
+                unlink(PathNames.appending(entry, to: directory))
+            }
+        }
+    }
+
+    /// The output name and process id in a name `temporaryName` made, or nil.
+    static func temporaryParts(of entry: String) -> (name: String, processID: Int32)? {
+        let bytes = Array(entry.utf8)
+        let marker = Array(".menuc-".utf8)
+        guard entry.hasPrefix("."), entry.hasSuffix(".tmp"), bytes.count > 1 + marker.count + 4 else { return nil }
+        // The process id runs from the last ".menuc-" to ".tmp".
+        let digitsEnd = bytes.count - 4
+        var digitsStart = digitsEnd
+        while digitsStart > 0, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[digitsStart - 1]) { digitsStart -= 1 }
+        let markerStart = digitsStart - marker.count
+        guard digitsStart < digitsEnd, digitsEnd - digitsStart <= 10, markerStart > 1,
+              Array(bytes[markerStart..<digitsStart]) == marker,
+              let processID = Int32(String(decoding: bytes[digitsStart..<digitsEnd], as: UTF8.self)), processID > 0 else { return nil }
+        return (String(decoding: bytes[1..<markerStart], as: UTF8.self), processID)
+    }
+
     private static func directory(of path: String) -> String {
         let directory = PathNames.deletingLastComponent(of: path)
         return directory.isEmpty ? "." : directory
@@ -192,7 +236,7 @@ public struct OutputWriter {
                               shouldStop: @escaping @Sendable () -> Bool) -> Stage {
         let directory = directory(of: output.path)
         let name = PathNames.lastComponent(of: output.path)
-        let temporary = PathNames.appending(".\(name).menuc-\(processID).tmp", to: directory)
+        let temporary = PathNames.appending(temporaryName(for: name, processID: processID), to: directory)
         let interrupted = Failure(path: output.path, reason: "interrupted", wasInterrupted: true)
         if shouldStop() { return .failed(interrupted) }
         if failWritingPath == output.path {
