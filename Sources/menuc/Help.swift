@@ -59,8 +59,9 @@ enum Help {
 
         Checks .menu files and, when none has an error, writes one output per
         input and format under --out, mirroring the input tree. Outputs are
-        written atomically and only when changed; on any error nothing is
-        written. With '-' (standard input) the output goes to standard output.
+        written atomically and only when changed; on any error, or when
+        interrupted (Ctrl-C, SIGTERM), nothing is written. With '-' (standard
+        input) the output goes to standard output.
 
         FORMATS (--emit, comma-separated):
           json                     The checked document (docs/schema/menu.schema.json)
