@@ -151,7 +151,9 @@ public struct OutputWriter {
             switch stage {
             case .unchanged(let path): report.unchanged.append(path)
             case .staged(let temporary, let final): staged.append((temporary, final))
-            case .failed(let failure): if firstFailure == nil || firstFailure?.wasInterrupted == true { firstFailure = failure }
+            case .failed(let failure):
+                // A failure of the file system says more than an interruption that came with it.
+                if firstFailure == nil || firstFailure?.wasInterrupted == true { firstFailure = failure }
             }
         }
         if firstFailure == nil, shouldStop() { firstFailure = Failure(path: outputs.first?.path ?? "", reason: "interrupted", wasInterrupted: true) }
