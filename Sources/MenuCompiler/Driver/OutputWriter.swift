@@ -79,10 +79,18 @@ public struct OutputWriter {
     package enum Destination: Sendable {
         case nothing
         /// A regular file, with its permissions and owner (which its replacement keeps).
-        case regularFile(stat)
+        case regularFile(Ownership)
         case symbolicLink
         /// A directory, a device, or what cannot be looked at: writing fails at the rename, which says why.
         case other
+    }
+
+    /// What a replacement keeps of the file it replaces: 12 bytes where a
+    /// whole `stat` is 144, for each of a build's possibly many outputs.
+    package struct Ownership: Sendable {
+        var mode: mode_t
+        var user: uid_t
+        var group: gid_t
     }
 
     /// `lstat(2)` of each output's path, in order.
@@ -94,7 +102,7 @@ public struct OutputWriter {
         var status = stat()
         guard (followingLinks ? stat(path, &status) : lstat(path, &status)) == 0 else { return .nothing }
         switch status.st_mode & S_IFMT {
-        case S_IFREG: return .regularFile(status)
+        case S_IFREG: return .regularFile(Ownership(mode: status.st_mode, user: status.st_uid, group: status.st_gid))
         case S_IFLNK: return .symbolicLink
         default: return .other
         }
@@ -276,14 +284,14 @@ public struct OutputWriter {
         private var failure: Outcome?
         private var scratch: [UInt8] = []
         /// The destination's permissions and owner, which its replacement keeps.
-        private var previous: stat?
+        private var previous: Ownership?
 
         init(destination: String, previous: Destination, temporary: String, shouldStop: @escaping @Sendable () -> Bool) {
             self.destination = destination
             self.temporary = temporary
             self.shouldStop = shouldStop
-            if case .regularFile(let status) = previous {
-                self.previous = status
+            if case .regularFile(let ownership) = previous {
+                self.previous = ownership
                 existing = open(destination, O_RDONLY | O_CLOEXEC)
             } else {
                 existing = -1
@@ -343,8 +351,8 @@ public struct OutputWriter {
                 // theirs where we may say so (as root). Best effort: failing
                 // to keep the owner is no reason to lose the output.
                 // Owner first: a change of owner clears set-user-ID bits.
-                if geteuid() == 0, previous.st_uid != 0 || previous.st_gid != 0 { _ = fchown(descriptor, previous.st_uid, previous.st_gid) }
-                fchmod(descriptor, previous.st_mode & 0o7777)
+                if geteuid() == 0, previous.user != 0 || previous.group != 0 { _ = fchown(descriptor, previous.user, previous.group) }
+                fchmod(descriptor, previous.mode & 0o7777)
             }
             return descriptor >= 0
         }
