@@ -18,7 +18,7 @@ import MenuCompiler
 /// state: `main` owns the one instance.
 final class Interruptions: @unchecked Sendable {
     private let lock = Lock()
-    private var writers = 0
+    private var writing = false
     private var received: Int32?
     private let signals: [Int32]
 
@@ -40,30 +40,18 @@ final class Interruptions: @unchecked Sendable {
     /// `isInterrupted` true instead of ending the process. When `body` is
     /// done, a signal received ends the process — after `report` has said
     /// what became of the outputs (`body`'s result).
-    func deferring<T>(_ body: (_ isInterrupted: @escaping @Sendable () -> Bool) throws -> T,
-                      report: (T) -> Void) rethrows -> T {
-        lock.withLock { writers += 1 }
-        let result: T
-        do {
-            result = try body { [self] in lock.withLock { received != nil } }
-        } catch {
-            endWriting()
-            throw error
+    func deferring<T>(_ body: (_ isInterrupted: @escaping @Sendable () -> Bool) -> T, report: (T) -> Void) -> T {
+        lock.withLock { writing = true }
+        let result = body { [self] in lock.withLock { received != nil } }
+        let signal = lock.withLock {
+            writing = false
+            return received
         }
-        if let number = endWriting() {
+        if let signal {
             report(result)
-            end(by: number)
+            end(by: signal)
         }
         return result
-    }
-
-    /// The signal received while writing, if any, once no writer is left.
-    @discardableResult
-    private func endWriting() -> Int32? {
-        lock.withLock {
-            writers -= 1
-            return writers == 0 ? received : nil
-        }
     }
 
     private func startWaiting() {
@@ -93,11 +81,11 @@ final class Interruptions: @unchecked Sendable {
         while true {
             var number: Int32 = 0
             guard sigwait(&set, &number) == 0 else { continue }
-            let writing = lock.withLock {
-                if writers > 0, received == nil { received = number }
-                return writers > 0
+            let deferred = lock.withLock {
+                if writing, received == nil { received = number }
+                return writing
             }
-            if !writing { end(by: number) }
+            if !deferred { end(by: number) }
         }
     }
 

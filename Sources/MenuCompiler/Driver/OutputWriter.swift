@@ -218,16 +218,18 @@ public struct OutputWriter {
 
     /// The output name and process id in a name `temporaryName` made, or nil.
     static func temporaryParts(of entry: String) -> (name: String, processID: Int32)? {
+        // Asked of every entry of an output folder: the cheap refusals first.
+        guard entry.hasPrefix("."), entry.hasSuffix(".tmp") else { return nil }
         let bytes = Array(entry.utf8)
-        let marker = Array(".menuc-".utf8)
-        guard entry.hasPrefix("."), entry.hasSuffix(".tmp"), bytes.count > 1 + marker.count + 4 else { return nil }
+        let marker = ".menuc-".utf8
+        guard bytes.count > 1 + marker.count + 4 else { return nil }
         // The process id runs from the last ".menuc-" to ".tmp".
         let digitsEnd = bytes.count - 4
         var digitsStart = digitsEnd
         while digitsStart > 0, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[digitsStart - 1]) { digitsStart -= 1 }
         let markerStart = digitsStart - marker.count
         guard digitsStart < digitsEnd, digitsEnd - digitsStart <= 10, markerStart > 1,
-              Array(bytes[markerStart..<digitsStart]) == marker,
+              bytes[markerStart..<digitsStart].elementsEqual(marker),
               let processID = Int32(String(decoding: bytes[digitsStart..<digitsEnd], as: UTF8.self)), processID > 0 else { return nil }
         return (String(decoding: bytes[1..<markerStart], as: UTF8.self), processID)
     }

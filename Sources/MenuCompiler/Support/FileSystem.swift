@@ -126,8 +126,10 @@ package enum FileDescriptorIO {
         // byte to see the end), not the doubling growth that left up to half
         // of a large source's buffer unused for the whole compilation.
         var size = regularFileSize
-        var status = stat()
-        if size == nil, fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG { size = Int(status.st_size) }
+        if size == nil {
+            var status = stat()
+            if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG { size = Int(status.st_size) }
+        }
         var chunkSize = 65_536
         if let size, size > 0 {
             result.reserveCapacity(size + 1)
