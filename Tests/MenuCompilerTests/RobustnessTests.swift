@@ -159,6 +159,7 @@ struct RobustnessTests {
         // A sparse file: 5 GiB long, no blocks on disk. Spans hold 32-bit
         // offsets, so it must be refused by its size, never read.
         let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("huge.menu").path
         #expect(FileManager.default.createFile(atPath: path, contents: Data("menu M \"M\" {}\n".utf8)))
         let handle = try #require(FileHandle(forWritingAtPath: path))
