@@ -37,8 +37,8 @@ let package = Package(
         .executableTarget(name: "menuc-bench", dependencies: ["MenuCompiler", "menuc"], path: "Benchmarks/Sources/menuc-bench"),
         .testTarget(
             name: "MenuCompilerTests",
-            // The CLI tests run the built `menuc` binary, so it must be built first.
-            dependencies: ["MenuCompiler", "MenuModel", "menuc"],
+            // The CLI tests run the built `menuc` and `menuc-bench` binaries, so they must be built first.
+            dependencies: ["MenuCompiler", "MenuModel", "menuc", "menuc-bench"],
             path: "Tests/MenuCompilerTests",
             exclude: ["Fixtures"]
         ),

@@ -104,18 +104,10 @@ enum Bench {
             // flushes it during this run (450 MB after a first many-files
             // build), and the disk's time lands in this one's figure.
             sync()
-            let pipe = Pipe()
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
-            process.arguments = ["--measure", executable] + arguments
             var environ = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
             environ["NO_COLOR"] = "1"
-            process.environment = environ
-            process.standardOutput = pipe
-            process.standardError = FileHandle.nullDevice
-            guard (try? process.run()) != nil else { return nil }
-            let report = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
+            guard let measured = ChildProcess.run(selfPath, ["--measure", executable] + arguments, environment: environ, output: .captured) else { return nil }
+            let report = String(decoding: measured.output, as: UTF8.self)
             let fields = report.split(separator: " ")
             guard fields.count == 2, let seconds = Double(fields[0]), let kilobytes = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
             times.append(seconds)
@@ -130,20 +122,18 @@ enum Bench {
     /// discarded and print "SECONDS PEAK_KB". This process is small, so the
     /// high-water mark the child inherits is a few MB at most.
     static func measureChild(_ executable: String, _ arguments: [String]) -> Never {
-        var pid: pid_t = 0
-        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let start = DispatchTime.now().uptimeNanoseconds
-        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { exit(1) }
-        var status: Int32 = 0
-        var usage = rusage()
-        wait4(pid, &status, 0, &usage)
+        guard let ended = ChildProcess.run(executable, arguments, output: .discarded) else { exit(1) }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        print("\(seconds) \(usage.ru_maxrss)")
+        print("\(seconds) \(ended.usage.ru_maxrss)")
         exit(0)
+    }
+
+    /// This executable, wherever it was started from.
+    static var selfPath: String {
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        return length > 0 ? String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
     }
 
     static func menucBinary() -> String? {
@@ -166,18 +156,12 @@ enum Bench {
     static func installPeer() -> Result<String, PeerSetupProblem> {
         let script = peerFolder.appendingPathComponent("setup.sh").path
         guard FileManager.default.fileExists(atPath: script) else { return .failure(PeerSetupProblem(text: "no \(script)")) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/bash")
-        process.arguments = [script]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        do { try process.run() } catch { return .failure(PeerSetupProblem(text: "cannot run \(script): \(error.localizedDescription)")) }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus == 0, let binary = peerBinary() { return .success(binary) }
-        let tail = text.split(separator: "\n").suffix(5).joined(separator: "\n  ")
-        return .failure(PeerSetupProblem(text: "bash \(script) exited with \(process.terminationStatus)\(tail.isEmpty ? "" : ":\n  " + tail)"))
+        guard let ended = ChildProcess.run("/bin/bash", [script], output: .captured) else {
+            return .failure(PeerSetupProblem(text: "cannot run \(script): \(String(cString: strerror(errno)))"))
+        }
+        if ended.exitStatus == 0, let binary = peerBinary() { return .success(binary) }
+        let tail = String(decoding: ended.output, as: UTF8.self).split(separator: "\n").suffix(5).joined(separator: "\n  ")
+        return .failure(PeerSetupProblem(text: "bash \(script) exited with \(ended.exitStatus)\(tail.isEmpty ? "" : ":\n  " + tail)"))
     }
 
     struct PeerSetupProblem: Error, CustomStringConvertible {

@@ -250,20 +250,13 @@ enum HostileInputs {
 
     /// menuc's exit status and the first and last lines it wrote.
     static func answer(_ executable: String, _ arguments: [String]) -> (status: Int32, first: String, last: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
-        process.environment = environment
-        // Diagnostics go to standard output, failures to standard error: read both, in order.
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = errors
-        guard (try? process.run()) != nil else { return (-1, "could not start menuc", "") }
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
-        return (process.terminationStatus, lines.first.map(String.init) ?? "", lines.last.map(String.init) ?? "")
+        // Diagnostics go to standard output, failures to standard error: both are kept, in order.
+        guard let ended = ChildProcess.run(executable, arguments, environment: environment, output: .captured) else {
+            return (-1, "could not start menuc", "")
+        }
+        let lines = String(decoding: ended.output, as: UTF8.self).split(separator: "\n")
+        return (ended.exitStatus, lines.first.map(String.init) ?? "", lines.last.map(String.init) ?? "")
     }
 }

@@ -22,6 +22,9 @@ func say(_ text: String) {
 if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--measure" {
     Bench.measureChild(CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3)))
 }
+// From here on this is the worker; a supervisor process waits for it and
+// removes its scratch folders however it ends (see Supervision).
+Supervision.superviseUnlessWorker()
 
 let usage = """
     usage: menuc-bench [--quick | --full] [--no-peer] [--peer-large]
@@ -98,11 +101,8 @@ if arguments.contains("--hostile") {
         say("menuc-bench --hostile needs menuc beside it: swift build -c release")
         exit(2)
     }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("menuc-hostile-\(ProcessInfo.processInfo.processIdentifier)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let folder = try ScratchFolders.make("hostile")
     try HostileInputs.run(menuc: menuc, in: folder)
-    try? FileManager.default.removeItem(at: folder)
     exit(0)
 }
 let quick = arguments.contains("--quick")
@@ -117,9 +117,7 @@ let phasesOnly = phasesFlag != nil
 let phasesSize = phasesFlag.flatMap { $0 + 1 < CommandLine.arguments.count ? Int(CommandLine.arguments[$0 + 1]) : nil } ?? 10_000_000
 let sizes: [(String, Int)] = phasesOnly ? [(Bench.sizeName(phasesSize), phasesSize)]
     : manyOnly ? [] : [("100 KB", 100_000), ("1 MB", 1_000_000)] + (quick ? [] : [("10 MB", 10_000_000)]) + (full ? [("100 MB", 100_000_000)] : [])
-let work = FileManager.default.temporaryDirectory.appendingPathComponent("menuc-bench-\(ProcessInfo.processInfo.processIdentifier)")
-try FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
-defer { try? FileManager.default.removeItem(at: work) }
+let work = try ScratchFolders.make()
 let menuc = Bench.menucBinary()
 
 // The peer is installed on first use, before anything is timed (pip and
@@ -278,9 +276,7 @@ if let menuc, !quick {
     // reclaim evicts the page cache between runs, and on disk the figures
     // measured reads of evicted inputs and of the old outputs a rebuild
     // compares against — the disk, not the compiler's parallelism.
-    let shared = URL(fileURLWithPath: "/dev/shm")
-    let manyRoot = FileManager.default.isWritableFile(atPath: shared.path) ? shared.appendingPathComponent(work.lastPathComponent) : work
-    defer { if manyRoot != work { try? FileManager.default.removeItem(at: manyRoot) } }
+    let manyRoot = try ScratchFolders.make("many", in: ScratchFolders.parents.last ?? work)
     let directory = manyRoot.appendingPathComponent("many")
     try CorpusGenerator.writeManyFilesCorpus(into: directory)
     // One build of each first (so every measured run is the same rebuild),

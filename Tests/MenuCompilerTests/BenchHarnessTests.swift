@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// The benchmark harness leaves nothing behind, however it ends: its
+/// supervisor removes the worker's scratch folders once the worker and every
+/// process it started have ended, and each run removes the folders of runs
+/// whose processes are gone (Benchmarks/Sources/menuc-bench/Supervision.swift).
+@Suite struct BenchHarnessTests {
+    static var binary: String {
+        URL(fileURLWithPath: CLITests.binary).deletingLastPathComponent().appendingPathComponent("menuc-bench").path
+    }
+
+    /// A process number that belongs to no process: a child that has ended.
+    func numberOfAnEndedProcess() throws -> pid_t {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
+    }
+
+    func scratchFolders(in parent: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? []).filter { $0.hasPrefix("menuc-bench-") }.sorted()
+    }
+
+    @Test(arguments: [SIGTERM, SIGHUP])
+    func aStoppedHarnessLeavesNoScratchFolder(_ signal: Int32) throws {
+        let temporary = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: temporary) }
+        // An earlier run's folder whose process is gone goes; one whose
+        // process lives (pid 1 always does) stays.
+        let gone = try numberOfAnEndedProcess()
+        try FileManager.default.createDirectory(atPath: temporary.path + "/menuc-bench-\(gone)/out", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: temporary.path + "/menuc-bench-1", withIntermediateDirectories: true)
+
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.binary)
+        process.arguments = ["--many"]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": temporary.path]) { _, new in new }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Wait until a menuc build the harness started is writing its
+        // outputs — a grandchild, which must end too — then stop the harness.
+        var worker: pid_t?
+        var building = false
+        let deadline = Date().addingTimeInterval(120)
+        while process.isRunning, !building, Date() < deadline {
+            worker = scratchFolders(in: temporary.path).lazy.compactMap { pid_t($0.dropFirst("menuc-bench-".count)) }.first { $0 != 1 && $0 != gone }
+            if let worker {
+                building = ["/dev/shm", temporary.path].contains { parent in
+                    FileManager.default.fileExists(atPath: "\(parent)/menuc-bench-\(worker)-many/many-out-1")
+                }
+            }
+            if !building { usleep(10_000) }
+        }
+        guard building, let worker else {
+            process.terminate()
+            Issue.record("the harness did not start a build (status \(process.isRunning ? "running" : "\(process.terminationStatus)"))")
+            return
+        }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
+                "\(process.terminationReason) \(process.terminationStatus)")
+        #expect(scratchFolders(in: temporary.path) == ["menuc-bench-1"])
+        #expect(!FileManager.default.fileExists(atPath: "/dev/shm/menuc-bench-\(worker)-many"))
+        #expect(kill(-worker, 0) != 0 && errno == ESRCH, "a process the harness started is still running")
+    }
+}
