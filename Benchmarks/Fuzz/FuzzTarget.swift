@@ -35,13 +35,23 @@ public func menucFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         case .success(let formatted):
             let again = MenuCompiler.compile([.text(formatted, displayPath: "formatted.menu")], options: CompileOptions(runRules: false))
             precondition(!again.diagnostics.contains { $0.id == "syntax" }, "formatted output does not parse")
+            // Idempotent: `menuc fmt --check` passes right after `menuc fmt`.
+            switch MenuFormatter.format(formatted, displayPath: "formatted.menu") {
+            case .success(let twice): precondition(twice == formatted, "formatting the formatted file changes it again")
+            case .failure: preconditionFailure("the formatter refuses its own output")
+            }
         case .failure(let failure):
             precondition(!failure.diagnostics.contains { $0.id == "format" }, "the formatter would change the file's meaning")
         }
     }
-    // Fix-its must apply cleanly to the text they were made for.
+    // Fix-its must apply cleanly to the text they were made for, and turn a
+    // file that parses into one that still parses (`menuc check --fix`).
     if let source = compilation.files.first?.source {
-        _ = FixApplier.apply(compilation.diagnostics.flatMap(\.fixIts), to: source.bytes, file: source.id)
+        let fixed = FixApplier.apply(compilation.diagnostics.flatMap(\.fixIts), to: source.bytes, file: source.id)
+        if fixed.applied > 0, !compilation.diagnostics.contains(where: { $0.id == "syntax" }) {
+            let after = MenuCompiler.compile([.bytes(fixed.bytes, displayPath: "fixed.menu")], options: CompileOptions(runRules: false))
+            precondition(!after.diagnostics.contains { $0.id == "syntax" }, "fix-its made a file that parsed into one that does not")
+        }
     }
     return 0
 }

@@ -22,9 +22,6 @@ func say(_ text: String) {
 if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--measure" {
     Bench.measureChild(CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3)))
 }
-// From here on this is the worker; a supervisor process waits for it and
-// removes its scratch folders however it ends (see Supervision).
-Supervision.superviseUnlessWorker()
 
 let usage = """
     usage: menuc-bench [--quick | --full] [--no-peer] [--peer-large]
@@ -95,6 +92,12 @@ if let flag = CommandLine.arguments.firstIndex(of: "--time") {
     say(String(format: "%@: %@, %.1f MB/s", phase.rawValue, Bench.format(seconds), Double(bytes.count) / seconds / 1_000_000))
     exit(0)
 }
+// The modes above write no scratch folder and run in this one process (so
+// that callgrind and perf see the work). From here on this is the worker;
+// a supervisor process waits for it and removes its scratch folders however
+// it ends (see Supervision).
+Supervision.superviseUnlessWorker()
+
 // `menuc-bench --hostile`: the hostile inputs, one `menuc check` each.
 if arguments.contains("--hostile") {
     guard let menuc = Bench.menucBinary() else {
