@@ -142,7 +142,7 @@ if menuc == nil {
     // `swift run menuc-bench` builds menuc beside it (a dependency); a copied harness may have none.
     say("no menuc beside this harness: process, cold-start, scaling, many-files and peer-ratio figures are left out (build it: swift build -c release)\n")
 }
-var table = Table(columns: ["corpus", "phase", "time", "MB/s", "items/s", "vs limit"])
+var table = Table(columns: ["corpus", "phase", "time", "MB/s", "items/s", "vs limit", "peak memory"])
 var checkTimes: [String: Double] = [:]
 /// Each corpus file, by size name (for the process scaling figure).
 var corpusPaths: [String: String] = [:]
@@ -185,29 +185,51 @@ for (name, size) in sizes {
     let jsonData = huge ? Data() : Data(JSONBackend.renderBytes(file, files: { checked.workspace.file($0) }))
     let foundationJSON = huge ? nil : Bench.median(runs) { Bench.consume(try? JSONSerialization.jsonObject(with: jsonData)) }
     checkTimes[name] = check
+    // What each phase adds to memory, one untimed run each (see PhaseMemory);
+    // the emit phases' model is the check's, counted there.
+    let memory: [String: Int?] = [
+        "lex": PhaseMemory.peakGrowth { Bench.consume(Lexer.countTokens(source)) },
+        "lex+parse": PhaseMemory.peakGrowth { Bench.consume(Parser.parse(source)) },
+        "check": PhaseMemory.peakGrowth { Bench.consume(MenuCompiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: options)) },
+        "json": PhaseMemory.peakGrowth { Bench.consume(Bench.emit(.json, file, of: checked)) },
+        "swift": PhaseMemory.peakGrowth { Bench.consume(Bench.emit(.swift, file, of: checked)) },
+        "markdown": PhaseMemory.peakGrowth { Bench.consume(Bench.emit(.markdown, file, of: checked)) },
+        "build": PhaseMemory.peakGrowth {
+            let built = MenuCompiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: options)
+            guard let file = built.files.first else { return }
+            for phase in [Bench.Phase.json, .swift, .markdown] { Bench.consume(Bench.emit(phase, file, of: built)) }
+        },
+        "JSONSerialization": huge ? nil : PhaseMemory.peakGrowth { Bench.consume(try? JSONSerialization.jsonObject(with: jsonData)) },
+    ]
+    func memoryText(_ key: String) -> String {
+        guard let grown = memory[key] ?? nil else { return "" }
+        let megabytes = Double(grown) / 1_000_000
+        return String(format: "+%.1f MB (%.1f× input)", megabytes, megabytes / (Double(bytes.count) / 1_000_000))
+    }
 
-    func row(_ phase: String, _ seconds: Double, items: Int? = nil, limit: Double? = nil) {
+    func row(_ phase: String, _ seconds: Double, items: Int? = nil, limit: Double? = nil, memory: String = "") {
         table.add([name, phase, Bench.format(seconds), String(format: "%.1f", megabytes / seconds),
                    items.map { String(format: "%.2fM", Double($0) / seconds / 1_000_000) } ?? "",
-                   limit.map { String(format: "%.2f×", $0 / seconds) } ?? ""])
+                   limit.map { String(format: "%.2f×", $0 / seconds) } ?? "", memory])
     }
     row("limit: count newlines", newlines)
-    row("lex", lex, items: tokenCount, limit: newlines)
-    row("lex+parse", parse, items: elements)
-    row("check (parse+resolve+rules)", check, items: elements, limit: foundationJSON)
-    row("emit JSON", emitJSON, items: elements)
-    row("emit Swift", emitSwift, items: elements)
-    row("emit Markdown", emitMarkdown, items: elements)
-    row("build: check + all three backends", check + emitJSON + emitSwift + emitMarkdown, items: elements)
+    row("lex", lex, items: tokenCount, limit: newlines, memory: memoryText("lex"))
+    row("lex+parse", parse, items: elements, memory: memoryText("lex+parse"))
+    row("check (parse+resolve+rules)", check, items: elements, limit: foundationJSON, memory: memoryText("check"))
+    row("emit JSON", emitJSON, items: elements, memory: memoryText("json"))
+    row("emit Swift", emitSwift, items: elements, memory: memoryText("swift"))
+    row("emit Markdown", emitMarkdown, items: elements, memory: memoryText("markdown"))
+    row("build: check + all three backends", check + emitJSON + emitSwift + emitMarkdown, items: elements, memory: memoryText("build"))
     if let foundationJSON {
-        row("limit: JSONSerialization of that JSON (\(String(format: "%.1f", Double(jsonData.count) / 1_000_000)) MB)", foundationJSON)
+        row("limit: JSONSerialization of that JSON (\(String(format: "%.1f", Double(jsonData.count) / 1_000_000)) MB)", foundationJSON,
+            memory: memoryText("JSONSerialization"))
     }
     for (phase, arguments) in [("process: menuc check", ["check", url.path, "--format", "short"]),
                                ("process: menuc build --emit json", ["build", url.path, "--emit", "json", "--out", work.appendingPathComponent("out").path]),
                                ("process: menuc build --emit json,swift,markdown", ["build", url.path, "--emit", "json,swift,markdown", "--out", work.appendingPathComponent("out3").path])] {
         if !phasesOnly, let menuc, let result = Bench.runProcess(menuc, arguments, runs: size >= 10_000_000 ? 3 : runs) {
-            table.add([name, phase, Bench.format(result.seconds), String(format: "%.1f", megabytes / result.seconds), "",
-                       "peak \(result.peakMB) MB (\(String(format: "%.1f", Double(result.peakMB) / megabytes))× input)"])
+            table.add([name, phase, Bench.format(result.seconds), String(format: "%.1f", megabytes / result.seconds), "", "",
+                       "\(result.peakMB) MB (\(String(format: "%.1f", Double(result.peakMB) / megabytes))× input)"])
         }
     }
     table.separator()
