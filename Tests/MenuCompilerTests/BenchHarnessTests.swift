@@ -69,3 +69,23 @@ import Testing
         #expect(kill(-worker, 0) != 0 && errno == ESRCH, "a process the harness started is still running")
     }
 }
+
+/// The harness's table keeps every row the performance targets are read
+/// from (a debug build measures nothing useful, but must print the same table).
+@Suite struct BenchTableTests {
+    @Test func phasesPrintEveryRowWithItsMemory() throws {
+        let result = try Subprocess.run(BenchHarnessTests.binary, ["--phases", "100000"])
+        #expect(result.status == 0, "\(result.error)")
+        let lines = result.output.split(separator: "\n").map(String.init)
+        let header = try #require(lines.first { $0.hasPrefix("corpus") })
+        for column in ["time", "MB/s", "items/s", "vs limit", "peak memory"] { #expect(header.contains(column), "\(header)") }
+        let phases = ["limit: count newlines", "lex", "lex+parse", "check (parse+resolve+rules)", "emit JSON", "emit Swift",
+                      "emit Markdown", "build: check + all three backends", "limit: JSONSerialization of that JSON"]
+        for phase in phases {
+            let row = lines.first { $0.hasPrefix("100 KB") && $0.dropFirst(6).trimmingCharacters(in: .whitespaces).hasPrefix(phase + " ") }
+            #expect(row != nil, "no row for \(phase):\n\(result.output)")
+            // Every measured phase but the newline loop says what it added to memory.
+            if let row, phase != "limit: count newlines" { #expect(row.contains("× input)"), "\(row)") }
+        }
+    }
+}
