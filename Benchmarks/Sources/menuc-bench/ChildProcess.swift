@@ -105,8 +105,11 @@ enum ChildProcess {
             let reaped = wait4(pid, &status, WNOHANG, &usage)
             if reaped == pid { break }
             if reaped < 0, errno != EINTR { return nil }
+            // A second at most: should a child's SIGCHLD ever go astray, the
+            // next wait4 finds the child ended all the same.
             var info = siginfo_t()
-            let received = sigwaitinfo(&waited, &info)
+            var second = timespec(tv_sec: 1, tv_nsec: 0)
+            let received = sigtimedwait(&waited, &info, &second)
             if received > 0, received != SIGCHLD {
                 kill(inOwnGroup ? -pid : pid, received)
                 stoppedBy = received
@@ -122,6 +125,17 @@ enum ChildProcess {
             raise(stoppedBy)
         }
         return Ended(status: status, usage: usage, output: readAll(capture))
+    }
+
+    /// Blocks SIGCHLD in the calling thread and so in every thread it
+    /// starts later. Call first thing in `main`: a thread that had SIGCHLD
+    /// unblocked could take a child's SIGCHLD while `run` is between its
+    /// checks, and its default action throws the signal away.
+    static func blockChildSignalsFromNowOn() {
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, SIGCHLD)
+        pthread_sigmask(SIG_BLOCK, &set, nil)
     }
 
     /// The file's bytes from its start (none for -1).

@@ -18,6 +18,8 @@ func say(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
 
+ChildProcess.blockChildSignalsFromNowOn()
+
 // `menuc-bench --measure EXE ARGS…`: time one child process (see Bench.runProcess).
 if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--measure" {
     Bench.measureChild(CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3)))
