@@ -32,17 +32,18 @@ enum ChildProcess {
     /// (to its whole process group when `inOwnGroup`), and once it has ended
     /// this process ends by the same signal — unless `returningAfterSignals`,
     /// for a caller that has work left (the supervisor's cleaning up). A
-    /// signal this process was started with ignored stays ignored. The child starts with no
-    /// signal blocked, in this process's group unless `inOwnGroup` — so a
-    /// signal sent to the harness's group reaches it (Foundation's `Process`
-    /// would put each child in a group of its own).
+    /// signal this process was started with ignored stays ignored.
+    ///
+    /// The child starts with no signal blocked, in this process's group
+    /// unless `inOwnGroup`, so that a signal sent to the harness's group
+    /// reaches it (Foundation's `Process` gives each child a group of its own).
     static func run(_ executable: String, _ arguments: [String], argumentZero: String? = nil,
                     environment: [String: String]? = nil, output: Output = .inherited,
                     inOwnGroup: Bool = false, returningAfterSignals: Bool = false,
                     started: (pid_t) -> Void = { _ in }) -> Ended? {
         let passedOn = [SIGINT, SIGTERM, SIGHUP].filter { !isIgnored($0) }
         // The child's end comes as SIGCHLD. All of them wait here, blocked,
-        // and are taken one at a time below: no handler, no race.
+        // and are taken one at a time below, without a signal handler.
         var waited = sigset_t()
         sigemptyset(&waited)
         for signalNumber in passedOn + [SIGCHLD] { sigaddset(&waited, signalNumber) }
@@ -116,7 +117,7 @@ enum ChildProcess {
             }
         }
         if let stoppedBy, !returningAfterSignals {
-            // Taken by sigwaitinfo, the signal is no longer pending: send it again.
+            // Taken by sigtimedwait, the signal is no longer pending: send it again.
             pthread_sigmask(SIG_SETMASK, &previousMask, nil)
             var set = sigset_t()
             sigemptyset(&set)
