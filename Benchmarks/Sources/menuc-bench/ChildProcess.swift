@@ -116,16 +116,21 @@ enum ChildProcess {
                 stoppedBy = received
             }
         }
-        if let stoppedBy, !returningAfterSignals {
-            // Taken by sigtimedwait, the signal is no longer pending: send it again.
-            pthread_sigmask(SIG_SETMASK, &previousMask, nil)
-            var set = sigset_t()
-            sigemptyset(&set)
-            sigaddset(&set, stoppedBy)
-            pthread_sigmask(SIG_UNBLOCK, &set, nil)
-            raise(stoppedBy)
-        }
+        // Taken by sigtimedwait, the signal is no longer pending: send it again.
+        if let stoppedBy, !returningAfterSignals { end(by: stoppedBy) }
         return Ended(status: status, usage: usage, output: readAll(capture))
+    }
+
+    /// Ends this process as `signalNumber` does by default, so that whoever
+    /// started it sees how it ended.
+    static func end(by signalNumber: Int32) -> Never {
+        signal(signalNumber, SIG_DFL)
+        var set = sigset_t()
+        sigemptyset(&set)
+        sigaddset(&set, signalNumber)
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+        raise(signalNumber)
+        exit(128 + signalNumber)  // not reached: the default action ends the process
     }
 
     /// Blocks SIGCHLD in the calling thread and so in every thread it

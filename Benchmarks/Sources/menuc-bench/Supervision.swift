@@ -45,12 +45,6 @@ enum Supervision {
     private static func endAs(_ worker: ChildProcess.Ended) -> Never {
         let signalNumber = worker.status & 0x7f
         guard signalNumber != 0 else { exit(worker.exitStatus) }
-        signal(signalNumber, SIG_DFL)
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, signalNumber)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        raise(signalNumber)
-        exit(128 + signalNumber)
+        ChildProcess.end(by: signalNumber)
     }
 }

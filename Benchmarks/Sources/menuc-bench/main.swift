@@ -175,7 +175,8 @@ for (name, size) in sizes {
     let parse = Bench.median(runs) { Bench.consume(Parser.parse(source)) }
     var compilation: Compilation?
     let options = { () -> CompileOptions in var o = CompileOptions(configuration: RuleConfiguration()); o.workers = 1; return o }()
-    let check = Bench.median(runs) { compilation = MenuCompiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: options) }
+    let compileCorpus = { MenuCompiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: options) }
+    let check = Bench.median(runs) { compilation = compileCorpus() }
     guard let checked = compilation, let file = checked.files.first else { fatalError("corpus did not compile") }
     if checked.hasErrors { say("warning: corpus has errors: \(checked.diagnostics.prefix(3).map(\.message))") }
     var elements = 0
@@ -187,44 +188,33 @@ for (name, size) in sizes {
     let jsonData = huge ? Data() : Data(JSONBackend.renderBytes(file, files: { checked.workspace.file($0) }))
     let foundationJSON = huge ? nil : Bench.median(runs) { Bench.consume(try? JSONSerialization.jsonObject(with: jsonData)) }
     checkTimes[name] = check
-    // What each phase adds to memory, one untimed run each (see PhaseMemory);
-    // the emit phases' model is the check's, counted there.
-    let memory: [String: Int?] = [
-        "lex": PhaseMemory.peakGrowth { Bench.consume(Lexer.countTokens(source)) },
-        "lex+parse": PhaseMemory.peakGrowth { Bench.consume(Parser.parse(source)) },
-        "check": PhaseMemory.peakGrowth { Bench.consume(MenuCompiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: options)) },
-        "json": PhaseMemory.peakGrowth { Bench.consume(Bench.emit(.json, file, of: checked)) },
-        "swift": PhaseMemory.peakGrowth { Bench.consume(Bench.emit(.swift, file, of: checked)) },
-        "markdown": PhaseMemory.peakGrowth { Bench.consume(Bench.emit(.markdown, file, of: checked)) },
-        "build": PhaseMemory.peakGrowth {
-            let built = MenuCompiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: options)
-            guard let file = built.files.first else { return }
-            for phase in [Bench.Phase.json, .swift, .markdown] { Bench.consume(Bench.emit(phase, file, of: built)) }
-        },
-        "JSONSerialization": huge ? nil : PhaseMemory.peakGrowth { Bench.consume(try? JSONSerialization.jsonObject(with: jsonData)) },
-    ]
-    func memoryText(_ key: String) -> String {
-        guard let grown = memory[key] ?? nil else { return "" }
-        let megabytes = Double(grown) / 1_000_000
-        return String(format: "+%.1f MB (%.1f× input)", megabytes, megabytes / (Double(bytes.count) / 1_000_000))
+    /// What one more, untimed run of a phase adds to memory (see PhaseMemory);
+    /// the emit phases' model is the check's, counted there.
+    func memoryUse(_ body: () -> Void) -> String {
+        guard let grown = PhaseMemory.peakGrowth(of: body) else { return "" }
+        let grownMB = Double(grown) / 1_000_000
+        return String(format: "+%.1f MB (%.1f× input)", grownMB, grownMB / megabytes)
     }
-
     func row(_ phase: String, _ seconds: Double, items: Int? = nil, limit: Double? = nil, memory: String = "") {
         table.add([name, phase, Bench.format(seconds), String(format: "%.1f", megabytes / seconds),
                    items.map { String(format: "%.2fM", Double($0) / seconds / 1_000_000) } ?? "",
                    limit.map { String(format: "%.2f×", $0 / seconds) } ?? "", memory])
     }
     row("limit: count newlines", newlines)
-    row("lex", lex, items: tokenCount, limit: newlines, memory: memoryText("lex"))
-    row("lex+parse", parse, items: elements, memory: memoryText("lex+parse"))
-    row("check (parse+resolve+rules)", check, items: elements, limit: foundationJSON, memory: memoryText("check"))
-    row("emit JSON", emitJSON, items: elements, memory: memoryText("json"))
-    row("emit Swift", emitSwift, items: elements, memory: memoryText("swift"))
-    row("emit Markdown", emitMarkdown, items: elements, memory: memoryText("markdown"))
-    row("build: check + all three backends", check + emitJSON + emitSwift + emitMarkdown, items: elements, memory: memoryText("build"))
+    row("lex", lex, items: tokenCount, limit: newlines, memory: memoryUse { Bench.consume(Lexer.countTokens(source)) })
+    row("lex+parse", parse, items: elements, memory: memoryUse { Bench.consume(Parser.parse(source)) })
+    row("check (parse+resolve+rules)", check, items: elements, limit: foundationJSON, memory: memoryUse { Bench.consume(compileCorpus()) })
+    row("emit JSON", emitJSON, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.json, file, of: checked)) })
+    row("emit Swift", emitSwift, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.swift, file, of: checked)) })
+    row("emit Markdown", emitMarkdown, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.markdown, file, of: checked)) })
+    row("build: check + all three backends", check + emitJSON + emitSwift + emitMarkdown, items: elements, memory: memoryUse {
+            let built = compileCorpus()
+            guard let file = built.files.first else { return }
+            for phase in [Bench.Phase.json, .swift, .markdown] { Bench.consume(Bench.emit(phase, file, of: built)) }
+        })
     if let foundationJSON {
         row("limit: JSONSerialization of that JSON (\(String(format: "%.1f", Double(jsonData.count) / 1_000_000)) MB)", foundationJSON,
-            memory: memoryText("JSONSerialization"))
+            memory: memoryUse { Bench.consume(try? JSONSerialization.jsonObject(with: jsonData)) })
     }
     for (phase, arguments) in [("process: menuc check", ["check", url.path, "--format", "short"]),
                                ("process: menuc build --emit json", ["build", url.path, "--emit", "json", "--out", work.appendingPathComponent("out").path]),
