@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import menuc_bench
 
 /// The benchmark harness leaves nothing behind, however it ends: its
 /// supervisor removes the worker's scratch folders once the worker and every
@@ -27,11 +28,26 @@ import Testing
     func aStoppedHarnessLeavesNoScratchFolder(_ signal: Int32) throws {
         let temporary = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: temporary) }
-        // An earlier run's folder whose process is gone goes; one whose
-        // process lives (pid 1 always does) stays.
+        // Earlier runs' folders go when their maker record shows the maker
+        // ended: its number is free, or taken by a process that started at
+        // another time. Kept: a folder without a record, and one made in
+        // another PID namespace (a container sharing the folder).
         let gone = try numberOfAnEndedProcess()
-        try FileManager.default.createDirectory(atPath: temporary.path + "/menuc-bench-\(gone)/out", withIntermediateDirectories: true)
-        try FileManager.default.createDirectory(atPath: temporary.path + "/menuc-bench-1", withIntermediateDirectories: true)
+        let here = try #require(ScratchFolders.Maker.of(getpid()))
+        let initStart = try #require(ScratchFolders.Maker.startTime(of: 1))
+        let folders: [(name: String, maker: ScratchFolders.Maker?)] = [
+            ("menuc-bench-\(gone)", ScratchFolders.Maker(boot: here.boot, namespace: here.namespace, processID: gone, startTime: "7")),
+            ("menuc-bench-1-reused", ScratchFolders.Maker(boot: here.boot, namespace: here.namespace, processID: 1, startTime: initStart + "1")),
+            ("menuc-bench-\(gone)-old-boot", ScratchFolders.Maker(boot: "another-boot", namespace: here.namespace, processID: gone, startTime: "7")),
+            ("menuc-bench-1", nil),
+            ("menuc-bench-1-live", ScratchFolders.Maker(boot: here.boot, namespace: here.namespace, processID: 1, startTime: initStart)),
+            ("menuc-bench-\(gone)-elsewhere", ScratchFolders.Maker(boot: here.boot, namespace: "pid:[1]", processID: gone, startTime: "7")),
+        ]
+        for (name, maker) in folders {
+            try FileManager.default.createDirectory(atPath: temporary.path + "/\(name)/out", withIntermediateDirectories: true)
+            if let maker { try Data(maker.record.utf8).write(to: temporary.appendingPathComponent("\(name)/" + ScratchFolders.Maker.fileName)) }
+        }
+        let kept = ["menuc-bench-1", "menuc-bench-1-live", "menuc-bench-\(gone)-elsewhere"].sorted()
 
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Self.binary)
@@ -64,7 +80,7 @@ import Testing
 
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == signal,
                 "\(process.terminationReason) \(process.terminationStatus)")
-        #expect(scratchFolders(in: temporary.path) == ["menuc-bench-1"])
+        #expect(scratchFolders(in: temporary.path) == kept)
         #expect(!FileManager.default.fileExists(atPath: "/dev/shm/menuc-bench-\(worker)-many"))
         #expect(kill(-worker, 0) != 0 && errno == ESRCH, "a process the harness started is still running")
     }
