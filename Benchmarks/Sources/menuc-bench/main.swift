@@ -203,7 +203,12 @@ for (name, size) in sizes {
     row("limit: count newlines", newlines)
     row("lex", lex, items: tokenCount, limit: newlines, memory: memoryUse { Bench.consume(Lexer.countTokens(source)) })
     row("lex+parse", parse, items: elements, memory: memoryUse { Bench.consume(Parser.parse(source)) })
+    // The parser pulls tokens from the lexer as it goes, and the resolver
+    // reads the parser's tree in the same call: parsing alone, and resolving
+    // and checking alone, are the differences of the rows they sit in.
+    row("  parse alone (lex+parse − lex)", max(parse - lex, 1e-9), items: elements)
     row("check (parse+resolve+rules)", check, items: elements, limit: foundationJSON, memory: memoryUse { Bench.consume(compileCorpus()) })
+    row("  resolve+rules alone (check − lex+parse)", max(check - parse, 1e-9), items: elements)
     row("emit JSON", emitJSON, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.json, file, of: checked)) })
     row("emit Swift", emitSwift, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.swift, file, of: checked)) })
     row("emit Markdown", emitMarkdown, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.markdown, file, of: checked)) })
