@@ -32,6 +32,14 @@ if ! command -v nvim >/dev/null 2>&1; then
   $as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq neovim >/dev/null
 fi
 
+# Everything the run puts in the temporary directory goes in one folder,
+# removed when the run ends however it ends: the tests' own folders, and
+# the empty TemporaryDirectory.* folders SwiftPM leaves on every build
+# (the toolchain's doing, half a dozen a run).
+run_tmp="$(mktemp -d "${TMPDIR:-/tmp}/menuc-tests.XXXXXX")"
+trap 'rm -rf "$run_tmp"' EXIT
+export TMPDIR="$run_tmp"
+
 swift build
 swift test
 
