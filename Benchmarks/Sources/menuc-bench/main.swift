@@ -19,6 +19,8 @@ func say(_ text: String) {
 }
 
 ChildProcess.blockChildSignalsFromNowOn()
+// The in-process phases run with the allocator set as `menuc` sets it.
+AllocatorPolicy.apply()
 
 // `menuc-bench --measure EXE ARGS…`: time one child process (see Bench.runProcess).
 if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--measure" {
