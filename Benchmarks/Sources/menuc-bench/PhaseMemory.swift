@@ -1,4 +1,5 @@
 import Foundation
+import MenuCompiler
 
 /// How much memory a phase needs, measured in process: how far one run
 /// raises the resident set's high-water mark above where it stood.
@@ -12,19 +13,11 @@ import Foundation
 enum PhaseMemory {
     /// Bytes, or nil where the mark cannot be reset or read.
     static func peakGrowth(of body: () -> Void) -> Int? {
-        trimHeap()
+        AllocatorPolicy.returnFreeMemory()
         guard resetPeak(), let before = statusBytes("VmRSS:") else { return nil }
         body()
         guard let peak = statusBytes("VmHWM:") else { return nil }
         return max(0, peak - before)
-    }
-
-    /// glibc's malloc_trim(0), looked up at run time: <malloc.h> is not
-    /// part of the C library module Swift imports.
-    private static func trimHeap() {
-        guard let symbol = dlsym(nil, "malloc_trim") else { return }
-        typealias MallocTrim = @convention(c) (Int) -> Int32
-        _ = unsafeBitCast(symbol, to: MallocTrim.self)(0)
     }
 
     private static func resetPeak() -> Bool {

@@ -75,7 +75,7 @@ enum ScratchFolders {
     /// container sharing the temporary directory numbers its processes
     /// apart (its live harness's number may be free here), and a new process
     /// may have taken the number of one that ended.
-    struct Maker: Equatable {
+    struct Maker {
         static let fileName = ".menuc-bench-maker"
 
         /// `/proc/sys/kernel/random/boot_id`.
@@ -87,19 +87,6 @@ enum ScratchFolders {
         var startTime: String
 
         var record: String { "\(boot) \(namespace) \(processID) \(startTime)\n" }
-
-        init(boot: String, namespace: String, processID: pid_t, startTime: String) {
-            self.boot = boot
-            self.namespace = namespace
-            self.processID = processID
-            self.startTime = startTime
-        }
-
-        init?(record: String) {
-            let fields = record.split(whereSeparator: \.isWhitespace).map(String.init)
-            guard fields.count == 4, let processID = pid_t(fields[2]) else { return nil }
-            self.init(boot: fields[0], namespace: fields[1], processID: processID, startTime: fields[3])
-        }
 
         /// Process `processID` of this boot and namespace, seen from /proc
         /// (nil without /proc, or when the process is gone).
@@ -131,5 +118,14 @@ enum ScratchFolders {
             guard boot == here.boot else { return true }
             return Maker.startTime(of: processID) != startTime
         }
+    }
+}
+
+extension ScratchFolders.Maker {
+    /// Reads `record` back (nil when it is not four fields).
+    init?(record: String) {
+        let fields = record.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard fields.count == 4, let processID = pid_t(fields[2]) else { return nil }
+        self.init(boot: fields[0], namespace: fields[1], processID: processID, startTime: fields[3])
     }
 }

@@ -33,15 +33,30 @@ public enum AllocatorPolicy {
     @discardableResult
     public static func apply() -> Bool {
         #if canImport(Glibc)
-        // <malloc.h> is not part of the C library module Swift imports:
-        // mallopt and its parameter numbers are glibc's, looked up at run time.
-        guard let symbol = dlsym(nil, "mallopt") else { return false }
         typealias MallOpt = @convention(c) (_ parameter: Int32, _ value: Int32) -> Int32
-        let mallopt = unsafeBitCast(symbol, to: MallOpt.self)
+        guard let mallopt = glibcFunction("mallopt", as: MallOpt.self) else { return false }
         let trimThreshold: Int32 = -1, mmapThreshold: Int32 = -3
         return mallopt(mmapThreshold, largestHeapAllocation) == 1 && mallopt(trimThreshold, keptFreeMemory) == 1
         #else
         return false
         #endif
     }
+
+    /// Hands the heap's free pages back to the system (`malloc_trim(0)`),
+    /// whatever the policy keeps: for measuring what a piece of work alone
+    /// adds to memory (the benchmark harness's `PhaseMemory`).
+    package static func returnFreeMemory() {
+        #if canImport(Glibc)
+        typealias MallocTrim = @convention(c) (_ pad: Int) -> Int32
+        _ = glibcFunction("malloc_trim", as: MallocTrim.self)?(0)
+        #endif
+    }
+
+    #if canImport(Glibc)
+    /// A function of glibc's <malloc.h>, which is not part of the C library
+    /// module Swift imports: looked up at run time.
+    private static func glibcFunction<Function>(_ name: String, as type: Function.Type) -> Function? {
+        dlsym(nil, name).map { unsafeBitCast($0, to: type) }
+    }
+    #endif
 }
