@@ -25,11 +25,7 @@ final class Interruptions: @unchecked Sendable {
     /// Takes over the signals that are not ignored (a shell runs background
     /// jobs with SIGINT ignored; they stay so). Call before any thread starts.
     init() {
-        signals = [SIGINT, SIGTERM, SIGHUP].filter { number in
-            var current = sigaction()
-            sigaction(number, nil, &current)
-            return !Interruptions.isIgnored(current)
-        }
+        signals = StopSignals.all.filter { !StopSignals.isIgnored($0) }
         guard !signals.isEmpty else { return }
         var set = Interruptions.set(of: signals)
         pthread_sigmask(SIG_BLOCK, &set, nil)
@@ -49,7 +45,7 @@ final class Interruptions: @unchecked Sendable {
         }
         if let signal {
             report(result)
-            end(by: signal)
+            StopSignals.end(by: signal)
         }
         return result
     }
@@ -85,18 +81,8 @@ final class Interruptions: @unchecked Sendable {
                 if writing, received == nil { received = number }
                 return writing
             }
-            if !deferred { end(by: number) }
+            if !deferred { StopSignals.end(by: number) }
         }
-    }
-
-    /// Ends the process as `signal` would have, so that whoever started
-    /// menuc (a shell, a build system) sees it was interrupted.
-    private func end(by number: Int32) -> Never {
-        signal(number, SIG_DFL)
-        var set = Interruptions.set(of: [number])
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        raise(number)
-        exit(128 + number)  // not reached: the default action ends the process
     }
 
     private static func set(of signals: [Int32]) -> sigset_t {
@@ -104,16 +90,6 @@ final class Interruptions: @unchecked Sendable {
         sigemptyset(&set)
         for number in signals { sigaddset(&set, number) }
         return set
-    }
-
-    private static func isIgnored(_ action: sigaction) -> Bool {
-        #if canImport(Glibc)
-        let handler = action.__sigaction_handler.sa_handler
-        #else
-        let handler = action.__sigaction_u.__sa_handler
-        #endif
-        // Function pointers compare by address; SIG_IGN is a constant one.
-        return handler.map { unsafeBitCast($0, to: Int.self) } == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }
 

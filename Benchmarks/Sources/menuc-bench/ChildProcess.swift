@@ -1,4 +1,5 @@
 import Foundation
+import MenuCompiler
 
 /// Starts one child process and waits for it, passing on the signals that
 /// stop the harness — Ctrl-C, a hang-up, a kill — so that the child ends
@@ -41,7 +42,7 @@ enum ChildProcess {
                     environment: [String: String]? = nil, output: Output = .inherited,
                     inOwnGroup: Bool = false, returningAfterSignals: Bool = false,
                     started: (pid_t) -> Void = { _ in }) -> Ended? {
-        let passedOn = [SIGINT, SIGTERM, SIGHUP].filter { !isIgnored($0) }
+        let passedOn = StopSignals.all.filter { !StopSignals.isIgnored($0) }
         // The child's end comes as SIGCHLD. All of them wait here, blocked,
         // and are taken one at a time below, without a signal handler.
         var waited = sigset_t()
@@ -117,20 +118,8 @@ enum ChildProcess {
             }
         }
         // Taken by sigtimedwait, the signal is no longer pending: send it again.
-        if let stoppedBy, !returningAfterSignals { end(by: stoppedBy) }
+        if let stoppedBy, !returningAfterSignals { StopSignals.end(by: stoppedBy) }
         return Ended(status: status, usage: usage, output: readAll(capture))
-    }
-
-    /// Ends this process as `signalNumber` does by default, so that whoever
-    /// started it sees how it ended.
-    static func end(by signalNumber: Int32) -> Never {
-        signal(signalNumber, SIG_DFL)
-        var set = sigset_t()
-        sigemptyset(&set)
-        sigaddset(&set, signalNumber)
-        pthread_sigmask(SIG_UNBLOCK, &set, nil)
-        raise(signalNumber)
-        exit(128 + signalNumber)  // not reached: the default action ends the process
     }
 
     /// Blocks SIGCHLD in the calling thread and so in every thread it
@@ -155,12 +144,5 @@ enum ChildProcess {
             guard count > 0 else { return bytes }
             bytes += buffer[..<count]
         }
-    }
-
-    static func isIgnored(_ signalNumber: Int32) -> Bool {
-        var action = sigaction()
-        sigaction(signalNumber, nil, &action)
-        // Function pointers compare by address; SIG_IGN is a constant one.
-        return action.__sigaction_handler.sa_handler.map { unsafeBitCast($0, to: Int.self) } == unsafeBitCast(SIG_IGN, to: Int.self)
     }
 }

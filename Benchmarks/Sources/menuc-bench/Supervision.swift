@@ -1,4 +1,5 @@
 import Foundation
+import MenuCompiler
 
 /// The harness runs as two processes: a supervisor, which only waits, and a
 /// worker, which does everything else. Cleaning up belongs to the process
@@ -45,6 +46,6 @@ enum Supervision {
     private static func endAs(_ worker: ChildProcess.Ended) -> Never {
         let signalNumber = worker.status & 0x7f
         guard signalNumber != 0 else { exit(worker.exitStatus) }
-        ChildProcess.end(by: signalNumber)
+        StopSignals.end(by: signalNumber)
     }
 }
