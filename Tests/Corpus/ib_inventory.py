@@ -20,7 +20,10 @@ the rules here are spelled out rather than clever:
   it has a <string key="keyEquivalent"> child (Interface Builder stores
   characters it cannot put in an attribute that way, base64-encoded).
 * Its modifiers are the flags of its <modifierMask key="keyEquivalentModifierMask">
-  child; an item with a key equivalent and no such child uses Command.
+  child; an item with a key equivalent and no such child uses Command.  The
+  flags are reported as stored: an upper-case key equivalent also needs Shift
+  at run time, and the "upper case, no ⇧ flag" column counts the items that
+  leave that Shift implicit.
 * Custom views are <menuItem> children with key="view".
 
 Standard library only; this is a test tool, not part of the product.
@@ -91,6 +94,7 @@ def inventory(path):
         "main": 0, "other": 0, "control": 0, "control_items": 0,
         "items": 0, "separators": 0, "submenus": 0, "key_equivalents": 0,
         "alternates": 0, "state": 0, "hidden": 0, "disabled": 0, "views": 0,
+        "implied_shift": 0,
     }
     masks = set()
     others = []
@@ -111,9 +115,12 @@ def inventory(path):
                 counts["separators"] += 1
                 continue
             counts["items"] += 1
-            if key_equivalent(item):
+            key = key_equivalent(item)
+            if key:
                 counts["key_equivalents"] += 1
                 masks.add(modifier_text(item))
+                if key.isupper() and "⇧" not in modifier_text(item):
+                    counts["implied_shift"] += 1
             if item.get("isAlternate") == "YES":
                 counts["alternates"] += 1
             if item.get("state"):
@@ -162,8 +169,9 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     base = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "InterfaceBuilder")
     print("| file | main | other top-level menus | control menus (items) | items | separators | submenus "
-          "| key equivalents | alternates | with state | hidden | disabled | custom views | modifier sets |")
-    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
+          "| key equivalents | upper case, no ⇧ flag | alternates | with state | hidden | disabled | custom views "
+          "| modifier sets |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     strings_rows = []
     for app in sorted(os.listdir(base)):
         folder = os.path.join(base, app)
@@ -178,8 +186,9 @@ def main():
             other_text = str(counts["other"]) + (" (" + "; ".join(others) + ")" if others else "")
             print(f"| {app}/{name} | {counts['main']} | {other_text} | {counts['control']} ({counts['control_items']}) "
                   f"| {counts['items']} | {counts['separators']} | {counts['submenus']} | {counts['key_equivalents']} "
+                  f"| {counts['implied_shift']} "
                   f"| {counts['alternates']} | {counts['state']} | {counts['hidden']} | {counts['disabled']} "
-                  f"| {counts['views']} | {' '.join(masks)} |")
+                  f"| {counts['views']} | {' '.join(masks) or '—'} |")
         for lproj in sorted(os.listdir(folder)):
             lproj_path = os.path.join(folder, lproj)
             if not (lproj.endswith(".lproj") and os.path.isdir(lproj_path)):
