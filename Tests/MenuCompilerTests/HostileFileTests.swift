@@ -325,6 +325,7 @@ struct HostileFileTests {
         try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent("l.menu").path, withDestinationPath: "p.menu")
         try TestSupport.write("menu Main \"Main\" { item open \"Open\" }\n", to: folder.appendingPathComponent("a.menu"))
         try TestSupport.write("import \"a.menu\"\ncontextmenu c { menu: Main }\n", to: folder.appendingPathComponent("b.menu"))
+        #expect(ProjectIndex.menuFiles(under: [folder.path]).map { PathNames.lastComponent(of: $0) } == ["a.menu", "b.menu"])
         // Used from one thread at a time: the deadline's thread, while this one waits.
         nonisolated(unsafe) let server = LanguageServer()
         _ = server.receive(LanguageServerTests.request(1, "initialize", ["capabilities": [:], "rootUri": .string(DocumentURI.uri(forPath: folder.path))]), now: 0)
