@@ -298,6 +298,29 @@ struct HostileFileTests {
         #expect(compilation.workspace.files.contains { $0.displayPath.hasSuffix("caf\\xE9.menu") })
     }
 
+    /// A name's bytes survive the trip through a `String` and back, whatever
+    /// they are: valid UTF-8 stays the same text, stray bytes are carried
+    /// one scalar each, and a real scalar of the carrying range is told apart.
+    @Test func fileNameBytesRoundTrip() {
+        var generator = SeededBytes(seed: 29)
+        var samples: [[UInt8]] = [
+            Array("plain.menu".utf8), Array("café ☕️ 😀.menu".utf8), [0xFF], [0xE9, 0x2E, 0x6D], [0xC3], [0xED, 0xA0, 0x80],
+            Array("\u{10FFFF}\u{10FF80}\u{10FF7F}".utf8), [0xF4, 0x8F, 0xBF], [0xF4, 0x90, 0x80, 0x80], [0xF4],
+        ]
+        for _ in 0..<2_000 { samples.append(generator.bytes(count: generator.next() % 12)) }
+        for bytes in samples {
+            let carried = PathBytes.string(bytes)
+            #expect(PathBytes.bytes(carried) == bytes, "\(bytes)")
+            PathBytes.withCString(carried) { pointer in
+                #expect(Array(UnsafeBufferPointer(start: UnsafeRawPointer(pointer).assumingMemoryBound(to: UInt8.self), count: strlen(pointer))) == bytes.prefix { $0 != 0 })
+            }
+            if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: { $0.value >= 0x10FF80 }) {
+                #expect(carried == text, "\(bytes)")
+            }
+        }
+        #expect(PathBytes.displayed(PathBytes.string(Array("caf".utf8) + [0xE9])) == "caf\\xE9")
+    }
+
     /// `menuc.json` and a baseline that are pipes are refused, not waited on.
     @Test func aPipeForConfigurationOrBaselineIsRefused() throws {
         let folder = try directory()
@@ -354,6 +377,23 @@ struct HostileFileTests {
         guard let published else { Issue.record("a document under /proc/self/fd read the server's own descriptor"); return }
         let messages = published.flatMap { $0["params"]?["diagnostics"]?.array ?? [] }.compactMap { $0["message"]?.string }
         #expect(messages.contains { $0.contains("it is a named pipe, not a file") }, "\(messages)")
+    }
+}
+
+/// A reproducible stream of bytes (xorshift), for round trips.
+private struct SeededBytes {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> Int {
+        state ^= state << 13
+        state ^= state >> 7
+        state ^= state << 17
+        return Int(truncatingIfNeeded: state & 0x7FFF_FFFF)
+    }
+    /// Bytes from 1 to 255, weighted to UTF-8's interesting ones.
+    mutating func bytes(count: Int) -> [UInt8] {
+        let interesting: [UInt8] = [0x2E, 0x61, 0x80, 0xBF, 0xC2, 0xC3, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0x8F, 0xBE, 0xFF]
+        return (0..<count).map { _ in next() % 2 == 0 ? interesting[next() % interesting.count] : UInt8(1 + next() % 255) }
     }
 }
 
