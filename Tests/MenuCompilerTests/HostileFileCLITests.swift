@@ -190,6 +190,19 @@ struct HostileFileCLITests {
         let format = try menuc(["fmt", "sources/link.menu"], in: directory)
         #expect(format.status == 2 && format.error.contains("outside its own folder"), "\(format.error)")
         #expect(try String(contentsOf: shared.appendingPathComponent("real.menu"), encoding: .utf8) == unformatted)
+
+        // `check --fix` on a folder holding a link out of it: the file it leads to is not rewritten.
+        let fixable = "platforms macOS 14\nmenu File \"File\" {\n  item export \"Export as PDF...\" { input: true }\n}\n"
+        try TestSupport.write(fixable, to: shared.appendingPathComponent("fixable.menu"))
+        try FileManager.default.createSymbolicLink(atPath: sources.appendingPathComponent("fixable.menu").path, withDestinationPath: "../shared/fixable.menu")
+        let fix = try menuc(["check", "--fix", "sources/fixable.menu"], in: directory)
+        #expect(fix.status == 2 && fix.error.contains("cannot write sources/fixable.menu: it is a symbolic link to")
+                && fix.error.contains("outside its own folder"), "\(fix.error)")
+        #expect(try String(contentsOf: shared.appendingPathComponent("fixable.menu"), encoding: .utf8) == fixable)
+        // Named where it is, the file is fixed.
+        let direct = try menuc(["check", "--fix", "shared/fixable.menu"], in: directory)
+        #expect(direct.error.contains("fixed 1 file"), "\(direct.error)")
+        #expect(try String(contentsOf: shared.appendingPathComponent("fixable.menu"), encoding: .utf8).contains("Export as PDF…"))
     }
 
     /// The attack on predictable temporaries, as a probe runs it: links at

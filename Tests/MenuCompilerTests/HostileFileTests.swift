@@ -370,7 +370,7 @@ struct HostileFileTests {
         let procURI = "file:///proc/self/fd/x.menu"
         let open = LanguageServerTests.notification("textDocument/didOpen", ["textDocument": ["uri": .string(procURI), "version": 1,
                                                                                             "text": .string("import \"\(ends[0])\"\nmenu M \"M\" { item open \"Open\" }\n")]])
-        let published = withinDeadline(unblock: { _ = Glibc.write(ends[1], "x", 1); close(ends[1]) }) {
+        let published = withinDeadline(unblock: { _ = write(ends[1], "x", 1); close(ends[1]) }) {
             _ = server.receive(open, now: 0)
             return server.fireTimers(now: 10_000)
         }

@@ -102,6 +102,7 @@ public struct OutputWriter {
     /// `write`, with what `survey` found for each output.
     package func write(_ outputs: [Output], surveyed destinations: [Destination]) -> Result<Report, Failure> {
         precondition(destinations.count == outputs.count, "one destination per output")
+        if outputs.isEmpty { return .success(Report()) }
         if let index = destinations.firstIndex(where: { $0.refusal != nil }) {
             return .failure(Failure(path: outputs[index].path, reason: destinations[index].refusal ?? ""))
         }

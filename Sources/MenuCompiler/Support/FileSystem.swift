@@ -199,7 +199,13 @@ package enum FileSystem {
         package var kind: Kind?
     }
 
-    private static func entries(of stream: OpaquePointer) -> [DirectoryEntry] {
+    #if canImport(Glibc)
+    private typealias DirectoryStream = OpaquePointer
+    #else
+    private typealias DirectoryStream = UnsafeMutablePointer<DIR>
+    #endif
+
+    private static func entries(of stream: DirectoryStream) -> [DirectoryEntry] {
         var result: [DirectoryEntry] = []
         while let entry = readdir(stream) {
             let kind = kind(ofDirectoryEntryType: entry.pointee.d_type)
