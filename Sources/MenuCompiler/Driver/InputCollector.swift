@@ -31,7 +31,7 @@ public enum InputCollector {
     }
 
     /// What a directory search found: the inputs, and what it passed over.
-    public struct Collection: Equatable, Sendable {
+    public struct Collected: Equatable, Sendable {
         public var entries: [Entry] = []
         /// `*.menu` entries that are not files — a named pipe, a device, a
         /// socket, or a link to one — skipped, each with why: reading a pipe
@@ -66,7 +66,7 @@ public enum InputCollector {
     ///
     /// A file named more than once (`samples samples/mail.menu`, a glob and
     /// a directory) is one input, where its first mention puts it.
-    public static func collect(_ arguments: [String], exclusions: (String) -> Exclusions? = { _ in nil }) -> Result<Collection, Failure> {
+    public static func collect(_ arguments: [String], exclusions: (String) -> Exclusions? = { _ in nil }) -> Result<Collected, Failure> {
         var entries: [Entry] = []
         var skipped: [Skipped] = []
         // One argument lists each file once (a directory's walk does): only
@@ -113,7 +113,7 @@ public enum InputCollector {
                 skipped.append(Skipped(path: PathNames.appending(relative, to: argument), reason: FileSystem.Failure(found: kind).reason))
             }
         }
-        return .success(Collection(entries: entries, skipped: skipped))
+        return .success(Collected(entries: entries, skipped: skipped))
     }
 
     /// Relative paths of `*.menu` files below `directory`, following no
@@ -130,13 +130,16 @@ public enum InputCollector {
     /// Names are read as bytes (`PathBytes`): a name that is not UTF-8 is
     /// found and can be opened, where `FileManager` passed it over.
     static func search(under directory: String) -> (files: [String], skipped: [(String, FileSystem.Kind)])? {
-        guard case .success = FileSystem.entries(ofDirectory: directory) else { return nil }
         var result: [String] = []
         var skipped: [(String, FileSystem.Kind)] = []
         var pending = [""]
         while let relative = pending.popLast() {
             let absolute = relative.isEmpty ? directory : PathNames.appending(relative, to: directory)
-            guard case .success(let entries) = FileSystem.entries(ofDirectory: absolute) else { continue }
+            guard case .success(let entries) = FileSystem.entries(ofDirectory: absolute) else {
+                // The directory named cannot be read: say so; one below it is passed over.
+                if relative.isEmpty { return nil }
+                continue
+            }
             for entry in entries where !entry.name.hasPrefix(".") {
                 let child = relative.isEmpty ? entry.name : PathNames.appending(entry.name, to: relative)
                 // What the entry itself is (a link to a directory is not followed).
