@@ -207,40 +207,51 @@ struct HostileFileCLITests {
 
     /// The attack on predictable temporaries, as a probe runs it: links at
     /// every `.a.json.menuc-PID.tmp` the next processes could use, to a file
-    /// of another user; the previous output belongs to a third (as root).
-    /// The victim keeps its contents, owner and mode.
+    /// the user running menuc may write; the previous output belongs to
+    /// someone else (as root). The victim keeps its contents, owner and
+    /// mode. Run by the current user and, when that is root, also by an
+    /// unprivileged one (`nobody`, whose own file is then the victim).
     @Test func linksPlantedForTheNextProcessesAreNotFollowed() throws {
-        let directory = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try TestSupport.write(Self.menu, to: directory.appendingPathComponent("a.menu"))
-        let victim = directory.appendingPathComponent("victim")
-        try Data("secret\n".utf8).write(to: victim)
-        #expect(chmod(victim.path, 0o600) == 0)
-        let out = directory.appendingPathComponent("out")
-        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
-        try Data("previous\n".utf8).write(to: out.appendingPathComponent("a.json"))
-        if Self.isRoot {
-            #expect(chown(victim.path, 1234, 1234) == 0)
-            #expect(chown(out.appendingPathComponent("a.json").path, 4321, 4321) == 0)
+        let cli = CLITests()
+        let runs: [(name: String, user: uid_t?)] = Self.isRoot ? [("root", nil), ("nobody", 65534)] : [("self", nil)]
+        for run in runs {
+            let directory = try cli.unprivilegedDirectory()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            try TestSupport.write(Self.menu, to: directory.appendingPathComponent("a.menu"))
+            let victim = directory.appendingPathComponent("victim")
+            try Data("secret\n".utf8).write(to: victim)
+            #expect(chmod(victim.path, 0o600) == 0)
+            let out = directory.appendingPathComponent("out")
+            try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+            try Data("previous\n".utf8).write(to: out.appendingPathComponent("a.json"))
+            if let user = run.user {
+                for path in [victim.path, out.path, out.appendingPathComponent("a.json").path, directory.appendingPathComponent("a.menu").path] {
+                    #expect(chown(path, user, user) == 0)
+                }
+            } else if Self.isRoot {
+                #expect(chown(victim.path, 1234, 1234) == 0)
+                #expect(chown(out.appendingPathComponent("a.json").path, 4321, 4321) == 0)
+            }
+            let last = (try? String(contentsOfFile: "/proc/sys/kernel/ns_last_pid", encoding: .utf8))
+                .flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) } ?? getpid()
+            for processID in (last + 1)...(last + 2_000) {
+                try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent(".a.json.menuc-\(processID).tmp").path,
+                                                           withDestinationPath: victim.path)
+            }
+            var before = stat()
+            #expect(lstat(victim.path, &before) == 0)
+            let arguments = ["build", "a.menu", "--emit", "json", "--out", "out"]
+            let build = run.user == nil ? try menuc(arguments, in: directory) : try cli.menucUnprivileged(arguments, in: directory)
+            #expect(build.status == 0, "\(run.name): \(build.error)")
+            #expect(try Data(contentsOf: victim) == Data("secret\n".utf8), "\(run.name)")
+            var after = stat()
+            #expect(lstat(victim.path, &after) == 0)
+            #expect(after.st_uid == before.st_uid && after.st_gid == before.st_gid && after.st_mode == before.st_mode, "\(run.name)")
+            var output = stat()
+            #expect(lstat(out.appendingPathComponent("a.json").path, &output) == 0)
+            #expect(output.st_mode & S_IFMT == S_IFREG, "\(run.name)")
+            if Self.isRoot, run.user == nil { #expect(output.st_uid == 4321) }
         }
-        let last = (try? String(contentsOfFile: "/proc/sys/kernel/ns_last_pid", encoding: .utf8)).flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-            ?? getpid()
-        for processID in (last + 1)...(last + 2_000) {
-            try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent(".a.json.menuc-\(processID).tmp").path,
-                                                       withDestinationPath: victim.path)
-        }
-        var before = stat()
-        #expect(lstat(victim.path, &before) == 0)
-        let build = try menuc(["build", "a.menu", "--emit", "json", "--out", "out"], in: directory)
-        #expect(build.status == 0, "\(build.error)")
-        #expect(try Data(contentsOf: victim) == Data("secret\n".utf8))
-        var after = stat()
-        #expect(lstat(victim.path, &after) == 0)
-        #expect(after.st_uid == before.st_uid && after.st_gid == before.st_gid && after.st_mode == before.st_mode)
-        var output = stat()
-        #expect(lstat(out.appendingPathComponent("a.json").path, &output) == 0)
-        #expect(output.st_mode & S_IFMT == S_IFREG)
-        if Self.isRoot { #expect(output.st_uid == 4321) }
     }
 
     /// A file whose name is not UTF-8 is found in a search, named directly,
