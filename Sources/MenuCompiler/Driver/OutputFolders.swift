@@ -43,6 +43,27 @@ struct OutputFolders: Sendable {
         descriptors = Array(repeating: nil, count: directories.count)
     }
 
+    /// The directories `outputs` go to, each once, in the order the outputs
+    /// name them, and the index of each output's directory.
+    static func directories(of outputs: [OutputWriter.Output],
+                            at destinations: [OutputWriter.Destination]) -> (directories: [Directory], ofOutput: [Int]) {
+        var directories: [Directory] = []
+        var indexByPath: [String: Int] = [:]
+        var ofOutput: [Int] = []
+        for (output, destination) in zip(outputs, destinations) {
+            let path = PathNames.deletingLastComponent(of: destination.target)
+            if let index = indexByPath[path] {
+                ofOutput.append(index)
+                continue
+            }
+            indexByPath[path] = directories.count
+            ofOutput.append(directories.count)
+            let shown = PathNames.deletingLastComponent(of: output.path)
+            directories.append(Directory(path: path, folder: destination.folder, shown: shown.isEmpty ? "." : shown))
+        }
+        return (directories, ofOutput)
+    }
+
     /// Opens every directory, making the missing ones, in order; the index
     /// and reason of the first that cannot be.
     mutating func prepare() -> (index: Int, reason: String)? {

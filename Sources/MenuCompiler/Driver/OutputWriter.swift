@@ -106,19 +106,7 @@ public struct OutputWriter {
         if let index = destinations.firstIndex(where: { $0.refusal != nil }) {
             return .failure(Failure(path: outputs[index].path, reason: destinations[index].refusal ?? ""))
         }
-        // Each directory once, in the order outputs name them.
-        var directories: [OutputFolders.Directory] = []
-        var directoryIndex: [String: Int] = [:]
-        var directoryOfOutput: [Int] = []
-        for (output, destination) in zip(outputs, destinations) {
-            let path = PathNames.deletingLastComponent(of: destination.target)
-            if directoryIndex[path] == nil {
-                directoryIndex[path] = directories.count
-                let shown = PathNames.deletingLastComponent(of: output.path)
-                directories.append(.init(path: path, folder: destination.folder, shown: shown.isEmpty ? "." : shown))
-            }
-            directoryOfOutput.append(directoryIndex[path] ?? 0)
-        }
+        let (directories, directoryOfOutput) = OutputFolders.directories(of: outputs, at: destinations)
         // Directories first, one at a time: creating the same one from two
         // threads could fail with "already exists".
         var folders = OutputFolders(directories)
