@@ -54,6 +54,14 @@ struct Arguments {
     }
 
     func value(_ name: String) -> String? { values[name]?.last }
+
+    /// The value of an option that names a path: an empty one is refused
+    /// (`--out ''` would otherwise write into the current folder).
+    func path(_ name: String, naming what: String) throws -> String? {
+        guard let value = value(name) else { return nil }
+        if value.isEmpty { throw UsageError(message: "\(name) needs \(what), not an empty path") }
+        return value
+    }
     func all(_ name: String) -> [String] { values[name] ?? [] }
     func has(_ name: String) -> Bool { flags.contains(name) }
 

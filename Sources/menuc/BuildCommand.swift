@@ -16,13 +16,13 @@ enum BuildCommand {
             return .success
         }
         let emits = try parseEmit(arguments.value("--emit") ?? "json")
-        let session = try CompileSession(arguments)
+        let session = try CompileSession(arguments, command: "build")
         let swiftOptions = try parseSwiftOptions(arguments, emits: emits, inputCount: session.entries.count + (session.readsStandardInput ? 1 : 0))
-        let outDirectory = arguments.value("--out")
+        let outDirectory = try arguments.path("--out", naming: "a folder")
         if outDirectory == nil, !(session.readsStandardInput && session.entries.isEmpty && emits.count == 1) {
             throw Arguments.UsageError(message: "--out <dir> is required (only a single '-' input may write to standard output)")
         }
-        let depfile = arguments.value("--depfile")
+        let depfile = try arguments.path("--depfile", naming: "a file")
         if depfile != nil, outDirectory == nil {
             throw Arguments.UsageError(message: "--depfile needs --out: it lists the files written there")
         }
@@ -73,7 +73,8 @@ enum BuildCommand {
         }
         if emits.contains(.markdown), buildsDirectory(arguments.positional) {
             let entries = inputs.map { entry, file in
-                MarkdownBackend.IndexEntry(page: OutputPlan.relativeOutput(for: entry, emit: .markdown), source: entry.relativePath, doc: file.doc)
+                MarkdownBackend.IndexEntry(page: OutputPlan.relativeOutput(for: entry, emit: .markdown),
+                                          source: PathBytes.displayed(entry.relativePath), doc: file.doc)
             }
             let index = MarkdownBackend.index(entries)
             try plan.add("index.md", from: "the index", dependencies: inputs.map { $0.0.path }) { write in
@@ -101,23 +102,15 @@ enum BuildCommand {
     }
 
     /// An input named `x.json` built with `--out .` (or a `.md` or `.swift`
-    /// one, or an imported file) would be replaced by an output: refused
-    /// before anything is written, since that would lose the source.
+    /// one, or an imported file, or one an output's link leads to) would be
+    /// replaced by an output: refused before anything is written, since that
+    /// would lose the source. `survey` resolved where each output goes.
     static func refuseToOverwriteSources(_ outputs: [OutputWriter.Output], at destinations: [OutputWriter.Destination],
                                          depfile: String?, of workspace: Workspace) throws {
         let sources = Set(workspace.files.map(\.absolutePath))
-        // Only a path named like a source, or a link (written through), can
-        // be one: the rest (nearly all, `.json` beside `.menu`) need no
-        // realpath(3) call each.
-        let sourceNames = Set(workspace.files.map { PathNames.lastComponent(of: $0.absolutePath) })
-        func mayBeSource(_ index: Int) -> Bool {
-            if case .symbolicLink = destinations[index] { return true }
-            return sourceNames.contains(PathNames.lastComponent(of: outputs[index].path))
-        }
-        for (index, output) in outputs.enumerated() where mayBeSource(index)
-            && sources.contains(Workspace.standardize(output.path, relativeTo: workspace.currentDirectory)) {
+        for (output, destination) in zip(outputs, destinations) where sources.contains(destination.target) {
             let option = output.path == depfile ? "--depfile" : "--out"
-            throw CommandFailure(message: "\(output.path) is a source file of this build and would be written over; choose another \(option) (no output was changed)")
+            throw CommandFailure(message: "\(PathBytes.displayed(output.path)) is a source file of this build and would be written over; choose another \(option) (no output was changed)")
         }
     }
 
@@ -222,7 +215,7 @@ enum BuildCommand {
                 throw CommandFailure(message: "\(source) and \(other) would both be written to \(path)")
             }
             claimed[path] = source
-            outputs.append(OutputWriter.Output(path: path, produce: produce))
+            outputs.append(OutputWriter.Output(path: path, folder: outDirectory, produce: produce))
             rules.append(DepFile.Rule(output: path, inputs: dependencies))
         }
     }

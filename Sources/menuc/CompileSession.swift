@@ -27,7 +27,8 @@ struct CompileSession {
     /// The phases so far (collecting inputs); commands append theirs.
     var timings = PhaseTimings()
 
-    init(_ arguments: Arguments) throws {
+    /// `command` names the command in warnings (`menuc check: warning: …`).
+    init(_ arguments: Arguments, command: String) throws {
         showsTimings = arguments.has("--timings")
         let formatName = arguments.value("--format") ?? "text"
         guard let format = DiagnosticRenderer.Format(rawValue: formatName) else {
@@ -72,7 +73,9 @@ struct CompileSession {
             return InputCollector.Exclusions(base: base, patterns: found.rules.excludedPaths)
         }
         switch InputCollector.collect(paths.filter { $0 != "-" }, exclusions: exclusions) {
-        case .success(let found): entries = found
+        case .success(let found):
+            entries = found.entries
+            for skipped in found.skipped { Terminal.error("menuc \(command): warning: \(skipped.message)\n") }
         case .failure(let failure): throw CommandFailure(message: failure.message)
         }
         if entries.isEmpty, !readsStandardInput {
@@ -168,7 +171,7 @@ enum CheckCommand {
             Terminal.write(Help.check)
             return .success
         }
-        let session = try CompileSession(arguments)
+        let session = try CompileSession(arguments, command: "check")
         var compilation = try session.compile()
         var timings = session.timings
         timings.append(compilation.timings)
@@ -178,7 +181,7 @@ enum CheckCommand {
         }
         kept.keep(compilation)
         defer { session.printTimings(timings, workers: compilation.workers) }
-        if let path = arguments.value("--write-baseline") {
+        if let path = try arguments.path("--write-baseline", naming: "a file") {
             let baseline = Baseline(compilation.diagnostics, files: { compilation.workspace.file($0) })
             if case .failure(let failure) = interruptions.write([.init(path: path, contents: baseline.render())], command: "check", note: "the baseline was not changed") {
                 throw CommandFailure(message: failure.message)

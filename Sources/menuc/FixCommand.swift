@@ -34,9 +34,16 @@ enum FixCommand {
             options.workers = nil
             compilation = MenuCompiler.compile(session.entries.map { .path($0.path) }, options: options, workspace: workspace)
         }
+        // Each file is written where it was named or found, not where its
+        // links lead: the writer follows a link only inside the file's own
+        // folder, so a link planted in a checked folder cannot have --fix
+        // rewrite a file elsewhere.
+        let currentDirectory = compilation.workspace.currentDirectory
+        var namedPaths: [String: String] = [:]
+        for entry in session.entries { namedPaths[Workspace.standardize(entry.path, relativeTo: currentDirectory)] = entry.path }
         let outputs = texts.keys.sorted().compactMap { path -> OutputWriter.Output? in
             guard let bytes = texts[path] else { return nil }
-            return OutputWriter.Output(path: path, contents: String(decoding: bytes, as: UTF8.self))
+            return OutputWriter.Output(path: namedPaths[path] ?? path, contents: String(decoding: bytes, as: UTF8.self))
         }
         if case .failure(let failure) = interruptions.write(outputs, command: "check", note: "no file was changed") {
             throw CommandFailure(message: failure.message + " (no file was changed)")

@@ -37,8 +37,10 @@ enum FormatCommand {
             case .standardInput:
                 bytes = try Terminal.readStandardInput()
             case .file(let path):
-                guard case .success(let contents) = FileSystem.contents(atPath: path) else { throw CommandFailure(message: "cannot read \(path)") }
-                bytes = contents
+                switch FileSystem.contents(atPath: path) {
+                case .success(let contents): bytes = contents
+                case .failure(let failure): throw CommandFailure(message: "cannot read \(PathBytes.displayed(path)): \(failure.reason)")
+                }
             }
             files.append(SourceFile(id: FileID(index), displayPath: input.displayPath, absolutePath: "", bytes: bytes))
         }
@@ -85,7 +87,7 @@ enum FormatCommand {
 
         var displayPath: String {
             switch self {
-            case .file(let path): path
+            case .file(let path): PathBytes.displayed(path)
             case .standardInput: "<stdin>"
             }
         }
@@ -117,7 +119,9 @@ enum FormatCommand {
         }
         let entries: [InputCollector.Entry]
         switch InputCollector.collect(paths.filter { $0 != "-" }, exclusions: exclusions) {
-        case .success(let found): entries = found
+        case .success(let found):
+            entries = found.entries
+            for skipped in found.skipped { Terminal.error("menuc fmt: warning: \(skipped.message)\n") }
         case .failure(let failure): throw CommandFailure(message: failure.message)
         }
         var inputs = entries.map { Input.file($0.path) }

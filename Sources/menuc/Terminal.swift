@@ -51,6 +51,8 @@ struct Terminal {
         case .success(let bytes): return bytes
         case .failure(let failure) where failure.isTooLarge:
             throw CommandFailure(message: "cannot read standard input: it goes on past \(SourceFile.maximumSize / 1_048_576) MiB, the most menuc reads")
+        case .failure(let failure) where failure.isOutOfMemory:
+            throw CommandFailure(message: "cannot read standard input: it goes on past the memory menuc may use (is it endless?)")
         case .failure(let failure): throw CommandFailure(message: "cannot read standard input: \(failure.reason)")
         }
     }

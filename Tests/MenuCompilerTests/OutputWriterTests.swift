@@ -181,36 +181,64 @@ struct OutputWriterTests {
 
 extension OutputWriterTests {
     @Test func temporaryNamesAreReadBack() {
-        for name in ["a.json", "x", "menu.menuc-3.json", ".hidden.md", "päge.md"] {
-            let parts = OutputWriter.temporaryParts(of: OutputWriter.temporaryName(for: name, processID: 4_321))
-            #expect(parts?.name == name && parts?.processID == 4_321, "\(name)")
+        for name in ["a.json", "x", "menu.menuc-3.json", ".hidden.md", "päge.md", "a.menuc-1-2.json"] {
+            for suffix in ["k3j9x2qa", "0", "zzzzzzzzzzzzz", "12345"] {
+                let parts = OutputWriter.temporaryParts(of: OutputWriter.temporaryName(for: name, processID: 4_321, suffix: suffix))
+                #expect(parts?.name == name && parts?.processID == 4_321, "\(name) \(suffix)")
+            }
+            // What an earlier menuc named them: `.NAME.menuc-PID.tmp`.
+            let earlier = OutputWriter.temporaryParts(of: ".\(name).menuc-4321.tmp")
+            #expect(earlier?.name == name && earlier?.processID == 4_321, "\(name)")
         }
         for entry in [".a.json.tmp", "a.json.menuc-1.tmp", ".a.json.menuc-.tmp", ".a.json.menuc-12x.tmp", ".menuc-5.tmp",
-                      ".a.json.menuc-0.tmp", ".a.json.menuc-99999999999.tmp", ".a.json.menuc-1.tmpx", "."] {
+                      ".a.json.menuc-0.tmp", ".a.json.menuc-99999999999.tmp", ".a.json.menuc-1.tmpx", ".",
+                      ".a.json.menuc-1-.tmp", ".a.json.menuc--abc.tmp", ".a.json.menuc-1-ABC.tmp", ".a.json.menuc-1-abcdefghijklmnopq.tmp"] {
             #expect(OutputWriter.temporaryParts(of: entry) == nil, "\(entry)")
         }
     }
 
     /// What a menuc killed outright (SIGKILL) left is removed by the next
-    /// write of the same outputs; a running process's temporary, and
-    /// temporaries of other files, stay.
+    /// write of the same outputs — in either naming; a running process's
+    /// temporary, temporaries of other files, and anything named like an
+    /// abandoned temporary that menuc could not have made (a link, a
+    /// folder, a file of another user) stay.
     @Test func abandonedTemporariesAreRemoved() throws {
         let folder = try directory()
-        defer { try? FileManager.default.removeItem(at: folder) }
+        let elsewhere = try directory()
+        defer {
+            try? FileManager.default.removeItem(at: folder)
+            try? FileManager.default.removeItem(at: elsewhere)
+        }
         let finished = Process()
         finished.executableURL = URL(fileURLWithPath: "/bin/true")
         try finished.run()
         finished.waitUntilExit()
         let gone = finished.processIdentifier
         let running = getppid()
-        let abandoned = OutputWriter.temporaryName(for: "a.json", processID: gone)
-        let kept = [OutputWriter.temporaryName(for: "a.json", processID: running), OutputWriter.temporaryName(for: "other.json", processID: gone)]
-        for name in [abandoned] + kept { FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data("x".utf8)) }
+        let abandoned = [OutputWriter.temporaryName(for: "a.json", processID: gone, suffix: "x1y2"), ".a.json.menuc-\(gone).tmp"]
+        var kept = [OutputWriter.temporaryName(for: "a.json", processID: running, suffix: "x1y2"),
+                    OutputWriter.temporaryName(for: "other.json", processID: gone, suffix: "x1y2")]
+        for name in abandoned + kept { FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data("x".utf8)) }
+        // Named like abandoned temporaries, but not what menuc makes.
+        let victim = elsewhere.appendingPathComponent("victim")
+        try Data("keep".utf8).write(to: victim)
+        let link = OutputWriter.temporaryName(for: "a.json", processID: gone, suffix: "link")
+        try FileManager.default.createSymbolicLink(atPath: folder.appendingPathComponent(link).path, withDestinationPath: victim.path)
+        let directoryNamed = OutputWriter.temporaryName(for: "a.json", processID: gone, suffix: "dir")
+        try FileManager.default.createDirectory(at: folder.appendingPathComponent(directoryNamed), withIntermediateDirectories: false)
+        kept += [link, directoryNamed]
+        if getuid() == 0 {
+            let foreign = OutputWriter.temporaryName(for: "a.json", processID: gone, suffix: "foreign")
+            FileManager.default.createFile(atPath: folder.appendingPathComponent(foreign).path, contents: Data("theirs".utf8))
+            #expect(chown(folder.appendingPathComponent(foreign).path, 1234, 1234) == 0)
+            kept.append(foreign)
+        }
         guard case .success = OutputWriter().write([Self.output(folder.appendingPathComponent("a.json").path, Self.bytes(10))]) else {
             Issue.record("the write failed")
             return
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == (["a.json"] + kept).sorted())
+        #expect(try Data(contentsOf: victim) == Data("keep".utf8))
     }
 }
 

@@ -51,7 +51,11 @@ public struct Baseline: Sendable, Equatable {
 
     public static func load(path: String) -> Result<Baseline, ProjectConfiguration.Failure> {
         func fail(_ message: String) -> Result<Baseline, ProjectConfiguration.Failure> { .failure(.init(path: path, message: message)) }
-        guard case .success(let bytes) = FileSystem.contents(atPath: path) else { return fail("cannot read the baseline file") }
+        let bytes: [UInt8]
+        switch FileSystem.contents(atPath: path) {
+        case .success(let read): bytes = read
+        case .failure(let failure): return fail("cannot read the baseline file: \(failure.reason)")
+        }
         guard let root = try? JSON.parse(bytes), root["version"]?.int == 1,
               let findings = root["findings"]?.array, findings.allSatisfy({ $0.object != nil }) else {
             return fail("not a menuc baseline (expected {\"version\": 1, \"findings\": [...]}); write one with --write-baseline")

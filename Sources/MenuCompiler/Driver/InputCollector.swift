@@ -23,11 +23,29 @@ public enum InputCollector {
 
         public var message: String {
             switch self {
-            case .notFound(let path): "no such file or directory: \(path)"
-            case .unreadableDirectory(let path): "cannot read directory \(path)"
-            case .inaccessible(let path, let reason): "cannot read \(path): \(reason)"
+            case .notFound(let path): "no such file or directory: \(PathBytes.displayed(path))"
+            case .unreadableDirectory(let path): "cannot read directory \(PathBytes.displayed(path))"
+            case .inaccessible(let path, let reason): "cannot read \(PathBytes.displayed(path)): \(reason)"
             }
         }
+    }
+
+    /// What a directory search found: the inputs, and what it passed over.
+    public struct Collected: Equatable, Sendable {
+        public var entries: [Entry] = []
+        /// `*.menu` entries that are not files — a named pipe, a device, a
+        /// socket, or a link to one — skipped, each with why: reading a pipe
+        /// would wait for a writer that may never come.
+        public var skipped: [Skipped] = []
+    }
+
+    public struct Skipped: Equatable, Sendable {
+        /// The path as found (below the directory argument).
+        public var path: String
+        /// `it is a named pipe, not a file`.
+        public var reason: String
+
+        public var message: String { "skipped \(PathBytes.displayed(path)): \(reason)" }
     }
 
     /// Exclusion patterns that apply below a directory, relative to `base`.
@@ -48,8 +66,9 @@ public enum InputCollector {
     ///
     /// A file named more than once (`samples samples/mail.menu`, a glob and
     /// a directory) is one input, where its first mention puts it.
-    public static func collect(_ arguments: [String], exclusions: (String) -> Exclusions? = { _ in nil }) -> Result<[Entry], Failure> {
+    public static func collect(_ arguments: [String], exclusions: (String) -> Exclusions? = { _ in nil }) -> Result<Collected, Failure> {
         var entries: [Entry] = []
+        var skipped: [Skipped] = []
         // One argument lists each file once (a directory's walk does): only
         // several can repeat one, and only then is each path resolved here.
         let mayRepeat = arguments.count > 1
@@ -71,7 +90,8 @@ public enum InputCollector {
                 add(Entry(path: argument, relativePath: PathNames.lastComponent(of: argument)))
                 continue
             }
-            guard let found = menuFiles(under: argument) else { return .failure(.unreadableDirectory(argument)) }
+            guard let search = search(under: argument) else { return .failure(.unreadableDirectory(argument)) }
+            let found = search.files
             let absoluteDirectory = Workspace.standardize(argument, relativeTo: FileManager.default.currentDirectoryPath)
             var isExcluded: (String) -> Bool = { _ in false }
             if let rules = exclusions(absoluteDirectory), !rules.patterns.isEmpty {
@@ -89,32 +109,65 @@ public enum InputCollector {
             for relative in found where !isExcluded(relative) {
                 add(Entry(path: PathNames.appending(relative, to: argument), relativePath: relative))
             }
+            for (relative, kind) in search.skipped where !isExcluded(relative) {
+                skipped.append(Skipped(path: PathNames.appending(relative, to: argument), reason: FileSystem.Failure(found: kind).reason))
+            }
         }
-        return .success(entries)
+        return .success(Collected(entries: entries, skipped: skipped))
     }
 
     /// Relative paths of `*.menu` files below `directory`, following no
     /// symbolic links to directories (so link loops cannot trap the walk).
     static func menuFiles(under directory: String) -> [String]? {
-        let fileManager = FileManager.default
-        guard (try? fileManager.contentsOfDirectory(atPath: directory)) != nil else { return nil }
+        search(under: directory)?.files
+    }
+
+    /// `menuFiles`, with the `*.menu` entries passed over because they are
+    /// not files (a named pipe, a device, a socket, or a link to one) and
+    /// what each is. A link that cannot be followed is kept: reading it
+    /// says what is wrong with it.
+    ///
+    /// Names are read as bytes (`PathBytes`): a name that is not UTF-8 is
+    /// found and can be opened, where `FileManager` passed it over.
+    static func search(under directory: String) -> (files: [String], skipped: [(String, FileSystem.Kind)])? {
         var result: [String] = []
+        var skipped: [(String, FileSystem.Kind)] = []
         var pending = [""]
         while let relative = pending.popLast() {
             let absolute = relative.isEmpty ? directory : PathNames.appending(relative, to: directory)
-            guard let names = try? fileManager.contentsOfDirectory(atPath: absolute) else { continue }
-            for name in names where !name.hasPrefix(".") {
-                let child = relative.isEmpty ? name : PathNames.appending(name, to: relative)
-                // lstat: a link to a directory is not followed.
-                guard let kind = FileSystem.linkKind(atPath: PathNames.appending(child, to: directory)) else { continue }
+            guard case .success(let entries) = FileSystem.entries(ofDirectory: absolute) else {
+                // The directory named cannot be read: say so; one below it is passed over.
+                if relative.isEmpty { return nil }
+                continue
+            }
+            for entry in entries where !entry.name.hasPrefix(".") {
+                let child = relative.isEmpty ? entry.name : PathNames.appending(entry.name, to: relative)
+                // What the entry itself is (a link to a directory is not followed).
+                guard let kind = entry.kind ?? FileSystem.linkKind(atPath: PathNames.appending(child, to: directory)) else { continue }
                 if kind == .directory {
                     pending.append(child)
-                } else if name.hasSuffix(".menu"), kind == .regularFile || kind == .symbolicLink {
+                    continue
+                }
+                guard entry.name.hasSuffix(".menu") else { continue }
+                switch kind {
+                case .regularFile:
                     result.append(child)
+                case .symbolicLink:
+                    // Followed only to see that it leads to something readable.
+                    let target = FileSystem.kind(atPath: PathNames.appending(child, to: directory))
+                    if let target, target != .regularFile, target != .directory {
+                        skipped.append((child, target))
+                    } else {
+                        result.append(child)
+                    }
+                case .pipe, .device, .other:
+                    skipped.append((child, kind))
+                case .directory:
+                    break
                 }
             }
         }
-        return result.sorted()
+        return (result.sorted(), skipped.sorted { $0.0 < $1.0 })
     }
 
     /// `path` relative to `base`, or nil when it is not below it.

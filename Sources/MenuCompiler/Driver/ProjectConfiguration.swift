@@ -49,7 +49,11 @@ public struct ProjectConfiguration: Sendable {
     /// Parses a configuration file, naming the offending key on any problem.
     public static func load(path: String, knownRuleIDs: Set<String>) -> Result<ProjectConfiguration, Failure> {
         func fail(_ message: String) -> Result<ProjectConfiguration, Failure> { .failure(Failure(path: path, message: message)) }
-        guard case .success(let bytes) = FileSystem.contents(atPath: path) else { return fail("cannot read the file") }
+        let bytes: [UInt8]
+        switch FileSystem.contents(atPath: path) {
+        case .success(let read): bytes = read
+        case .failure(let failure): return fail("cannot read the file: \(failure.reason)")
+        }
         let document: JSON
         do {
             document = try JSON.parse(bytes)
@@ -99,7 +103,7 @@ public struct ProjectConfiguration: Sendable {
         var directory = PathNames.deletingLastComponent(of: absolutePath)
         while true {
             let candidate = PathNames.appending(fileName, to: directory)
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            if FileSystem.kind(atPath: candidate) != nil { return candidate }
             let parent = PathNames.deletingLastComponent(of: directory)
             if parent == directory || parent.isEmpty { return nil }
             directory = parent

@@ -53,9 +53,9 @@ public final class Workspace: @unchecked Sendable {
 
         public var message: String {
             switch self {
-            case .notFound(let path): "no such file: \(path)"
-            case .isDirectory(let path): "\(path) is a directory"
-            case .unreadable(let path, let reason): "cannot read \(path): \(reason)"
+            case .notFound(let path): "no such file: \(PathBytes.displayed(path))"
+            case .isDirectory(let path): "\(PathBytes.displayed(path)) is a directory"
+            case .unreadable(let path, let reason): "cannot read \(PathBytes.displayed(path)): \(reason)"
             }
         }
     }
@@ -219,7 +219,7 @@ public final class Workspace: @unchecked Sendable {
                         help: "keep imported files inside the project, or pass --root to widen it")
         }
         if let existing = idsByPath[absolute] { return existing }
-        switch readSource(absolute, shownAs: path) {
+        switch readSource(absolute, shownAs: path, isImport: true) {
         case .failure(let error):
             var help: String?
             if case .notFound = error, let suggestion = nearbyFileSuggestion(for: absolute) {
@@ -242,55 +242,58 @@ public final class Workspace: @unchecked Sendable {
     private func nearbyFileSuggestion(for absolute: String) -> String? {
         let directory = PathNames.deletingLastComponent(of: absolute)
         let name = PathNames.lastComponent(of: absolute)
-        guard let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return nil }
-        return Suggest.closest(to: name, in: entries.filter { $0.hasSuffix(".menu") }.sorted())
+        guard case .success(let entries) = FileSystem.entries(ofDirectory: directory) else { return nil }
+        return Suggest.closest(to: name, in: entries.map(\.name).filter { $0.hasSuffix(".menu") }.sorted())
     }
 
-    /// The bytes of a source file (an editor's overlay first), refusing
-    /// what is not a file, and files too large for a `Span`'s 32-bit
-    /// offsets before reading them.
-    private func readSource(_ absolute: String, shownAs path: String) -> Result<[UInt8], LoadError> {
+    /// The bytes of a source file (an editor's overlay first). Only a
+    /// regular file is read (`FileSystem.contents`): a named pipe, a device
+    /// or a socket — as an input, an import, or behind a link — is refused
+    /// unread, and so is a file too large for a `Span`'s 32-bit offsets.
+    /// `isImport` leaves out the hint about standard input, which only a
+    /// command line can use.
+    private func readSource(_ absolute: String, shownAs path: String, isImport: Bool = false) -> Result<[UInt8], LoadError> {
         if let overlay = overlays[absolute] { return .success(overlay) }
-        // One stat(2) says what is there and how large: a build of thousands
-        // of small files makes about as many system calls as it does work.
-        var regularFileSize: Int?
-        switch FileSystem.lookUpWithSize(absolute) {
-        case .failure(let failure):
+        let failure: FileSystem.Failure
+        switch FileSystem.contents(atPath: absolute) {
+        case .success(let bytes): return .success(bytes)
+        case .failure(let reason): failure = reason
+        }
+        switch failure.found {
+        case .directory?:
+            return .failure(.isDirectory(path))
+        case .some:
+            // /dev/zero never ends, a terminal or a pipe waits: none holds menus.
+            return .failure(.unreadable(path, reason: failure.reason + (isImport ? "" : " (use - to read standard input)")))
+        case nil:
+            break
+        }
+        if failure.isTooLarge {
+            if let size = failure.size { return .failure(.unreadable(path, reason: "it is \(size / 1_048_576) MiB; \(Workspace.sizeLimit)")) }
+            // A file that grew past the limit while it was read.
+            return .failure(.unreadable(path, reason: "it goes on past \(SourceFile.maximumSize / 1_048_576) MiB; \(Workspace.sizeLimit)"))
+        }
+        if failure.isMissing || failure.isLinkLoop {
             // A dangling or looping symlink exists as a link but not as a file.
             if FileSystem.linkKind(atPath: absolute) == .symbolicLink {
                 return .failure(.unreadable(path, reason: "the symbolic link cannot be followed (it dangles or loops)"))
             }
-            // "No such file" only when there is none: a directory on the way
-            // that may not be entered says so.
-            return .failure(failure.isMissing ? .notFound(path) : .unreadable(path, reason: failure.reason))
-        case .success((.directory, _)):
-            return .failure(.isDirectory(path))
-        case .success((.device, _)):
-            // /dev/zero never ends, a terminal waits: neither holds menus.
-            return .failure(.unreadable(path, reason: "it is a device, not a file (use - to read standard input)"))
-        case .success((.regularFile, let size)) where size > SourceFile.maximumSize:
-            return .failure(.unreadable(path, reason: "it is \(size / 1_048_576) MiB; \(Workspace.sizeLimit)"))
-        case .success((.regularFile, let size)):
-            regularFileSize = size
-        case .success:
-            break
+            if failure.isMissing { return .failure(.notFound(path)) }
         }
-        switch FileSystem.contents(atPath: absolute, regularFileSize: regularFileSize) {
-        case .success(let bytes): return .success(bytes)
-        case .failure(let failure) where failure.isTooLarge:
-            // A pipe that went on past the limit (a regular file's size is checked before reading).
-            return .failure(.unreadable(path, reason: "it goes on past \(SourceFile.maximumSize / 1_048_576) MiB; \(Workspace.sizeLimit)"))
-        case .failure(let failure): return .failure(.unreadable(path, reason: failure.reason))
-        }
+        // "No such file" only when there is none: a directory on the way
+        // that may not be entered says so.
+        return .failure(.unreadable(path, reason: failure.reason))
     }
 
     private static let sizeLimit = "menuc reads files of up to \(SourceFile.maximumSize / 1_048_576) MiB"
 
+    /// The path people see: relative to the current directory when inside
+    /// it, and each byte of a name that is not UTF-8 shown as `\xFF`.
     private func displayPath(for absolute: String) -> String {
         // From the file system root, relative paths would only hide the leading '/'.
-        if currentDirectory == "/" { return absolute }
+        if currentDirectory == "/" { return PathBytes.displayed(absolute) }
         let prefix = currentDirectory.hasSuffix("/") ? currentDirectory : currentDirectory + "/"
-        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute
+        return PathBytes.displayed(absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute)
     }
 
     /// Absolute, with `.` and `..` removed and symlinks resolved where they
@@ -299,9 +302,11 @@ public final class Workspace: @unchecked Sendable {
         PathNames.standardized(path.hasPrefix("/") ? path : PathNames.appending(path, to: base))
     }
 
+    /// Whether `path` is `root` or below it. Compared byte for byte: `String`
+    /// comparison treats `é` and `e` + U+0301 as equal, which name two
+    /// different folders on disk.
     static func isInside(_ path: String, root: String) -> Bool {
-        if root == "/" { return true }
-        return path == root || path.hasPrefix(root.hasSuffix("/") ? root : root + "/")
+        PathNames.isInside(path, root: root)
     }
 
     private func projectRoot(containing absolutePath: String) -> String {
@@ -315,7 +320,7 @@ public final class Workspace: @unchecked Sendable {
         var directory = fileDirectory
         let markers = ["menuc.json", "Package.swift", ".git"]
         while true {
-            for marker in markers where FileManager.default.fileExists(atPath: PathNames.appending(marker, to: directory)) {
+            for marker in markers where FileSystem.kind(atPath: PathNames.appending(marker, to: directory)) != nil {
                 return directory
             }
             let parent = PathNames.deletingLastComponent(of: directory)

@@ -19,8 +19,22 @@ package enum FileSystem {
         case symbolicLink
         /// Character and block devices (`/dev/zero`, a terminal).
         case device
-        /// Pipes and sockets.
+        /// Named pipes (FIFOs): reading one waits for a writer that may never come.
+        case pipe
+        /// Sockets, and what the system does not name.
         case other
+
+        /// What it is, for a sentence: `it is a named pipe, not a file`.
+        package var phrase: String {
+            switch self {
+            case .directory: "a directory"
+            case .regularFile: "a file"
+            case .symbolicLink: "a symbolic link"
+            case .device: "a device"
+            case .pipe: "a named pipe"
+            case .other: "a socket or other special file"
+            }
+        }
     }
 
     /// What is at `path`, following symbolic links (like `fileExists`);
@@ -39,14 +53,14 @@ package enum FileSystem {
     /// `lookUp`, with the size in bytes of what is there, from the same stat(2).
     package static func lookUpWithSize(_ path: String) -> Result<(kind: Kind, size: Int), Failure> {
         var status = stat()
-        guard stat(path, &status) == 0 else { return .failure(Failure(code: errno)) }
+        guard PathBytes.withCString(path, { stat($0, &status) }) == 0 else { return .failure(Failure(code: errno)) }
         return .success((kind(of: status.st_mode), Int(status.st_size)))
     }
 
     /// What is at `path` itself: a symbolic link is `.symbolicLink`.
     package static func linkKind(atPath path: String) -> Kind? {
         var status = stat()
-        guard lstat(path, &status) == 0 else { return nil }
+        guard PathBytes.withCString(path, { lstat($0, &status) }) == 0 else { return nil }
         return kind(of: status.st_mode)
     }
 
@@ -56,35 +70,54 @@ package enum FileSystem {
 
     /// The size in bytes of the file at `path` (links followed).
     package static func size(atPath path: String) -> Int? {
-        var status = stat()
-        guard stat(path, &status) == 0 else { return nil }
-        return Int(status.st_size)
+        try? lookUpWithSize(path).get().size
     }
 
-    private static func kind(of mode: mode_t) -> Kind {
+    package static func kind(of mode: mode_t) -> Kind {
         switch mode & S_IFMT {
         case S_IFDIR: .directory
         case S_IFREG: .regularFile
         case S_IFLNK: .symbolicLink
         case S_IFCHR, S_IFBLK: .device
+        case S_IFIFO: .pipe
         default: .other
         }
     }
 
-    /// Why a system call failed: errno and its text from strerror(3).
+    /// Why a system call failed: errno and its text from strerror(3) — or,
+    /// for a read, that what is there is not a regular file, or too large.
     package struct Failure: Error, Equatable, Sendable {
         package var code: Int32
+        /// What was found where a regular file was wanted (`code` is then `EINVAL`).
+        package var found: Kind?
+        /// The size of a regular file refused as too large (`code` is then `EFBIG`).
+        package var size: Int?
 
         package init(code: Int32) { self.code = code }
 
+        package init(found kind: Kind) {
+            code = EINVAL
+            found = kind
+        }
+
         /// Nothing is at the path (or a component of it is not a directory).
-        package var isMissing: Bool { code == ENOENT || code == ENOTDIR }
+        package var isMissing: Bool { found == nil && (code == ENOENT || code == ENOTDIR) }
+
+        /// Too many symbolic links on the way (a link that leads to itself).
+        package var isLinkLoop: Bool { code == ELOOP }
 
         /// Past the size menuc reads (`FileDescriptorIO.readAll`'s limit).
         package var isTooLarge: Bool { code == EFBIG }
 
-        /// The C library's text, e.g. `Permission denied`.
-        package var description: String { FileSystem.describe(errno: code) }
+        /// Memory ran out before the end (a cap such as `ulimit -v`).
+        package var isOutOfMemory: Bool { code == ENOMEM }
+
+        /// The C library's text, e.g. `Permission denied`; for a file that is
+        /// not regular, what it is: `It is a named pipe, not a file`.
+        package var description: String {
+            guard let found else { return FileSystem.describe(errno: code) }
+            return found == .directory ? "It is a directory" : "It is \(found.phrase), not a file"
+        }
 
         /// The same, starting in lower case to follow a colon:
         /// `cannot read a.menu: permission denied`.
@@ -99,14 +132,113 @@ package enum FileSystem {
         String(cString: strerror(code))
     }
 
-    /// The whole content of the file at `path`. `regularFileSize`, when the
-    /// caller has just looked (`lookUpWithSize`), spares asking again.
-    package static func contents(atPath path: String, regularFileSize: Int? = nil) -> Result<[UInt8], Failure> {
+    /// The whole content of the regular file at `path`; anything else — a
+    /// named pipe, a device, a directory, a socket — is refused unread.
+    ///
+    /// Every read of a file from disk comes here. A look at the path first
+    /// keeps menuc from even opening what is not a file (opening some
+    /// devices does something). The file is then opened without waiting
+    /// (`O_NONBLOCK`: opening a pipe with no writer would wait for one) and
+    /// without becoming a controlling terminal, and what was opened is
+    /// looked at again (`fstat`) — the answer that counts, since the path
+    /// may have been changed since the first look. Only then is waiting
+    /// allowed again and the file read, up to `limit` bytes.
+    package static func contents(atPath path: String, limit: Int = SourceFile.maximumSize) -> Result<[UInt8], Failure> {
+        switch lookUpWithSize(path) {
+        case .failure(let failure): return .failure(failure)
+        case .success((let kind, _)) where kind != .regularFile: return .failure(Failure(found: kind))
+        case .success((_, let size)) where size > limit: return .failure(Failure(tooLarge: size))
+        case .success: break
+        }
         var descriptor: Int32
-        repeat { descriptor = open(path, O_RDONLY | O_CLOEXEC) } while descriptor < 0 && errno == EINTR
+        repeat {
+            descriptor = PathBytes.withCString(path) { open($0, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY) }
+        } while descriptor < 0 && errno == EINTR
         guard descriptor >= 0 else { return .failure(Failure(code: errno)) }
         defer { close(descriptor) }
-        return FileDescriptorIO.readAll(descriptor, regularFileSize: regularFileSize)
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { return .failure(Failure(code: errno)) }
+        let kind = kind(of: status.st_mode)
+        guard kind == .regularFile else { return .failure(Failure(found: kind)) }
+        let size = Int(status.st_size)
+        guard size <= limit else { return .failure(Failure(tooLarge: size)) }
+        // Reads wait again: O_NONBLOCK was for the open.
+        guard fcntl(descriptor, F_SETFL, 0) == 0 else { return .failure(Failure(code: errno)) }
+        return FileDescriptorIO.readAll(descriptor, limit: limit, regularFileSize: size)
+    }
+
+    /// The entries of a directory (not `.` and `..`), in the order the
+    /// system gives them, each with what it is when the directory says so
+    /// without a look (`d_type`; nil: ask `linkKind`). Names are bytes,
+    /// carried in `PathBytes`' form, so a name that is not UTF-8 can be
+    /// opened again.
+    package static func entries(ofDirectory path: String) -> Result<[DirectoryEntry], Failure> {
+        guard let stream = PathBytes.withCString(path, { opendir($0) }) else { return .failure(Failure(code: errno)) }
+        defer { closedir(stream) }
+        return .success(entries(of: stream))
+    }
+
+    /// `entries(ofDirectory:)` of the directory open on `descriptor` (which stays open).
+    package static func entries(ofDirectoryDescriptor descriptor: Int32) -> Result<[DirectoryEntry], Failure> {
+        let copy = dup(descriptor)
+        guard copy >= 0 else { return .failure(Failure(code: errno)) }
+        guard let stream = fdopendir(copy) else {
+            let failure = Failure(code: errno)
+            close(copy)
+            return .failure(failure)
+        }
+        defer { closedir(stream) }
+        // The copy shares the position of `descriptor`: start at the beginning.
+        rewinddir(stream)
+        return .success(entries(of: stream))
+    }
+
+    package struct DirectoryEntry: Equatable, Sendable {
+        package var name: String
+        /// From `d_type`; nil when the file system does not say.
+        package var kind: Kind?
+    }
+
+    #if canImport(Glibc)
+    private typealias DirectoryStream = OpaquePointer
+    #else
+    private typealias DirectoryStream = UnsafeMutablePointer<DIR>
+    #endif
+
+    private static func entries(of stream: DirectoryStream) -> [DirectoryEntry] {
+        var result: [DirectoryEntry] = []
+        while let entry = readdir(stream) {
+            let kind = kind(ofDirectoryEntryType: entry.pointee.d_type)
+            let name: String? = withUnsafeBytes(of: &entry.pointee.d_name) { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let length = bytes.firstIndex(of: 0) ?? bytes.count
+                let name = UnsafeBufferPointer(rebasing: bytes[..<length])
+                if name.elementsEqual([UInt8(ascii: ".")]) || name.elementsEqual([UInt8(ascii: "."), UInt8(ascii: ".")]) { return nil }
+                return PathBytes.string(name)
+            }
+            if let name { result.append(DirectoryEntry(name: name, kind: kind)) }
+        }
+        return result
+    }
+
+    private static func kind(ofDirectoryEntryType type: UInt8) -> Kind? {
+        switch Int(type) {
+        case Int(DT_DIR): .directory
+        case Int(DT_REG): .regularFile
+        case Int(DT_LNK): .symbolicLink
+        case Int(DT_CHR), Int(DT_BLK): .device
+        case Int(DT_FIFO): .pipe
+        case Int(DT_SOCK): .other
+        default: nil
+        }
+    }
+}
+
+extension FileSystem.Failure {
+    /// A regular file of `size` bytes, more than the reader takes.
+    package init(tooLarge size: Int) {
+        self.init(code: EFBIG)
+        self.size = size
     }
 }
 
@@ -116,7 +248,11 @@ package enum FileSystem {
 /// FoundationEssentials.
 package enum FileDescriptorIO {
     /// Reads until end of file, or fails with `EFBIG` past `limit` bytes
-    /// (a pipe that never ends must not fill memory).
+    /// (a pipe that never ends must not fill memory), or with `ENOMEM` when
+    /// the memory menuc may use (`ulimit -v`, a container's limit) runs out
+    /// first: Swift ends the process when an allocation fails, so the
+    /// buffer grows in steps this function asks for, and each large step is
+    /// tried with malloc(3) before the array takes it.
     /// `regularFileSize` is the size of the regular file open on
     /// `descriptor`, when the caller knows it; else it is asked.
     package static func readAll(_ descriptor: Int32, limit: Int = SourceFile.maximumSize,
@@ -132,7 +268,8 @@ package enum FileDescriptorIO {
         }
         var chunkSize = 65_536
         if let size, size > 0 {
-            result.reserveCapacity(size + 1)
+            guard canAllocate(min(size, limit) + 1) else { return .failure(FileSystem.Failure(code: ENOMEM)) }
+            result.reserveCapacity(min(size, limit) + 1)
             // A small file takes a small buffer: zeroing 64 KB for each of
             // 20,000 files of a hundred bytes was a tenth of checking them.
             chunkSize = min(chunkSize, max(4_096, size + 1))
@@ -146,8 +283,25 @@ package enum FileDescriptorIO {
             }
             if count == 0 { return .success(result) }
             if result.count + count > limit { return .failure(FileSystem.Failure(code: EFBIG)) }
+            if result.count + count > result.capacity {
+                // Doubling, as `append` would, but asked for first.
+                let capacity = min(max(result.capacity * 2, result.count + count, 65_536), limit)
+                guard canAllocate(capacity) else { return .failure(FileSystem.Failure(code: ENOMEM)) }
+                result.reserveCapacity(capacity)
+            }
             result.append(contentsOf: chunk[0..<count])
         }
+    }
+
+    /// Whether `count` bytes can be allocated now. Below 16 MiB the answer
+    /// is taken as yes (asking costs a call, and a process that cannot get
+    /// that much fails anyway); above, malloc(3) is asked and the memory
+    /// given back at once — glibc keeps it for the array that follows.
+    static func canAllocate(_ count: Int) -> Bool {
+        guard count >= 1 << 24 else { return true }
+        guard let probe = malloc(count) else { return false }
+        free(probe)
+        return true
     }
 
     /// Reads `count` bytes into `buffer` (fewer only at the end of the

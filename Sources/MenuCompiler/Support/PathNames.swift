@@ -110,7 +110,7 @@ package enum PathNames {
                 realDirectories[directory] = realDirectory
             }
             var status = stat()
-            guard let realDirectory, lstat(path, &status) == 0, (status.st_mode & S_IFMT) != S_IFLNK else {
+            guard let realDirectory, PathBytes.withCString(path, { lstat($0, &status) }) == 0, (status.st_mode & S_IFMT) != S_IFLNK else {
                 return PathNames.standardized(path)
             }
             // Not a link itself, in a directory whose real path is known.
@@ -118,17 +118,28 @@ package enum PathNames {
         }
     }
 
+    /// Whether the absolute `path` is `root` or below it, comparing bytes:
+    /// `String`'s `hasPrefix` takes `é` and `e` + U+0301 for the same, and
+    /// they are two different names on disk.
+    package static func isInside(_ path: String, root: String) -> Bool {
+        if root == "/" { return path.hasPrefix("/") }
+        let rootBytes = root.utf8.last == UInt8(ascii: "/") ? root.utf8.dropLast() : root.utf8[...]
+        guard path.utf8.starts(with: rootBytes) else { return false }
+        let rest = path.utf8.dropFirst(rootBytes.count)
+        return rest.isEmpty || rest.first == UInt8(ascii: "/")
+    }
+
     /// realpath(3): the canonical absolute path, or nil when some part of
     /// `path` does not exist or a link cannot be followed.
     package static func realPath(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
+        guard let pointer = PathBytes.withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(pointer) }
-        return String(cString: pointer)
+        return PathBytes.string(cString: pointer)
     }
 
     private static func isSymbolicLink(_ path: String) -> Bool {
         var status = stat()
-        return lstat(path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
+        return PathBytes.withCString(path, { lstat($0, &status) }) == 0 && (status.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// Runs of slashes collapsed to one, and a trailing slash dropped

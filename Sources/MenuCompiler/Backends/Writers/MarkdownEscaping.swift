@@ -162,9 +162,11 @@ public enum MarkdownEscaping {
 
     /// A link destination: the path percent-encoded except for unreserved
     /// characters and `/`, so spaces, parentheses and `<` can't end it.
+    /// A file name's bytes that are not UTF-8 (`PathBytes`) are encoded as
+    /// the bytes they are, so the link opens the file.
     public static func linkDestination(_ path: String, fragment: String? = nil) -> String {
         var result = ""
-        for byte in path.utf8 {
+        for byte in PathBytes.bytes(path) {
             let scalar = Unicode.Scalar(byte)
             if ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar) || "-._~/".unicodeScalars.contains(scalar) {
                 result.unicodeScalars.append(scalar)

@@ -157,24 +157,29 @@ struct ProjectIndex {
     }
 
     /// `.menu` files below the roots, skipping hidden directories (`.git`,
-    /// `.build`), in sorted order, at most `maximumFiles`.
+    /// `.build`), in sorted order, at most `maximumFiles`. Only regular
+    /// files (or links to one) are taken: a named pipe called `x.menu`
+    /// would block the server on reading it. Links to directories are not
+    /// followed, as `menuc check` does not follow them: a loop cannot trap
+    /// the walk, and a link cannot lead it out of the workspace.
     static func menuFiles(under roots: [String]) -> [String] {
         var result: [String] = []
-        let fileManager = FileManager.default
         for root in roots {
             var pending = [root]
             var visitedDirectories = 0
             while let directory = pending.popLast(), result.count < maximumFiles, visitedDirectories < 20 * maximumFiles {
                 visitedDirectories += 1
-                guard let names = try? fileManager.contentsOfDirectory(atPath: directory) else { continue }
-                for name in names.sorted().reversed() where !name.hasPrefix(".") {
-                    let path = PathNames.appending(name, to: directory)
-                    guard let kind = FileSystem.kind(atPath: path) else { continue }
+                guard case .success(let entries) = FileSystem.entries(ofDirectory: directory) else { continue }
+                for entry in entries.sorted(by: { $0.name > $1.name }) where !entry.name.hasPrefix(".") {
+                    let path = PathNames.appending(entry.name, to: directory)
+                    guard var kind = entry.kind ?? FileSystem.linkKind(atPath: path) else { continue }
                     if kind == .directory {
                         pending.append(path)
-                    } else if name.hasSuffix(".menu") {
-                        result.append(Workspace.standardize(path, relativeTo: "/"))
+                        continue
                     }
+                    guard entry.name.hasSuffix(".menu") else { continue }
+                    if kind == .symbolicLink, let target = FileSystem.kind(atPath: path) { kind = target }
+                    if kind == .regularFile { result.append(Workspace.standardize(path, relativeTo: "/")) }
                 }
             }
         }

@@ -1,0 +1,338 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension OutputWriter {
+    /// What every output's staging shares.
+    struct StagingSettings: Sendable {
+        var processID: Int32
+        /// The mode of an output that replaces nothing: 0666 less the umask.
+        var newFileMode: mode_t
+        var failWritingPath: String?
+        var shouldStop: @Sendable () -> Bool
+        var suffix: @Sendable () -> String
+    }
+
+    enum Stage: Sendable {
+        /// The file already holds exactly these bytes.
+        case unchanged
+        /// Written to this temporary, beside the destination.
+        case staged(temporary: String)
+        /// Nothing of this output is left on disk.
+        case failed(Failure)
+    }
+
+    /// Tries at a free temporary name before giving up: each is
+    /// unpredictable, so only someone filling the folder with guesses — or
+    /// a test — ever makes a second one necessary.
+    static let temporaryAttempts = 64
+
+    /// The temporary an output is staged in: `.NAME.menuc-PID-SUFFIX.tmp`
+    /// beside it. The process id lets a later build tell an abandoned one
+    /// from one in use; the suffix makes the name impossible to plant in
+    /// advance.
+    static func temporaryName(for name: String, processID: Int32, suffix: String) -> String {
+        ".\(name).menuc-\(processID)-\(suffix).tmp"
+    }
+
+    /// Eight random bytes, in base 36.
+    @Sendable static func randomSuffix() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String(generator.next() as UInt64, radix: 36)
+    }
+
+    /// The output name and process id in a name `temporaryName` made (or
+    /// an earlier menuc's `.NAME.menuc-PID.tmp`), or nil.
+    static func temporaryParts(of entry: String) -> (name: String, processID: Int32)? {
+        // Asked of every entry of an output folder: the cheap refusals first.
+        guard entry.hasPrefix("."), entry.hasSuffix(".tmp") else { return nil }
+        let bytes = Array(entry.utf8)
+        let end = bytes.count - 4
+        // With a `-SUFFIX` of digits and lower-case letters first, then without.
+        var suffixStart = end
+        while suffixStart > 0, end - suffixStart < 16, isSuffixByte(bytes[suffixStart - 1]) { suffixStart -= 1 }
+        if suffixStart > 1, suffixStart < end, bytes[suffixStart - 1] == UInt8(ascii: "-"),
+           let parts = parts(of: bytes, processIDEnd: suffixStart - 1) {
+            return parts
+        }
+        return parts(of: bytes, processIDEnd: end)
+    }
+
+    private static func isSuffixByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+    }
+
+    /// The name and process id of `.NAME.menuc-PID` ending at `processIDEnd`.
+    private static func parts(of bytes: [UInt8], processIDEnd end: Int) -> (name: String, processID: Int32)? {
+        let marker = ".menuc-".utf8
+        var digitsStart = end
+        while digitsStart > 0, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[digitsStart - 1]) { digitsStart -= 1 }
+        let markerStart = digitsStart - marker.count
+        guard digitsStart < end, end - digitsStart <= 10, markerStart > 1,
+              bytes[markerStart..<digitsStart].elementsEqual(marker),
+              let processID = Int32(String(decoding: bytes[digitsStart..<end], as: UTF8.self)), processID > 0 else { return nil }
+        return (String(decoding: bytes[1..<markerStart], as: UTF8.self), processID)
+    }
+
+    /// Removes the temporaries of these outputs that a menuc which no
+    /// longer runs left behind: one killed outright (SIGKILL, a power cut)
+    /// cannot clean up, and its next build does. An entry is removed only
+    /// when it is named for one of these outputs, its process is gone, and
+    /// it is what menuc would have made — a regular file (not a link, which
+    /// is never followed anyway) owned by this user; a build writing the
+    /// same folder at the same time keeps its own. (One in another PID
+    /// namespace — a container sharing the folder — looks gone: its rename
+    /// then fails and it says so; nothing is lost.)
+    static func removeAbandonedTemporaries(in directory: Int32, of names: Set<String>) {
+        guard case .success(let entries) = FileSystem.entries(ofDirectoryDescriptor: directory) else { return }
+        let user = geteuid()
+        for entry in entries where entry.kind == nil || entry.kind == .regularFile {
+            guard let (name, processID) = temporaryParts(of: entry.name), names.contains(name),
+                  kill(processID, 0) != 0, errno == ESRCH else { continue }
+            var status = stat()
+            guard PathBytes.withCString(entry.name, { fstatat(directory, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0,
+                  FileSystem.kind(of: status.st_mode) == .regularFile, status.st_uid == user else { continue }
+            _ = PathBytes.withCString(entry.name) { unlinkat(directory, $0, 0) }
+        }
+    }
+
+    /// Writes one output to a temporary file beside its destination, as it
+    /// is produced. While the output matches what the destination already
+    /// holds, nothing is written: a rebuild whose output is unchanged reads
+    /// the old file once and leaves it (and its date) as it was. At the
+    /// first difference the temporary is started with the matching part.
+    static func stage(_ output: Output, at destination: Destination, in directory: Int32, settings: StagingSettings) -> Stage {
+        let interrupted = Failure(path: output.path, reason: "interrupted", wasInterrupted: true)
+        if settings.shouldStop() { return .failed(interrupted) }
+        if settings.failWritingPath == output.path {
+            return .failed(Failure(path: output.path, reason: "simulated write failure"))
+        }
+        var staging = StagedFile(directory: directory, name: PathNames.lastComponent(of: destination.target), settings: settings)
+        if let obstacle = staging.obstacle { return .failed(Failure(path: output.path, reason: obstacle)) }
+        output.produce { staging.write($0) }
+        switch staging.finish() {
+        case .unchanged:
+            return .unchanged
+        case .written(let temporary):
+            return .staged(temporary: temporary)
+        case .cannotCreate(let code):
+            let shown = PathNames.deletingLastComponent(of: output.path)
+            return .failed(Failure(path: output.path, reason: creationFailure(code, directory: shown.isEmpty ? "." : shown)))
+        case .incomplete:
+            return .failed(Failure(path: output.path, reason: "the file could not be written completely (is the disk full?)"))
+        case .interrupted:
+            return .failed(interrupted)
+        }
+    }
+
+    private static func creationFailure(_ code: Int32, directory: String) -> String {
+        switch code {
+        case EACCES, EPERM: "the directory \(PathBytes.displayed(directory)) is not writable"
+        case ENOSPC, EDQUOT: "the file could not be created (is the disk full?)"
+        case EEXIST: "no free name for a temporary file after \(temporaryAttempts) tries"
+        default: "the file could not be created: \(FileSystem.Failure(code: code).reason)"
+        }
+    }
+
+    /// What a replacement keeps of the file it replaces.
+    struct Ownership {
+        var mode: mode_t
+        var user: uid_t
+        var group: gid_t
+        /// Read from the previous file opened (`fstat`), not from its path:
+        /// only then may its owner be given to the replacement.
+        var fromOpenFile: Bool
+
+        init(_ status: stat, fromOpenFile: Bool) {
+            mode = status.st_mode
+            user = status.st_uid
+            group = status.st_gid
+            self.fromOpenFile = fromOpenFile
+        }
+    }
+
+    /// One output being staged: compared with the destination while it
+    /// matches, then written to a temporary made for it.
+    struct StagedFile {
+        enum Outcome { case unchanged, written(String), cannotCreate(Int32), incomplete, interrupted }
+        private enum Problem { case cannotCreate(Int32), incomplete, interrupted }
+
+        let directory: Int32
+        let name: String
+        let settings: StagingSettings
+        /// Why the destination cannot be replaced (a directory is there).
+        private(set) var obstacle: String?
+        /// The destination, read alongside while the output matches it; -1 once they differ.
+        private var existing: Int32 = -1
+        /// Bytes of output that matched the destination so far.
+        private var matched = 0
+        private var descriptor: Int32 = -1
+        private var temporary: String?
+        private var problem: Problem?
+        private var scratch: [UInt8] = []
+        /// The destination's permissions and owner, which its replacement keeps.
+        private var previous: Ownership?
+
+        /// Looks at what is at `name` without following a link: a regular
+        /// file is opened to compare (without waiting, should it have become
+        /// a pipe) and its mode and owner read from the open file; anything
+        /// else is never opened, and the rename replaces it.
+        init(directory: Int32, name: String, settings: StagingSettings) {
+            self.directory = directory
+            self.name = name
+            self.settings = settings
+            var status = stat()
+            guard PathBytes.withCString(name, { fstatat(directory, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { return }
+            switch FileSystem.kind(of: status.st_mode) {
+            case .directory:
+                obstacle = "it is a directory"
+            case .regularFile:
+                previous = Ownership(status, fromOpenFile: false)
+                let opened = PathBytes.withCString(name) { openat(directory, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
+                guard opened >= 0 else { return }
+                var openedStatus = stat()
+                if fstat(opened, &openedStatus) == 0, FileSystem.kind(of: openedStatus.st_mode) == .regularFile, fcntl(opened, F_SETFL, 0) == 0 {
+                    existing = opened
+                    previous = Ownership(openedStatus, fromOpenFile: true)
+                } else {
+                    // Changed since the look: nothing is kept of it.
+                    close(opened)
+                    previous = nil
+                }
+            case .symbolicLink, .device, .pipe, .other:
+                break
+            }
+        }
+
+        mutating func write(_ piece: UnsafeBufferPointer<UInt8>) {
+            guard problem == nil, !piece.isEmpty else { return }
+            if settings.shouldStop() {
+                problem = .interrupted
+                return
+            }
+            if existing >= 0 {
+                if scratch.count < piece.count { scratch = [UInt8](repeating: 0, count: max(piece.count, 1 << 16)) }
+                let count = scratch.withUnsafeMutableBytes { FileDescriptorIO.readFully(existing, into: $0, count: piece.count) }
+                if count == piece.count, scratchStarts(with: piece) {
+                    matched += piece.count
+                    return
+                }
+                diverge()
+            }
+            append(piece)
+        }
+
+        /// Whether `scratch` begins with `piece`'s bytes. `memcmp`: the generic
+        /// `elementsEqual` made comparing an unchanged output cost more than rendering it.
+        private func scratchStarts(with piece: UnsafeBufferPointer<UInt8>) -> Bool {
+            scratch.withUnsafeBufferPointer { stored in
+                guard stored.count >= piece.count, let left = stored.baseAddress, let right = piece.baseAddress else { return piece.isEmpty }
+                return memcmp(left, right, piece.count) == 0
+            }
+        }
+
+        /// The output differs from the destination: start the temporary with the part that matched.
+        private mutating func diverge() {
+            defer {
+                close(existing)
+                existing = -1
+            }
+            guard openTemporary() else { return }
+            var copied = 0
+            while copied < matched, problem == nil {
+                let count = min(1 << 16, matched - copied)
+                let read = scratch.withUnsafeMutableBytes { pread(existing, $0.baseAddress, count, off_t(copied)) }
+                guard read > 0 else { problem = .incomplete; return }
+                scratch.withUnsafeBufferPointer { append(UnsafeBufferPointer(rebasing: $0.prefix(read))) }
+                copied += read
+            }
+        }
+
+        /// Creates the temporary: exclusively, never through a link, under
+        /// a fresh unpredictable name while one is taken, readable by this
+        /// user alone until `finish` gives it its final mode.
+        private mutating func openTemporary() -> Bool {
+            var attempts = 0
+            while attempts < OutputWriter.temporaryAttempts {
+                let candidate = OutputWriter.temporaryName(for: name, processID: settings.processID, suffix: settings.suffix())
+                let opened = PathBytes.withCString(candidate) {
+                    openat(directory, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+                }
+                if opened >= 0 {
+                    descriptor = opened
+                    temporary = candidate
+                    return true
+                }
+                if errno == EINTR { continue }
+                guard errno == EEXIST else { break }
+                attempts += 1
+            }
+            problem = .cannotCreate(attempts == OutputWriter.temporaryAttempts ? EEXIST : errno)
+            return false
+        }
+
+        private mutating func append(_ piece: UnsafeBufferPointer<UInt8>) {
+            guard problem == nil else { return }
+            if descriptor < 0, !openTemporary() { return }
+            if !FileDescriptorIO.writeAll(piece, to: descriptor) { problem = .incomplete }
+        }
+
+        /// The temporary, complete, takes the mode (and, for root, the
+        /// owner) of the file it replaces: a private (0600) or executable
+        /// source stays so, and one another user owns stays theirs. Only the
+        /// permission bits are kept — never set-user-ID, set-group-ID or
+        /// sticky: an output is no program. A new file gets the mode any
+        /// new file gets here (0666 less the umask). Best effort: failing to
+        /// keep the owner is no reason to lose the output.
+        private func settlePermissions() {
+            guard let previous else {
+                fchmod(descriptor, settings.newFileMode)
+                return
+            }
+            // Owner first: a change of owner clears set-user-ID bits.
+            if previous.fromOpenFile, geteuid() == 0, previous.user != 0 || previous.group != 0 {
+                _ = fchown(descriptor, previous.user, previous.group)
+            }
+            fchmod(descriptor, previous.mode & 0o777)
+        }
+
+        mutating func finish() -> Outcome {
+            if problem != nil, existing >= 0 {
+                // Stopped while the output still matched: nothing was staged.
+                close(existing)
+                existing = -1
+            }
+            if existing >= 0 {
+                // Every piece matched: unchanged when the destination has nothing more.
+                var probe: UInt8 = 0
+                let more = read(existing, &probe, 1)
+                if more == 0, problem == nil {
+                    close(existing)
+                    existing = -1
+                    return .unchanged
+                }
+                diverge()
+            }
+            if descriptor < 0, problem == nil { _ = openTemporary() }  // an empty output
+            if descriptor >= 0, problem == nil { settlePermissions() }
+            // A full disk fails a write (`append` keeps the failure) or, where
+            // the file system defers it, the close: either way the temporary
+            // is short and is not committed.
+            if descriptor >= 0, close(descriptor) != 0 { problem = problem ?? .incomplete }
+            descriptor = -1
+            switch problem {
+            case nil:
+                return .written(temporary ?? "")
+            case let problem?:
+                if let temporary { _ = PathBytes.withCString(temporary) { unlinkat(directory, $0, 0) } }
+                switch problem {
+                case .cannotCreate(let code): return .cannotCreate(code)
+                case .incomplete: return .incomplete
+                case .interrupted: return .interrupted
+                }
+            }
+        }
+    }
+}
