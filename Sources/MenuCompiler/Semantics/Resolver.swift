@@ -119,7 +119,7 @@ public final class Resolver {
     static let spliceBytesPerSourceByte = 16
     /// How deep `build` may recurse. Elements nest at most
     /// `Parser.maximumDepth` levels in one declaration and a splice may
-    /// take them no deeper (`spliceIsShallowEnough`); menus a declaration
+    /// take them no deeper (`fitsSpliceLimits`); menus a declaration
     /// splices are built before it, one after another
     /// (`buildSplicedMenusFirst`), so a chain of menus that each splice the
     /// next costs no stack. Only menus that splice a reference cycle are

@@ -71,13 +71,26 @@ struct SpliceShape {
         if withRoot {
             // Every copy lands one level deeper than the host's own depth
             // adds, and its path starts with the host's and a '/'.
-            return Splice(elements: elements, writtenBytes: writtenBytes, depths: depths + elements * (depth + 1),
-                          pathBytes: pathBytes + elements * (hostPath + 1), height: height + depth + 1)
+            return Splice(elements: elements, writtenBytes: writtenBytes, depths: Self.sum(depths, Self.product(elements, depth + 1)),
+                          pathBytes: Self.sum(pathBytes, Self.product(elements, hostPath + 1)), height: height + depth + 1)
         }
         // The items: the host's path takes the place of the root's identifier.
         let items = elements - 1
-        return Splice(elements: items, writtenBytes: writtenBytes - rootWrittenBytes, depths: depths + items * depth,
-                      pathBytes: pathBytes - rootIDBytes + items * (hostPath - rootIDBytes), height: items > 0 ? height + depth : 0)
+        return Splice(elements: items, writtenBytes: writtenBytes - rootWrittenBytes, depths: Self.sum(depths, Self.product(items, depth)),
+                      pathBytes: Self.sum(pathBytes - rootIDBytes, Self.product(items, hostPath - rootIDBytes)), height: items > 0 ? height + depth : 0)
+    }
+
+    /// Sums and products that stop at `Int.max`: a splice that would
+    /// overflow is past every budget anyway (a file of gigabytes could
+    /// make many elements with long paths).
+    static func sum(_ a: Int, _ b: Int) -> Int {
+        let (result, overflow) = a.addingReportingOverflow(b)
+        return overflow ? Int.max : result
+    }
+
+    static func product(_ a: Int, _ b: Int) -> Int {
+        let (result, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? Int.max : result
     }
 
     /// What one splice adds, relative to the root of the declaration that
@@ -93,7 +106,7 @@ struct SpliceShape {
         /// The bytes the outputs spend on the copies, estimated: each
         /// copy's written text and identifier path, and `bytesPerLevel` for
         /// each level it is nested (see `bytesPerLevel`).
-        var cost: Int { writtenBytes + pathBytes + depths * SpliceShape.bytesPerLevel }
+        var cost: Int { SpliceShape.sum(SpliceShape.sum(writtenBytes, pathBytes), SpliceShape.product(depths, SpliceShape.bytesPerLevel)) }
     }
 
     /// What an output spends on one level of nesting of one element:
