@@ -252,6 +252,35 @@ struct DepthLimitTests {
         }
     }
 
+    /// Compiles files held in memory, `f0.menu` first; each file's text is `text(number)`.
+    static func compileChain(files count: Int, _ text: (Int) -> String) -> Compilation {
+        let folder = "/menuc-depth-files"
+        var overlays: [String: [UInt8]] = [:]
+        for number in 0..<count { overlays["\(folder)/f\(number).menu"] = Array(text(number).utf8) }
+        return MenuCompiler.compile([.path("\(folder)/f0.menu")], options: CompileOptions(runRules: false, configuration: RuleConfiguration()),
+                                    workspace: Workspace(root: folder, overlays: overlays, currentDirectory: folder))
+    }
+
+    /// Imports are followed without recursion, and splices across files
+    /// are measured as within one: 3,000 files, each importing the next and
+    /// splicing its menu, resolve; 100 files, each showing the next one's
+    /// menu in a submenu, stop at 64 levels, at the file where the chain
+    /// gets too deep.
+    @Test func importChainsSpliceAcrossFilesWithinTheLimits() throws {
+        let uses = Self.compileChain(files: 3_000) { number in
+            number + 1 < 3_000 ? "import \"f\(number + 1).menu\"\nmenu U\(number) \"U\" { use U\(number + 1) }\n" : "menu U\(number) \"U\" { item a \"A\" }\n"
+        }
+        #expect(Self.errors(uses).isEmpty)
+        let menus = Self.compileChain(files: 100) { number in
+            number + 1 < 100 ? "import \"f\(number + 1).menu\"\nmenu M\(number) \"M\" { submenu s \"S\" { menu: M\(number + 1) } }\n" : "menu M\(number) \"M\" { item a \"A\" }\n"
+        }
+        let errors = Self.errors(menus)
+        #expect(errors.map(\.id) == ["splice-too-large"])
+        let first = try #require(errors.first)
+        #expect(menus.workspace.file(first.span.file).displayPath.hasSuffix("f35.menu"))
+        #expect(first.message.hasPrefix("splicing 'M36' here nests elements 65 levels deep (M35 → M36 → M37 → M38 → … 57 more … → M96 → M97 → M98 → M99)"))
+    }
+
     // MARK: - Patterns and JSON from elsewhere
 
     /// The recursive matcher the iterative one replaced, as an oracle.

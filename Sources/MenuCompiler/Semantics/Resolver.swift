@@ -132,10 +132,13 @@ public final class Resolver {
     private var spliceByteBudget = Resolver.minimumSpliceBytes
     private var splicedBytes = 0
     /// The shape of the declaration being built (saved and restored around
-    /// one built inside it), and of each built menu by the model index of
-    /// its root: what a splice of it adds (see `SpliceShape`).
+    /// one built inside it), and of each built menu: what a splice of it
+    /// adds (see `SpliceShape`). Shapes are found by the model index of the
+    /// menu's root through a table of small entries: a dictionary of the
+    /// shapes themselves took 30 MB for 100,000 menus.
     private var building = SpliceShape()
-    private var menuShapes: [Int32: SpliceShape] = [:]
+    private var menuShapes: [SpliceShape] = []
+    private var shapeOfMenu: [Int32: Int32] = [:]
     /// Declarations that splice, directly or not, a menu on a reference
     /// cycle: built the way that finds and reports the cycle.
     private var splicesACycle: Set<DeclarationKey> = []
@@ -179,6 +182,9 @@ public final class Resolver {
         let elementCount = trees.reduce(0) { $0 + $1.elements.count }
         spliceBudget = max(Resolver.minimumSpliceBudget, 2 * elementCount)
         let sourceBytes = trees.reduce(0) { $0 + $1.file.bytes.count }
+        let menus = trees.reduce(0) { count, tree in count + tree.topLevel.reduce(0) { $0 + (tree.elements[Int($1)].kind == .menu ? 1 : 0) } }
+        menuShapes.reserveCapacity(menus)
+        shapeOfMenu.reserveCapacity(menus)
         spliceByteBudget = max(Resolver.minimumSpliceBytes, Resolver.spliceBytesPerSourceByte * sourceBytes)
         model.records.reserveCapacity(elementCount)
         model.children.reserveCapacity(elementCount)
@@ -656,7 +662,10 @@ public final class Resolver {
         let outer = building
         building = SpliceShape()
         let index = build(element, in: tree, parentKind: nil, parentContext: .control, assigned: assigned, parent: -1, depth: 0, path: 0)
-        if node.kind == .menu { menuShapes[index] = building }
+        if node.kind == .menu {
+            shapeOfMenu[index] = Int32(menuShapes.count)
+            menuShapes.append(building)
+        }
         building = outer
         inProgress.removeLast()
         builtDeclarations[slot][key.index] = index
@@ -1155,7 +1164,7 @@ public final class Resolver {
     /// it doesn't. The target is built, so its shape is known: the answer
     /// doesn't depend on the order the menus are written in.
     private func fitsSpliceLimits(_ target: Int32, withRoot: Bool, atDepth depth: UInt16, path: Int, name: String, at span: Span) -> Bool {
-        let shape = menuShapes[target] ?? SpliceShape()
+        let shape = shape(ofMenu: target)
         let splice = shape.splice(withRoot: withRoot, atDepth: Int(depth), hostPath: path)
         if splice.height > Parser.maximumDepth {
             let chain = spliceChain(to: target) { $0.deepestVia }
@@ -1186,6 +1195,11 @@ public final class Resolver {
         return true
     }
 
+    /// The shape of a built menu, by the model index of its root.
+    private func shape(ofMenu root: Int32) -> SpliceShape {
+        shapeOfMenu[root].map { menuShapes[Int($0)] } ?? SpliceShape()
+    }
+
     /// The chain of menus a splice of `target` brings in, as a message
     /// names it: the declaration being built, `target`, and onwards through
     /// the splice `link` picks in each (`M65 → M64 → … → M1`).
@@ -1197,7 +1211,7 @@ public final class Resolver {
         // (the count only guards that).
         while next >= 0, names.count <= menuShapes.count + 1 {
             names.append(idText(next))
-            next = menuShapes[next].map(link) ?? -1
+            next = link(shape(ofMenu: next))
         }
         return CycleText.chain(names)
     }

@@ -40,7 +40,11 @@ struct SpliceShape {
         self.writtenBytes += writtenBytes
         depths += depth
         self.pathBytes += pathBytes
-        if depth > height { height = depth }
+        if depth > height {
+            // Written, not spliced: the chain to the deepest element ends here.
+            height = depth
+            deepestVia = -1
+        }
         if depth == 0 {
             rootWrittenBytes = writtenBytes
             rootIDBytes = pathBytes
