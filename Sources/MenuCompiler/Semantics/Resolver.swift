@@ -136,7 +136,7 @@ public final class Resolver {
     /// adds (see `SpliceShape`). Shapes are found by the model index of the
     /// menu's root through a table of small entries: a dictionary of the
     /// shapes themselves took 30 MB for 100,000 menus.
-    private var building = SpliceShape()
+    @exclusivity(unchecked) private var building = SpliceShape()
     private var menuShapes: [SpliceShape] = []
     private var shapeOfMenu: [Int32: Int32] = [:]
     /// Declarations that splice, directly or not, a menu on a reference
