@@ -1,21 +1,48 @@
 #!/usr/bin/env bash
-# Builds the libFuzzer target (with AddressSanitizer) and runs it.
-#   bash Benchmarks/Fuzz/run.sh [SECONDS]        (default 60)
-# The corpus starts from every sample and the multi-file seeds; crashing inputs land in
-# .build/fuzz/crashes/ — add each as a regression fixture under
-# Tests/MenuCompilerTests/Fixtures/fuzz/.
+# Builds a libFuzzer target (with AddressSanitizer) and runs it.
+#   bash Benchmarks/Fuzz/run.sh [SECONDS] [TARGET]      (default: 60 compiler)
+# Targets, one source file and one binary each (each defines LLVMFuzzerTestOneInput):
+#   compiler  FuzzTarget.swift: the whole pipeline on one file, or several
+#             files split at '%%' lines (.menus seeds) — parse, resolve, every
+#             rule, every diagnostic format, every backend, formatter, fix-its.
+#   format    FormatFuzzTarget.swift: the formatter alone — never crashes,
+#             output parses and is idempotent, the language server's minimal
+#             edit and the --check diff agree with it.
+#   lsp       LSPFuzzTarget.swift: the language server's message stream (this
+#             script builds it when the file exists).
+# Inputs go up to 64 KiB, so that the depth and size limits (thousands of
+# nested lists or elements, long chains of splices and imports) are within
+# reach; the structure-aware seeds in seeds/ start there. The corpus starts
+# from every sample, every fixture and the seeds, and is kept per target in
+# .build/fuzz/TARGET/corpus. Crashing inputs land in .build/fuzz/TARGET/crashes/ —
+# add each as a regression fixture under Tests/MenuCompilerTests/Fixtures/fuzz/
+# (RobustnessTests runs every file there).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 seconds="${1:-60}"
-out=.build/fuzz
+target="${2:-compiler}"
+case "$target" in
+  compiler) source_file=Benchmarks/Fuzz/FuzzTarget.swift ;;
+  format) source_file=Benchmarks/Fuzz/FormatFuzzTarget.swift ;;
+  lsp) source_file=Benchmarks/Fuzz/LSPFuzzTarget.swift ;;
+  *) echo "unknown target '$target' (compiler, format or lsp)" >&2; exit 2 ;;
+esac
+if [ ! -f "$source_file" ]; then
+  echo "the $target target has no source yet ($source_file)" >&2
+  exit 2
+fi
+out=.build/fuzz/$target
 mkdir -p "$out/corpus" "$out/crashes"
 find samples Tests/MenuCompilerTests/Fixtures -name '*.menu' -exec cp {} "$out/corpus/" \;
 # Several files in one input, split at lines '%%' (see FuzzFiles in FuzzTarget.swift).
-cp Benchmarks/Fuzz/seeds/*.menus "$out/corpus/"
+cp Benchmarks/Fuzz/seeds/*.menus Benchmarks/Fuzz/seeds/*.menu "$out/corpus/"
+if [ -d Tests/MenuCompilerTests/Fixtures/fuzz ]; then
+  find Tests/MenuCompilerTests/Fixtures/fuzz -type f -exec cp {} "$out/corpus/" \;
+fi
 # Compile a snapshot, so editing the tree while it builds is harmless.
 rm -rf "$out/src" && mkdir -p "$out/src" && cp -R Sources/MenuCompiler "$out/src/"
 sources=$(find "$out/src/MenuCompiler" -name '*.swift' | sort)
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name MenuCompiler -package-name menuc \
-  $sources Benchmarks/Fuzz/FuzzTarget.swift -o "$out/menuc-fuzz"
-"$out/menuc-fuzz" -max_total_time="$seconds" -max_len=4096 -timeout=10 -rss_limit_mb=4096 \
+  $sources "$source_file" -o "$out/menuc-fuzz"
+"$out/menuc-fuzz" -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
   -artifact_prefix="$out/crashes/" -print_final_stats=1 "$out/corpus"

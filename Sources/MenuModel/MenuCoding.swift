@@ -91,6 +91,7 @@ extension MenuElement: Codable {
 
     /// Decodes what the JSON backend writes.
     public init(from decoder: any Decoder) throws {
+        try MenuDocument.checkNesting(of: decoder)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let propertyContainer = try container.nestedContainer(keyedBy: PropertyKey.self, forKey: .properties)
         var properties: [String: PropertyValue] = [:]
@@ -155,5 +156,26 @@ extension SourceLocation: Codable {
         self.init(file: try container.decode(String.self, forKey: .file),
                   line: try container.decode(Int.self, forKey: .line),
                   column: try container.decode(Int.self, forKey: .column))
+    }
+}
+
+extension MenuDocument {
+    /// How deep elements nest below their declaration in what menuc
+    /// writes: its limit for written and spliced elements alike.
+    public static let maximumElementDepth = 64
+
+    /// Coding-path length past which decoding stops: each level of
+    /// elements takes two (`children` and the index), and what menuc writes
+    /// stays well inside. Decoding recurses once per level, and so do the
+    /// copies, comparisons and release of the model that follow; JSON from
+    /// elsewhere that nests deeper could exhaust a thread's stack.
+    static let maximumCodingDepth = 2 * (maximumElementDepth + 1) + 8
+
+    /// Throws when `decoder` is deeper than menuc ever writes.
+    static func checkNesting(of decoder: any Decoder) throws {
+        let path = decoder.codingPath
+        guard path.count > maximumCodingDepth else { return }
+        throw DecodingError.dataCorrupted(DecodingError.Context(
+            codingPath: path, debugDescription: "nested more than \(maximumElementDepth) levels deep; menuc never writes such a document"))
     }
 }

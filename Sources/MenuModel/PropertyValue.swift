@@ -75,6 +75,7 @@ extension PropertyValue: Codable {
 
     /// Decodes any JSON value the JSON backend writes for a property.
     public init(from decoder: any Decoder) throws {
+        try MenuDocument.checkNesting(of: decoder)
         if let container = try? decoder.singleValueContainer() {
             if let text = try? container.decode(String.self) { self = .string(text); return }
             if let flag = try? container.decode(Bool.self) { self = .bool(flag); return }

@@ -395,6 +395,76 @@ struct FormatterTests {
         #expect(hunks(ours) == hunks(theirs.output))
         #expect(UnifiedDiff.render(old: old, new: old, oldName: "a", newName: "b") == "")
     }
+
+    /// Applies an edit script to `a`; it must account for every line of both.
+    static func apply(_ script: [UnifiedDiff.Edit], to a: [String], giving b: [String]) -> [String] {
+        var result: [String] = []
+        var oldIndex = 0
+        for edit in script {
+            switch edit.kind {
+            case .same:
+                #expect(a[edit.oldIndex] == b[edit.newIndex])
+                result.append(a[edit.oldIndex])
+                oldIndex = edit.oldIndex + 1
+            case .delete:
+                #expect(edit.oldIndex == oldIndex)
+                oldIndex += 1
+            case .insert:
+                result.append(b[edit.newIndex])
+            }
+        }
+        #expect(oldIndex == a.count)
+        return result
+    }
+
+    /// Fewest changed lines, by dynamic programming: the oracle for small inputs.
+    static func editDistance(_ a: [String], _ b: [String]) -> Int {
+        var row = Array(0...b.count)
+        for i in 1...max(1, a.count) where !a.isEmpty {
+            var next = [i] + [Int](repeating: 0, count: b.count)
+            for j in 1...max(1, b.count) where !b.isEmpty {
+                next[j] = a[i - 1] == b[j - 1] ? row[j - 1] : min(row[j], next[j - 1]) + 1
+            }
+            row = next
+        }
+        return a.isEmpty ? b.count : row[b.count]
+    }
+
+    @Test func editScriptsAreShortestAndComplete() {
+        var random = RobustnessTests.SeededGenerator(state: 7)
+        for _ in 0..<2_000 {
+            let a = (0..<Int.random(in: 0...12, using: &random)).map { _ in ["x", "y", "z", "w"].randomElement(using: &random)! }
+            let b = (0..<Int.random(in: 0...12, using: &random)).map { _ in ["x", "y", "z", "w"].randomElement(using: &random)! }
+            let script = UnifiedDiff.editScript(a, b)
+            #expect(Self.apply(script, to: a, giving: b) == b, "\(a) → \(b)")
+            #expect(script.filter { $0.kind != .same }.count == Self.editDistance(a, b), "\(a) → \(b)")
+        }
+    }
+
+    /// Past `maximumEdits` changed lines the middle is replaced whole: a
+    /// reindented file of 20,000 lines took 18 GB and minutes to diff.
+    @Test func diffsOfWhollyChangedFilesStayCheapAndApply() throws {
+        let old = (0..<20_000).map { "      item a\($0) \"A\"" }
+        let new = old.map { "  " + $0.drop { $0 == " " } }
+        let script = UnifiedDiff.editScript(old, new)
+        #expect(Self.apply(script, to: old, giving: new) == new)
+        // The kept start and end lines are still found around the change.
+        let framed = ["menu M {"] + old + ["}"]
+        let reframed = ["menu M {"] + new + ["}"]
+        let framedScript = UnifiedDiff.editScript(framed, reframed)
+        #expect(framedScript.first?.kind == .same)
+        #expect(framedScript.last?.kind == .same)
+        // And `patch` applies the rendered diff.
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let oldText = framed.joined(separator: "\n") + "\n"
+        let newText = reframed.joined(separator: "\n") + "\n"
+        try TestSupport.write(oldText, to: directory.appendingPathComponent("f.menu"))
+        try TestSupport.write(UnifiedDiff.render(old: oldText, new: newText, oldName: "f.menu", newName: "f.menu"), to: directory.appendingPathComponent("f.diff"))
+        let patched = try Subprocess.run("/usr/bin/patch", ["f.menu", "f.diff"], directory: directory)
+        #expect(patched.status == 0, "\(patched.output)")
+        #expect(try String(contentsOf: directory.appendingPathComponent("f.menu"), encoding: .utf8) == newText)
+    }
 }
 
 /// `menuc fmt` on the command line.

@@ -195,6 +195,32 @@ struct RobustnessTests {
         #expect((try? readPipe(holding: 20, limit: 20).get())?.count == 20)
     }
 
+    /// Inputs that once crashed menuc or made it balloon, found by the
+    /// fuzzer (`Benchmarks/Fuzz/run.sh`) or by an attack: `.menu` files run
+    /// through everything `exercise` does and the formatter; `.menus` files
+    /// are several files split at `%%` lines, as the fuzzer makes them.
+    static let fuzzFindings = TestSupport.fixtures.appendingPathComponent("fuzz")
+
+    @Test(arguments: ((try? FileManager.default.contentsOfDirectory(atPath: RobustnessTests.fuzzFindings.path)) ?? []).sorted())
+    func fuzzFindingsRunCleanly(_ name: String) throws {
+        let bytes = [UInt8](try Data(contentsOf: Self.fuzzFindings.appendingPathComponent(name)))
+        guard name.hasSuffix(".menus") else {
+            Self.exercise(bytes)
+            _ = MenuFormatter.format(SourceFile(id: FileID(0), displayPath: name, absolutePath: "", bytes: bytes))
+            return
+        }
+        let folder = "/menuc-fuzz-files"
+        let parts = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n%%\n")
+        var overlays: [String: [UInt8]] = [:]
+        for (number, part) in parts.enumerated() { overlays["\(folder)/f\(number).menu"] = Array(part.utf8) }
+        let compilation = MenuCompiler.compile(parts.indices.map { .path("\(folder)/f\($0).menu") }, options: CompileOptions(configuration: RuleConfiguration()),
+                                               workspace: Workspace(root: folder, overlays: overlays, currentDirectory: folder))
+        for diagnostic in compilation.diagnostics { _ = compilation.renderer.text(diagnostic) }
+        if !compilation.hasErrors {
+            for file in compilation.files { _ = JSONBackend.render(file, files: { compilation.workspace.file($0) }) }
+        }
+    }
+
     @Test func hostileShapes() {
         // (name, bytes, whether the input is invalid)
         let shapes: [(String, [UInt8], Bool)] = [

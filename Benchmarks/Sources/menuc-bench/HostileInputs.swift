@@ -26,6 +26,20 @@ enum HostileInputs {
             text += "item leaf \"Open Leaf\"\n" + String(repeating: "}\n", count: depth) + "}\n"
             return try save(text, "nested.menu", in: folder)
         },
+        Case(name: "a value of 100,000 nested lists") { folder in
+            try save("menu M \"M\" {\n  item a \"A\" { shortcut: " + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + " }\n}\n",
+                     "lists.menu", in: folder)
+        },
+        Case(name: "300 menus, each showing the one before in a submenu (14.6 KB, build)", command: "build") { folder in
+            try save(menuChain(300), "chain300.menu", in: folder)
+        },
+        Case(name: "300 menus, each showing the one before in a submenu, written last first (build)", command: "build") { folder in
+            try save(menuChain(300, reversed: true), "chain300r.menu", in: folder)
+        },
+        Case(name: "a 400 KB doc comment spliced into 200 sections (build)", command: "build") { folder in
+            let shared = "menu M1 \"M1\" {\n  /// " + String(repeating: "x", count: 400_000) + "\n  item a \"A\"\n}\n"
+            return try save(shared + "menu M2 \"M2\" {\n" + (0..<200).map { "  section s\($0) { use M1 }\n" }.joined() + "}\n", "doc.menu", in: folder)
+        },
         Case(name: "50 MB on one line (1.5 M items)") { folder in
             var text = "menu Line \"Line\" {"
             var index = 0
@@ -206,6 +220,12 @@ enum HostileInputs {
             _ = try save(header + next + body(index), "f\(index).menu", in: chain)
         }
         return chain
+    }
+
+    /// Menus M1…M`length`, each showing the one before through `menu:` in a submenu.
+    static func menuChain(_ length: Int, reversed: Bool = false) -> String {
+        let menus = ["menu M1 \"M1\" { item a \"A\" }\n"] + (2...length).map { "menu M\($0) \"M\($0)\" { submenu b \"B\" { menu: M\($0 - 1) } }\n" }
+        return (reversed ? menus.reversed() : menus).joined()
     }
 
     static func save(_ text: String, _ name: String, in folder: URL) throws -> String {

@@ -12,4 +12,12 @@ enum CycleText {
         let tail = path.suffix(shownSteps / 2).joined(separator: " → ")
         return "\(what) through \(path.count - 1) \(noun): \(head) → … \(path.count - shownSteps) more … → \(tail)"
     }
+
+    /// A chain that doesn't close, shortened the same way: "M65 → M64 → … 57 more … → M1".
+    static func chain(_ names: [String]) -> String {
+        guard names.count > shownSteps else { return names.joined(separator: " → ") }
+        let head = names.prefix(shownSteps / 2).joined(separator: " → ")
+        let tail = names.suffix(shownSteps / 2).joined(separator: " → ")
+        return "\(head) → … \(names.count - shownSteps) more … → \(tail)"
+    }
 }

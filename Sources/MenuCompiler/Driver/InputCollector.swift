@@ -187,29 +187,36 @@ public enum InputCollector {
         patterns.contains { glob($0, matches: path) || path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }
     }
 
+    /// Whether `pattern` (from `menuc.json`) matches `path`. Filled in row
+    /// by row from the pattern's end, each row holding whether the rest of
+    /// the pattern matches the path from each position: no recursion (a
+    /// pattern of thousands of `*` overflowed the stack) and memory for four
+    /// rows, whatever the pattern's length.
     static func glob(_ pattern: String, matches path: String) -> Bool {
         let p = Array(pattern.unicodeScalars)
         let s = Array(path.unicodeScalars)
-        // memo[i][j]: pattern from i matches string from j
-        var memo = [[Bool?]](repeating: [Bool?](repeating: nil, count: s.count + 1), count: p.count + 1)
-        func match(_ i: Int, _ j: Int) -> Bool {
-            if let known = memo[i][j] { return known }
-            var result: Bool
-            if i == p.count {
-                result = j == s.count
-            } else if p[i] == "*" {
-                let doubleStar = i + 1 < p.count && p[i + 1] == "*"
-                let next = doubleStar ? i + 2 : i + 1
-                result = match(next, j) || (j < s.count && (doubleStar || s[j] != "/") && match(i, j + 1))
-                if doubleStar, !result, next < p.count, p[next] == "/" { result = match(next + 1, j) }
-            } else if p[i] == "?" {
-                result = j < s.count && s[j] != "/" && match(i + 1, j + 1)
-            } else {
-                result = j < s.count && p[i] == s[j] && match(i + 1, j + 1)
+        // rows[i % 4][j]: pattern from i matches the path from j. Row i
+        // reads rows i + 1 to i + 3 (past `**/`), and itself at j + 1.
+        var rows = [[Bool]](repeating: [Bool](repeating: false, count: s.count + 1), count: 4)
+        func matches(_ i: Int, _ j: Int) -> Bool { rows[i % 4][j] }
+        for i in stride(from: p.count, through: 0, by: -1) {
+            for j in stride(from: s.count, through: 0, by: -1) {
+                var result: Bool
+                if i == p.count {
+                    result = j == s.count
+                } else if p[i] == "*" {
+                    let doubleStar = i + 1 < p.count && p[i + 1] == "*"
+                    let next = doubleStar ? i + 2 : i + 1
+                    result = matches(next, j) || (j < s.count && (doubleStar || s[j] != "/") && matches(i, j + 1))
+                    if doubleStar, !result, next < p.count, p[next] == "/" { result = matches(next + 1, j) }
+                } else if p[i] == "?" {
+                    result = j < s.count && s[j] != "/" && matches(i + 1, j + 1)
+                } else {
+                    result = j < s.count && p[i] == s[j] && matches(i + 1, j + 1)
+                }
+                rows[i % 4][j] = result
             }
-            memo[i][j] = result
-            return result
         }
-        return match(0, 0)
+        return matches(0, 0)
     }
 }

@@ -47,58 +47,98 @@ public enum UnifiedDiff {
         return result
     }
 
-    /// The shortest edit script (Myers, O((N+M)·D)), as a list of edits.
+    /// Changed lines up to which the edit script is the shortest: past it,
+    /// the changed middle is shown removed and added whole. The search
+    /// keeps a frontier per change, so its memory grows with the square of
+    /// the changes: a fully reindented file of 20,000 lines took 18 GB and
+    /// minutes before this cap; at the cap it takes some 16 MB and a second.
+    static let maximumEdits = 2_000
+
+    /// The shortest edit script (Myers, O((N+M)·D) time and O(D²) memory)
+    /// between the lines the two texts don't share at their start and end.
     static func editScript(_ a: [String], _ b: [String]) -> [Edit] {
+        var prefix = 0
+        while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
+        var suffix = 0
+        while suffix < a.count - prefix, suffix < b.count - prefix, a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
+        var edits = (0..<prefix).map { Edit(kind: .same, oldIndex: $0, newIndex: $0) }
+        let oldMiddle = prefix..<(a.count - suffix)
+        let newMiddle = prefix..<(b.count - suffix)
+        edits += middleScript(a[oldMiddle], b[newMiddle]) ?? replacement(oldMiddle, newMiddle)
+        edits += (0..<suffix).map { Edit(kind: .same, oldIndex: a.count - suffix + $0, newIndex: b.count - suffix + $0) }
+        return edits
+    }
+
+    /// The middle removed, then added.
+    private static func replacement(_ old: Range<Int>, _ new: Range<Int>) -> [Edit] {
+        old.map { Edit(kind: .delete, oldIndex: $0, newIndex: new.lowerBound) } + new.map { Edit(kind: .insert, oldIndex: old.upperBound, newIndex: $0) }
+    }
+
+    /// Myers' search on two slices (indices are the slices'); nil past `maximumEdits`.
+    private static func middleScript(_ a: ArraySlice<String>, _ b: ArraySlice<String>) -> [Edit]? {
         let n = a.count
         let m = b.count
-        let maximum = n + m
-        var frontier = [Int](repeating: 0, count: 2 * maximum + 2)
-        var trace: [[Int]] = []
-        search: for d in 0...maximum {
-            trace.append(frontier)
-            for k in stride(from: -d, through: d, by: 2) {
+        let oldStart = a.startIndex
+        let newStart = b.startIndex
+        // frontiers[d][i]: the furthest x on diagonal k = 2i - d after d changes.
+        var frontiers: [[Int]] = []
+        search: for d in 0...min(n + m, maximumEdits) {
+            var frontier = [Int](repeating: 0, count: d + 1)
+            for i in 0...d {
+                let k = 2 * i - d
                 var x: Int
-                if k == -d || (k != d && frontier[maximum + k - 1] < frontier[maximum + k + 1]) {
-                    x = frontier[maximum + k + 1]
+                if d == 0 {
+                    x = 0
                 } else {
-                    x = frontier[maximum + k - 1] + 1
+                    let previous = frontiers[d - 1]
+                    // Diagonal k of step d - 1 is at index (k + d - 1) / 2.
+                    let down = k == -d ? -1 : previous[(k - 1 + d - 1) / 2]
+                    let right = k == d ? -1 : previous[(k + 1 + d - 1) / 2]
+                    x = k == -d || (k != d && down < right) ? right : down + 1
                 }
                 var y = x - k
-                while x < n, y < m, a[x] == b[y] {
+                while x < n, y < m, a[oldStart + x] == b[newStart + y] {
                     x += 1
                     y += 1
                 }
-                frontier[maximum + k] = x
-                if x >= n, y >= m { break search }
+                frontier[i] = x
+                if x >= n, y >= m {
+                    frontiers.append(frontier)
+                    break search
+                }
             }
+            frontiers.append(frontier)
+            if d == min(n + m, maximumEdits) { return nil }
         }
-        // Walk back through the saved frontiers to recover the path.
+        // Walk back through the frontiers to recover the path.
         var edits: [Edit] = []
         var x = n
         var y = m
-        for d in stride(from: trace.count - 1, through: 0, by: -1) {
-            let previous = trace[d]
+        for d in stride(from: frontiers.count - 1, through: 0, by: -1) {
             let k = x - y
-            let previousK: Int
-            if k == -d || (k != d && previous[maximum + k - 1] < previous[maximum + k + 1]) {
-                previousK = k + 1
-            } else {
-                previousK = k - 1
+            var previousX = 0
+            var previousY = 0
+            var previousK = 0
+            if d > 0 {
+                let previous = frontiers[d - 1]
+                let down = k == -d ? -1 : previous[(k - 1 + d - 1) / 2]
+                let right = k == d ? -1 : previous[(k + 1 + d - 1) / 2]
+                previousK = k == -d || (k != d && down < right) ? k + 1 : k - 1
+                previousX = previous[(previousK + d - 1) / 2]
+                previousY = previousX - previousK
             }
-            let previousX = d == 0 ? 0 : previous[maximum + previousK]
-            let previousY = previousX - previousK
             while x > previousX, y > previousY {
                 x -= 1
                 y -= 1
-                edits.append(Edit(kind: .same, oldIndex: x, newIndex: y))
+                edits.append(Edit(kind: .same, oldIndex: oldStart + x, newIndex: newStart + y))
             }
             if d > 0 {
                 if x == previousX {
                     y -= 1
-                    edits.append(Edit(kind: .insert, oldIndex: x, newIndex: y))
+                    edits.append(Edit(kind: .insert, oldIndex: oldStart + x, newIndex: newStart + y))
                 } else {
                     x -= 1
-                    edits.append(Edit(kind: .delete, oldIndex: x, newIndex: y))
+                    edits.append(Edit(kind: .delete, oldIndex: oldStart + x, newIndex: newStart + y))
                 }
             }
         }

@@ -11,6 +11,12 @@ public struct Parser: ~Copyable {
     /// (even under AddressSanitizer) and is far beyond any real menu, which
     /// the guidelines keep to one level of submenus.
     public static let maximumDepth = 64
+    /// Deepest nesting of lists in a value (`[[…]]`); a deeper value is
+    /// skipped with one error, like a deep body. No property takes a list,
+    /// so any nesting is already an error downstream; the limit only keeps
+    /// `parseValue`, and everything that walks values after it (the syntax
+    /// views, the formatter, hover, semantic tokens), off a hostile stack.
+    public static let maximumListDepth = 64
 
     public struct Result: Sendable {
         public var syntax: SyntaxFile
@@ -59,6 +65,10 @@ public struct Parser: ~Copyable {
     /// Index of the end-of-file "missing }" diagnostic, so outer bodies can add to it.
     private var unclosedDiagnosticIndex: Int?
     private var depthLimitReported = false
+    private var listDepthLimitReported = false
+    /// Set when a value was skipped for nesting too deeply (already
+    /// reported): the lists and the property around it give up quietly.
+    private var abandonedValue = false
     /// Whether any statement has been parsed yet (for the file's doc comment).
     private var sawStatement = false
     /// A doc block at the top of the file, separated from what follows.
@@ -549,7 +559,13 @@ public struct Parser: ~Copyable {
         advance()  // name
         let colon = current
         advance()  // ':'
-        guard let value = parseValue() else {
+        guard let value = parseValue(listDepth: 0) else {
+            if abandonedValue {
+                abandonedValue = false
+                let bytes = self.bytes
+                expectTerminator(after: "the value of '\(Parser.text(name, in: bytes))'")
+                return nil
+            }
             let nameText = text(name)
             error("expected a value after '\(nameText):', found \(describe(current))", at: current.kind == .newline ? span(colon.end, colon.end) : span(current),
                   label: "value expected", help: "write \(nameText): followed by a string, identifier, number, true or false")
@@ -577,7 +593,8 @@ public struct Parser: ~Copyable {
     }
 
     /// A value, not yet stored (a list stores its items itself, contiguously).
-    private mutating func parseValue() -> ValueNode? {
+    /// `listDepth`: how many lists it is inside.
+    private mutating func parseValue(listDepth: Int) -> ValueNode? {
         switch current.kind {
         case .string:
             let literal = stringRef(current)
@@ -600,14 +617,25 @@ public struct Parser: ~Copyable {
             advance()
             return value
         case .leftBracket:
-            return parseList()
+            return parseList(depth: listDepth + 1)
         default:
             return nil
         }
     }
 
-    private mutating func parseList() -> ValueNode? {
+    /// A list whose '[' is `current`, `depth` lists deep (itself included).
+    private mutating func parseList(depth: Int) -> ValueNode? {
         let open = current
+        if depth > Parser.maximumListDepth {
+            if !listDepthLimitReported {
+                listDepthLimitReported = true
+                error("lists nest more than \(Parser.maximumListDepth) levels deep", at: span(open), label: "too deep",
+                      help: "no property takes a list; write a single value")
+            }
+            skipOpenLists(depth)
+            abandonedValue = true
+            return nil
+        }
         advance()
         var items: [ValueNode] = []
         while true {
@@ -619,7 +647,8 @@ public struct Parser: ~Copyable {
                 tree.values.append(contentsOf: items)
                 return ValueNode(listOf: first, count: UInt32(items.count), range: TextRange(open.start, close.end))
             }
-            guard let value = parseValue() else {
+            guard let value = parseValue(listDepth: depth) else {
+                if abandonedValue { return nil }
                 error("expected a value or ']' in the list, found \(describe(current))", at: span(current), label: "unexpected here",
                       secondary: [LabeledSpan(span(open), "list starts here")])
                 return nil
@@ -631,6 +660,24 @@ public struct Parser: ~Copyable {
                       secondary: [LabeledSpan(span(open), "list starts here")])
                 return nil
             }
+        }
+    }
+
+    /// Skips the lists being parsed — `open` of them, the one at `current`
+    /// included — without recursion. Stops early at a brace or the end of
+    /// the file, which no value holds: an unclosed list doesn't swallow the
+    /// rest of its element.
+    private mutating func skipOpenLists(_ open: Int) {
+        var open = open
+        advance()  // the '['
+        while open > 0 {
+            switch current.kind {
+            case .leftBracket: open += 1
+            case .rightBracket: open -= 1
+            case .leftBrace, .rightBrace, .endOfFile: return
+            default: break
+            }
+            advance()
         }
     }
 

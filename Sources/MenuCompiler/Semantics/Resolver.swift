@@ -106,15 +106,42 @@ public final class Resolver {
     /// kilobytes of menus that each use the one before ten times would
     /// otherwise copy a billion elements.
     public static let minimumSpliceBudget = 100_000
-    /// How deep `build` may recurse: elements nest at most
-    /// `Parser.maximumDepth` levels in one declaration, but a declaration
-    /// that splices one not built yet builds it first, inside itself, so a
-    /// chain of menus that each splice the next (written last first)
-    /// recursed once per menu and 5,000 of them overflowed the stack.
+    /// How many bytes of output the copies `use` and `menu:` make in one
+    /// group of files may cost (`SpliceShape.Splice.cost`: their written
+    /// text, their identifier paths and their indentation): sixteen times
+    /// the size of the files, or this many when that is more. Counting
+    /// elements alone let short chains of long identifiers or doc comments
+    /// write gigabytes; the floor lets any file splice the 100,000 elements
+    /// the element budget allows at the depths real menus have (a few
+    /// levels, about 400 bytes each), and the factor lets a large project
+    /// splice its menus several times over.
+    public static let minimumSpliceBytes = 64 << 20
+    static let spliceBytesPerSourceByte = 16
+    /// How deep `build` may recurse. Elements nest at most
+    /// `Parser.maximumDepth` levels in one declaration and a splice may
+    /// take them no deeper (`fitsSpliceLimits`); menus a declaration
+    /// splices are built before it, one after another
+    /// (`buildSplicedMenusFirst`), so a chain of menus that each splice the
+    /// next costs no stack. Only menus that splice a reference cycle are
+    /// still built inside the declaration that splices them (the cycle is
+    /// found on the way, and reported): this stops such a chain.
     static let maximumBuildDepth = 256
     private var buildDepth = 0
     private var spliceBudget = Resolver.minimumSpliceBudget
     private var splicedCount = 0
+    private var spliceByteBudget = Resolver.minimumSpliceBytes
+    private var splicedBytes = 0
+    /// The shape of the declaration being built (saved and restored around
+    /// one built inside it), and of each built menu: what a splice of it
+    /// adds (see `SpliceShape`). Shapes are found by the model index of the
+    /// menu's root through a table of small entries: a dictionary of the
+    /// shapes themselves took 30 MB for 100,000 menus.
+    @exclusivity(unchecked) private var building = SpliceShape()
+    private var menuShapes: [SpliceShape] = []
+    private var shapeOfMenu: [Int32: Int32] = [:]
+    /// Declarations that splice, directly or not, a menu on a reference
+    /// cycle: built the way that finds and reports the cycle.
+    private var splicesACycle: Set<DeclarationKey> = []
 
     private struct DeclaredNamesKey: Hashable {
         var file: FileID
@@ -154,6 +181,11 @@ public final class Resolver {
         let trees = files.map(tree)
         let elementCount = trees.reduce(0) { $0 + $1.elements.count }
         spliceBudget = max(Resolver.minimumSpliceBudget, 2 * elementCount)
+        let sourceBytes = trees.reduce(0) { $0 + $1.file.bytes.count }
+        let menus = trees.reduce(0) { count, tree in count + tree.topLevel.reduce(0) { $0 + (tree.elements[Int($1)].kind == .menu ? 1 : 0) } }
+        menuShapes.reserveCapacity(menus)
+        shapeOfMenu.reserveCapacity(menus)
+        spliceByteBudget = max(Resolver.minimumSpliceBytes, Resolver.spliceBytesPerSourceByte * sourceBytes)
         model.records.reserveCapacity(elementCount)
         model.children.reserveCapacity(elementCount)
         model.properties.reserveCapacity(trees.reduce(0) { $0 + $1.properties.count })
@@ -627,7 +659,14 @@ public final class Resolver {
                           label: "misplaced \(node.kind.rawValue)", help: help))
         }
         inProgress.append(key)
-        let index = build(element, in: tree, parentKind: nil, parentContext: .control, assigned: assigned, parent: -1, depth: 0)
+        let outer = building
+        building = SpliceShape()
+        let index = build(element, in: tree, parentKind: nil, parentContext: .control, assigned: assigned, parent: -1, depth: 0, path: 0)
+        if node.kind == .menu {
+            shapeOfMenu[index] = Int32(menuShapes.count)
+            menuShapes.append(building)
+        }
+        building = outer
         inProgress.removeLast()
         builtDeclarations[slot][key.index] = index
         return index
@@ -658,6 +697,7 @@ public final class Resolver {
                           help: "a menu cannot contain itself; move the shared items into a menu that neither uses"))
             return nil
         }
+        if !isBuilt(key) { buildSplicedMenusFirst(from: key) }
         if !isBuilt(key), buildDepth >= Resolver.maximumBuildDepth {
             report(.error(.spliceTooLarge, "splicing '\(name.text)' here goes more than \(Resolver.maximumBuildDepth) levels deep, through \(inProgress.count) menus that each splice the next",
                           at: name.span, label: "too deep",
@@ -670,6 +710,73 @@ public final class Resolver {
 
     private func isBuilt(_ key: DeclarationKey) -> Bool {
         builtDeclarations[slot(of: key.file)][key.index] >= 0
+    }
+
+    /// Builds the declaration `key`, which a `use` or `menu:` names, and
+    /// first every menu it splices that isn't built yet, directly or not,
+    /// each after the menus it splices itself: depth first, on a stack of
+    /// its own. Every splice then finds its menu built, so a chain of
+    /// menus that each splice the next, written in any order, is built
+    /// without recursion and measured the same way (`SpliceShape`).
+    /// Declarations that splice a reference cycle, or one on the path being
+    /// built, are left to be built where they are named, which reports the
+    /// cycle.
+    private func buildSplicedMenusFirst(from key: DeclarationKey) {
+        var stack: [(key: DeclarationKey, targets: [DeclarationKey], next: Int, splicesACycle: Bool)] = [(key, splicedMenus(of: key), 0, false)]
+        var onStack: Set<DeclarationKey> = [key]
+        while let top = stack.last {
+            if top.next < top.targets.count {
+                stack[stack.count - 1].next += 1
+                let target = top.targets[top.next]
+                if isBuilt(target) { continue }
+                if onStack.contains(target) || splicesACycle.contains(target) || inProgress.contains(target) {
+                    stack[stack.count - 1].splicesACycle = true
+                    continue
+                }
+                onStack.insert(target)
+                stack.append((target, splicedMenus(of: target), 0, false))
+                continue
+            }
+            stack.removeLast()
+            onStack.remove(top.key)
+            if top.splicesACycle {
+                splicesACycle.insert(top.key)
+                if !stack.isEmpty { stack[stack.count - 1].splicesACycle = true }
+            } else {
+                _ = declaration(top.key)
+            }
+        }
+    }
+
+    /// The declared menus the declaration `key` names with `use` and
+    /// `menu:`, as its syntax says: a name the build won't follow (a `use`
+    /// in the wrong place) only orders the builds.
+    private func splicedMenus(of key: DeclarationKey) -> [DeclarationKey] {
+        let tree = tree(key.file)
+        // A declaration's elements are contiguous, up to the next one's.
+        let first = Int(tree.topLevel[key.index])
+        let end = key.index + 1 < tree.topLevel.count ? Int(tree.topLevel[key.index + 1]) : tree.elements.count
+        var found: [DeclarationKey] = []
+        var seen: Set<DeclarationKey> = []
+        for element in first..<end {
+            for member in tree.memberRefs(of: element) {
+                let name: TextRange
+                switch member.kind {
+                case .element:
+                    continue
+                case .use:
+                    name = tree.uses[Int(member.index)].target
+                case .property:
+                    let property = tree.properties[Int(member.index)]
+                    let value = tree.values[Int(property.value)]
+                    guard value.kind == .identifier, propertyName(property.name, in: tree) == .menu else { continue }
+                    name = value.range
+                }
+                guard let target = lookup(intern(name, in: tree), from: key.file), kind(of: target) == .menu, seen.insert(target).inserted else { continue }
+                found.append(target)
+            }
+        }
+        return found
     }
 
     /// The names in `file`'s scope of declarations of `kind`, for a report
@@ -809,8 +916,9 @@ public final class Resolver {
     }
 
     /// Builds syntax element `element` and everything inside it; returns its index in the model.
+    /// `path`: the length of its parent's identifier path (0 at the top level).
     private func build(_ element: Int, in tree: SyntaxTree, parentKind: ElementKind?, parentContext: ElementContext,
-                       assigned: Assigned, parent: Int32, depth: UInt16) -> Int32 {
+                       assigned: Assigned, parent: Int32, depth: UInt16, path parentPath: Int) -> Int32 {
         buildDepth += 1
         defer { buildDepth -= 1 }
         let node = tree.elements[element]
@@ -834,6 +942,8 @@ public final class Resolver {
         // 100,000 unknown names on one item take 14 s.
         var seenUnknown: [String: Int] = [:]
         var hasChildMembers = false
+        // What the outputs repeat of it, for the splice limits (`SpliceShape`).
+        var writtenBytes = Int(node.label.token.count) + Int(node.name.count) + (node.doc >= 0 ? tree.docs[Int(node.doc)].span.end - tree.docs[Int(node.doc)].span.start : 0)
         for memberIndex in Int(node.firstMember)..<Int(node.firstMember + node.memberCount) {
             guard tree.members[memberIndex].kind == .property else {
                 hasChildMembers = true
@@ -841,6 +951,7 @@ public final class Resolver {
             }
             let propertyIndex = Int(tree.members[memberIndex].index)
             let property = tree.properties[propertyIndex]
+            writtenBytes += property.span.count
             let name = propertyName(property.name, in: tree)
             let first: Int?
             if let name {
@@ -866,10 +977,13 @@ public final class Resolver {
             if record.kind == .reference { hasReferences = true }
             openProperties.append(record)
         }
+        let idBytes = assigned.id.exists ? model.texts.byteRange(assigned.id).count : Int(node.name.count)
+        let path = parent < 0 ? idBytes : parentPath + 1 + idBytes
+        building.addWritten(depth: Int(depth), pathBytes: path, writtenBytes: writtenBytes)
         let childMark = openChildren.count
         // Most elements are leaves: items whose bodies hold properties only.
         let dropMenu = hasChildMembers || menuReference != nil
-            ? buildChildren(of: index, element: element, in: tree, menuReference: menuReference, depth: depth)
+            ? buildChildren(of: index, element: element, in: tree, menuReference: menuReference, depth: depth, path: path)
             : false
         if dropMenu, let position = openProperties[propertyMark...].firstIndex(where: { $0.name == .menu }) {
             // Already reported; keep the property out of the output.
@@ -918,7 +1032,8 @@ public final class Resolver {
     /// Builds the children of element `index`, spliced ones included, onto
     /// `openChildren`; returns whether its `menu:` property names nothing
     /// (and must be dropped).
-    private func buildChildren(of index: Int32, element: Int, in tree: SyntaxTree, menuReference: TextRange?, depth: UInt16) -> Bool {
+    /// `path`: the length of the element's identifier path.
+    private func buildChildren(of index: Int32, element: Int, in tree: SyntaxTree, menuReference: TextRange?, depth: UInt16, path: Int) -> Bool {
         let parentKind = model.records[Int(index)].kind
         let context = model.records[Int(index)].context
         let members = tree.memberRefs(of: element)
@@ -947,7 +1062,7 @@ public final class Resolver {
                 continue
             }
             guard let target = referencedMenu(use.target, in: tree, what: "'use'"),
-                  fitsSpliceBudget(target, withRoot: parentKind == .menubar, name: tree.text(use.target), at: tree.span(use.span)) else { continue }
+                  fitsSpliceLimits(target, withRoot: parentKind == .menubar, atDepth: depth, path: path, name: tree.text(use.target), at: tree.span(use.span)) else { continue }
             let origin = addOrigin(Origin(via: .use, menu: tree.text(use.target), site: tree.span(use.span)))
             spliced[position] = parentKind == .menubar
                 ? [copy(target, origin: origin, parent: index, depth: depth + 1)]
@@ -975,7 +1090,7 @@ public final class Resolver {
                     report(.error(.misplacedElement, "\(childNode.kind.rawValue)\(childName.map { " '\($0)'" } ?? "") cannot appear in \(displayName(Int(index)))",
                                   at: tree.span(childNode.keyword), label: "misplaced \(childNode.kind.rawValue)", help: help))
                 }
-                let built = build(child, in: tree, parentKind: parentKind, parentContext: context, assigned: assigned, parent: index, depth: depth + 1)
+                let built = build(child, in: tree, parentKind: parentKind, parentContext: context, assigned: assigned, parent: index, depth: depth + 1, path: path)
                 openChildren.append(built)
             }
         }
@@ -987,7 +1102,7 @@ public final class Resolver {
                               at: keywordSpan(Int(openChildren[mark])), label: "inline item", secondary: [LabeledSpan(tree.span(menuReference), "items come from here")],
                               help: "remove the inline items, or remove 'menu: \(referenceText)'"))
             } else if let target = referencedMenu(menuReference, in: tree, what: "'menu:'"),
-                      fitsSpliceBudget(target, withRoot: false, name: referenceText, at: tree.span(menuReference)) {
+                      fitsSpliceLimits(target, withRoot: false, atDepth: depth, path: path, name: referenceText, at: tree.span(menuReference)) {
                 let origin = addOrigin(Origin(via: .menu, menu: referenceText, site: tree.span(menuReference)))
                 let copies = self.copies(ofChildrenOf: target, origin: origin, parent: index, depth: depth + 1)
                 openChildren.append(contentsOf: copies)
@@ -1040,34 +1155,69 @@ public final class Resolver {
         candidate(element, in: tree, nested: true).derived != nil
     }
 
-    /// Whether copying `target`'s items (and `target` itself, `withRoot`)
-    /// stays within `spliceBudget`; counts them when it does, and reports
-    /// the splice that would go past it.
-    private func fitsSpliceBudget(_ target: Int32, withRoot: Bool, name: String, at span: Span) -> Bool {
-        let remaining = spliceBudget - splicedCount
-        // Counted no further than the limit: past it, the number doesn't matter.
-        let count = subtreeSize(of: target, upTo: remaining + 2) - (withRoot ? 0 : 1)
-        guard count > remaining else {
-            splicedCount += count
-            return true
+    /// Whether splicing `target`'s items (and `target` itself, `withRoot`)
+    /// below a host element `depth` levels deep, whose identifier path is
+    /// `path` bytes long, stays within the limits: no element deeper than
+    /// `Parser.maximumDepth`, and the group's copies within `spliceBudget`
+    /// elements and `spliceByteBudget` bytes. Counts the copies when it
+    /// does; reports the splice, naming the chain of menus behind it, when
+    /// it doesn't. The target is built, so its shape is known: the answer
+    /// doesn't depend on the order the menus are written in.
+    private func fitsSpliceLimits(_ target: Int32, withRoot: Bool, atDepth depth: UInt16, path: Int, name: String, at span: Span) -> Bool {
+        let shape = shape(ofMenu: target)
+        let splice = shape.splice(withRoot: withRoot, atDepth: Int(depth), hostPath: path)
+        if splice.height > Parser.maximumDepth {
+            let chain = spliceChain(to: target) { $0.deepestVia }
+            report(.error(.spliceTooLarge, "splicing '\(name)' here nests elements \(splice.height) levels deep (\(chain)); they may nest \(Parser.maximumDepth)",
+                          at: span, label: "too deep",
+                          notes: ["a spliced menu's items land one level below the element that splices them, with everything the menu splices itself"],
+                          help: "splice '\(name)' higher up, or let fewer of these menus splice one another"))
+            return false
         }
-        report(.error(.spliceTooLarge, "splicing '\(name)' here would copy more than the \(Self.grouped(spliceBudget)) elements these files may splice",
-                      at: span, label: "past the splice limit",
-                      notes: ["each splice copies the menu with everything it splices itself, so menus that splice each other several times grow exponentially"],
-                      help: "splice the large menu in fewer places, or list what this place needs instead of splicing all of '\(name)'"))
-        return false
+        if splice.elements > spliceBudget - splicedCount {
+            report(.error(.spliceTooLarge, "splicing '\(name)' here would copy more than the \(Self.grouped(spliceBudget)) elements these files may splice",
+                          at: span, label: "past the splice limit",
+                          notes: ["each splice copies the menu with everything it splices itself, so menus that splice each other several times grow exponentially"],
+                          help: "splice the large menu in fewer places, or list what this place needs instead of splicing all of '\(name)'"))
+            return false
+        }
+        if splice.cost > spliceByteBudget - splicedBytes {
+            let chain = spliceChain(to: target) { $0.heaviestVia }
+            report(.error(.spliceTooLarge, "splicing '\(name)' here would make the copies of these files take more than \(Self.mebibytes(spliceByteBudget)) of output (\(chain))",
+                          at: span, label: "past the splice limit",
+                          notes: ["each spliced element counts its written text, its identifier path and \(SpliceShape.bytesPerLevel) bytes per level it is nested; the limit is \(Resolver.spliceBytesPerSourceByte) times the size of the files, or \(Self.mebibytes(Resolver.minimumSpliceBytes)) when that is more"],
+                          help: "splice '\(name)' in fewer places, higher up, or with shorter identifiers and texts"))
+            return false
+        }
+        splicedCount += splice.elements
+        splicedBytes += splice.cost
+        building.add(splice, via: target)
+        return true
     }
 
-    /// The number of elements in `root`'s subtree (`root` included), counted up to `limit`.
-    private func subtreeSize(of root: Int32, upTo limit: Int) -> Int {
-        var count = 0
-        var stack: [Int32] = [root]
-        while let next = stack.popLast(), count < limit {
-            count += 1
-            stack.append(contentsOf: childIndices(of: next))
-        }
-        return count
+    /// The shape of a built menu, by the model index of its root.
+    private func shape(ofMenu root: Int32) -> SpliceShape {
+        shapeOfMenu[root].map { menuShapes[Int($0)] } ?? SpliceShape()
     }
+
+    /// The chain of menus a splice of `target` brings in, as a message
+    /// names it: the declaration being built, `target`, and onwards through
+    /// the splice `link` picks in each (`M65 → M64 → … → M1`).
+    private func spliceChain(to target: Int32, link: (SpliceShape) -> Int32) -> String {
+        var names: [String] = []
+        if let host = inProgress.last { names.append(text(ids(ofTopLevel: host.file)[host.index].id)) }
+        var next = target
+        // A built menu splices only menus built before it: the links end
+        // (the count only guards that).
+        while next >= 0, names.count <= menuShapes.count + 1 {
+            names.append(idText(next))
+            next = link(shape(ofMenu: next))
+        }
+        return CycleText.chain(names)
+    }
+
+    /// 67108864 as "64 MiB".
+    private static func mebibytes(_ bytes: Int) -> String { "\(grouped(bytes >> 20)) MiB" }
 
     /// 1234567 as "1,234,567".
     private static func grouped(_ number: Int) -> String {

@@ -14,16 +14,26 @@
 /// - Full-width ASCII (U+FF01–U+FF5E) becomes ASCII.
 /// - Combining marks and other scalars that extend the character before
 ///   them (`e` + U+0301, emoji skin tones) are removed.
+/// - Beyond Foundation's folding, characters whose compatibility
+///   decomposition holds ASCII letters or digits become that decomposition
+///   (`ﬁ` → `fi`, `²` → `2`, `𝐁` → `B`; see `CompatibilityLetters`), as
+///   if the text were in Unicode's NFKD form first: they are Latin letters
+///   in another form, and dropping them cut words apart (`ﬁle` → `le`).
 ///
 /// Everything else is left alone: it is neither an ASCII letter nor a
 /// digit before or after folding, so it separates words either way.
-/// `FoundationParityTests` checks all of this against Foundation.
+/// `FoundationParityTests` checks all of this against Foundation (its
+/// `decomposedStringWithCompatibilityMapping`, then its folding).
 package enum LatinFolding {
     package static func folded(_ text: String) -> String {
         var result = String.UnicodeScalarView()
         for scalar in text.unicodeScalars {
             let properties = scalar.properties
             if properties.isGraphemeExtend || properties.isEmojiModifier { continue }
+            if !scalar.isASCII, let expansion = CompatibilityLetters.expansion(of: scalar) {
+                result.append(contentsOf: expansion.unicodeScalars)
+                continue
+            }
             result.append(folded(scalar))
         }
         return String(result)
