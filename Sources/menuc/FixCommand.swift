@@ -30,9 +30,7 @@ enum FixCommand {
             guard changed else { break }
             // Re-check the fixed text in memory; files are written once at the end.
             let workspace = Workspace(root: session.root, overlays: texts)
-            var options = CompileOptions(root: session.root, configuration: session.configuration?.rules, ruleOverrides: session.ruleOverrides)
-            options.workers = nil
-            compilation = MenuCompiler.compile(session.entries.map { .path($0.path) }, options: options, workspace: workspace)
+            compilation = MenuCompiler.compile(session.entries.map { .path($0.path) }, options: session.options, workspace: workspace)
         }
         let outputs = texts.keys.sorted().compactMap { path -> OutputWriter.Output? in
             guard let bytes = texts[path] else { return nil }

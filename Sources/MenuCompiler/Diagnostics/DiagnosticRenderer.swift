@@ -178,15 +178,15 @@ public struct DiagnosticRenderer: Sendable {
         return result
     }
 
-    /// "2 errors, 1 warning" (or "no problems").
+    /// "2 errors, 1 warning" (or "no problems"), counting the problems a
+    /// `too-many-errors` or `not-shown` diagnostic stands for, not it.
     public static func summary(_ diagnostics: [Diagnostic]) -> String {
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.filter { $0.severity == .warning }.count
-        let notes = diagnostics.filter { $0.severity == .note }.count
+        var counts = DiagnosticCounts()
+        for diagnostic in diagnostics { DisplayLimit.add(diagnostic, to: &counts) }
         func count(_ value: Int, _ noun: String) -> String? {
             value == 0 ? nil : "\(value) \(noun)\(value == 1 ? "" : "s")"
         }
-        let parts = [count(errors, "error"), count(warnings, "warning"), count(notes, "note")].compactMap { $0 }
+        let parts = [count(counts.errors, "error"), count(counts.warnings, "warning"), count(counts.notes, "note")].compactMap { $0 }
         return parts.isEmpty ? "no problems found" : parts.joined(separator: ", ")
     }
 
