@@ -203,7 +203,7 @@ enum CheckCommand {
             if case .failure(let failure) = interruptions.write([.init(path: path, contents: baseline.render())], command: "check", note: "the baseline was not changed") {
                 throw CommandFailure(message: failure.message)
             }
-            Terminal.error("wrote \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s") to \(path)\n")
+            Terminal.error("wrote \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s") to \(Terminal.shown(path))\n")
             return .success
         }
         let failed = session.report(compilation, to: STDOUT_FILENO)
