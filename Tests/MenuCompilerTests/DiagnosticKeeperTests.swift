@@ -23,6 +23,10 @@ struct DiagnosticKeeperTests {
         let expected = MenuCompiler.sortAndDeduplicate(MenuCompiler.limitErrors(all, unlisted: [:]), workspace: compilation.workspace)
         let listed = MenuCompiler.sortAndDeduplicate(MenuCompiler.limitErrors(keeper.kept, unlisted: keeper.unlisted), workspace: compilation.workspace)
         #expect(listed == expected)
+        // Counting by position first, as the resolver does before making a costly report, changes nothing.
+        var counting = DiagnosticKeeper()
+        for diagnostic in all where !counting.countsWithoutKeeping(at: diagnostic.span) { counting.add(diagnostic) }
+        #expect(MenuCompiler.sortAndDeduplicate(MenuCompiler.limitErrors(counting.kept, unlisted: counting.unlisted), workspace: compilation.workspace) == expected)
         #expect(keeper.kept.count <= 2 * MenuCompiler.maximumErrorsPerFile)
         // A file over the limit ends with one error that counts the rest, at the first of them.
         for file in [FileID(0), FileID(1)] {
@@ -44,5 +48,21 @@ struct DiagnosticKeeperTests {
         keeper.add(diagnostic)
         #expect(keeper.kept == [diagnostic])
         #expect(keeper.unlisted.isEmpty)
+    }
+
+    /// An error at the same place as the last one kept is compared in full:
+    /// it may show before it.
+    @Test func aTieWithTheLastKeptIsDecidedInFull() {
+        let limit = MenuCompiler.maximumErrorsPerFile
+        func error(_ id: LanguageErrorID, at start: Int) -> Diagnostic {
+            .error(id, "problem", at: Span(file: FileID(0), start: start, end: start + 1))
+        }
+        var keeper = DiagnosticKeeper()
+        for start in 0..<limit { keeper.add(error(.unknownProperty, at: start)) }
+        let tie = error(.invalidValue, at: limit - 1)
+        if !keeper.countsWithoutKeeping(at: tie.span) { keeper.add(tie) }
+        #expect(keeper.kept.contains(tie))
+        #expect(!keeper.kept.contains(error(.unknownProperty, at: limit - 1)))
+        #expect(keeper.unlisted[FileID(0)]?.count == 1)
     }
 }

@@ -175,6 +175,17 @@ struct FindingFloodTests {
         #expect(Self.position(summary, in: text) == [103, 3])
     }
 
+    /// Recovery steps over junk in large steps: a run of stray braces on a
+    /// line is one mistake, and a file of them one error a line.
+    @Test func aRunOfStrayBracesIsOneErrorALine() throws {
+        let text = "}}}} } }\n}\nmenu M \"M\" { item a \"Open\" }\n}}\n"
+        let diagnostics = Self.compile(text)
+        #expect(diagnostics.map(\.message) == ["6 unexpected '}' with no matching '{'", "unexpected '}' with no matching '{'",
+                                               "2 unexpected '}' with no matching '{'"])
+        #expect(diagnostics.first?.span.end == 8)
+        #expect(Self.compile(String(repeating: "}", count: 100_000)).count == 1)
+    }
+
     /// What a stage holds of a file's errors is bounded, not the file's
     /// errors: a megabyte of random bytes gives a few hundred thousand.
     @Test func whatAStageHoldsOfJunkIsBounded() throws {
@@ -187,6 +198,17 @@ struct FindingFloodTests {
         let tokens = Lexer.tokenize(file)
         #expect(tokens.diagnostics.count == Self.errorLimit + 1)
         #expect(tokens.diagnostics.last?.id == LanguageErrorID.tooManyErrors.rawValue)
+    }
+
+    /// The language server compiles a document on every edit: a megabyte
+    /// of junk gives it a hundred errors and one that counts the rest.
+    @Test func theLanguageServerHoldsAHundredErrorsOfJunk() throws {
+        let uri = "untitled:junk.menu"
+        let document = TextDocument(uri: uri, version: 1, bytes: Array(String(repeating: "x $\n", count: 250_000).utf8), path: nil)
+        let analysis = Analysis(documents: [document], generation: 0, directory: FileManager.default.temporaryDirectory.path)
+        let diagnostics = analysis.diagnostics(in: try analysis.document(uri).file)
+        #expect(diagnostics.count == Self.errorLimit + 1)
+        #expect(diagnostics.last?.standsFor?.errors == 500_000 - Self.errorLimit)
     }
 
     /// Junk of each shape that once made a check keep an error every few
