@@ -202,7 +202,7 @@ struct FindingFloodTests {
 
     /// The language server compiles a document on every edit: a megabyte
     /// of junk gives it a hundred errors and one that counts the rest.
-    @Test func theLanguageServerHoldsAHundredErrorsOfJunk() throws {
+    @Test func theLanguageServerPublishesAHundredErrorsOfJunk() throws {
         let uri = "untitled:junk.menu"
         let document = TextDocument(uri: uri, version: 1, bytes: Array(String(repeating: "x $\n", count: 250_000).utf8), path: nil)
         let analysis = Analysis(documents: [document], generation: 0, directory: FileManager.default.temporaryDirectory.path)
