@@ -368,8 +368,7 @@ public struct Lexer {
         default:
             let width = buffer[offset] < 0x80 ? 1 : SourceFile.sequenceWidth(leadByte: buffer[offset])
             let end = min(count, offset + width)
-            let character = offset
-            report("unknown escape sequence '\\\(file.text(character..<end))'", start, end, label: "not an escape",
+            report("unknown escape sequence '\\\(file.text(offset..<end))'", start, end, label: "not an escape",
                    help: "the escapes are \\\" \\\\ \\n \\t and \\u{…}; write \\\\ for a backslash")
             offset = end
         }
@@ -416,7 +415,6 @@ public struct Lexer {
         // One message for the whole run of bytes that decode to nothing.
         var end = index + 1
         while end < buffer.count, buffer[end] >= 0x80, Lexer.validSequenceLength(buffer, at: end) == nil { end += 1 }
-        let buffer = self.buffer
         report("invalid UTF-8 (\(buffer[index..<min(end, index + 4)].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " "))\(end - index > 4 ? " …" : ""))",
                index, end, label: "not UTF-8", help: "save the file as UTF-8")
         return end - index
