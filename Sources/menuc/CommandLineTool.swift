@@ -8,7 +8,7 @@ enum CommandLineTool {
         }
         let rest = Array(arguments.dropFirst())
         if command == "check" || command == "build", let problem = Parallel.jobsSettingProblem {
-            Terminal.error("menuc \(command): warning: \(problem)\n")
+            Terminal.error("menuc \(command): warning: \(Terminal.shown(problem))\n")
         }
         do {
             switch command {
@@ -22,19 +22,19 @@ enum CommandLineTool {
             case "explain": return try RulesCommand.explain(rest)
             case "lsp": return try LSPCommand.run(rest)
             default:
-                var message = "menuc: unknown command '\(command)'"
+                var message = "menuc: unknown command '\(Terminal.shown(command))'"
                 if let suggestion = Suggest.closest(to: command, in: commands) { message += "; did you mean '\(suggestion)'?" }
                 Terminal.error(message + "\nRun 'menuc --help' for the list of commands.\n")
                 return .usage
             }
         } catch let failure as Arguments.UsageError {
-            Terminal.error("menuc \(command): \(failure.message)\nRun 'menuc help \(command)' for usage.\n")
+            Terminal.error("menuc \(command): \(Terminal.shown(failure.message))\nRun 'menuc help \(command)' for usage.\n")
             return .usage
         } catch let failure as CommandFailure {
-            Terminal.error("menuc \(command): \(failure.message)\n")
+            Terminal.error("menuc \(command): \(Terminal.shown(failure.message))\n")
             return failure.code
         } catch {
-            Terminal.error("menuc \(command): \(error)\n")
+            Terminal.error("menuc \(command): \(Terminal.shown("\(error)"))\n")
             return .usage
         }
     }
@@ -51,7 +51,7 @@ enum CommandLineTool {
         case "explain": Terminal.write(Help.explain)
         case "lsp": Terminal.write(Help.lsp)
         case let other?:
-            Terminal.error("menuc help: no command '\(other)'\n")
+            Terminal.error("menuc help: no command '\(Terminal.shown(other))'\n")
             return .usage
         }
         return .success

@@ -24,6 +24,11 @@ struct CompileSession {
     var baseline: Baseline?
     /// --timings: print how long each phase took to standard error.
     var showsTimings: Bool
+    /// Whether every finding is listed (see `CompileOptions.listsEveryFinding`):
+    /// for the formats programs read, and for baselines, which must
+    /// neither hide a finding nor match one that was never listed.
+    /// `--fix` applies the fix-its of every finding.
+    var listsEveryFinding: Bool
     /// The phases so far (collecting inputs); commands append theirs.
     var timings = PhaseTimings()
 
@@ -35,6 +40,11 @@ struct CompileSession {
             throw Arguments.UsageError(message: "unknown format '\(formatName)'; use \(DiagnosticRenderer.Format.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         self.format = format
+        switch format {
+        case .json, .sarif, .github: listsEveryFinding = true
+        case .text, .short: listsEveryFinding = false
+        }
+        if arguments.value("--baseline") != nil || arguments.value("--write-baseline") != nil || arguments.has("--fix") { listsEveryFinding = true }
         root = arguments.value("--root")
         warningsAsErrors = arguments.has("--warnings-as-errors")
         colorChoice = arguments.value("--color")
@@ -89,7 +99,6 @@ struct CompileSession {
         if readsStandardInput {
             inputs.append(.bytes(try Terminal.readStandardInput(), displayPath: "<stdin>"))
         }
-        let options = CompileOptions(root: root, configuration: configuration?.rules, ruleOverrides: ruleOverrides)
         let compilation = MenuCompiler.compile(inputs, options: options)
         if let failure = compilation.loadFailures.first {
             throw CommandFailure(message: failure.message)
@@ -98,6 +107,12 @@ struct CompileSession {
             throw CommandFailure(message: failure.description)
         }
         return compilation
+    }
+
+    var options: CompileOptions {
+        var options = CompileOptions(root: root, configuration: configuration?.rules, ruleOverrides: ruleOverrides)
+        options.listsEveryFinding = listsEveryFinding
+        return options
     }
 
     /// `--rule ID=SEVERITY` options (repeatable), validated against the known rules.
@@ -117,10 +132,15 @@ struct CompileSession {
         return overrides
     }
 
-    /// The diagnostics to report: all of them, or only those new since the baseline.
+    /// The diagnostics to report: all of them, or only those new since the
+    /// baseline; for people, what they are shown of them.
     func reported(_ compilation: Compilation) -> [Diagnostic] {
-        guard let baseline else { return compilation.diagnostics }
-        return baseline.newFindings(compilation.diagnostics, files: { compilation.workspace.file($0) })
+        var diagnostics = compilation.diagnostics
+        if let baseline { diagnostics = baseline.newFindings(diagnostics, files: { compilation.workspace.file($0) }) }
+        switch format {
+        case .json, .sarif, .github: return diagnostics
+        case .text, .short: return listsEveryFinding ? DisplayLimit.apply(diagnostics) : diagnostics
+        }
     }
 
     /// Prints the diagnostics; returns whether they fail the command.
@@ -186,7 +206,7 @@ enum CheckCommand {
             if case .failure(let failure) = interruptions.write([.init(path: path, contents: baseline.render())], command: "check", note: "the baseline was not changed") {
                 throw CommandFailure(message: failure.message)
             }
-            Terminal.error("wrote \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s") to \(path)\n")
+            Terminal.error("wrote \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s") to \(Terminal.shown(path))\n")
             return .success
         }
         let failed = session.report(compilation, to: STDOUT_FILENO)

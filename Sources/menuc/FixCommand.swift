@@ -30,9 +30,7 @@ enum FixCommand {
             guard changed else { break }
             // Re-check the fixed text in memory; files are written once at the end.
             let workspace = Workspace(root: session.root, overlays: texts)
-            var options = CompileOptions(root: session.root, configuration: session.configuration?.rules, ruleOverrides: session.ruleOverrides)
-            options.workers = nil
-            compilation = MenuCompiler.compile(session.entries.map { .path($0.path) }, options: options, workspace: workspace)
+            compilation = MenuCompiler.compile(session.entries.map { .path($0.path) }, options: session.options, workspace: workspace)
         }
         // Each file is written where it was named or found, not where its
         // links lead: the writer follows a link only inside the file's own

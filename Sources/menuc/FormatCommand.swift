@@ -76,7 +76,7 @@ enum FormatCommand {
         }
         if checkOnly, !unformatted.isEmpty {
             let count = unformatted.count
-            Terminal.error("\(count) file\(count == 1 ? "" : "s") would be reformatted: \(unformatted.joined(separator: ", "))\n")
+            Terminal.error("\(count) file\(count == 1 ? "" : "s") would be reformatted: \(unformatted.map(Terminal.shown).joined(separator: ", "))\n")
         }
         return diagnostics.isEmpty && unformatted.isEmpty ? .success : .inputErrors
     }

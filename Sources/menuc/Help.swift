@@ -34,6 +34,8 @@ enum Help {
 
         OPTIONS:
           --format <format>        text (default), short, json, sarif, or github
+                                   (text and short show 200 per file; the others
+                                   list every finding)
           --config <file>          Use this menuc.json instead of the nearest one
           --rule <id>=<severity>   Set a rule to off, note, warning or error
                                    (repeatable; wins over the configuration)

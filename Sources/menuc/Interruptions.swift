@@ -104,7 +104,7 @@ extension Interruptions {
             let writer = OutputWriter(shouldStop: isInterrupted)
             return writer.write(outputs, surveyed: surveyed ?? OutputWriter.survey(outputs))
         } report: { result in
-            if case .failure(let failure) = result { Terminal.error("menuc \(command): \(failure.message) (\(note))\n") }
+            if case .failure(let failure) = result { Terminal.error("menuc \(command): \(Terminal.shown(failure.message)) (\(note))\n") }
         }
     }
 }

@@ -43,6 +43,7 @@ enum RulesCommand {
         }
         var message = "no rule or language error named '\(id)'"
         if let suggestion = Suggest.closest(to: id, in: RuleDocumentation.allIDs) { message += "; did you mean '\(suggestion)'?" }
-        throw CommandFailure(message: message + "\nRun 'menuc rules' for the list.")
+        // One line: the message is printed visibly escaped, a line break included.
+        throw CommandFailure(message: message + "; run 'menuc rules' for the list")
     }
 }

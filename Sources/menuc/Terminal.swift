@@ -34,6 +34,13 @@ struct Terminal {
         write(text, to: STDERR_FILENO)
     }
 
+    /// Text from outside (a path, an argument, a message that quotes them)
+    /// as it may be printed: no control or reordering character reaches
+    /// the terminal (see `VisibleText`).
+    static func shown(_ text: String) -> String {
+        VisibleText.escaped(text)
+    }
+
     /// Colour only on a terminal, never with NO_COLOR set.
     static func wantsColor(_ choice: String?, handle: Int32) -> Bool {
         switch choice {

@@ -480,4 +480,49 @@ struct CLITests {
         let unknown = try menuc(["explain", "label-elipsis-character"])
         #expect(unknown.status == 2 && unknown.error.contains("did you mean 'label-ellipsis-character'?"))
     }
+
+    /// Reports programs read (JSON, SARIF, GitHub annotations) and
+    /// baselines list every finding; only `text` and `short`, which people
+    /// read, show 200 of a file's and one `not-shown` that counts the rest.
+    @Test func onlyWhatPeopleReadIsCutShort() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 1,000 items, each breaking two rules (title case, leading verb).
+        let items = (0..<1_000).map { "  item i\($0) \"item \($0)\"\n" }.joined()
+        try TestSupport.write("menu Flood \"Flood\" {\n  dynamic: true\n" + items + "}\n", to: directory.appendingPathComponent("flood.menu"))
+        let json = try menuc(["check", "flood.menu", "--format", "json"], in: directory)
+        let all = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
+        #expect(all.count >= 2_000)
+        #expect(!all.contains { ($0["id"] as? String) == DisplayLimit.notShownID || ($0["message"] as? String)?.contains("not shown") == true })
+        let sarif = try menuc(["check", "flood.menu", "--format", "sarif"], in: directory)
+        let runs = try #require((try JSONSerialization.jsonObject(with: Data(sarif.output.utf8)) as? [String: Any])?["runs"] as? [[String: Any]])
+        #expect((runs.first?["results"] as? [Any])?.count == all.count)
+        let github = try menuc(["check", "flood.menu", "--format", "github"], in: directory)
+        #expect(github.output.split(separator: "\n").count == all.count)
+        // People see 200 and a summary of the rest that is no rule's finding.
+        let short = try menuc(["check", "flood.menu", "--format", "short"], in: directory)
+        let lines = short.output.split(separator: "\n")
+        #expect(lines.count == MenuCompiler.maximumDiagnosticsPerFile + 1)
+        #expect(lines.last?.hasSuffix(": \(all.count - 200) more problems in this file are not shown [not-shown]") == true, "\(lines.last ?? "")")
+        let text = try menuc(["check", "flood.menu"], in: directory)
+        #expect(text.output.contains("[not-shown]: \(all.count - 200) more problems in this file are not shown\n"))
+        let notes = all.filter { ($0["severity"] as? String) == "note" }.count
+        #expect(text.output.hasSuffix("\(all.count - notes) warnings, \(notes) notes in 1 file\n"), "\(text.output.suffix(80))")
+        // A baseline holds every finding, so only a new one is reported, however far down.
+        let write = try menuc(["check", "flood.menu", "--write-baseline", "baseline.json"], in: directory)
+        #expect(write.error == "wrote \(all.count) findings to baseline.json\n")
+        #expect(try menuc(["check", "flood.menu", "--baseline", "baseline.json", "--format", "short"], in: directory).output.isEmpty)
+        try TestSupport.write("menu Flood \"Flood\" {\n  dynamic: true\n" + items + "  item extra \"extra item\"\n}\n",
+                              to: directory.appendingPathComponent("flood.menu"))
+        let new = try menuc(["check", "flood.menu", "--baseline", "baseline.json", "--format", "short"], in: directory)
+        let reported = new.output.split(separator: "\n")
+        #expect(reported.count == 2 && reported.allSatisfy { $0.hasPrefix("flood.menu:1003:") }, "\(new.output)")
+    }
+
+    @Test func explainKnowsTheSummaries() throws {
+        for id in [LanguageErrorID.tooManyErrors.rawValue, DisplayLimit.notShownID] {
+            let explained = try menuc(["explain", id])
+            #expect(explained.status == 0 && explained.output.hasPrefix(id + " ("), "\(id)")
+        }
+    }
 }

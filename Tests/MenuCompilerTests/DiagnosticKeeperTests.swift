@@ -1,28 +1,68 @@
 import Testing
 @testable import MenuCompiler
 
-/// A stage that may report a flood keeps the first diagnostics of each file
-/// and counts the rest; what is shown must be what showing them all gives.
+/// A stage that may report a flood of errors keeps the first of each file
+/// and counts the rest; what is listed must be what listing them all and
+/// then limiting gives, whatever order the reports come in.
 struct DiagnosticKeeperTests {
-    @Test(arguments: [5, 150, 201, 202, 2_000])
-    func keepingTheFirstShowsWhatKeepingAllShows(count: Int) {
+    @Test(arguments: [5, 99, 100, 101, 250, 5_000])
+    func keepingTheFirstListsWhatLimitingAllLists(count: Int) {
         let compilation = MenuCompiler.compile([.text("menu A \"A\" { item a \"Open\" }\n", displayPath: "a.menu"),
                                                 .text("menu B \"B\" { item b \"Open\" }\n", displayPath: "b.menu")],
                                                options: CompileOptions(runRules: false))
         var generator = RobustnessTests.SeededGenerator(state: UInt64(count))
-        // Out of order, in two files, with repeats and ties on position.
-        let all: [Diagnostic] = (0..<count).map { _ in
+        // Out of order, in two files, with ties on position (each report once).
+        let all: [Diagnostic] = (0..<count).map { index in
             let file = FileID(Int.random(in: 0...1, using: &generator))
             let start = Int.random(in: 0..<(count / 2 + 1), using: &generator)
-            let severity: Severity = Bool.random(using: &generator) ? .error : .warning
-            return Diagnostic(id: severity == .error ? "unknown-property" : "invalid-value", severity: severity,
-                              message: "problem \(start % 7)", primary: LabeledSpan(Span(file: file, start: start, end: start + 1), "here"))
+            return Diagnostic(id: index % 2 == 0 ? "unknown-property" : "invalid-value", severity: .error,
+                              message: "problem \(index)", primary: LabeledSpan(Span(file: file, start: start, end: start + 1), "here"))
         }
-        var keeper = DiagnosticKeeper(limit: MenuCompiler.maximumDiagnosticsPerFile + 1)
+        var keeper = DiagnosticKeeper()
         for diagnostic in all { keeper.add(diagnostic) }
-        let expected = MenuCompiler.sortAndDeduplicate(all, workspace: compilation.workspace)
-        let shown = MenuCompiler.sortAndDeduplicate(keeper.kept, suppressed: keeper.suppressed, workspace: compilation.workspace)
-        #expect(shown == expected)
-        #expect(keeper.kept.count <= 2 * (MenuCompiler.maximumDiagnosticsPerFile + 1))
+        let expected = MenuCompiler.sortAndDeduplicate(MenuCompiler.limitErrors(all, unlisted: [:]), workspace: compilation.workspace)
+        let listed = MenuCompiler.sortAndDeduplicate(MenuCompiler.limitErrors(keeper.kept, unlisted: keeper.unlisted), workspace: compilation.workspace)
+        #expect(listed == expected)
+        // Counting by position first, as the resolver does before making a costly report, changes nothing.
+        var counting = DiagnosticKeeper()
+        for diagnostic in all where !counting.countsWithoutKeeping(at: diagnostic.span) { counting.add(diagnostic) }
+        #expect(MenuCompiler.sortAndDeduplicate(MenuCompiler.limitErrors(counting.kept, unlisted: counting.unlisted), workspace: compilation.workspace) == expected)
+        #expect(keeper.kept.count <= 2 * MenuCompiler.maximumErrorsPerFile)
+        // A file over the limit ends with one error that counts the rest, at the first of them.
+        for file in [FileID(0), FileID(1)] {
+            let mine = all.filter { $0.span.file == file }.sorted(by: DiagnosticKeeper.showsBefore)
+            let summary = listed.first { $0.span.file == file && $0.id == LanguageErrorID.tooManyErrors.rawValue }
+            if mine.count > MenuCompiler.maximumErrorsPerFile {
+                #expect(summary?.standsFor?.errors == mine.count - MenuCompiler.maximumErrorsPerFile)
+                #expect(summary?.span == mine[MenuCompiler.maximumErrorsPerFile].span)
+            } else {
+                #expect(summary == nil)
+            }
+        }
+    }
+
+    @Test func aRepeatedReportIsKeptOnce() {
+        let diagnostic = Diagnostic.error(.unknownProperty, "unknown property 'x'", at: Span(file: FileID(0), start: 3, end: 4))
+        var keeper = DiagnosticKeeper()
+        keeper.add(diagnostic)
+        keeper.add(diagnostic)
+        #expect(keeper.kept == [diagnostic])
+        #expect(keeper.unlisted.isEmpty)
+    }
+
+    /// An error at the same place as the last one kept is compared in full:
+    /// it may show before it.
+    @Test func aTieWithTheLastKeptIsDecidedInFull() {
+        let limit = MenuCompiler.maximumErrorsPerFile
+        func error(_ id: LanguageErrorID, at start: Int) -> Diagnostic {
+            .error(id, "problem", at: Span(file: FileID(0), start: start, end: start + 1))
+        }
+        var keeper = DiagnosticKeeper()
+        for start in 0..<limit { keeper.add(error(.unknownProperty, at: start)) }
+        let tie = error(.invalidValue, at: limit - 1)
+        if !keeper.countsWithoutKeeping(at: tie.span) { keeper.add(tie) }
+        #expect(keeper.kept.contains(tie))
+        #expect(!keeper.kept.contains(error(.unknownProperty, at: limit - 1)))
+        #expect(keeper.unlisted[FileID(0)]?.count == 1)
     }
 }

@@ -241,7 +241,7 @@ enum HostileInputs {
     static func run(menuc: String, in folder: URL) throws {
         say("hostile inputs — menuc check (build where named), one run each\n")
         var table = Table(columns: ["input", "size", "time", "peak", "exit", "what menuc said first", "summary"])
-        for hostile in cases {
+        for hostile in cases + junkCases {
             let path = try hostile.write(folder)
             let size = bytes(at: path)
             let arguments = hostile.command == "build"

@@ -83,6 +83,10 @@ public struct Diagnostic: Hashable, Sendable {
     /// The span covers code that has no effect (an unused `@allow`); editors
     /// fade it.
     public var isUnnecessary: Bool
+    /// Set on the one diagnostic that stands for problems not listed
+    /// (`too-many-errors`, `not-shown`): how many there are, which a
+    /// summary counts in its place.
+    public var standsFor: DiagnosticCounts?
 
     public init(
         id: String,
@@ -108,6 +112,7 @@ public struct Diagnostic: Hashable, Sendable {
         self.guideline = guideline
         self.elementPath = elementPath
         self.isUnnecessary = isUnnecessary
+        self.standsFor = nil
     }
 
     public var span: Span { primary.span }
@@ -145,6 +150,7 @@ public enum LanguageErrorID: String, Sendable, CaseIterable {
     case invalidShortcut = "invalid-shortcut"
     case importFailed = "import-failed"
     case spliceTooLarge = "splice-too-large"
+    case tooManyErrors = "too-many-errors"
 
     /// What `menuc explain` says about a language error.
     public var explanation: String {
@@ -160,6 +166,39 @@ public enum LanguageErrorID: String, Sendable, CaseIterable {
         case .invalidShortcut: "A keyboard shortcut that does not parse: unknown modifier or key, or a missing key. Write shortcuts as `cmd+shift+n` or `⌘⇧N`."
         case .importFailed: "An imported file is missing, unreadable, outside the project root, or imports form a cycle."
         case .spliceTooLarge: "A `use` or `menu:` would go past what a group of files may splice. Each splice copies the menu with everything it splices itself, one level below the element that splices it, so menus that splice one another grow exponentially or nest as deep as their chain is long. The limits: no element nested more than 64 levels deep (as for written elements); copies of at most twice as many elements as the files write, or 100,000 when that is more; and copies costing at most 16 times the files' size in bytes, or 64 MiB, counting each copy's written text, identifier path and 64 bytes per level of nesting. The message names the chain of menus. Splice the large menu in fewer places, higher up, or with shorter identifiers and texts."
+        case .tooManyErrors: "A file has more language errors than menuc lists: the first \(MenuCompiler.maximumErrorsPerFile) by position are listed, and this one error, at the first of the rest, says how many more were found. It holds in every output format. Past a hundred errors a file is usually not a .menu file at all, or one mistake repeats; fix the errors listed and check again."
         }
+    }
+}
+
+/// Problems counted by severity: those a summary diagnostic stands for.
+public struct DiagnosticCounts: Hashable, Sendable {
+    public var errors: Int
+    public var warnings: Int
+    public var notes: Int
+
+    public init(errors: Int = 0, warnings: Int = 0, notes: Int = 0) {
+        self.errors = errors
+        self.warnings = warnings
+        self.notes = notes
+    }
+
+    public var total: Int { errors + warnings + notes }
+
+    /// The most severe of them, if any.
+    public var worst: Severity? { errors > 0 ? .error : warnings > 0 ? .warning : notes > 0 ? .note : nil }
+
+    public mutating func add(_ severity: Severity, count: Int = 1) {
+        switch severity {
+        case .error: errors += count
+        case .warning: warnings += count
+        case .note: notes += count
+        }
+    }
+
+    public mutating func add(_ other: DiagnosticCounts) {
+        errors += other.errors
+        warnings += other.warnings
+        notes += other.notes
     }
 }

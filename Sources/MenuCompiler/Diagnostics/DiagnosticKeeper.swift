@@ -1,73 +1,91 @@
-/// Keeps the first diagnostics of each file, in the order they are shown,
-/// and counts the rest: what a stage that may report a flood (100,000
-/// unknown properties) holds instead of every diagnostic in full.
+/// Keeps the first errors of each file, in the order they are shown, and
+/// counts the rest (see `UnlistedErrors`): what a stage that may report a
+/// flood (100,000 unknown properties) holds instead of every error in full.
 ///
 /// Reports arrive out of source order (a menu is built where it is first
 /// spliced, imported files along the way), so the ones kept are the
-/// `limit` first by position, not the first reported; `Compiler` shows
-/// at most `maximumDiagnosticsPerFile` of a file and summarizes the rest,
-/// and a keeper that holds one more than that gives it everything it shows.
+/// `limit` first by position, not the first reported. Each file's are a
+/// heap with the one shown last on top: a report after it is counted at
+/// once, and one before it takes its place in a few steps, whatever the
+/// order of a million reports.
 struct DiagnosticKeeper {
     private let limit: Int
-    /// Kept, by file, in the order reported (until the file fills up).
+    /// Kept, by file, as a heap on `showsBefore` (the one shown last first).
     private var keptByFile: [FileID: [Diagnostic]] = [:]
     /// Files in the order their first diagnostic came.
     private var files: [FileID] = []
-    private var keptSet = Set<Diagnostic>()
-    /// Hashes of the diagnostics let go, by file: equal reports count once,
-    /// as `Compiler.sortAndDeduplicate` counts them.
-    private var dropped: [FileID: Set<Int>] = [:]
-    private var droppedSeverity: [FileID: Severity] = [:]
+    private var unlistedByFile: [FileID: UnlistedErrors] = [:]
 
-    init(limit: Int) {
+    init(limit: Int = MenuCompiler.maximumErrorsPerFile) {
         self.limit = max(limit, 1)
     }
 
     /// The diagnostics kept, file by file.
     var kept: [Diagnostic] { files.flatMap { keptByFile[$0] ?? [] } }
 
+    /// Per file, the errors counted and not kept.
+    var unlisted: [FileID: UnlistedErrors] { unlistedByFile }
+
     mutating func add(_ diagnostic: Diagnostic) {
-        guard !keptSet.contains(diagnostic) else { return }
         let file = diagnostic.span.file
-        let count = keptByFile[file]?.count ?? 0
-        if count < limit {
-            if count == 0 { files.append(file) }
-            keptByFile[file, default: []].append(diagnostic)
-            keptSet.insert(diagnostic)
+        guard var heap = keptByFile[file] else {
+            files.append(file)
+            keptByFile[file] = [diagnostic]
             return
         }
-        // Full: the last of the file's kept ones in showing order makes way
-        // for one that comes before it.
-        guard let (last, evicted) = lastShown(in: file), DiagnosticKeeper.showsBefore(diagnostic, evicted) else {
-            letGo(diagnostic)
+        if heap.count < limit {
+            // Repeats are kept once, as `Compiler.sortAndDeduplicate` shows them.
+            guard !heap.contains(diagnostic) else { return }
+            keptByFile[file] = nil
+            heap.append(diagnostic)
+            DiagnosticKeeper.siftUp(&heap, from: heap.count - 1)
+            keptByFile[file] = heap
             return
         }
-        keptByFile[file]?[last] = diagnostic
-        keptSet.remove(evicted)
-        keptSet.insert(diagnostic)
-        letGo(evicted)
-    }
-
-    /// The file's kept diagnostic shown last, and where it is.
-    private func lastShown(in file: FileID) -> (Int, Diagnostic)? {
-        guard let mine = keptByFile[file],
-              let last = mine.indices.max(by: { DiagnosticKeeper.showsBefore(mine[$0], mine[$1]) }) else { return nil }
-        return (last, mine[last])
-    }
-
-    /// How many of each file's diagnostics were let go, and the worst of them.
-    var suppressed: [FileID: (count: Int, severity: Severity)] {
-        var result: [FileID: (count: Int, severity: Severity)] = [:]
-        for (file, hashes) in dropped {
-            result[file] = (hashes.count, droppedSeverity[file] ?? .error)
+        // Full: the one shown last makes way for one shown before it.
+        guard DiagnosticKeeper.showsBefore(diagnostic, heap[0]) else {
+            if diagnostic.span != heap[0].span || diagnostic != heap[0] { unlistedByFile[file].add(diagnostic.span) }
+            return
         }
-        return result
+        guard !heap.contains(diagnostic) else { return }
+        keptByFile[file] = nil
+        unlistedByFile[file].add(heap[0].span)
+        heap[0] = diagnostic
+        DiagnosticKeeper.siftDown(&heap, from: 0)
+        keptByFile[file] = heap
     }
 
-    private mutating func letGo(_ diagnostic: Diagnostic) {
-        let file = diagnostic.span.file
-        dropped[file, default: []].insert(diagnostic.hashValue)
-        droppedSeverity[file] = max(droppedSeverity[file] ?? diagnostic.severity, diagnostic.severity)
+    /// Counts an error at `span` without it being made when it could not
+    /// be kept: its file is full and it starts after every error kept.
+    /// Returns whether it did; if not, the caller reports it in full.
+    mutating func countsWithoutKeeping(at span: Span) -> Bool {
+        guard let heap = keptByFile[span.file], heap.count >= limit, span.start > heap[0].span.start else { return false }
+        unlistedByFile[span.file].add(span)
+        return true
+    }
+
+    private static func siftUp(_ heap: inout [Diagnostic], from start: Int) {
+        var child = start
+        while child > 0 {
+            let parent = (child - 1) / 2
+            guard showsBefore(heap[parent], heap[child]) else { return }
+            heap.swapAt(parent, child)
+            child = parent
+        }
+    }
+
+    private static func siftDown(_ heap: inout [Diagnostic], from start: Int) {
+        var parent = start
+        while true {
+            var last = parent
+            let left = 2 * parent + 1
+            let right = left + 1
+            if left < heap.count, showsBefore(heap[last], heap[left]) { last = left }
+            if right < heap.count, showsBefore(heap[last], heap[right]) { last = right }
+            guard last != parent else { return }
+            heap.swapAt(parent, last)
+            parent = last
+        }
     }
 
     /// The order `Compiler.sortAndDeduplicate` shows a file's diagnostics in.

@@ -1,4 +1,10 @@
 /// The one place where diagnostics become text, in every output format.
+///
+/// In the formats people read (`text`, `short`, `github`), every text that
+/// may hold what a file says — messages, labels, notes, help, paths,
+/// source excerpts — goes through `VisibleText` as it is printed, so no
+/// file can forge a line or drive the terminal. JSON and SARIF carry the
+/// exact texts.
 public struct DiagnosticRenderer: Sendable {
     public enum Format: String, CaseIterable, Sendable {
         case text
@@ -24,16 +30,21 @@ public struct DiagnosticRenderer: Sendable {
     // MARK: - Short
 
     /// `file:line:col: severity: message [id]`, the form Xcode and editors parse.
+    /// One line per diagnostic, whatever its texts hold.
     public func short(_ diagnostic: Diagnostic) -> String {
         let location = locationText(diagnostic.span)
-        return "\(location): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.id)]"
+        return "\(location): \(diagnostic.severity.rawValue): \(shown(diagnostic.message)) [\(shown(diagnostic.id))]"
     }
 
+    /// `path:line:column`, the path visibly escaped.
     public func locationText(_ span: Span) -> String {
         guard let file = files(span.file) else { return "<unknown>" }
         let position = file.position(of: span.start)
-        return "\(file.displayPath):\(position.line):\(position.column)"
+        return "\(shown(file.displayPath)):\(position.line):\(position.column)"
     }
+
+    /// A text as it may be printed (see `VisibleText`).
+    private func shown(_ text: String) -> String { VisibleText.escaped(text) }
 
     // MARK: - Text
 
@@ -66,7 +77,7 @@ public struct DiagnosticRenderer: Sendable {
     public func text(_ diagnostic: Diagnostic) -> String {
         var lines: [String] = []
         let severityStyle = style(for: diagnostic.severity)
-        lines.append(paint("\(diagnostic.severity.rawValue)[\(diagnostic.id)]", severityStyle) + paint(": \(diagnostic.message)", .bold))
+        lines.append(paint("\(diagnostic.severity.rawValue)[\(shown(diagnostic.id))]", severityStyle) + paint(": \(shown(diagnostic.message))", .bold))
         // Group spans per file, primary file first.
         let primaryFile = diagnostic.span.file
         var spansByFile: [(FileID, [(LabeledSpan, Bool)])] = [(primaryFile, [(diagnostic.primary, true)])]
@@ -89,16 +100,16 @@ public struct DiagnosticRenderer: Sendable {
             lines.append(contentsOf: excerpt(file: file, spans: spans, gutterWidth: gutterWidth, severity: diagnostic.severity))
         }
         for note in diagnostic.notes {
-            lines.append("\(pad) \(paint("=", .gutter)) \(paint("note", .bold)): \(note)")
+            lines.append("\(pad) \(paint("=", .gutter)) \(paint("note", .bold)): \(shown(note))")
         }
         if let help = diagnostic.help {
-            lines.append("\(pad) \(paint("=", .gutter)) \(paint("help", .bold)): \(help)")
+            lines.append("\(pad) \(paint("=", .gutter)) \(paint("help", .bold)): \(shown(help))")
         }
         for fixIt in diagnostic.fixIts {
-            lines.append("\(pad) \(paint("=", .gutter)) \(paint("fix", .bold)): \(fixIt.message)")
+            lines.append("\(pad) \(paint("=", .gutter)) \(paint("fix", .bold)): \(shown(fixIt.message))")
         }
         if let guideline = diagnostic.guideline {
-            lines.append("\(pad) \(paint("=", .gutter)) \(paint("guideline", .bold)): \(guideline.text)")
+            lines.append("\(pad) \(paint("=", .gutter)) \(paint("guideline", .bold)): \(shown(guideline.text))")
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -129,7 +140,7 @@ public struct DiagnosticRenderer: Sendable {
                 let width = max(1, DisplayWidth.of(displayText(file, min(labeled.span.start, range.upperBound), spanEnd)))
                 let marker = String(repeating: isPrimary ? "^" : "-", count: width)
                 let continued = labeled.span.end > range.upperBound && labeled.span.end > labeled.span.start ? "…" : ""
-                let labelText = labeled.label.isEmpty ? "" : " " + labeled.label
+                let labelText = labeled.label.isEmpty ? "" : " " + shown(labeled.label)
                 let painted = paint(marker + continued + labelText, isPrimary ? style(for: severity) : .secondary)
                 output.append(String(repeating: " ", count: gutterWidth) + " " + paint("|", .gutter) + " " + String(repeating: " ", count: startColumn) + painted)
             }
@@ -157,36 +168,24 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     /// Text of a byte range as shown in an excerpt: tabs as four spaces and
-    /// control characters as visible symbols, so carets line up.
+    /// every other character `VisibleText` escapes as its escape. Carets are
+    /// placed by the width of what is shown, so they line up with it.
     private func displayText(_ file: SourceFile, _ start: Int, _ end: Int) -> String {
         guard end > start else { return "" }
-        var result = ""
-        for character in file.text(start..<end) {
-            switch character {
-            case "\t": result += "    "
-            case "\r", "\r\n": continue
-            default:
-                if let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1,
-                   scalar.value < 0x20 || scalar.value == 0x7F || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value) {
-                    // Control and bidirectional-override characters would garble the terminal.
-                    result += "\u{FFFD}"
-                } else {
-                    result.append(character)
-                }
-            }
-        }
-        return result
+        let text = file.text(start..<end)
+        guard text.contains("\t") else { return shown(text) }
+        return text.split(separator: "\t", omittingEmptySubsequences: false).map { shown(String($0)) }.joined(separator: "    ")
     }
 
-    /// "2 errors, 1 warning" (or "no problems").
+    /// "2 errors, 1 warning" (or "no problems"), counting the problems a
+    /// `too-many-errors` or `not-shown` diagnostic stands for, not it.
     public static func summary(_ diagnostics: [Diagnostic]) -> String {
-        let errors = diagnostics.filter { $0.severity == .error }.count
-        let warnings = diagnostics.filter { $0.severity == .warning }.count
-        let notes = diagnostics.filter { $0.severity == .note }.count
+        var counts = DiagnosticCounts()
+        for diagnostic in diagnostics { DisplayLimit.add(diagnostic, to: &counts) }
         func count(_ value: Int, _ noun: String) -> String? {
             value == 0 ? nil : "\(value) \(noun)\(value == 1 ? "" : "s")"
         }
-        let parts = [count(errors, "error"), count(warnings, "warning"), count(notes, "note")].compactMap { $0 }
+        let parts = [count(counts.errors, "error"), count(counts.warnings, "warning"), count(counts.notes, "note")].compactMap { $0 }
         return parts.isEmpty ? "no problems found" : parts.joined(separator: ", ")
     }
 

@@ -137,9 +137,13 @@ extension DiagnosticRenderer {
         guard let file = files(diagnostic.span.file) else { return "" }
         let start = file.position(of: diagnostic.span.start)
         let end = file.position(of: diagnostic.span.end)
-        var message = diagnostic.message
-        if let help = diagnostic.help { message += "\nhelp: \(help)" }
-        if let guideline = diagnostic.guideline { message += "\nguideline: \(guideline.text)" }
+        // Texts are escaped visibly first (the log and the annotation are
+        // read by people; an escape sequence would act in the log viewer),
+        // then for the command itself: the lines joined here are the only
+        // line breaks, and they are written %0A as GitHub reads them.
+        var message = VisibleText.escaped(diagnostic.message)
+        if let help = diagnostic.help { message += "\nhelp: \(VisibleText.escaped(help))" }
+        if let guideline = diagnostic.guideline { message += "\nguideline: \(VisibleText.escaped(guideline.text))" }
         let properties = [
             "file=\(escapeProperty(file.displayPath))", "line=\(start.line)", "col=\(start.column)",
             "endLine=\(end.line)", "endColumn=\(end.column)", "title=\(escapeProperty(diagnostic.id))",
@@ -147,12 +151,15 @@ extension DiagnosticRenderer {
         return "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))"
     }
 
+    /// A workflow command's message, as GitHub's runner unescapes it.
     private func escapeData(_ text: String) -> String {
         text.replacingAll("%", "%25").replacingAll("\r", "%0D").replacingAll("\n", "%0A")
     }
 
+    /// A property value (file, title): visibly escaped, then as GitHub's
+    /// runner unescapes properties (`:` and `,` end a property there).
     private func escapeProperty(_ text: String) -> String {
-        escapeData(text).replacingAll(":", "%3A").replacingAll(",", "%2C")
+        escapeData(VisibleText.escaped(text)).replacingAll(":", "%3A").replacingAll(",", "%2C")
     }
 }
 

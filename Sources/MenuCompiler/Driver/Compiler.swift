@@ -11,6 +11,14 @@ public struct CompileOptions: Sendable {
     public var ruleOverrides: [String: RuleSeverity]
     /// Parallel workers; nil uses every core (or `MENUC_JOBS`).
     public var workers: Int?
+    /// List every finding, for reports that programs read (JSON, SARIF,
+    /// GitHub annotations) and for baselines: none may go missing there.
+    /// Off, each file shows people its first `maximumDiagnosticsPerFile`
+    /// and one `not-shown` diagnostic that counts the rest, and the rules
+    /// count what they would not show instead of keeping it. Either way, a
+    /// file's language errors past `maximumErrorsPerFile` are counted by
+    /// one `too-many-errors` error (see `UnlistedErrors`).
+    public var listsEveryFinding: Bool
 
     public init(root: String? = nil, runRules: Bool = true, configuration: RuleConfiguration? = nil, ruleOverrides: [String: RuleSeverity] = [:]) {
         self.root = root
@@ -18,6 +26,7 @@ public struct CompileOptions: Sendable {
         self.configuration = configuration
         self.ruleOverrides = ruleOverrides
         self.workers = nil
+        self.listsEveryFinding = false
     }
 }
 
@@ -29,7 +38,8 @@ public struct Compilation: Sendable {
     /// How many files were checked: the inputs and everything they import.
     public let checkedFileCount: Int
     /// Every diagnostic of the inputs and what they import, sorted by file
-    /// and position, without repeats.
+    /// and position, without repeats: each file's first errors and every
+    /// finding, or with `listsEveryFinding` off, what people are shown.
     public let diagnostics: [Diagnostic]
     /// Inputs that could not be read at all (a usage or I/O problem).
     public let loadFailures: [Workspace.LoadError]
@@ -99,21 +109,24 @@ public enum MenuCompiler {
 
         // Every loaded file is checked, imports included, so their problems are reported too.
         let groups = importGroups(workspace)
-        let resolved = Parallel.map(groups.count, workers: workers) { index -> ([CheckedFile], [Diagnostic], [FileID: (count: Int, severity: Severity)]) in
+        let resolved = Parallel.map(groups.count, workers: workers) { index -> ([CheckedFile], [Diagnostic], [FileID: UnlistedErrors]) in
             let resolver = Resolver(workspace: workspace)
             let files = resolver.check(groups[index])
-            return (files, resolver.diagnostics, resolver.suppressed)
+            return (files, resolver.diagnostics, resolver.unlisted)
         }
         timings.finish("resolve")
         var checked: [FileID: CheckedFile] = [:]
         for file in resolved.flatMap(\.0) { checked[file.source.id] = file }
-        var diagnostics = workspace.loadDiagnostics + workspace.parsed.flatMap(\.diagnostics) + resolved.flatMap(\.1)
+        var unlisted: [FileID: UnlistedErrors] = [:]
+        for (index, parse) in workspace.parsed.enumerated() where parse.unlistedErrors != nil { unlisted[FileID(index)] = parse.unlistedErrors }
+        // Each file is in one group, so no two resolvers count for the same file.
+        for (_, _, counts) in resolved { for (file, count) in counts { unlisted[file].add(count) } }
+        var diagnostics = limitErrors(workspace.loadDiagnostics + workspace.parsed.flatMap(\.listedErrors) + resolved.flatMap(\.1), unlisted: unlisted)
 
         var configurations = ConfigurationCache()
         var configurationFailures: [ProjectConfiguration.Failure] = []
-        var suppressed: [FileID: (count: Int, severity: Severity)] = [:]
-        // What the resolvers let go of a flood (each file is in one group).
-        for (_, _, counts) in resolved { suppressed.merge(counts) { first, _ in first } }
+        // Findings the rules counted and did not keep, by file.
+        var suppressed: [FileID: DiagnosticCounts] = [:]
         if options.runRules {
             let files = (0..<workspace.files.count).compactMap { checked[FileID($0)] }
             // Configurations are found before going parallel (the cache is not shared).
@@ -136,22 +149,21 @@ public enum MenuCompiler {
             for file in files { file.labels.holdAnswers() }
             // Each rule keeps one more finding per file than is shown, so
             // that the summary of the rest can point at the first of them.
+            let keep = options.listsEveryFinding ? Int.max : maximumDiagnosticsPerFile + 1
             let findings = Parallel.map(files.count, workers: workers) { index in
                 defer { files[index].labels.releaseAnswers() }
                 return RuleEngine(configuration: settings[index])
                     .findings(files[index], hasLanguageErrors: filesWithErrors.contains(files[index].source.id),
-                              workers: ruleWorkers, keep: maximumDiagnosticsPerFile + 1)
+                              workers: ruleWorkers, keep: keep)
             }
             timings.finish("guideline rules")
             for (file, found) in zip(files, findings) {
                 diagnostics += found.diagnostics
-                if let severity = found.suppressedSeverity {
-                    let earlier = suppressed[file.source.id]
-                    suppressed[file.source.id] = ((earlier?.count ?? 0) + found.suppressedCount, max(earlier?.severity ?? severity, severity))
-                }
+                if found.suppressed.total > 0 { suppressed[file.source.id, default: DiagnosticCounts()].add(found.suppressed) }
             }
         }
-        let sorted = sortAndDeduplicate(diagnostics, suppressed: suppressed, workspace: workspace)
+        var sorted = sortAndDeduplicate(diagnostics, workspace: workspace)
+        if !options.listsEveryFinding { sorted = DisplayLimit.apply(sorted, alsoCounted: suppressed) }
         timings.finish("sort diagnostics")
         return Compilation(
             workspace: workspace,
@@ -189,15 +201,37 @@ public enum MenuCompiler {
         return groups.keys.sorted().compactMap { groups[$0] }
     }
 
-    /// More than this many diagnostics in one file are summarized: past
-    /// that point they are noise, and hostile input must not flood output.
+    /// More than this many diagnostics in one file are summarized for
+    /// people (see `DisplayLimit`): past that point they are noise, and
+    /// hostile input must not flood a terminal.
     public static let maximumDiagnosticsPerFile = 200
 
-    /// Diagnostics in the order they are shown, each once, at most
-    /// `maximumDiagnosticsPerFile` per file and a summary of the rest
-    /// (which includes the `suppressed` findings the rules counted but did not keep).
-    static func sortAndDeduplicate(_ diagnostics: [Diagnostic], suppressed: [FileID: (count: Int, severity: Severity)] = [:],
-                                   workspace: Workspace) -> [Diagnostic] {
+    /// More than this many language errors in one file are counted, not
+    /// listed, in every format (see `UnlistedErrors`). Fewer than are shown
+    /// to people, so a broken file reads the same in every format: its
+    /// first hundred errors and one `too-many-errors` (javac's default
+    /// `-Xmaxerrs` is also 100). What each stage holds of a file's errors
+    /// stays this small whatever the file holds.
+    public static let maximumErrorsPerFile = 100
+
+    /// The language errors of every file, each file's first
+    /// `maximumErrorsPerFile` and one `too-many-errors` for the rest (with
+    /// the `unlisted` the stages counted themselves).
+    static func limitErrors(_ errors: [Diagnostic], unlisted: [FileID: UnlistedErrors]) -> [Diagnostic] {
+        var byFile: [FileID: [Diagnostic]] = [:]
+        for error in errors { byFile[error.span.file, default: []].append(error) }
+        guard byFile.contains(where: { $0.value.count > maximumErrorsPerFile }) || !unlisted.isEmpty else { return errors }
+        var limited: [Diagnostic] = []
+        for file in Set(byFile.keys).union(unlisted.keys).sorted(by: { $0.rawValue < $1.rawValue }) {
+            let (listed, rest) = ErrorLog.merge([byFile[file] ?? []], unlisted: [unlisted[file]])
+            limited += listed
+            if let rest { limited.append(rest.diagnostic) }
+        }
+        return limited
+    }
+
+    /// Diagnostics in the order they are shown, each once.
+    static func sortAndDeduplicate(_ diagnostics: [Diagnostic], workspace: Workspace) -> [Diagnostic] {
         var seen = Set<Diagnostic>()
         let unique = diagnostics.filter { seen.insert($0).inserted }
         // Files ranked by display path once (equal paths, equal ranks), not
@@ -207,36 +241,12 @@ public enum MenuCompiler {
         for (index, entry) in paths.enumerated() {
             rank[entry.file.rawValue] = index > 0 && paths[index - 1].path == entry.path ? rank[paths[index - 1].file.rawValue] : index
         }
-        let sorted = unique.sorted { a, b in
+        return unique.sorted { a, b in
             let rankA = rank[a.span.file.rawValue]
             let rankB = rank[b.span.file.rawValue]
             if rankA != rankB { return rankA < rankB }
-            if a.span.start != b.span.start { return a.span.start < b.span.start }
-            if a.span.end != b.span.end { return a.span.end < b.span.end }
-            if a.id != b.id { return a.id < b.id }
-            return a.message < b.message
+            return DiagnosticKeeper.showsBefore(a, b)
         }
-        var perFile: [FileID: Int] = [:]
-        var kept: [Diagnostic] = []
-        var dropped: [FileID: [Diagnostic]] = [:]
-        for diagnostic in sorted {
-            let count = perFile[diagnostic.span.file, default: 0]
-            perFile[diagnostic.span.file] = count + 1
-            if count < maximumDiagnosticsPerFile { kept.append(diagnostic) } else { dropped[diagnostic.span.file, default: []].append(diagnostic) }
-        }
-        for (file, rest) in dropped.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
-            // A rule only counts findings once it holds more than are shown, so `rest` is never empty when it did.
-            guard let first = rest.first else { continue }
-            let uncounted = suppressed[file]
-            let worst = max(rest.map(\.severity).max() ?? .error, uncounted?.severity ?? .note)
-            let total = rest.count + (uncounted?.count ?? 0)
-            let insertion = (kept.lastIndex { $0.span.file == file } ?? (kept.count - 1)) + 1
-            kept.insert(Diagnostic(id: first.id, severity: worst, message: "\(total) more problems in this file are not shown",
-                                   primary: LabeledSpan(first.span, "the first of them"),
-                                   help: "fix the problems above and check again; menuc shows at most \(maximumDiagnosticsPerFile) per file"),
-                        at: insertion)
-        }
-        return kept
     }
 }
 

@@ -1,5 +1,11 @@
 /// A unified diff of two texts, line by line, as `diff -u` prints it: what
 /// `menuc fmt --check` shows for a file that is not formatted.
+///
+/// It is read by people in a terminal or a CI log, so the names and every
+/// line are printed through `VisibleText` (tabs kept): a control character
+/// or bidirectional override in a file shows as its escape instead of
+/// acting on the terminal, and a carriage return before a line break shows
+/// as `\r`.
 public enum UnifiedDiff {
     /// The diff with `context` unchanged lines around each change, or the
     /// empty string when the texts are equal.
@@ -8,7 +14,7 @@ public enum UnifiedDiff {
         let b = lines(new)
         let script = editScript(a, b)
         guard script.contains(where: { $0.kind != .same }) else { return "" }
-        var output = "--- \(oldName)\n+++ \(newName)\n"
+        var output = "--- \(VisibleText.escaped(oldName))\n+++ \(VisibleText.escaped(newName))\n"
         for hunk in hunks(script, context: context) {
             let oldStart = hunk.first?.oldIndex ?? 0
             let newStart = hunk.first?.newIndex ?? 0
@@ -17,9 +23,9 @@ public enum UnifiedDiff {
             output += "@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@\n"
             for edit in hunk {
                 switch edit.kind {
-                case .same: output += " " + a[edit.oldIndex] + "\n"
-                case .delete: output += "-" + a[edit.oldIndex] + "\n"
-                case .insert: output += "+" + b[edit.newIndex] + "\n"
+                case .same: output += " " + shown(a[edit.oldIndex]) + "\n"
+                case .delete: output += "-" + shown(a[edit.oldIndex]) + "\n"
+                case .insert: output += "+" + shown(b[edit.newIndex]) + "\n"
                 }
             }
         }
@@ -41,8 +47,12 @@ public enum UnifiedDiff {
         count == 0 ? "\(start),0" : count == 1 ? "\(start + 1)" : "\(start + 1),\(count)"
     }
 
+    private static func shown(_ line: String) -> String { VisibleText.escaped(line, keepingTabs: true) }
+
+    /// The lines, split at each line feed (by byte: as characters, a
+    /// carriage return and line feed are one, and would not split).
     private static func lines(_ text: String) -> [String] {
-        var result = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var result = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
         if result.last == "" { result.removeLast() }
         return result
     }

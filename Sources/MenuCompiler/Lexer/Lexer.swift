@@ -15,7 +15,9 @@ public struct Lexer {
     public let file: SourceFile
     private let buffer: UnsafeBufferPointer<UInt8>
     private var offset: Int
-    public private(set) var diagnostics: [Diagnostic] = []
+    /// Its errors: the first listed, the rest counted (see `ErrorLog`).
+    /// Shared by copies of a lexer, which only ever has one owner.
+    let errors = ErrorLog()
     /// Spans of ordinary (non-doc) comments, kept for the formatter.
     public private(set) var comments: [Span] = []
     private let recordComments: Bool
@@ -75,10 +77,16 @@ public struct Lexer {
         }
     }
 
+    /// The errors found so far, with one `too-many-errors` for those past the limit.
+    public var diagnostics: [Diagnostic] { errors.listed + (errors.unlisted.map { [$0.diagnostic] } ?? []) }
+
     private func span(_ start: Int, _ end: Int) -> Span { Span(file: file.id, start: start, end: end) }
 
-    private mutating func report(_ message: String, _ start: Int, _ end: Int, label: String = "", help: String? = nil, notes: [String] = []) {
-        diagnostics.append(.error(.syntax, message, at: span(start, end), label: label, notes: notes, help: help))
+    /// Reports a syntax error; its texts are only made while errors are listed.
+    private func report(_ message: @autoclosure () -> String, _ start: Int, _ end: Int, label: @autoclosure () -> String = "",
+                        help: @autoclosure () -> String? = nil, notes: @autoclosure () -> [String] = []) {
+        let at = span(start, end)
+        errors.add(at: at) { .error(.syntax, message(), at: at, label: label(), notes: notes(), help: help()) }
     }
 
     /// Lexes into `tokens` until it is full or holds the `endOfFile` token
@@ -360,8 +368,7 @@ public struct Lexer {
         default:
             let width = buffer[offset] < 0x80 ? 1 : SourceFile.sequenceWidth(leadByte: buffer[offset])
             let end = min(count, offset + width)
-            let shown = file.text(offset..<end)
-            report("unknown escape sequence '\\\(shown)'", start, end, label: "not an escape",
+            report("unknown escape sequence '\\\(file.text(offset..<end))'", start, end, label: "not an escape",
                    help: "the escapes are \\\" \\\\ \\n \\t and \\u{…}; write \\\\ for a backslash")
             offset = end
         }
@@ -385,18 +392,17 @@ public struct Lexer {
             return Token(kind: .invalid, start: start, end: offset)
         }
         if byte >= 0x80 {
-            let width = validateUTF8(at: offset, reportErrors: true)
-            offset += width
-            if width > 0, diagnostics.last?.span.start != start {
-                let character = file.text(start..<offset)
-                report("unexpected character '\(character)'", start, offset, label: "not allowed here",
+            let isCharacter = Lexer.validSequenceLength(buffer, at: start) != nil
+            offset += validateUTF8(at: offset, reportErrors: true)
+            if isCharacter {
+                // (An invalid sequence was reported as such.)
+                report("unexpected character '\(file.text(start..<offset))'", start, offset, label: "not allowed here",
                        help: "identifiers use ASCII letters, digits and '_'; put other text inside a string")
             }
             return Token(kind: .invalid, start: start, end: offset)
         }
         offset += 1
-        let character = byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\u{\(String(byte, radix: 16, uppercase: true))}"
-        report("unexpected character '\(character)'", start, offset, label: "not part of the language",
+        report("unexpected character '\(byte >= 0x20 && byte < 0x7F ? String(UnicodeScalar(byte)) : "\\u{\(String(byte, radix: 16, uppercase: true))}")'", start, offset, label: "not part of the language",
                help: byte == UInt8(ascii: "'") ? "strings use double quotes: \"…\"" : nil)
         return Token(kind: .invalid, start: start, end: offset)
     }
@@ -409,8 +415,8 @@ public struct Lexer {
         // One message for the whole run of bytes that decode to nothing.
         var end = index + 1
         while end < buffer.count, buffer[end] >= 0x80, Lexer.validSequenceLength(buffer, at: end) == nil { end += 1 }
-        let hex = buffer[index..<min(end, index + 4)].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-        report("invalid UTF-8 (\(hex)\(end - index > 4 ? " …" : ""))", index, end, label: "not UTF-8", help: "save the file as UTF-8")
+        report("invalid UTF-8 (\(buffer[index..<min(end, index + 4)].map { "0x" + String($0, radix: 16, uppercase: true) }.joined(separator: " "))\(end - index > 4 ? " …" : ""))",
+               index, end, label: "not UTF-8", help: "save the file as UTF-8")
         return end - index
     }
 

@@ -20,7 +20,13 @@ public struct Parser: ~Copyable {
 
     public struct Result: Sendable {
         public var syntax: SyntaxFile
-        public var diagnostics: [Diagnostic]
+        /// The file's first syntax errors (at most `MenuCompiler.maximumErrorsPerFile`).
+        public var listedErrors: [Diagnostic]
+        /// The syntax errors past those, counted.
+        public var unlistedErrors: UnlistedErrors?
+
+        /// The errors listed, then the `too-many-errors` that stands for the rest.
+        public var diagnostics: [Diagnostic] { listedErrors + (unlistedErrors.map { [$0.diagnostic] } ?? []) }
     }
 
     /// Parses one file. When a brace is left open, the file is parsed a
@@ -32,12 +38,18 @@ public struct Parser: ~Copyable {
             withUnsafeTemporaryAllocation(of: Token.self, capacity: Parser.lexedAheadCapacity) { lexedAhead in
                 var parser = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments, indentationRecovery: false)
                 let first = parser.parseFile()
-                guard parser.leftBraceOpenAtEnd else { return Result(syntax: first, diagnostics: parser.lexerDiagnostics + parser.diagnostics) }
+                guard parser.leftBraceOpenAtEnd else { return parser.result(first) }
                 var retry = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments, indentationRecovery: true)
                 let second = retry.parseFile()
-                return Result(syntax: second, diagnostics: retry.lexerDiagnostics + retry.diagnostics)
+                return retry.result(second)
             }
         }
+    }
+
+    /// The lexer's and the parser's errors, limited together.
+    private func result(_ syntax: SyntaxFile) -> Result {
+        let (listed, unlisted) = ErrorLog.merge([lexer.errors.listed, errors.listed], unlisted: [lexer.errors.unlisted, errors.unlisted])
+        return Result(syntax: syntax, listedErrors: listed, unlistedErrors: unlisted)
     }
 
     /// Tokens lexed per call to the lexer. In batches the scanner keeps its
@@ -58,11 +70,14 @@ public struct Parser: ~Copyable {
     private var current = Token(kind: .endOfFile, start: 0, end: 0)
     /// The token before `current` was a line break (or `current` is the first).
     private var atLineStart = true
-    private var diagnostics: [Diagnostic] = []
+    /// Its errors: the first listed, the rest counted (see `ErrorLog`).
+    private let errors = ErrorLog()
     private var pendingDoc: DocComment?
     private let indentationRecovery: Bool
     private var leftBraceOpenAtEnd = false
-    /// Index of the end-of-file "missing }" diagnostic, so outer bodies can add to it.
+    /// Whether the end-of-file "missing }" error was reported, and where
+    /// it is listed (if it is), so outer bodies can add to it.
+    private var unclosedReported = false
     private var unclosedDiagnosticIndex: Int?
     private var depthLimitReported = false
     private var listDepthLimitReported = false
@@ -76,8 +91,6 @@ public struct Parser: ~Copyable {
     private var tree: SyntaxTreeBuilder
     /// Members of the bodies being parsed, innermost body last.
     private var openMembers = MemberStack()
-
-    private var lexerDiagnostics: [Diagnostic] { lexer.diagnostics }
 
     private init(file: SourceFile, buffer: UnsafeBufferPointer<UInt8>, lexedAhead: UnsafeMutableBufferPointer<Token>,
                  keepComments: Bool, indentationRecovery: Bool) {
@@ -151,8 +164,11 @@ public struct Parser: ~Copyable {
         }
     }
 
-    private mutating func error(_ message: String, at span: Span, label: String = "", help: String? = nil, fixIts: [FixIt] = [], secondary: [LabeledSpan] = []) {
-        diagnostics.append(.error(.syntax, message, at: span, label: label, secondary: secondary, help: help, fixIts: fixIts))
+    /// Reports a syntax error. Its texts are only made while errors are
+    /// listed: past the limit, junk costs a count per error.
+    private func error(_ message: @autoclosure () -> String, at span: Span, label: @autoclosure () -> String = "", help: @autoclosure () -> String? = nil,
+                       fixIts: @autoclosure () -> [FixIt] = [], secondary: @autoclosure () -> [LabeledSpan] = []) {
+        errors.add(at: span) { .error(.syntax, message(), at: span, label: label(), secondary: secondary(), help: help(), fixIts: fixIts()) }
     }
 
     private var isAtTerminator: Bool {
@@ -293,9 +309,23 @@ public struct Parser: ~Copyable {
                     header.imports.append(directive)
                 }
             case .rightBrace:
-                error("unexpected '}' with no matching '{'", at: span(current), label: "nothing to close",
-                      help: "remove this brace, or add the '{' it was meant to close")
+                // A run of them on a line is one mistake (and a file of them one error a line).
+                let first = current
+                var last = current
+                var count = 1
                 advance()
+                while current.kind == .rightBrace {
+                    last = current
+                    count += 1
+                    advance()
+                }
+                if count == 1 {
+                    error("unexpected '}' with no matching '{'", at: span(first), label: "nothing to close",
+                          help: "remove this brace, or add the '{' it was meant to close")
+                } else {
+                    error("\(count) unexpected '}' with no matching '{'", at: span(first.start, last.end), label: "nothing to close",
+                          help: "remove these braces, or add the '{' they were meant to close")
+                }
             default:
                 if let member = parseMember(parent: nil, depth: 0) {
                     switch member.kind {
@@ -304,12 +334,16 @@ public struct Parser: ~Copyable {
                         sawElement = true
                     case .property:
                         let property = tree.properties[Int(member.index)]
-                        diagnostics.append(.error(.misplacedElement, "a property cannot appear at the top level of a file", at: span(property.span),
-                                                  label: "outside any element", help: "move '\(text(property.name)):' into the body of an element"))
+                        errors.add(at: span(property.span)) {
+                            .error(.misplacedElement, "a property cannot appear at the top level of a file", at: span(property.span),
+                                   label: "outside any element", help: "move '\(text(property.name)):' into the body of an element")
+                        }
                     case .use:
                         let use = tree.uses[Int(member.index)]
-                        diagnostics.append(.error(.misplacedElement, "'use' cannot appear at the top level of a file", at: span(use.span),
-                                                  label: "outside any menu", help: "put 'use \(text(use.target))' inside a menubar, menu, pull-down, context menu or submenu"))
+                        errors.add(at: span(use.span)) {
+                            .error(.misplacedElement, "'use' cannot appear at the top level of a file", at: span(use.span),
+                                   label: "outside any menu", help: "put 'use \(text(use.target))' inside a menubar, menu, pull-down, context menu or submenu")
+                        }
                     }
                 }
             }
@@ -518,21 +552,24 @@ public struct Parser: ~Copyable {
         if let kind = elementKind(word) {
             return MemberRef(kind: .element, index: UInt32(parseElement(kind: kind, attributes: attributes, depth: depth + 1)))
         }
-        reportUnknownStatement(word: text(word), next: next, parent: parent)
+        reportUnknownStatement(word: word, next: next, parent: parent)
         discardPendingDoc()
         skipStatement()
         return nil
     }
 
+    private static let elementKindNames = ElementKind.allCases.map(\.rawValue)
+
     /// An identifier at the start of a statement that is neither a property
     /// (no ':') nor an element kind: say what it most likely was meant to be.
-    private mutating func reportUnknownStatement(word: String, next: Token, parent: ElementKind?) {
-        let wordSpan = span(current)
-        if word == "use" {
+    private mutating func reportUnknownStatement(word token: Token, next: Token, parent: ElementKind?) {
+        let wordSpan = span(token)
+        if isWord(token, "use") {
             error("expected the name of a declared menu after 'use', found \(describe(next))", at: span(next), label: "menu name expected",
                   help: "write use MenuName")
             return
         }
+        let word = text(token)
         if PropertyCatalog.allPropertyNames.contains(word) {
             let insertion = TextEdit(span: span(wordSpan.end, wordSpan.end), replacement: ":")
             error("expected ':' after property name '\(word)'", at: span(wordSpan.end, wordSpan.end), label: "':' goes here",
@@ -540,8 +577,9 @@ public struct Parser: ~Copyable {
                   secondary: [LabeledSpan(wordSpan, "property name")])
             return
         }
-        let kinds = ElementKind.allCases.map(\.rawValue)
-        if let suggestion = Suggest.closest(to: word, in: kinds) {
+        // Past the error limit nothing is listed, so no suggestion is looked for.
+        let kinds = Parser.elementKindNames
+        if errors.hasRoom, let suggestion = Suggest.closest(to: word, in: kinds) {
             error("unknown element kind '\(word)'; did you mean '\(suggestion)'?", at: wordSpan, label: "not an element kind",
                   help: "element kinds are: \(kinds.joined(separator: ", "))",
                   fixIts: [FixIt(message: "replace with '\(suggestion)'", edits: [TextEdit(span: wordSpan, replacement: suggestion)])])
@@ -801,7 +839,7 @@ public struct Parser: ~Copyable {
                 advance()
                 return close
             case .endOfFile:
-                reportUnclosed(open: span(open), ownerDescription: describeElement(owner))
+                reportUnclosed(open: span(open), owner: owner)
                 return nil
             default:
                 if indentationRecovery, !sawMemberLine {
@@ -823,16 +861,20 @@ public struct Parser: ~Copyable {
         }
     }
 
-    private mutating func reportUnclosed(open: Span, ownerDescription: String) {
+    private mutating func reportUnclosed(open: Span, owner: Int) {
         leftBraceOpenAtEnd = true
-        if let index = unclosedDiagnosticIndex {
-            diagnostics[index].secondary.append(LabeledSpan(open, "this '{' is not closed either"))
+        if unclosedReported {
+            if let index = unclosedDiagnosticIndex { errors.update(index) { $0.secondary.append(LabeledSpan(open, "this '{' is not closed either")) } }
             return
         }
-        unclosedDiagnosticIndex = diagnostics.count
-        error("expected '}' to close the body of \(ownerDescription), found end of file", at: span(current.start, current.start),
-              label: "file ends here", help: "add '}' where the body of \(ownerDescription) ends",
-              secondary: [LabeledSpan(open, "this '{' is never closed")])
+        unclosedReported = true
+        let at = span(current.start, current.start)
+        unclosedDiagnosticIndex = errors.add(at: at) {
+            let ownerDescription = describeElement(owner)
+            return .error(.syntax, "expected '}' to close the body of \(ownerDescription), found end of file", at: at,
+                          label: "file ends here", secondary: [LabeledSpan(open, "this '{' is never closed")],
+                          help: "add '}' where the body of \(ownerDescription) ends")
+        }
     }
 
     /// Skips to the brace matching an already consumed '{', without recursion.

@@ -10,12 +10,12 @@
 /// its records.
 public final class Resolver {
     private let workspace: Workspace
-    /// What it reports: the first of each file's (all that can be shown),
-    /// and how many more; a flood of 100,000 errors held every one in full.
-    private var reported = DiagnosticKeeper(limit: MenuCompiler.maximumDiagnosticsPerFile + 1)
+    /// What it reports: the first errors of each file (all that are
+    /// listed), and how many more; a flood of 100,000 errors held every one in full.
+    private var reported = DiagnosticKeeper()
     public var diagnostics: [Diagnostic] { reported.kept }
-    /// Per file, how many diagnostics were let go past the first ones, and the worst of them.
-    public var suppressed: [FileID: (count: Int, severity: Severity)] { reported.suppressed }
+    /// Per file, the errors counted past the first ones (see `UnlistedErrors`).
+    public var unlisted: [FileID: UnlistedErrors] { reported.unlisted }
     // The resolver's state is only touched by its own methods, one call at a
     // time: the dynamic exclusivity checks a class property gets by default
     // cost more than the appends they guard.
@@ -217,6 +217,11 @@ public final class Resolver {
     }
 
     private func report(_ diagnostic: Diagnostic) { reported.add(diagnostic) }
+
+    /// Whether an error at `span` is past the file's listed errors, and was
+    /// counted here without being made: junk can hold millions, and making
+    /// each ("did you mean" included) cost more than the rest of the check.
+    private func countedWithoutMaking(at span: Span) -> Bool { reported.countsWithoutKeeping(at: span) }
 
     /// The file's syntax tree, registered in the model the first time: the
     /// model's records point into it.
@@ -527,6 +532,7 @@ public final class Resolver {
     }
 
     private func reportDuplicateID(_ id: String, first: Span, second: Span, derived: Bool) {
+        guard !countedWithoutMaking(at: second) else { return }
         report(.error(.duplicateID, "duplicate identifier '\(id)'", at: second, label: derived ? "derives the identifier '\(id)' again" : "declared again here",
                       secondary: [LabeledSpan(first, "first declared here")],
                       help: "siblings need distinct identifiers; give one an explicit identifier, e.g. item \(id)2 \"…\""))
@@ -654,7 +660,7 @@ public final class Resolver {
         let element = Int(tree.topLevel[key.index])
         let node = tree.elements[element]
         let assigned = ids(ofTopLevel: key.file)[key.index]
-        if case .misplaced(let help) = Placement.check(child: node.kind, parent: nil, parentContext: .control) {
+        if case .misplaced(let help) = Placement.check(child: node.kind, parent: nil, parentContext: .control), !countedWithoutMaking(at: tree.span(node.keyword)) {
             report(.error(.misplacedElement, "\(node.kind.rawValue) cannot be declared at the top level", at: tree.span(node.keyword),
                           label: "misplaced \(node.kind.rawValue)", help: help))
         }
@@ -1085,7 +1091,8 @@ public final class Resolver {
                 let assigned: Assigned = allNamed ? (.none, .explicit) : openAssigned[assignedMark + elementOrdinal]
                 elementOrdinal += 1
                 let childNode = tree.elements[child]
-                if case .misplaced(let help) = Placement.check(child: childNode.kind, parent: parentKind, parentContext: context) {
+                if case .misplaced(let help) = Placement.check(child: childNode.kind, parent: parentKind, parentContext: context),
+                   !countedWithoutMaking(at: tree.span(childNode.keyword)) {
                     let childName = childNode.hasLabel ? tree.stringValue(childNode.label) : childNode.hasName ? tree.text(childNode.name) : nil
                     report(.error(.misplacedElement, "\(childNode.kind.rawValue)\(childName.map { " '\($0)'" } ?? "") cannot appear in \(displayName(Int(index)))",
                                   at: tree.span(childNode.keyword), label: "misplaced \(childNode.kind.rawValue)", help: help))
@@ -1512,6 +1519,7 @@ public final class Resolver {
     }
 
     private func reportUnknownProperty(_ property: PropertyNode, in tree: SyntaxTree, kind: ElementKind, context: ElementContext) {
+        guard !countedWithoutMaking(at: tree.span(property.name)) else { return }
         let name = tree.text(property.name)
         let valid = PropertyCatalog.specs(for: kind, in: context).map(\.name)
         let suggestion = Suggest.closest(to: name, in: valid)

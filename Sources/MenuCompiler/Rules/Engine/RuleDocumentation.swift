@@ -34,6 +34,9 @@ public enum RuleDocumentation {
         if let language = LanguageErrorID(rawValue: id) {
             return "\(id) (language error, always an error)\n\n\(language.explanation)\n"
         }
+        if id == DisplayLimit.notShownID {
+            return "\(id) (a summary, not a finding)\n\nText and short output, and the language server, show at most \(MenuCompiler.maximumDiagnosticsPerFile) diagnostics per file. This one stands for the rest of the file's: it says how many there are and points at the first of them, and its severity is the worst of theirs (so the exit status is what it would be with all of them shown). JSON, SARIF, GitHub annotations and baselines list every finding.\n"
+        }
         if id == RuleEngine.unusedAllowID {
             return "\(id) (warning)\n\nAn @allow(...) that silences nothing: the rule never fires on that element, the id is not a rule, or it names a language error. Suppressions that no longer suppress anything hide future problems; remove them.\n"
         }

@@ -41,9 +41,10 @@ public struct RuleEngine {
         public var diagnostics: [Diagnostic] = []
         /// Findings in the file that were counted, not kept: each rule
         /// keeps its first `keep` (see `findings(_:hasLanguageErrors:workers:keep:)`).
-        public var suppressedCount = 0
+        public var suppressed = DiagnosticCounts()
+        public var suppressedCount: Int { suppressed.total }
         /// The most severe of those.
-        public var suppressedSeverity: Severity?
+        public var suppressedSeverity: Severity? { suppressed.worst }
     }
 
     /// Like `check`, keeping at most `keep` findings per rule in the file
@@ -107,11 +108,7 @@ public struct RuleEngine {
                 adjusted.severity = severity
                 result.diagnostics.append(adjusted)
             }
-            let suppressedCount = reportersByGroup[group][slot].suppressedCount
-            if suppressedCount > 0 {
-                result.suppressedCount += suppressedCount
-                result.suppressedSeverity = max(result.suppressedSeverity ?? severity, severity)
-            }
+            result.suppressed.add(severity, count: reportersByGroup[group][slot].suppressedCount)
             guard !sites.isEmpty else { continue }
             // The reporter's scopes are this rule's sites, in site order.
             let id = ruleSet.stamps[enabled[position]].id
@@ -120,10 +117,7 @@ public struct RuleEngine {
         }
         let allows = unusedAllows(sites, used: used, in: file, keep: keep)
         result.diagnostics += allows.diagnostics
-        if allows.suppressed > 0, let severity = allows.severity {
-            result.suppressedCount += allows.suppressed
-            result.suppressedSeverity = max(result.suppressedSeverity ?? severity, severity)
-        }
+        if let severity = allows.severity { result.suppressed.add(severity, count: allows.suppressed) }
         return result
     }
 
