@@ -427,10 +427,12 @@ struct LineCounter {
     mutating func position(of target: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
         if target < offset { self = LineCounter() }
         while offset < target {
-            if bytes[offset] == ASCII.newline {
+            // A line ends at a line feed, a carriage return, or both together.
+            let byte = bytes[offset]
+            if byte == ASCII.carriageReturn || (byte == ASCII.newline && (offset == 0 || bytes[offset - 1] != ASCII.carriageReturn)) {
                 line += 1
-                lineStart = offset + 1
             }
+            if byte == ASCII.carriageReturn || byte == ASCII.newline { lineStart = offset + 1 }
             offset += 1
         }
         // Columns count characters: UTF-8 continuation bytes don't start one.
