@@ -97,6 +97,15 @@ struct XMLReaderTests {
         #expect(Self.failure(deepest) == nil)
     }
 
+    /// A file written on one line (minified) costs time in proportion to its
+    /// length: lines are counted forward once, columns only for a failure.
+    @Test func aLongLineOfElementsReadsInOnePass() throws {
+        let count = 100_000
+        let document = try Self.read("<r>" + String(repeating: "<a x=\"1\"/>", count: count) + "</r>").get()
+        #expect(document.elementCount == count + 1)
+        #expect(Self.failure("<r>" + String(repeating: "<a/>", count: count) + "&bad;</r>") == "1:\(4 + 4 * count): unknown entity '&bad;': menuc reads only &lt; &gt; &amp; &apos; &quot; and character references")
+    }
+
     @Test func hugeAttributesNamesAndCountsAreBounded() {
         let tenMegabytes = "<a title=\"" + String(repeating: "x", count: 10 << 20) + "\"/>"
         #expect(Self.failure(tenMegabytes) == "1:10: the value of 'title' on <a> is longer than 1 MiB")

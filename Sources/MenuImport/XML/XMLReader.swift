@@ -195,7 +195,7 @@ private struct Reader {
         guard builder.elementCount < limits.maximumElements else {
             throw failure("the file holds more than \(limits.maximumElements) elements", at: start)
         }
-        let line = lines.position(of: start, in: bytes).line
+        let line = lines.line(of: start, in: bytes)
         builder.startElement(name, attributes: attributes, line: line)
         if selfClosing {
             builder.endElement()
@@ -424,7 +424,9 @@ struct LineCounter {
     private var line = 1
     private var lineStart = 0
 
-    mutating func position(of target: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+    /// The line of `target`: asked for every element, so it only counts
+    /// line breaks from the last offset asked.
+    mutating func line(of target: Int, in bytes: [UInt8]) -> Int {
         if target < offset { self = LineCounter() }
         while offset < target {
             // A line ends at a line feed, a carriage return, or both together.
@@ -435,6 +437,14 @@ struct LineCounter {
             if byte == ASCII.carriageReturn || byte == ASCII.newline { lineStart = offset + 1 }
             offset += 1
         }
+        return line
+    }
+
+    /// The line and column of `target`, for a failure: the column is counted
+    /// only here, as counting it for every element of a file written on one
+    /// line would take time growing with the square of its length.
+    mutating func position(of target: Int, in bytes: [UInt8]) -> (line: Int, column: Int) {
+        let line = line(of: target, in: bytes)
         // Columns count characters: UTF-8 continuation bytes don't start one.
         let column = bytes[lineStart..<target].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
         return (line, column)
