@@ -48,12 +48,15 @@ public enum MenuImporter {
     }
 
     public static func importMenus(from input: Input, localization: Localization = .none) -> Result<Imported, Failure> {
-        var notes: [ImportNote] = []
-        let xml: XMLDocument
         switch XMLReader.read(input.bytes) {
-        case .success(let document): xml = document
-        case .failure(let failure): return .failure(Failure(note: ImportNote(.interfaceBuilder, line: failure.line, failure.message)))
+        case .success(let document): importMenus(fromXML: document, displayPath: input.displayPath, localization: localization)
+        case .failure(let failure): .failure(Failure(note: ImportNote(.interfaceBuilder, line: failure.line, failure.message)))
         }
+    }
+
+    /// The import of a document once it is read as XML.
+    static func importMenus(fromXML xml: XMLDocument, displayPath: String, localization: Localization = .none) -> Result<Imported, Failure> {
+        var notes: [ImportNote] = []
         let document: IBDocument
         do {
             document = try IBReader.read(xml, notes: &notes)
@@ -80,12 +83,12 @@ public enum MenuImporter {
             }
         }
         var converter = MenuConverter(translations: translations)
-        let raw = converter.convert(document, fileName: PathNames.lastComponent(of: input.displayPath))
+        let raw = converter.convert(document, fileName: PathNames.lastComponent(of: displayPath))
         notes += converter.notes
         if let translations = converter.translations {
             translationNotes += translations.titlesForMissingObjects(objectIDs: document.objectIDs)
         }
-        let outputPath = PathNames.lastComponent(of: input.displayPath) + ".menu"
+        let outputPath = PathNames.lastComponent(of: displayPath) + ".menu"
         let text: String
         switch MenuFormatter.format(raw, displayPath: outputPath) {
         case .success(let formatted): text = formatted
