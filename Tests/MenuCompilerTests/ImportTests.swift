@@ -263,6 +263,26 @@ struct ImportTests {
         #expect(!TestSupport.compile(imported.text).hasErrors)
     }
 
+    /// Submenus nested past the language's limit are left out, with a note,
+    /// rather than written into a file that would not compile.
+    @Test func submenusDeeperThanTheLanguageAllowsAreLeftOut() throws {
+        let depth = 70
+        var nested = "<menuItem title=\"Leaf\" id=\"leaf\"/>"
+        for level in (0..<depth).reversed() {
+            nested = "<menuItem title=\"Level \(level)\" id=\"i\(level)\"><menu key=\"submenu\" title=\"Level \(level)\" id=\"m\(level)\"><items>"
+                + "<menuItem title=\"Item \(level)\" keyEquivalent=\"k\" id=\"k\(level)\"/><menuItem isSeparatorItem=\"YES\" id=\"s\(level)\"/>"
+                + nested + "</items></menu></menuItem>"
+        }
+        let imported = try Self.imported(Self.xib(nested))
+        let compilation = TestSupport.compile(imported.text)
+        #expect(!compilation.hasErrors, "\(compilation.diagnostics.first?.message ?? "")")
+        #expect(imported.notes.count == 1)
+        #expect(imported.notes.first?.message.hasPrefix("menus nest here deeper than the language allows (64 levels): ") == true)
+        // Every item of the file is written or counted as left out.
+        #expect(imported.counts.items + imported.counts.skippedItems == 1 + 2 * depth + 1)
+        #expect(imported.counts.separators + imported.counts.droppedSeparators == depth)
+    }
+
     @Test func whatIsNotAnInterfaceBuilderFileIsRefused() {
         func failure(_ text: String) -> String? {
             guard case .failure(let failure) = MenuImporter.importMenus(from: .init(displayPath: "x", bytes: Array(text.utf8))) else { return nil }

@@ -127,6 +127,14 @@ struct MenuConverter {
                 groups[groups.count - 1].append(item)
             }
         }
+        // Entries go one level deeper inside sections.
+        guard depth + (groups.count > 1 ? 1 : 0) <= MenuConverter.deepestBody else {
+            let count = MenuConverter.itemCount(menu.items)
+            note(menu.line, "menus nest here deeper than the language allows (\(Parser.maximumDepth) levels): the \(count) item\(count == 1 ? "" : "s") of this menu and below are left out")
+            counts.skippedItems += count
+            counts.droppedSeparators += MenuConverter.separatorCount(menu.items)
+            return
+        }
         guard groups.count > 1 else {
             writeEntries(groups[0], depth: depth)
             return
@@ -171,6 +179,10 @@ struct MenuConverter {
         var run: Set<Shortcut> = []
     }
 
+    /// The deepest indentation at which an element with a body may be
+    /// written: the language nests elements at most `Parser.maximumDepth` levels.
+    static let deepestBody = Parser.maximumDepth - 1
+
     private mutating func writeEntries(_ items: [IBMenuItem], depth: Int) {
         var names = SiblingNames()
         var previous: Previous?
@@ -188,6 +200,18 @@ struct MenuConverter {
                 writeItem(item, depth: depth, names: &names, previous: &previous)
             }
         }
+    }
+
+    /// Items (submenus' included) among `items`, separators not counted.
+    private static func itemCount(_ items: [IBMenuItem]) -> Int {
+        items.reduce(0) { count, item in
+            item.isSeparator ? count : count + 1 + itemCount(item.submenu?.items ?? [])
+        }
+    }
+
+    /// Separators among `items` and in their submenus.
+    private static func separatorCount(_ items: [IBMenuItem]) -> Int {
+        items.reduce(0) { count, item in count + (item.isSeparator ? 1 : separatorCount(item.submenu?.items ?? [])) }
     }
 
     private mutating func writeSubmenu(_ item: IBMenuItem, _ menu: IBMenu, depth: Int, names: inout SiblingNames) {
