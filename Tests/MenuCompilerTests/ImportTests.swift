@@ -253,12 +253,15 @@ struct ImportTests {
             <menuItem title="Info" keyEquivalent="i" isAlternate="YES" id="e"/>
             <menuItem title="Sub" id="f"><menu key="submenu" title="Sub" id="fm"/></menuItem>
             <menuItem title="After Sub" isAlternate="YES" id="g"/>
+            <menuItem title="Zoom" id="h"><modifierMask key="keyEquivalentModifierMask"/></menuItem>
+            <menuItem title="Zoom All" isAlternate="YES" id="i"><modifierMask key="keyEquivalentModifierMask" control="YES"/></menuItem>
             """))
-        #expect(imported.counts.alternates == 1)
+        #expect(imported.counts.alternates == 2)
         #expect(imported.notes.map(\.message) == [
             "'Close Others' is an alternate in the file, but it has the same shortcut (⌥⌘W) as an alternate before it; it is imported as an ordinary item",
             "'Info' is an alternate in the file, but it has ⌘I and the item it replaces has no shortcut; it is imported as an ordinary item",
             "'After Sub' is an alternate in the file, but it follows a submenu, not an item it could replace; it is imported as an ordinary item",
+            "'Zoom All' is shown with ⌃ in the file; an alternate without a shortcut is shown with ⌥",
         ])
         #expect(!TestSupport.compile(imported.text).hasErrors)
     }
@@ -281,6 +284,17 @@ struct ImportTests {
         // Every item of the file is written or counted as left out.
         #expect(imported.counts.items + imported.counts.skippedItems == 1 + 2 * depth + 1)
         #expect(imported.counts.separators + imported.counts.droppedSeparators == depth)
+    }
+
+    /// A context menu filled at run time says so in a comment: it takes no `dynamic:`.
+    @Test func aContextMenuFilledAtRunTimeHasAComment() throws {
+        let imported = try Self.imported(Self.xib("<menuItem title=\"Open\" id=\"o\"/>", objects: """
+            <customView id="v"><connections><outlet property="menu" destination="c" id="vo"/></connections></customView>
+            <menu title="Actions" id="c"><connections><outlet property="delegate" destination="v" id="cd"/></connections></menu>
+            """))
+        #expect(imported.text.contains("contextmenu Actions {\n  // Its delegate fills it at run time.\n}\n"))
+        #expect(!TestSupport.compile(imported.text).hasErrors)
+        #expect(imported.counts.contextMenus == 1 && imported.counts.dynamicMenus == 0)
     }
 
     @Test func whatIsNotAnInterfaceBuilderFileIsRefused() {

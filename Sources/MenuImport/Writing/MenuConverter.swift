@@ -107,17 +107,20 @@ struct MenuConverter {
         source.line(0, "/// " + doc)
         let label = menu.title.isEmpty || kind == "contextmenu" ? "" : " " + MenuSource.quoted(localized(menu.objectID, base: menu.title, line: menu.line))
         source.line(0, "\(kind) \(name)\(label) {")
-        writeBody(of: menu, depth: 1)
+        // A context menu takes no `dynamic:`: who fills it is said in a comment.
+        writeBody(of: menu, depth: 1, canBeDynamic: kind != "contextmenu")
         source.line(0, "}")
     }
 
     /// A menu's contents: `dynamic: true` when it is filled at run time,
     /// then its items, in sections when it has separators.
-    private mutating func writeBody(of menu: IBMenu, depth: Int) {
+    private mutating func writeBody(of menu: IBMenu, depth: Int, canBeDynamic: Bool = true) {
         if let filler = MenuConverter.runTimeFiller(of: menu) {
             source.line(depth, "// " + filler)
-            source.line(depth, "dynamic: true")
-            counts.dynamicMenus += 1
+            if canBeDynamic {
+                source.line(depth, "dynamic: true")
+                counts.dynamicMenus += 1
+            }
         }
         var groups: [[IBMenuItem]] = [[]]
         for item in menu.items {
@@ -175,6 +178,8 @@ struct MenuConverter {
     private struct Previous {
         var isItem: Bool
         var shortcut: Shortcut?
+        /// Its modifier mask in the file (nil: none written, which is Command).
+        var mask: IBModifierMask?
         /// Shortcuts of the alternates after it so far.
         var run: Set<Shortcut> = []
     }
@@ -257,6 +262,9 @@ struct MenuConverter {
                 isAlternate = true
                 properties.append("alternate: true")
                 counts.alternates += 1
+                if shortcut == nil, let shownWith = MenuConverter.keylessAlternateModifiers(item.modifierMask, replacing: previous?.mask), shownWith != "⌥" {
+                    note(item.line, "\(quoted(item.title)) is shown with \(shownWith.isEmpty ? "no modifier" : shownWith) in the file; an alternate without a shortcut is shown with ⌥")
+                }
             }
         }
         switch item.state {
@@ -281,8 +289,18 @@ struct MenuConverter {
         if isAlternate {
             if let shortcut { previous?.run.insert(shortcut) }
         } else {
-            previous = Previous(isItem: true, shortcut: shortcut)
+            previous = Previous(isItem: true, shortcut: shortcut, mask: item.modifierMask)
         }
+    }
+
+    /// The modifiers a keyless alternate adds to those of the item it
+    /// replaces, as glyphs (a missing mask is Command, as in AppKit).
+    static func keylessAlternateModifiers(_ mask: IBModifierMask?, replacing base: IBModifierMask?) -> String? {
+        let own = mask ?? IBModifierMask(command: true)
+        let other = base ?? IBModifierMask(command: true)
+        let added = [(own.control && !other.control, "⌃"), (own.option && !other.option, "⌥"), (own.shift && !other.shift, "⇧"),
+                     (own.command && !other.command, "⌘")]
+        return added.filter(\.0).map(\.1).joined()
     }
 
     /// Why an alternate can't be one in the language (see `AlternateValidation`), or nil.
