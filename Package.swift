@@ -22,7 +22,11 @@ let package = Package(
         .target(name: "MenuCompiler", path: "Sources/MenuCompiler"),
         // No dependency on MenuCompiler: apps link only this small library.
         .target(name: "MenuModel", path: "Sources/MenuModel"),
-        .executableTarget(name: "menuc", dependencies: ["MenuCompiler"], path: "Sources/menuc"),
+        // `menuc import`: Interface Builder files to .menu. Its own target so
+        // that it depends on the compiler's public API only; it reads XML by
+        // hand, without Foundation, so linking it costs menuc no start-up.
+        .target(name: "MenuImport", dependencies: ["MenuCompiler"], path: "Sources/MenuImport"),
+        .executableTarget(name: "menuc", dependencies: ["MenuCompiler", "MenuImport"], path: "Sources/menuc"),
         .plugin(name: "MenuBuildPlugin", capability: .buildTool(), dependencies: ["menuc"], path: "Sources/MenuBuildPlugin"),
         .plugin(
             name: "MenuCommandPlugin",
@@ -38,7 +42,7 @@ let package = Package(
         .testTarget(
             name: "MenuCompilerTests",
             // The CLI tests run the built `menuc` and `menuc-bench` binaries, so they must be built first.
-            dependencies: ["MenuCompiler", "MenuModel", "menuc", "menuc-bench"],
+            dependencies: ["MenuCompiler", "MenuImport", "MenuModel", "menuc", "menuc-bench"],
             path: "Tests/MenuCompilerTests",
             exclude: ["Fixtures"]
         ),

@@ -50,6 +50,10 @@ public struct ItemProperties: Sendable, Hashable {
     public var confirmation: String? { element.confirmation }
     /// Whether people can choose it now.
     public var isEnabled: Bool { element.isEnabled }
+    /// Whether it is an alternate (`alternate:`, macOS): shown in place of
+    /// the item before it while its extra modifiers (usually ⌥) are held,
+    /// as AppKit's `NSMenuItem.isAlternate`.
+    public var isAlternate: Bool { element.properties["alternate"]?.boolValue ?? false }
 }
 
 /// A menu, submenu or context menu.

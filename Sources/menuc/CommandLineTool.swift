@@ -21,6 +21,7 @@ enum CommandLineTool {
             case "rules": return try RulesCommand.list(rest)
             case "explain": return try RulesCommand.explain(rest)
             case "lsp": return try LSPCommand.run(rest)
+            case "import": return try ImportCommand.run(rest, interruptions: interruptions)
             default:
                 var message = "menuc: unknown command '\(Terminal.shown(command))'"
                 if let suggestion = Suggest.closest(to: command, in: commands) { message += "; did you mean '\(suggestion)'?" }
@@ -39,7 +40,7 @@ enum CommandLineTool {
         }
     }
 
-    static let commands = ["check", "build", "fmt", "rules", "explain", "lsp", "help"]
+    static let commands = ["check", "build", "fmt", "import", "rules", "explain", "lsp", "help"]
 
     static func help(_ topic: String?) -> ExitCode {
         switch topic {
@@ -50,6 +51,7 @@ enum CommandLineTool {
         case "rules": Terminal.write(Help.rules)
         case "explain": Terminal.write(Help.explain)
         case "lsp": Terminal.write(Help.lsp)
+        case "import": Terminal.write(Help.importing)
         case let other?:
             Terminal.error("menuc help: no command '\(Terminal.shown(other))'\n")
             return .usage

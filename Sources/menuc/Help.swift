@@ -11,6 +11,7 @@ enum Help {
           check     Check files and report diagnostics
           build     Check files and write outputs (--emit json,swift,markdown)
           fmt       Rewrite files in the canonical layout (--check: only report)
+          import    Write the menus of a .xib or .storyboard as a .menu file
           rules     List every guideline rule
           explain   Explain a rule or language error
           lsp       Run the language server (for editors) on stdin/stdout
@@ -116,6 +117,32 @@ enum Help {
 
         EXIT STATUS: 0 formatted (or already formatted), 1 syntax errors or
         (with --check) files to reformat, 2 usage or I/O problem.
+
+        """
+
+    static let importing = """
+        USAGE: menuc import <file.xib|file.storyboard> [--strings <file.strings> |
+                            --xcstrings <file.xcstrings> --language <lang>] [--out <file.menu>]
+
+        Writes the menus of an Interface Builder file as a .menu file, formatted
+        as 'menuc fmt' writes it: the main menu as the menubar, the dock menu,
+        status-item and other menus as top-level menus, views' menus as context
+        menus. Separators become sections; state, disabled items, alternates and
+        key equivalents are carried over; menus filled at run time (Services,
+        Open Recent, Window, Font, Help) become dynamic. What cannot be carried
+        over (custom views, images, bindings, keys the language can't write) is
+        reported on standard error as FILE:LINE: reason, with a summary line.
+
+        OPTIONS:
+          --strings <file>         Localized titles from a .strings file (UTF-8
+                                   or UTF-16), keyed by object id or by title
+          --xcstrings <file>       Localized titles from a String Catalog...
+          --language <lang>        ...in this language (e.g. de, pt-BR)
+          --out <file>             Write here (atomically) instead of standard output
+          --help                   Show this help
+
+        EXIT STATUS: 0 imported (notes are not errors), 1 the file can't be read
+        as an Interface Builder file or holds no menus, 2 usage or I/O problem.
 
         """
 

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The compiler and the CLI import full Foundation only where
+/// The compiler, the importer and the CLI import full Foundation only where
 /// FoundationEssentials is missing (see Package.swift). One plain
 /// `import Foundation` links libFoundation, libFoundationInternationalization
 /// and ICU into `menuc`: 6 MB more memory in every process (a third of a
@@ -10,7 +10,7 @@ import Testing
 struct FoundationImportTests {
     @Test func compilerAndCLIImportFullFoundationOnlyAsAFallback() throws {
         var unconditional: [String] = []
-        for folder in ["Sources/MenuCompiler", "Sources/menuc"] {
+        for folder in ["Sources/MenuCompiler", "Sources/MenuImport", "Sources/menuc"] {
             let root = TestSupport.packageRoot.appendingPathComponent(folder)
             let files = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
             for case let url as URL in files where url.pathExtension == "swift" {

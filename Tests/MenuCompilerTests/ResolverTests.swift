@@ -169,7 +169,7 @@ struct ResolverTests {
         #expect(button.properties.allSatisfy { !$0.isExplicit })
         #expect(button.symbol("type") == "system")
         let item = try #require(element(compilation, "M/i"))
-        #expect(item.properties.map(\.name) == ["enabled", "input", "role"])
+        #expect(item.properties.map(\.name) == ["alternate", "enabled", "input", "role"])
     }
 
     @Test func platformsAreValidated() {

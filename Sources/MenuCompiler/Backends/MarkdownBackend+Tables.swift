@@ -37,7 +37,11 @@ extension MarkdownPage {
     private func writeMenuRows(_ children: ElementChildren, depth: Int, to writer: inout CodeWriter) {
         var rowsBefore = false
         var separatorPending = false
+        // The item the next alternates replace (see `alternateNote`).
+        var replaced: Element?
         for child in children {
+            let isAlternate = child.kind == .item && MarkdownPage.isAlternate(child)
+            defer { if !isAlternate { replaced = child } }
             let isSection = child.kind == .section
             if rowsBefore, separatorPending || isSection {
                 writer.line(MarkdownPage.menuSeparatorLine)
@@ -54,7 +58,7 @@ extension MarkdownPage {
                 writeItemRow(child, depth: depth, to: &writer)
                 writeMenuRows(child.children, depth: depth + 1, to: &writer)
             case .item:
-                writeItemRow(child, depth: depth, to: &writer)
+                writeItemRow(child, depth: depth, replacing: isAlternate ? replaced : nil, to: &writer)
             default:
                 MarkdownPage.writeRow(itemRow(child, depth: depth), to: &writer)
             }
@@ -70,7 +74,7 @@ extension MarkdownPage {
     /// symbols, shortcuts, defaults) are made first, then the row's own
     /// after them, dropped once the row is written. Written piece by piece,
     /// a row took about 1,900 instructions.
-    private func writeItemRow(_ item: Element, depth: Int, to writer: inout CodeWriter) {
+    private func writeItemRow(_ item: Element, depth: Int, replacing replaced: Element? = nil, to writer: inout CodeWriter) {
         let store = item.store
         let record = item.record
         let properties = ElementProperties(record, of: store)
@@ -105,15 +109,18 @@ extension MarkdownPage {
             properties.withSymbol(.state) { if let state = $0 { cache.append(state) } }
         }
         let actionCell = RowPieces.append(to: cache) { cache in writeActionCell(item, properties, to: cache) }
+        let alternateCell = replaced.map { replaced in RowPieces.append(to: cache) { $0.appendString(MarkdownPage.alternateNote(item, replacing: replaced)) } }
 
         let labelCell = label ?? rowStart..<rowStart
-        writer.line(room: 64 + 12 * depth + labelCell.count + shortcutCell.count + (symbol?.count ?? 0) + roleCell.count + stateCell.count + actionCell.count) { row in
+        writer.line(room: 64 + 12 * depth + labelCell.count + (alternateCell?.count ?? 0) + shortcutCell.count + (symbol?.count ?? 0) + roleCell.count
+                    + stateCell.count + actionCell.count) { row in
             row.put("| ")
             let cellStart = row.position
             for _ in 0..<depth * 2 { row.put("&emsp;") }
             row.put(cache.bytes(labelCell))
             if record.kind == .submenu { row.put(" ▸") }
             if asksForInput { row.put(" (asks for input)") }
+            if let alternateCell { row.put(cache.bytes(alternateCell)) }
             if row.position == cellStart { row.put(UInt8(ascii: " ")) }
             MarkdownPage.putCell(cache.bytes(shortcutCell), to: &row)
             MarkdownPage.putCell(symbol.map { cache.bytes($0) }, to: &row)
@@ -131,6 +138,23 @@ extension MarkdownPage {
             MarkdownPage.putCell(cache.bytes(actionCell), to: &row)
             row.put(" |")
         }
+    }
+
+    /// Whether an item is an alternate: a bit test for the items that don't say so.
+    private static func isAlternate(_ item: Element) -> Bool {
+        ElementProperties(item.record, of: item.store).isWritten(.alternate) && item.flag(.alternate) == true
+    }
+
+    /// ` — alternate of Close (⌥)`: the item an alternate replaces, and the
+    /// modifiers that show it (those it has beyond the replaced item's; ⌥
+    /// when neither has a shortcut).
+    static func alternateNote(_ item: Element, replacing replaced: Element) -> String {
+        let own = item["shortcut"]?.shortcutValue
+        let other = replaced["shortcut"]?.shortcutValue
+        var modifiers = own?.modifiers.filter { !(other?.modifiers.contains($0) ?? false) } ?? [.option]
+        if modifiers.isEmpty { modifiers = own?.modifiers ?? [] }
+        let name = replaced.kind == .toggle ? (replaced.string(.off) ?? replaced.label) : replaced.label
+        return " — alternate of " + MarkdownEscaping.text(name ?? replaced.id) + (modifiers.isEmpty ? "" : " (" + modifiers.map(\.glyph).joined() + ")")
     }
 
     /// ` | ` and a cell's bytes, or a space for an empty cell.

@@ -120,6 +120,7 @@ public enum PropertyCatalog {
         PropertySpec("state", .enumeration(["on", "off", "mixed"]), "A checkmark item's state."),
         PropertySpec("input", .bool, "People provide more information before it completes (the label ends with …).", default: .bool(false)),
         confirm,
+        PropertySpec("alternate", .bool, "macOS: shown in place of the item before it while Option is held; it has that item's key with other modifiers.", default: .bool(false)),
     ]
 
     private static let toggleItem: [PropertySpec] = [
@@ -188,7 +189,7 @@ public enum PropertyCatalog {
 /// their names, so ordering by case is ordering by name (how properties are
 /// listed in every output), and a property is found by comparing one byte.
 public enum PropertyName: UInt8, CaseIterable, Sendable, Comparable {
-    case action, activity, confirm, cornerRadius, `default`, dynamic, editable, enabled, height, indicator, input, layout, menu,
+    case action, activity, alternate, confirm, cornerRadius, `default`, dynamic, editable, enabled, height, indicator, input, layout, menu,
          multiple, off, on, opens, padding, presentation, role, scrolling, shortcut, size, state, style, subtitle, symbol, title, type, width
 
     public var text: String { PropertyName.texts[Int(rawValue)] }
@@ -200,8 +201,8 @@ public enum PropertyName: UInt8, CaseIterable, Sendable, Comparable {
     /// every process about a millisecond at start (`PropertyNameTests`
     /// checks this list against the cases).
     static let texts: [String] = [
-        "action", "activity", "confirm", "cornerRadius", "default", "dynamic", "editable", "enabled", "height", "indicator",
-        "input", "layout", "menu", "multiple", "off", "on", "opens", "padding", "presentation", "role",
+        "action", "activity", "alternate", "confirm", "cornerRadius", "default", "dynamic", "editable", "enabled", "height",
+        "indicator", "input", "layout", "menu", "multiple", "off", "on", "opens", "padding", "presentation", "role",
         "scrolling", "shortcut", "size", "state", "style", "subtitle", "symbol", "title", "type", "width",
     ]
 
@@ -220,7 +221,7 @@ public enum PropertyName: UInt8, CaseIterable, Sendable, Comparable {
         // Candidates by first letter; no array is made (this runs for every property).
         let found: PropertyName?
         switch first {
-        case UInt8(ascii: "a"): found = matches("action") ? .action : matches("activity") ? .activity : nil
+        case UInt8(ascii: "a"): found = matches("action") ? .action : matches("activity") ? .activity : matches("alternate") ? .alternate : nil
         case UInt8(ascii: "c"): found = matches("confirm") ? .confirm : matches("cornerRadius") ? .cornerRadius : nil
         case UInt8(ascii: "d"): found = matches("default") ? .`default` : matches("dynamic") ? .dynamic : nil
         case UInt8(ascii: "e"): found = matches("editable") ? .editable : matches("enabled") ? .enabled : nil

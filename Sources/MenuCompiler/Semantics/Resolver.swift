@@ -36,6 +36,8 @@ public final class Resolver {
     @exclusivity(unchecked) private var takenPositions: [Int] = []
     /// Interned synthetic identifiers (`section`, `section2`, …) by kind, then ordinal.
     @exclusivity(unchecked) private var syntheticNames = [[TextID]](repeating: [], count: ElementKind.allCases.count)
+    /// Elements written with `alternate: true`, checked once the model is built (`AlternateValidation`).
+    private var alternates: [Int32] = []
 
     private struct DeclarationKey: Hashable {
         var file: FileID
@@ -208,6 +210,10 @@ public final class Resolver {
             resolved.append((file, roots, platforms, written))
         }
         let store = ModelStore(model)
+        for diagnostic in AlternateValidation.diagnostics(of: alternates, in: store, targetsMacOS: { [workspace] file in
+            guard let platforms = workspace.syntax(file).platforms else { return Platform.defaults.contains { $0.name == .macOS } }
+            return platforms.entries.contains { $0.name.text == Platform.Name.macOS.rawValue }
+        }) { report(diagnostic) }
         let labels = LabelTable(store: store)
         return resolved.map { entry in
             let syntax = workspace.syntax(entry.file)
@@ -980,6 +986,7 @@ public final class Resolver {
             }
             guard let record = validate(propertyIndex, named: name, in: tree, kind: kind, context: context) else { continue }
             if record.name == .menu, tree.values[Int(property.value)].kind == .identifier { menuReference = tree.values[Int(property.value)].range }
+            if record.name == .alternate, record.payload != 0 { alternates.append(index) }
             if record.kind == .reference { hasReferences = true }
             openProperties.append(record)
         }

@@ -21,6 +21,7 @@ enum CrlfBom {
                 path: "File/open",
                 label: "Open…",
                 properties: [
+                    "alternate": .bool(false),
                     "enabled": .bool(true),
                     "input": .bool(true),
                     "role": .string("normal"),
@@ -33,6 +34,7 @@ enum CrlfBom {
                 path: "File/close",
                 label: "Close",
                 properties: [
+                    "alternate": .bool(false),
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),

@@ -27,6 +27,7 @@ enum HostileLabels {
                         path: "Hostile/section/quote",
                         label: "Say \"Hi\"",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -38,6 +39,7 @@ enum HostileLabels {
                         path: "Hostile/section/backslash",
                         label: "Back\\slash \\(interpolation)",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -49,6 +51,7 @@ enum HostileLabels {
                         path: "Hostile/section/newline",
                         label: "Line\nBreak\tTab",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -60,6 +63,7 @@ enum HostileLabels {
                         path: "Hostile/section/triple",
                         label: "Triple \"\"\" Quotes",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -71,6 +75,7 @@ enum HostileLabels {
                         path: "Hostile/section/hash",
                         label: "Hash #\"raw\"# and ##",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -82,6 +87,7 @@ enum HostileLabels {
                         path: "Hostile/section/html",
                         label: "<script>alert(1)</script> & <b>bold</b>",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -93,6 +99,7 @@ enum HostileLabels {
                         path: "Hostile/section/pipe",
                         label: "| Pipe | Table |",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -104,6 +111,7 @@ enum HostileLabels {
                         path: "Hostile/section/markdown",
                         label: "*Star* _under_ `tick` [link](x) ![img](y)",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -115,6 +123,7 @@ enum HostileLabels {
                         path: "Hostile/section/rtl",
                         label: "Evil \u{202E}txt.exe\u{202C} Name",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -126,6 +135,7 @@ enum HostileLabels {
                         path: "Hostile/section/emoji",
                         label: "Folder 📁 👩‍👩‍👧",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -137,6 +147,7 @@ enum HostileLabels {
                         path: "Hostile/section/escaped",
                         label: "😀…",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -148,6 +159,7 @@ enum HostileLabels {
                         path: "Hostile/section/comment",
                         label: "/* not a comment */ // nor this",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -178,6 +190,7 @@ enum HostileLabels {
                 label: "Alpha",
                 properties: [
                     "action": .string("alpha"),
+                    "alternate": .bool(false),
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
@@ -203,6 +216,7 @@ enum HostileLabels {
                 label: "Beta",
                 properties: [
                     "action": .string("beta"),
+                    "alternate": .bool(false),
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
@@ -229,6 +243,7 @@ enum HostileLabels {
                 label: "Gamma",
                 properties: [
                     "action": .string("gamma"),
+                    "alternate": .bool(false),
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
@@ -255,6 +270,7 @@ enum HostileLabels {
                 label: "Delta",
                 properties: [
                     "action": .string("delta"),
+                    "alternate": .bool(false),
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
@@ -281,6 +297,7 @@ enum HostileLabels {
                 label: "Epsilon",
                 properties: [
                     "action": .string("epsilon"),
+                    "alternate": .bool(false),
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),

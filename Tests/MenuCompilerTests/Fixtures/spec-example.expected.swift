@@ -26,6 +26,7 @@ enum SpecExample {
                         path: "Edit/section/undo",
                         label: "Undo",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -38,6 +39,7 @@ enum SpecExample {
                         path: "Edit/section/redo",
                         label: "Redo",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -57,6 +59,7 @@ enum SpecExample {
                         path: "Edit/section2/cut",
                         label: "Cut",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -70,6 +73,7 @@ enum SpecExample {
                         path: "Edit/section2/copy",
                         label: "Copy",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -83,6 +87,7 @@ enum SpecExample {
                         path: "Edit/section2/paste",
                         label: "Paste",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -96,6 +101,7 @@ enum SpecExample {
                         path: "Edit/section2/pasteAndMatchStyle",
                         label: "Paste and Match Style",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -130,6 +136,7 @@ enum SpecExample {
                         label: "New Note",
                         properties: [
                             "action": .string("newNote"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -143,6 +150,7 @@ enum SpecExample {
                         label: "Export as PDF…",
                         properties: [
                             "action": .string("exportPDF"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(true),
                             "role": .string("normal"),
@@ -173,6 +181,7 @@ enum SpecExample {
                                 path: "menubar/Edit/section/undo",
                                 label: "Undo",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -186,6 +195,7 @@ enum SpecExample {
                                 path: "menubar/Edit/section/redo",
                                 label: "Redo",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -207,6 +217,7 @@ enum SpecExample {
                                 path: "menubar/Edit/section2/cut",
                                 label: "Cut",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -221,6 +232,7 @@ enum SpecExample {
                                 path: "menubar/Edit/section2/copy",
                                 label: "Copy",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -235,6 +247,7 @@ enum SpecExample {
                                 path: "menubar/Edit/section2/paste",
                                 label: "Paste",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -249,6 +262,7 @@ enum SpecExample {
                                 path: "menubar/Edit/section2/pasteAndMatchStyle",
                                 label: "Paste and Match Style",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -287,6 +301,7 @@ enum SpecExample {
                         path: "menubar/View/bold",
                         label: "Bold",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -310,6 +325,7 @@ enum SpecExample {
                                 path: "menubar/View/sortBy/date",
                                 label: "Date",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -321,6 +337,7 @@ enum SpecExample {
                                 path: "menubar/View/sortBy/title",
                                 label: "Title",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -436,6 +453,7 @@ enum SpecExample {
                                 path: "EditNote/more/section/pin",
                                 label: "Pin Note",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -448,6 +466,7 @@ enum SpecExample {
                                 path: "EditNote/more/section/lock",
                                 label: "Lock Note",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -460,6 +479,7 @@ enum SpecExample {
                                 path: "EditNote/more/section/share",
                                 label: "Share…",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(true),
                                     "role": .string("normal"),
@@ -474,6 +494,7 @@ enum SpecExample {
                         path: "EditNote/more/delete",
                         label: "Delete Note",
                         properties: [
+                            "alternate": .bool(false),
                             "confirm": .string("Delete this note?"),
                             "enabled": .bool(true),
                             "input": .bool(false),

@@ -32,6 +32,7 @@ enum Mail {
                         label: "Reply",
                         properties: [
                             "action": .string("reply"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -45,6 +46,7 @@ enum Mail {
                         label: "Reply All",
                         properties: [
                             "action": .string("replyAll"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -58,6 +60,7 @@ enum Mail {
                         label: "Forward",
                         properties: [
                             "action": .string("forward"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -78,6 +81,7 @@ enum Mail {
                         label: "Archive",
                         properties: [
                             "action": .string("archive"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -91,6 +95,7 @@ enum Mail {
                         label: "Move to Junk",
                         properties: [
                             "action": .string("moveToJunk"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -104,6 +109,7 @@ enum Mail {
                         label: "Delete",
                         properties: [
                             "action": .string("deleteMessages"),
+                            "alternate": .bool(false),
                             "confirm": .string("Delete the selected messages?"),
                             "enabled": .bool(true),
                             "input": .bool(false),
@@ -140,6 +146,7 @@ enum Mail {
                         label: "Reply",
                         properties: [
                             "action": .string("reply"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -154,6 +161,7 @@ enum Mail {
                         label: "Reply All",
                         properties: [
                             "action": .string("replyAll"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -168,6 +176,7 @@ enum Mail {
                         label: "Forward",
                         properties: [
                             "action": .string("forward"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -190,6 +199,7 @@ enum Mail {
                         label: "Archive",
                         properties: [
                             "action": .string("archive"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -204,6 +214,7 @@ enum Mail {
                         label: "Move to Junk",
                         properties: [
                             "action": .string("moveToJunk"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -218,6 +229,7 @@ enum Mail {
                         label: "Delete",
                         properties: [
                             "action": .string("deleteMessages"),
+                            "alternate": .bool(false),
                             "confirm": .string("Delete the selected messages?"),
                             "enabled": .bool(true),
                             "input": .bool(false),
@@ -261,6 +273,7 @@ enum Mail {
                                 label: "Take All Accounts Online",
                                 properties: [
                                     "action": .string("goOnline"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -273,6 +286,7 @@ enum Mail {
                                 label: "Take All Accounts Offline",
                                 properties: [
                                     "action": .string("goOffline"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -292,6 +306,7 @@ enum Mail {
                                 label: "Get All New Mail",
                                 properties: [
                                     "action": .string("fetchMail"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -305,6 +320,7 @@ enum Mail {
                                 label: "New Mailbox…",
                                 properties: [
                                     "action": .string("newMailbox"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(true),
                                     "role": .string("normal"),
@@ -317,6 +333,7 @@ enum Mail {
                                 label: "New Smart Mailbox…",
                                 properties: [
                                     "action": .string("newSmartMailbox"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(true),
                                     "role": .string("normal"),
@@ -345,6 +362,7 @@ enum Mail {
                                         path: "menubar/Mailbox/section3/useThisMailboxFor/drafts",
                                         label: "Drafts",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -357,6 +375,7 @@ enum Mail {
                                         path: "menubar/Mailbox/section3/useThisMailboxFor/sent",
                                         label: "Sent",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -369,6 +388,7 @@ enum Mail {
                                         path: "menubar/Mailbox/section3/useThisMailboxFor/junk",
                                         label: "Junk",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -381,6 +401,7 @@ enum Mail {
                                         path: "menubar/Mailbox/section3/useThisMailboxFor/trash",
                                         label: "Trash",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -396,6 +417,7 @@ enum Mail {
                                 label: "Erase Deleted Items",
                                 properties: [
                                     "action": .string("eraseDeleted"),
+                                    "alternate": .bool(false),
                                     "confirm": .string("Permanently erase the deleted items in all accounts?"),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
@@ -409,6 +431,7 @@ enum Mail {
                                 label: "Erase Junk Mail",
                                 properties: [
                                     "action": .string("eraseJunk"),
+                                    "alternate": .bool(false),
                                     "confirm": .string("Permanently erase all junk mail?"),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
@@ -445,6 +468,7 @@ enum Mail {
                                 label: "Undo",
                                 properties: [
                                     "action": .string("undo"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -459,6 +483,7 @@ enum Mail {
                                 label: "Redo",
                                 properties: [
                                     "action": .string("redo"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -481,6 +506,7 @@ enum Mail {
                                 label: "Cut",
                                 properties: [
                                     "action": .string("cut"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -496,6 +522,7 @@ enum Mail {
                                 label: "Copy",
                                 properties: [
                                     "action": .string("copy"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -511,6 +538,7 @@ enum Mail {
                                 label: "Paste",
                                 properties: [
                                     "action": .string("paste"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -526,6 +554,7 @@ enum Mail {
                                 label: "Paste and Match Style",
                                 properties: [
                                     "action": .string("pasteAndMatchStyle"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -540,6 +569,7 @@ enum Mail {
                                 label: "Select All",
                                 properties: [
                                     "action": .string("selectAll"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -574,6 +604,7 @@ enum Mail {
                                         label: "Find…",
                                         properties: [
                                             "action": .string("showFind"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(true),
                                             "role": .string("normal"),
@@ -588,6 +619,7 @@ enum Mail {
                                         label: "Find Next",
                                         properties: [
                                             "action": .string("findNext"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -602,6 +634,7 @@ enum Mail {
                                         label: "Use Selection for Find",
                                         properties: [
                                             "action": .string("useSelectionForFind"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -638,6 +671,7 @@ enum Mail {
                                 label: "Send Again",
                                 properties: [
                                     "action": .string("sendAgain"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -659,6 +693,7 @@ enum Mail {
                                 label: "Reply",
                                 properties: [
                                     "action": .string("reply"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -673,6 +708,7 @@ enum Mail {
                                 label: "Reply All",
                                 properties: [
                                     "action": .string("replyAll"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -687,6 +723,7 @@ enum Mail {
                                 label: "Forward",
                                 properties: [
                                     "action": .string("forward"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -709,6 +746,7 @@ enum Mail {
                                 label: "Archive",
                                 properties: [
                                     "action": .string("archive"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -723,6 +761,7 @@ enum Mail {
                                 label: "Move to Junk",
                                 properties: [
                                     "action": .string("moveToJunk"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -737,6 +776,7 @@ enum Mail {
                                 label: "Delete",
                                 properties: [
                                     "action": .string("deleteMessages"),
+                                    "alternate": .bool(false),
                                     "confirm": .string("Delete the selected messages?"),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
@@ -769,6 +809,7 @@ enum Mail {
                                         path: "menubar/Message/section2/flag/red",
                                         label: "Red",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -781,6 +822,7 @@ enum Mail {
                                         path: "menubar/Message/section2/flag/orange",
                                         label: "Orange",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -793,6 +835,7 @@ enum Mail {
                                         path: "menubar/Message/section2/flag/yellow",
                                         label: "Yellow",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -805,6 +848,7 @@ enum Mail {
                                         path: "menubar/Message/section2/flag/green",
                                         label: "Green",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -817,6 +861,7 @@ enum Mail {
                                         path: "menubar/Message/section2/flag/blue",
                                         label: "Blue",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -842,6 +887,7 @@ enum Mail {
                                         label: "Inbox",
                                         properties: [
                                             "action": .string("moveToInbox"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -854,6 +900,7 @@ enum Mail {
                                         label: "Archive",
                                         properties: [
                                             "action": .string("moveToArchive"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -866,6 +913,7 @@ enum Mail {
                                         label: "Drafts",
                                         properties: [
                                             "action": .string("moveToDrafts"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -878,6 +926,7 @@ enum Mail {
                                         label: "Sent",
                                         properties: [
                                             "action": .string("moveToSent"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -890,6 +939,7 @@ enum Mail {
                                         label: "Junk",
                                         properties: [
                                             "action": .string("moveToJunk"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -902,6 +952,7 @@ enum Mail {
                                         label: "Trash",
                                         properties: [
                                             "action": .string("moveToTrash"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -946,6 +997,7 @@ enum Mail {
                                         label: "Show Fonts",
                                         properties: [
                                             "action": .string("showFonts"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -958,6 +1010,7 @@ enum Mail {
                                         path: "menubar/Format/section/font/bold",
                                         label: "Bold",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -971,6 +1024,7 @@ enum Mail {
                                         path: "menubar/Format/section/font/italic",
                                         label: "Italic",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -984,6 +1038,7 @@ enum Mail {
                                         path: "menubar/Format/section/font/underline",
                                         label: "Underline",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -1010,6 +1065,7 @@ enum Mail {
                                         label: "Increase",
                                         properties: [
                                             "action": .string("increaseQuoteLevel"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -1023,6 +1079,7 @@ enum Mail {
                                         label: "Decrease",
                                         properties: [
                                             "action": .string("decreaseQuoteLevel"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -1045,6 +1102,7 @@ enum Mail {
                                 label: "Make Plain Text",
                                 properties: [
                                     "action": .string("makePlainText"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -1149,6 +1207,7 @@ enum Mail {
                                         path: "menubar/View/sorting/sortBy/date",
                                         label: "Date",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -1161,6 +1220,7 @@ enum Mail {
                                         path: "menubar/View/sorting/sortBy/from",
                                         label: "From",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -1173,6 +1233,7 @@ enum Mail {
                                         path: "menubar/View/sorting/sortBy/subject",
                                         label: "Subject",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -1185,6 +1246,7 @@ enum Mail {
                                         path: "menubar/View/sorting/sortBy/size",
                                         label: "Size",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -1197,6 +1259,7 @@ enum Mail {
                                         path: "menubar/View/sorting/sortBy/unread",
                                         label: "Unread",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -1211,6 +1274,7 @@ enum Mail {
                                 path: "menubar/View/sorting/organizeByConversation",
                                 label: "Organize by Conversation",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -1230,6 +1294,7 @@ enum Mail {
                                 path: "menubar/View/section/enterFullScreen",
                                 label: "Enter Full Screen",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),

@@ -35,6 +35,7 @@ enum Notes {
                                 label: "New Note",
                                 properties: [
                                     "action": .string("newNote"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -48,6 +49,7 @@ enum Notes {
                                 label: "New Folder",
                                 properties: [
                                     "action": .string("newFolder"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -68,6 +70,7 @@ enum Notes {
                                 label: "Close",
                                 properties: [
                                     "action": .string("closeWindow"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -81,6 +84,7 @@ enum Notes {
                                 label: "Import to Notes…",
                                 properties: [
                                     "action": .string("importNotes"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(true),
                                     "role": .string("normal"),
@@ -93,6 +97,7 @@ enum Notes {
                                 label: "Export as PDF…",
                                 properties: [
                                     "action": .string("exportPDF"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(true),
                                     "role": .string("normal"),
@@ -112,6 +117,7 @@ enum Notes {
                                 label: "Share…",
                                 properties: [
                                     "action": .string("share"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(true),
                                     "role": .string("normal"),
@@ -125,6 +131,7 @@ enum Notes {
                                 label: "Print…",
                                 properties: [
                                     "action": .string("printNote"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(true),
                                     "role": .string("normal"),
@@ -160,6 +167,7 @@ enum Notes {
                                 label: "Undo",
                                 properties: [
                                     "action": .string("undo"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -174,6 +182,7 @@ enum Notes {
                                 label: "Redo",
                                 properties: [
                                     "action": .string("redo"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -196,6 +205,7 @@ enum Notes {
                                 label: "Cut",
                                 properties: [
                                     "action": .string("cut"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -211,6 +221,7 @@ enum Notes {
                                 label: "Copy",
                                 properties: [
                                     "action": .string("copy"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -226,6 +237,7 @@ enum Notes {
                                 label: "Paste",
                                 properties: [
                                     "action": .string("paste"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -241,6 +253,7 @@ enum Notes {
                                 label: "Paste and Match Style",
                                 properties: [
                                     "action": .string("pasteAndMatchStyle"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -255,6 +268,7 @@ enum Notes {
                                 label: "Select All",
                                 properties: [
                                     "action": .string("selectAll"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -289,6 +303,7 @@ enum Notes {
                                         label: "Find…",
                                         properties: [
                                             "action": .string("showFind"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(true),
                                             "role": .string("normal"),
@@ -303,6 +318,7 @@ enum Notes {
                                         label: "Find Next",
                                         properties: [
                                             "action": .string("findNext"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -317,6 +333,7 @@ enum Notes {
                                         label: "Use Selection for Find",
                                         properties: [
                                             "action": .string("useSelectionForFind"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -352,6 +369,7 @@ enum Notes {
                                 path: "menubar/Format/styles/title",
                                 label: "Title",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -365,6 +383,7 @@ enum Notes {
                                 path: "menubar/Format/styles/heading",
                                 label: "Heading",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -378,6 +397,7 @@ enum Notes {
                                 path: "menubar/Format/styles/body",
                                 label: "Body",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -391,6 +411,7 @@ enum Notes {
                                 path: "menubar/Format/styles/checklist",
                                 label: "Checklist",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -421,6 +442,7 @@ enum Notes {
                                         path: "menubar/Format/section/font/bold",
                                         label: "Bold",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -434,6 +456,7 @@ enum Notes {
                                         path: "menubar/Format/section/font/italic",
                                         label: "Italic",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -447,6 +470,7 @@ enum Notes {
                                         path: "menubar/Format/section/font/underline",
                                         label: "Underline",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -461,6 +485,7 @@ enum Notes {
                                         label: "Show Fonts",
                                         properties: [
                                             "action": .string("showFonts"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -485,6 +510,7 @@ enum Notes {
                                         path: "menubar/Format/section/text/alignLeft",
                                         label: "Align Left",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -497,6 +523,7 @@ enum Notes {
                                         path: "menubar/Format/section/text/center",
                                         label: "Center",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -509,6 +536,7 @@ enum Notes {
                                         path: "menubar/Format/section/text/alignRight",
                                         label: "Align Right",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -531,6 +559,7 @@ enum Notes {
                                 label: "Increase Indent",
                                 properties: [
                                     "action": .string("indent"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -544,6 +573,7 @@ enum Notes {
                                 label: "Decrease Indent",
                                 properties: [
                                     "action": .string("outdent"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -609,6 +639,7 @@ enum Notes {
                                         path: "menubar/View/section/sortBy/dateEdited",
                                         label: "Date Edited",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -621,6 +652,7 @@ enum Notes {
                                         path: "menubar/View/section/sortBy/dateCreated",
                                         label: "Date Created",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -633,6 +665,7 @@ enum Notes {
                                         path: "menubar/View/section/sortBy/title",
                                         label: "Title",
                                         properties: [
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -654,6 +687,7 @@ enum Notes {
                                 path: "menubar/View/section2/zoomIn",
                                 label: "Zoom In",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -666,6 +700,7 @@ enum Notes {
                                 path: "menubar/View/section2/zoomOut",
                                 label: "Zoom Out",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -685,6 +720,7 @@ enum Notes {
                                 path: "menubar/View/section3/enterFullScreen",
                                 label: "Enter Full Screen",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -712,6 +748,7 @@ enum Notes {
                         path: "menubar/Window/minimize",
                         label: "Minimize",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -724,6 +761,7 @@ enum Notes {
                         path: "menubar/Window/zoom",
                         label: "Zoom",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -735,6 +773,7 @@ enum Notes {
                         path: "menubar/Window/bringAllToFront",
                         label: "Bring All to Front",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -760,6 +799,7 @@ enum Notes {
                         label: "Notes Help",
                         properties: [
                             "action": .string("showHelp"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -771,6 +811,7 @@ enum Notes {
                         path: "menubar/Help/sendFeedback",
                         label: "Send Feedback…",
                         properties: [
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(true),
                             "role": .string("normal"),
@@ -902,6 +943,7 @@ enum Notes {
                                 label: "Pin Note",
                                 properties: [
                                     "action": .string("pinNote"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -915,6 +957,7 @@ enum Notes {
                                 label: "Lock Note",
                                 properties: [
                                     "action": .string("lockNote"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -935,6 +978,7 @@ enum Notes {
                                 label: "Move to Folder…",
                                 properties: [
                                     "action": .string("moveNote"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(true),
                                     "role": .string("normal"),
@@ -948,6 +992,7 @@ enum Notes {
                                 label: "Share…",
                                 properties: [
                                     "action": .string("share"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(true),
                                     "role": .string("normal"),
@@ -963,6 +1008,7 @@ enum Notes {
                         label: "Delete Note",
                         properties: [
                             "action": .string("deleteNote"),
+                            "alternate": .bool(false),
                             "confirm": .string("Delete this note?"),
                             "enabled": .bool(true),
                             "input": .bool(false),

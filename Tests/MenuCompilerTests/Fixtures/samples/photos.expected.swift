@@ -60,6 +60,7 @@ enum Photos {
                                         label: "Play Slideshow",
                                         properties: [
                                             "action": .string("playSlideshow"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -73,6 +74,7 @@ enum Photos {
                                         label: "Show Map",
                                         properties: [
                                             "action": .string("showMap"),
+                                            "alternate": .bool(false),
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
@@ -103,6 +105,7 @@ enum Photos {
                                                 path: "Library/toolbar/more/section2/sortBy/dateTaken",
                                                 label: "Date Taken",
                                                 properties: [
+                                                    "alternate": .bool(false),
                                                     "enabled": .bool(true),
                                                     "input": .bool(false),
                                                     "role": .string("normal"),
@@ -115,6 +118,7 @@ enum Photos {
                                                 path: "Library/toolbar/more/section2/sortBy/dateAdded",
                                                 label: "Date Added",
                                                 properties: [
+                                                    "alternate": .bool(false),
                                                     "enabled": .bool(true),
                                                     "input": .bool(false),
                                                     "role": .string("normal"),
@@ -140,6 +144,7 @@ enum Photos {
                                                 path: "Library/toolbar/more/section2/filter/allItems",
                                                 label: "All Items",
                                                 properties: [
+                                                    "alternate": .bool(false),
                                                     "enabled": .bool(true),
                                                     "input": .bool(false),
                                                     "role": .string("normal"),
@@ -152,6 +157,7 @@ enum Photos {
                                                 path: "Library/toolbar/more/section2/filter/favorites",
                                                 label: "Favorites",
                                                 properties: [
+                                                    "alternate": .bool(false),
                                                     "enabled": .bool(true),
                                                     "input": .bool(false),
                                                     "role": .string("normal"),
@@ -164,6 +170,7 @@ enum Photos {
                                                 path: "Library/toolbar/more/section2/filter/edited",
                                                 label: "Edited",
                                                 properties: [
+                                                    "alternate": .bool(false),
                                                     "enabled": .bool(true),
                                                     "input": .bool(false),
                                                     "role": .string("normal"),
@@ -194,6 +201,7 @@ enum Photos {
                         label: "Copy",
                         properties: [
                             "action": .string("copyPhoto"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -207,6 +215,7 @@ enum Photos {
                         label: "Share…",
                         properties: [
                             "action": .string("sharePhoto"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(true),
                             "role": .string("normal"),
@@ -220,6 +229,7 @@ enum Photos {
                         label: "Add to Favorites",
                         properties: [
                             "action": .string("favoritePhoto"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -233,6 +243,7 @@ enum Photos {
                         label: "Hide",
                         properties: [
                             "action": .string("hidePhoto"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -251,6 +262,7 @@ enum Photos {
                                 label: "Duplicate",
                                 properties: [
                                     "action": .string("duplicatePhoto"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -264,6 +276,7 @@ enum Photos {
                                 label: "Add to Album…",
                                 properties: [
                                     "action": .string("addToAlbum"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(true),
                                     "role": .string("normal"),
@@ -277,6 +290,7 @@ enum Photos {
                                 label: "Edit",
                                 properties: [
                                     "action": .string("editPhoto"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -297,6 +311,7 @@ enum Photos {
                                 label: "Delete",
                                 properties: [
                                     "action": .string("deletePhoto"),
+                                    "alternate": .bool(false),
                                     "confirm": .string("Delete this photo from all your devices?"),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
@@ -329,6 +344,7 @@ enum Photos {
                 label: "Rename…",
                 properties: [
                     "action": .string("renameAlbum"),
+                    "alternate": .bool(false),
                     "enabled": .bool(true),
                     "input": .bool(true),
                     "role": .string("normal"),
@@ -342,6 +358,7 @@ enum Photos {
                 label: "Share…",
                 properties: [
                     "action": .string("shareAlbum"),
+                    "alternate": .bool(false),
                     "enabled": .bool(true),
                     "input": .bool(true),
                     "role": .string("normal"),
@@ -355,6 +372,7 @@ enum Photos {
                 label: "Play",
                 properties: [
                     "action": .string("playAlbum"),
+                    "alternate": .bool(false),
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
@@ -373,6 +391,7 @@ enum Photos {
                         label: "Delete Album",
                         properties: [
                             "action": .string("deleteAlbum"),
+                            "alternate": .bool(false),
                             "confirm": .string("Delete this album? The photos stay in your library."),
                             "enabled": .bool(true),
                             "input": .bool(false),

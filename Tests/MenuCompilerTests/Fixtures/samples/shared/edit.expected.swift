@@ -30,6 +30,7 @@ enum Edit {
                         label: "Undo",
                         properties: [
                             "action": .string("undo"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -43,6 +44,7 @@ enum Edit {
                         label: "Redo",
                         properties: [
                             "action": .string("redo"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -63,6 +65,7 @@ enum Edit {
                         label: "Cut",
                         properties: [
                             "action": .string("cut"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -77,6 +80,7 @@ enum Edit {
                         label: "Copy",
                         properties: [
                             "action": .string("copy"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -91,6 +95,7 @@ enum Edit {
                         label: "Paste",
                         properties: [
                             "action": .string("paste"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -105,6 +110,7 @@ enum Edit {
                         label: "Paste and Match Style",
                         properties: [
                             "action": .string("pasteAndMatchStyle"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -118,6 +124,7 @@ enum Edit {
                         label: "Select All",
                         properties: [
                             "action": .string("selectAll"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -149,6 +156,7 @@ enum Edit {
                                 label: "Find…",
                                 properties: [
                                     "action": .string("showFind"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(true),
                                     "role": .string("normal"),
@@ -162,6 +170,7 @@ enum Edit {
                                 label: "Find Next",
                                 properties: [
                                     "action": .string("findNext"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -175,6 +184,7 @@ enum Edit {
                                 label: "Use Selection for Find",
                                 properties: [
                                     "action": .string("useSelectionForFind"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),

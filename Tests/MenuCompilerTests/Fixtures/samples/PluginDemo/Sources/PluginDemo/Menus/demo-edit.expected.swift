@@ -28,6 +28,7 @@ enum DemoEdit {
                         label: "Undo",
                         properties: [
                             "action": .string("undo"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -41,6 +42,7 @@ enum DemoEdit {
                         label: "Redo",
                         properties: [
                             "action": .string("redo"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -61,6 +63,7 @@ enum DemoEdit {
                         label: "Cut",
                         properties: [
                             "action": .string("cut"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -74,6 +77,7 @@ enum DemoEdit {
                         label: "Copy",
                         properties: [
                             "action": .string("copy"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -87,6 +91,7 @@ enum DemoEdit {
                         label: "Paste",
                         properties: [
                             "action": .string("paste"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),

@@ -29,6 +29,7 @@ enum DemoMenus {
                         label: "New Note",
                         properties: [
                             "action": .string("newNote"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -42,6 +43,7 @@ enum DemoMenus {
                         label: "Export as PDF…",
                         properties: [
                             "action": .string("exportPDF"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(true),
                             "role": .string("normal"),
@@ -54,6 +56,7 @@ enum DemoMenus {
                         label: "Close",
                         properties: [
                             "action": .string("closeWindow"),
+                            "alternate": .bool(false),
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
@@ -87,6 +90,7 @@ enum DemoMenus {
                                 label: "Undo",
                                 properties: [
                                     "action": .string("undo"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -101,6 +105,7 @@ enum DemoMenus {
                                 label: "Redo",
                                 properties: [
                                     "action": .string("redo"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -123,6 +128,7 @@ enum DemoMenus {
                                 label: "Cut",
                                 properties: [
                                     "action": .string("cut"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -137,6 +143,7 @@ enum DemoMenus {
                                 label: "Copy",
                                 properties: [
                                     "action": .string("copy"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -151,6 +158,7 @@ enum DemoMenus {
                                 label: "Paste",
                                 properties: [
                                     "action": .string("paste"),
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -201,6 +209,7 @@ enum DemoMenus {
                                 path: "menubar/View/sortBy/date",
                                 label: "Date",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
@@ -213,6 +222,7 @@ enum DemoMenus {
                                 path: "menubar/View/sortBy/title",
                                 label: "Title",
                                 properties: [
+                                    "alternate": .bool(false),
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
