@@ -163,6 +163,98 @@ struct LanguageServerTests {
         #expect(decoder.next() == nil)
     }
 
+    /// Every frame `stream` decodes to, fed whole, in chunks of `chunk`
+    /// bytes, and byte by byte: the result must not depend on how it arrived.
+    static func frames(_ stream: [UInt8], chunk: Int? = nil) -> [MessageFrameDecoder.Frame] {
+        var decoder = MessageFrameDecoder()
+        var frames: [MessageFrameDecoder.Frame] = []
+        var index = 0
+        while index < stream.count {
+            let end = min(stream.count, index + (chunk ?? stream.count))
+            decoder.append(stream[index..<end])
+            while let frame = decoder.next() { frames.append(frame) }
+            index = end
+        }
+        return frames
+    }
+
+    static func framesEveryWay(_ stream: [UInt8]) -> [MessageFrameDecoder.Frame] {
+        let whole = frames(stream)
+        for chunk in [1, 7, 4096] {
+            #expect(frames(stream, chunk: chunk) == whole, "fed in chunks of \(chunk)")
+        }
+        return whole
+    }
+
+    static func isMalformed(_ frame: MessageFrameDecoder.Frame?) -> Bool {
+        if case .malformed? = frame { return true }
+        return false
+    }
+
+    static let goodRequest = Array(#"{"jsonrpc":"2.0","id":7,"method":"shutdown"}"#.utf8)
+
+    /// A corrupt header costs the frame it announced, never the messages after it.
+    @Test(arguments: [
+        "Content-Type: application/json\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}",
+        "Content-Length: 99999999999\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}",
+        "Content-Length: -5\r\n\r\n{\"id\":1}",
+        "Content-Length: ten\r\n\r\n{\"id\":1}",
+        "Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+        "Content-Length 12\r\n\r\n{\"id\":1}",
+        "garbage without a header at all\r\n\r\n",
+        "X-Junk: " + String(repeating: "a", count: 20_000) + "\r\n\r\n{\"id\":1}",
+        "X-Junk: " + String(repeating: "a", count: 20_000),
+    ])
+    func framingResynchronizesOnTheNextHeader(_ corrupt: String) {
+        let frames = LanguageServerTests.framesEveryWay(Array(corrupt.utf8) + MessageFraming.frame(LanguageServerTests.goodRequest))
+        #expect(LanguageServerTests.isMalformed(frames.first), "\(frames)")
+        #expect(frames.last == .message(LanguageServerTests.goodRequest), "\(frames)")
+        #expect(frames.filter { !LanguageServerTests.isMalformed($0) }.count == 1, "\(frames)")
+    }
+
+    /// A Content-Length longer than the body: the next message's header is
+    /// found inside the body instead of waiting for bytes that never come.
+    @Test(arguments: [1_000, 60_000_000])
+    func framingNoticesABodyShorterThanItsLength(_ length: Int) {
+        let lying = Array("Content-Length: \(length)\r\n\r\n{\"id\":1,\"text\":\"Content-Length: 5 in a string\"}".utf8)
+        let frames = LanguageServerTests.framesEveryWay(lying + MessageFraming.frame(LanguageServerTests.goodRequest)
+                                                        + MessageFraming.frame(LanguageServerTests.goodRequest))
+        #expect(frames.count == 3 && LanguageServerTests.isMalformed(frames.first), "\(frames)")
+        #expect(Array(frames.dropFirst()) == [.message(LanguageServerTests.goodRequest), .message(LanguageServerTests.goodRequest)])
+    }
+
+    /// A Content-Length shorter than the body: the rest of the body, glued
+    /// to the next header, is skipped up to that header.
+    @Test(arguments: ["{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}", "{\n  \"id\": 1,\n  \"method\": \"initialize\"\n}\n"])
+    func framingRecoversFromALengthShorterThanTheBody(_ body: String) {
+        let short = Array("Content-Length: 5\r\n\r\n\(body)".utf8)
+        let frames = LanguageServerTests.framesEveryWay(short + MessageFraming.frame(LanguageServerTests.goodRequest))
+        #expect(frames.first == .message(Array(body.utf8.prefix(5))))
+        #expect(frames.last == .message(LanguageServerTests.goodRequest), "\(frames)")
+        #expect(frames.dropFirst().dropLast().allSatisfy(LanguageServerTests.isMalformed), "\(frames)")
+    }
+
+    /// `Content-Length` inside a JSON string (escaped quotes too) is text, not a header.
+    @Test func framingKeepsHeaderTextInsideStrings() {
+        let body = Array(#"{"text":"a \"quoted\" Content-Length: 5\r\n\r\nCONTENT-LENGTH","n":1}"#.utf8)
+        #expect(LanguageServerTests.framesEveryWay(MessageFraming.frame(body) + MessageFraming.frame(LanguageServerTests.goodRequest))
+                == [.message(body), .message(LanguageServerTests.goodRequest)])
+    }
+
+    /// Skipping garbage keeps only a few bytes, however much arrives.
+    @Test func framingDropsWhatItSkips() {
+        var decoder = MessageFrameDecoder()
+        decoder.append(Array("Content-Type: x\r\n\r\n".utf8))
+        #expect(LanguageServerTests.isMalformed(decoder.next()))
+        for _ in 0..<20 {
+            decoder.append([UInt8](repeating: UInt8(ascii: "x"), count: 100_000))
+            #expect(decoder.next() == nil)
+        }
+        #expect(decoder.bufferedCount < 16)
+        decoder.append(MessageFraming.frame(LanguageServerTests.goodRequest))
+        #expect(decoder.next() == .message(LanguageServerTests.goodRequest))
+    }
+
     // MARK: - UTF-16 positions
 
     @Test func positionsCountUTF16Units() {

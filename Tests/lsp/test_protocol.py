@@ -6,6 +6,7 @@ garbage)."""
 from __future__ import annotations
 
 import json
+import threading
 import subprocess
 
 import pytest
@@ -143,3 +144,49 @@ def test_exit_without_shutdown_is_an_error_exit(server: RawServer):
 def test_closed_input_ends_the_server(server: RawServer):
     server.initialize()
     assert server.close() == 1
+
+
+GOOD = {"jsonrpc": "2.0", "id": 99, "method": "shutdown"}
+
+
+def framed(message: dict) -> bytes:
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+@pytest.mark.parametrize(
+    "corrupt",
+    [
+        pytest.param(b'Content-Type: application/json\r\n\r\n{"jsonrpc": "2.0", "id": 5, "method": "shutdown"}', id="no-content-length"),
+        pytest.param(b'Content-Length: 99999999999\r\n\r\n{"jsonrpc": "2.0", "id": 5, "method": "shutdown"}', id="huge-length"),
+        pytest.param(b'Content-Length: -1\r\n\r\n{"id": 5}', id="negative-length"),
+        pytest.param(b"Content-Length: twelve\r\n\r\n{}", id="non-numeric-length"),
+        pytest.param(b"X-Padding: " + b"a" * 20_000 + b"\r\nContent-Length: 2\r\n\r\n{}", id="20KB-header"),
+        pytest.param(b'Content-Length: 50000000\r\n\r\n{"jsonrpc": "2.0", "id": 5, "method": "shutdown"}', id="length-longer-than-body"),
+        pytest.param(b'Content-Length: 10\r\n\r\n{"jsonrpc": "2.0", "id": 5, "method": "shutdown"}', id="length-shorter-than-body"),
+    ],
+)
+def test_a_corrupt_frame_costs_only_itself(server: RawServer, corrupt: bytes):
+    """The request after a corrupt frame is answered: the server skips to the
+    next header instead of reading every later message as part of the bad one."""
+    server.initialize()
+    watchdog = threading.Timer(20, server.process.kill)
+    watchdog.start()
+    try:
+        server.write(corrupt + framed(GOOD))
+        errors = []
+        while True:
+            message = server.receive_response()
+            if message.get("id") == 99:
+                break
+            errors.append(message)
+        assert message["result"] is None
+        # A parse error for the corrupt frame (and an invalid-request one for
+        # what a 20 KB header hid: its own `Content-Length: 2` and `{}`).
+        assert errors and errors[0]["error"]["code"] == -32700, errors
+        assert all(e["id"] is None and e["error"]["code"] in (-32700, -32600) for e in errors), errors
+        # And later messages too.
+        server.notify("exit")
+        assert server.close() == 0
+    finally:
+        watchdog.cancel()

@@ -16,9 +16,18 @@ public enum MessageFraming {
 
 /// Splits an incoming byte stream into message bodies. Pure and
 /// incremental: feed it whatever `read` returned, then take frames until
-/// it returns nil. It never throws: a corrupt header becomes `.malformed`
-/// (the server answers it with a protocol error) and decoding goes on with
-/// the bytes after it.
+/// it returns nil. It never throws: a corrupt frame becomes `.malformed`
+/// (the server answers it with a protocol error) and decoding goes on.
+///
+/// After a corrupt header the length of what follows is unknown, so the
+/// decoder **resynchronizes**: it skips to the next `Content-Length`, where
+/// the next message starts. A body is also watched for the header of the
+/// next message: `content-length` outside a JSON string is never JSON, so
+/// finding it inside a body means the announced length was wrong (too
+/// long — the body ended early); that frame is reported and decoding
+/// restarts at the header, instead of swallowing every later message
+/// until the announced length is reached. One bad frame costs at most
+/// itself and the message it was cut into.
 public struct MessageFrameDecoder: Sendable {
     public enum Frame: Equatable, Sendable {
         case message([UInt8])
@@ -28,11 +37,16 @@ public struct MessageFrameDecoder: Sendable {
     private var buffer: [UInt8] = []
     /// Bytes before this index have been consumed.
     private var start = 0
-    /// Where the search for the header terminator resumes, so a header that
-    /// trickles in byte by byte is not rescanned from its start each time.
+    /// Where the search for the header terminator (or, resynchronizing, for
+    /// the next header) resumes, so bytes that trickle in one at a time are
+    /// not rescanned from the start each time.
     private var scanFrom = 0
     /// The body length of a header already read, while its body arrives.
     private var pendingLength: Int?
+    /// How far into the pending body the watch for a header got.
+    private var bodyScan = BodyScan()
+    /// After a corrupt header: skipping to the next `Content-Length`.
+    private var resynchronizing = false
 
     public init() {}
 
@@ -44,41 +58,165 @@ public struct MessageFrameDecoder: Sendable {
     public var bufferedCount: Int { buffer.count - start }
 
     public mutating func next() -> Frame? {
+        if resynchronizing {
+            guard resynchronize() else { return nil }
+        }
         if let length = pendingLength {
-            guard buffer.count - start >= length else { return nil }
-            let body = Array(buffer[start..<(start + length)])
-            consume(length)
-            pendingLength = nil
-            return .message(body)
+            return nextBody(length: length)
         }
         guard let terminator = findHeaderTerminator() else {
-            if buffer.count - start > MessageFraming.maximumHeaderSize {
-                let dropped = buffer.count - start
-                consume(dropped)
-                return .malformed("no end of header within \(dropped) bytes")
-            }
-            return nil
+            guard buffer.count - start > MessageFraming.maximumHeaderSize else { return nil }
+            // Skip at least one byte, so the next header found is a later one.
+            consume(1)
+            resynchronizing = true
+            return .malformed("no end of header within \(MessageFraming.maximumHeaderSize) bytes")
         }
         let header = Array(buffer[start..<terminator.headerEnd])
-        consume(terminator.bodyStart - start)
         switch MessageFrameDecoder.contentLength(in: header) {
         case .success(let length):
+            consume(terminator.bodyStart - start)
             pendingLength = length
+            bodyScan = BodyScan()
             return next()
         case .failure(let problem):
+            // A block that starts like a header is one, and its own lines are
+            // skipped. One that doesn't is the tail of a body whose length was
+            // too short, with the next message's header glued to it: the
+            // search starts inside it.
+            consume(MessageFrameDecoder.startsWithField(header) ? terminator.bodyStart - start : 1)
+            resynchronizing = true
             return .malformed(problem.message)
         }
     }
+
+    /// Whether a header block starts with `Name:` (a token, then a colon).
+    private static func startsWithField(_ header: [UInt8]) -> Bool {
+        var index = 0
+        while index < header.count, isTokenCharacter(header[index]) { index += 1 }
+        return index > 0 && index < header.count && header[index] == UInt8(ascii: ":")
+    }
+
+    /// RFC 9110's `tchar`: what a header field's name is made of.
+    private static func isTokenCharacter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            true
+        default:
+            "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        }
+    }
+
+    /// The pending body once all of it is here, or `.malformed` when the
+    /// next message's header turns up inside it.
+    private mutating func nextBody(length: Int) -> Frame? {
+        let available = min(buffer.count - start, length)
+        if let headerOffset = watchForHeader(upTo: available) {
+            consume(headerOffset)
+            pendingLength = nil
+            return .malformed("Content-Length \(length), but the next message began after \(headerOffset) bytes")
+        }
+        guard available == length else { return nil }
+        let body = Array(buffer[start..<(start + length)])
+        consume(length)
+        pendingLength = nil
+        return .message(body)
+    }
+
+    // MARK: - Watching a body for the next header
+
+    /// Where the scan of a body stands: inside a JSON string or not, after
+    /// a backslash in one or not, and how many bytes were looked at.
+    private struct BodyScan: Sendable {
+        var scanned = 0
+        var inString = false
+        var escaped = false
+    }
+
+    private static let headerName = Array("content-length".utf8)
+
+    /// The offset in the pending body of a `content-length` outside any
+    /// JSON string, among its first `available` bytes. A raw control
+    /// character ends a string (JSON strings hold none), so a body cut off
+    /// inside a string is still seen to end at the next header's line break.
+    private mutating func watchForHeader(upTo available: Int) -> Int? {
+        let firstLetter = MessageFrameDecoder.headerName[0]
+        var scan = bodyScan
+        defer { bodyScan = scan }
+        return buffer.withUnsafeBufferPointer { bytes -> Int? in
+            while scan.scanned < available {
+                let byte = bytes[start + scan.scanned]
+                if scan.inString {
+                    if scan.escaped {
+                        scan.escaped = false
+                    } else if byte == UInt8(ascii: "\\") {
+                        scan.escaped = true
+                    } else if byte == UInt8(ascii: "\"") || byte < 0x20 {
+                        scan.inString = false
+                    }
+                } else if byte == UInt8(ascii: "\"") {
+                    scan.inString = true
+                } else if MessageFrameDecoder.lowercased(byte) == firstLetter {
+                    // Decided once all of the name is here, even past the announced
+                    // end; until then the scan waits here (a complete body is
+                    // taken as it is).
+                    guard start + scan.scanned + MessageFrameDecoder.headerName.count <= bytes.count else { return nil }
+                    if MessageFrameDecoder.isHeaderName(at: start + scan.scanned, in: bytes) { return scan.scanned }
+                }
+                scan.scanned += 1
+            }
+            return nil
+        }
+    }
+
+    /// Whether `content-length`, in any case, starts at `index` (all of it is there).
+    private static func isHeaderName(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for (offset, expected) in headerName.enumerated() where lowercased(bytes[index + offset]) != expected { return false }
+        return true
+    }
+
+    /// ASCII lowercasing: letters A–Z get bit 5 set.
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    // MARK: - Resynchronizing
+
+    /// Skips to the next `content-length` (any case); true once there.
+    /// What is skipped is dropped as it is scanned, so memory stays bounded.
+    private mutating func resynchronize() -> Bool {
+        let name = MessageFrameDecoder.headerName
+        let found: Int? = buffer.withUnsafeBufferPointer { bytes in
+            var index = max(start, scanFrom)
+            while index + name.count <= bytes.count {
+                if MessageFrameDecoder.isHeaderName(at: index, in: bytes) { return index }
+                index += 1
+            }
+            return nil
+        }
+        guard let found else {
+            // Keep only what could be the start of the name.
+            let keep = min(buffer.count - start, name.count - 1)
+            consume(buffer.count - start - keep)
+            return false
+        }
+        consume(found - start)
+        resynchronizing = false
+        return true
+    }
+
+    // MARK: - Headers
 
     private struct Terminator {
         var headerEnd: Int
         var bodyStart: Int
     }
 
-    /// Finds `\r\n\r\n` (or a bare `\n\n`, which some hand-written clients send).
+    /// Finds `\r\n\r\n` (or a bare `\n\n`, which some hand-written clients
+    /// send) within the largest header allowed.
     private mutating func findHeaderTerminator() -> Terminator? {
         var index = max(start, scanFrom)
-        while index < buffer.count {
+        let limit = min(buffer.count, start + MessageFraming.maximumHeaderSize)
+        while index < limit {
             if buffer[index] == 0x0A {
                 if index + 1 < buffer.count, buffer[index + 1] == 0x0A {
                     return Terminator(headerEnd: index, bodyStart: index + 2)
@@ -90,7 +228,7 @@ public struct MessageFrameDecoder: Sendable {
             index += 1
         }
         // The last two bytes may be the start of a terminator still arriving.
-        scanFrom = max(start, buffer.count - 2)
+        scanFrom = max(start, limit - 2)
         return nil
     }
 
@@ -113,7 +251,7 @@ public struct MessageFrameDecoder: Sendable {
     /// loops: every message passes through here.
     static func contentLength(in header: [UInt8]) -> Result<Int, HeaderProblem> {
         var length: Int?
-        let name = Array("content-length".utf8)
+        let name = headerName
         var lineStart = 0
         while lineStart < header.count {
             var lineEnd = lineStart
@@ -125,7 +263,7 @@ public struct MessageFrameDecoder: Sendable {
             var colon = lineStart
             while colon < end, header[colon] != UInt8(ascii: ":") { colon += 1 }
             guard colon < end else {
-                return .failure(HeaderProblem(message: "header line without ':': \(String(decoding: header[lineStart..<min(end, lineStart + 60)], as: UTF8.self))"))
+                return .failure(HeaderProblem(message: "header line without ':': \(shown(header[lineStart..<end]))"))
             }
             var fieldStart = lineStart
             var fieldEnd = colon
@@ -133,19 +271,19 @@ public struct MessageFrameDecoder: Sendable {
             while fieldEnd > fieldStart, header[fieldEnd - 1] == 0x20 || header[fieldEnd - 1] == 0x09 { fieldEnd -= 1 }
             guard fieldEnd - fieldStart == name.count else { continue }
             var matches = true
-            for index in 0..<name.count {
-                let byte = header[fieldStart + index]
-                // ASCII lowercasing: letters A–Z get bit 5 set.
-                if (byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) != name[index] { matches = false; break }
+            for index in 0..<name.count where lowercased(header[fieldStart + index]) != name[index] {
+                matches = false
+                break
             }
             guard matches else { continue }
+            guard length == nil else { return .failure(HeaderProblem(message: "Content-Length given twice")) }
             var value = 0
             var digits = 0
             for index in (colon + 1)..<end {
                 let byte = header[index]
                 if byte == 0x20 || byte == 0x09 { continue }
                 guard byte >= 0x30, byte <= 0x39, digits < 18 else {
-                    return .failure(HeaderProblem(message: "Content-Length is not a number: \(String(decoding: header[(colon + 1)..<end], as: UTF8.self))"))
+                    return .failure(HeaderProblem(message: "Content-Length is not a number: \(shown(header[(colon + 1)..<end]))"))
                 }
                 value = value * 10 + Int(byte - 0x30)
                 digits += 1
@@ -158,5 +296,19 @@ public struct MessageFrameDecoder: Sendable {
         }
         guard let length else { return .failure(HeaderProblem(message: "header has no Content-Length")) }
         return .success(length)
+    }
+
+    /// Header text for a message: at most 60 bytes, printable ASCII, the
+    /// rest as `\u{…}` (the client's log shows it).
+    private static func shown(_ bytes: ArraySlice<UInt8>) -> String {
+        var text = ""
+        for byte in bytes.prefix(60) {
+            if byte >= 0x20, byte < 0x7F {
+                text.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                text += SwiftEscaping.unicodeEscape(Unicode.Scalar(byte))
+            }
+        }
+        return bytes.count > 60 ? text + "…" : text
     }
 }
