@@ -86,10 +86,49 @@ struct LanguageServerTests {
 
     /// Agrees with Foundation's JSONSerialization on what is JSON.
     @Test(arguments: ["{\"a\" 1}", "[01]", "[1.]", "[.5]", "[+1]", "[-]", "[1e]", "\"\\x\"", "\"\\u12\"",
-                      "\"\\ud800\"", "\"\\udc00x\"", "\"\\ud800\\u0041\"", "\"a\nb\"", "[1] [2]", "nul", "[tru]", "{1: 2}", "'a'"])
+                      "\"a\nb\"", "[1] [2]", "nul", "[tru]", "{1: 2}", "'a'"])
     func jsonRejectsWhatIsNotJSON(_ text: String) {
         #expect(throws: (any Error).self) { try JSON.parse(Array(text.utf8)) }
         #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) == nil)
+    }
+
+    /// A lone surrogate escape is what an editor sends when an edit splits a
+    /// pair: RFC 8259's grammar allows it, and it reads as U+FFFD.
+    @Test func jsonReadsLoneSurrogatesAsReplacementCharacters() throws {
+        #expect(try JSON.parse(Array(#""\ud800""#.utf8)) == .string("\u{FFFD}"))
+        #expect(try JSON.parse(Array(#""\udc00x""#.utf8)) == .string("\u{FFFD}x"))
+        #expect(try JSON.parse(Array(#""\ud800\u0041""#.utf8)) == .string("\u{FFFD}A"))
+        #expect(try JSON.parse(Array(#""a\ud800\ud83d\ude00\udc00""#.utf8)) == .string("a\u{FFFD}😀\u{FFFD}"))
+        #expect(try JSON.parse(Array(#""\ud800\\""#.utf8)) == .string("\u{FFFD}\\"))
+        #expect(throws: (any Error).self) { try JSON.parse(Array(#""\ud800\uZZZZ""#.utf8)) }
+        #expect(throws: (any Error).self) { try JSON.parse(Array(#""\ud800"#.utf8)) }
+    }
+
+    /// One bound for every JSON menuc reads (messages, `menuc.json`,
+    /// baselines), with an error that says so; reading as deep as it allows
+    /// (and freeing the result) fits a small thread's stack.
+    @Test func jsonNestingIsBoundedOnASmallStack() throws {
+        let limit = JSONParser.maximumDepth
+        let deepest = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
+        let tooDeep = String(repeating: "{\"a\":", count: limit + 1) + "1" + String(repeating: "}", count: limit + 1)
+        nonisolated(unsafe) var results: [Result<JSON, JSONParser.Failure>] = []
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            for text in [deepest, tooDeep] {
+                var parser = JSONParser(Array(text.utf8))
+                results.append(Result { () throws(JSONParser.Failure) in try parser.parseDocument() })
+            }
+            done.signal()
+        }
+        thread.stackSize = 256 * 1024
+        thread.start()
+        done.wait()
+        #expect((try? results[0].get()) != nil)
+        guard case .failure(let failure) = results[1] else {
+            Issue.record("\(limit + 1) levels were accepted")
+            return
+        }
+        #expect(failure.description == "nested more than \(limit) levels deep at byte \(5 * limit + 1)")
     }
 
     /// Stricter than swift-corelibs-foundation's JSONSerialization, which
@@ -315,6 +354,54 @@ struct LanguageServerTests {
         #expect(LanguageServerTests.edit(text, [ContentChange(range: nil, text: "new")]) == "new")
         // A range past the end is clamped rather than rejected.
         #expect(LanguageServerTests.edit(text, [ContentChange(range: LanguageServerTests.range(9, 0, 9, 5), text: "!")]) == text + "!")
+    }
+
+    /// An edit between the halves of a surrogate pair: the character becomes
+    /// two U+FFFD (one UTF-16 unit each, like the halves), so the edit and
+    /// every later one land where the editor made them.
+    @Test func editsSplittingASurrogatePairKeepPositionsAligned() {
+        let text = "a😀b\n"
+        // Deleting the low half (unit 2) leaves a lone high surrogate in the editor.
+        let deleted = LanguageServerTests.edit(text, [ContentChange(range: LanguageServerTests.range(0, 2, 0, 3), text: "")])
+        #expect(deleted == "a\u{FFFD}b\n")
+        // Typing between the halves.
+        let typed = LanguageServerTests.edit(text, [ContentChange(range: LanguageServerTests.range(0, 2, 0, 2), text: "X")])
+        #expect(typed == "a\u{FFFD}X\u{FFFD}b\n")
+        // Later edits count the halves as the editor does.
+        #expect(LanguageServerTests.edit(text, [ContentChange(range: LanguageServerTests.range(0, 2, 0, 3), text: ""),
+                                                ContentChange(range: LanguageServerTests.range(0, 2, 0, 3), text: "c")]) == "a\u{FFFD}c\n")
+        // A range covering the whole pair is untouched by this.
+        #expect(LanguageServerTests.edit(text, [ContentChange(range: LanguageServerTests.range(0, 1, 0, 3), text: "…")]) == "a…b\n")
+        #expect(LanguageServerTests.edit(text, [ContentChange(range: LanguageServerTests.range(0, 3, 0, 3), text: "!")]) == "a😀!b\n")
+    }
+
+    /// A `didChange` whose text holds a lone surrogate (`"\ud800"`) is
+    /// applied, not dropped as invalid JSON: the edits after it, and a hover
+    /// after them, land where the editor put them.
+    @Test func didChangeWithALoneSurrogateKeepsTheTextInStep() throws {
+        let server = LanguageServer()
+        LanguageServerTests.initialized(server)
+        let uri = "untitled:surrogate.menu"
+        _ = server.receive(LanguageServerTests.notification("textDocument/didOpen", ["textDocument": [
+            "uri": .string(uri), "languageId": "menu", "version": 1, "text": "menu M \"M\" {\n  item b \"AB\" { shortcut: \"cmd+n\" }\n}\n",
+        ]]), now: 0)
+        // The editor inserts a lone high surrogate between A and B (one UTF-16 unit)…
+        let surrogate = #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"untitled:surrogate.menu","version":2},"contentChanges":[{"range":{"start":{"line":1,"character":11},"end":{"line":1,"character":11}},"text":"\ud800"}]}}"#
+        #expect(server.receive(Array(surrogate.utf8), now: 0).isEmpty)
+        // …then changes `cmd+n` to `cmd+k`: the `n` is now at unit 32.
+        _ = server.receive(LanguageServerTests.notification("textDocument/didChange", [
+            "textDocument": ["uri": .string(uri), "version": 3],
+            "contentChanges": [["range": LanguageServerTests.range(1, 32, 1, 33).json, "text": "k"]],
+        ]), now: 0)
+        let hover = server.receive(LanguageServerTests.request(9, "textDocument/hover", [
+            "textDocument": ["uri": .string(uri)], "position": ["line": 1, "character": 30],
+        ]), now: 0)
+        let value = hover.first?["result"]?["contents"]?["value"]?.string ?? ""
+        #expect(value.contains("⌘K"), "\(hover)")
+        let label = server.receive(LanguageServerTests.request(10, "textDocument/hover", [
+            "textDocument": ["uri": .string(uri)], "position": ["line": 1, "character": 4],
+        ]), now: 0)
+        #expect(label.first?["result"]?["contents"]?["value"]?.string?.contains("\"A\u{FFFD}B\"") == true, "\(label)")
     }
 
     @Test func documentStoreTracksVersionsAndGenerations() throws {
@@ -602,7 +689,9 @@ struct LanguageServerTests {
         LanguageServerTests.initialized(server)
         #expect(server.receive(Array("{nope".utf8), now: 0).first?["error"]?["code"] == .int(ResponseError.parseErrorCode))
         #expect(server.receive(Array("[1, 2]".utf8), now: 0).first?["error"]?["code"] == .int(ResponseError.invalidRequestCode))
-        #expect(server.receiveMalformedFrame("no length").first?["error"]?["code"] == .int(ResponseError.parseErrorCode))
+        let malformed = server.receiveMalformedFrame("no length")
+        #expect(malformed.first { $0["id"] != nil }?["error"]?["code"] == .int(ResponseError.parseErrorCode))
+        #expect(malformed.first?["method"] == "window/logMessage")
         #expect(server.receive(LanguageServerTests.request(2, "no/such"), now: 0).first?["error"]?["code"] == .int(ResponseError.methodNotFoundCode))
         let missing = server.receive(LanguageServerTests.request(3, "textDocument/hover", ["textDocument": ["uri": "file:///x.menu"]]), now: 0)
         #expect(missing.first?["error"]?["code"] == .int(ResponseError.invalidParamsCode))

@@ -190,3 +190,28 @@ def test_a_corrupt_frame_costs_only_itself(server: RawServer, corrupt: bytes):
         assert server.close() == 0
     finally:
         watchdog.cancel()
+
+
+def test_a_lone_surrogate_in_an_edit_keeps_the_text_in_step(server: RawServer):
+    """Editors send a lone UTF-16 surrogate (`"\\ud800"`) when an edit splits
+    a pair. The edit is applied (as U+FFFD, one UTF-16 unit like the lone
+    surrogate), so the edits after it land where the editor made them."""
+    server.initialize()
+    uri = "untitled:surrogate.menu"
+    text = 'menu M "M" {\n  item b "AB" { shortcut: "cmd+n" }\n}\n'
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "menu", "version": 1, "text": text}})
+
+    def change(version, line, start, end, new_text):
+        server.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": {"start": {"line": line, "character": start}, "end": {"line": line, "character": end}}, "text": new_text}],
+        })
+
+    change(2, 1, 11, 11, "\ud800")  # between A and B; json.dumps writes it as \ud800
+    change(3, 1, 32, 33, "k")  # the n of cmd+n, one unit further right now
+
+    def hover(id, character):
+        return server.request(id, "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 1, "character": character}})
+
+    assert "⌘K" in hover(5, 30)["result"]["contents"]["value"]
+    assert '"A\ufffdB"' in hover(6, 4)["result"]["contents"]["value"]
