@@ -132,6 +132,25 @@ struct EscapingTests {
         #expect(lines == ["Use `<b>` *here*", "&lt;script>x&lt;/script>", #"\`&lt;img src=x>` and `a"#, #"\u{202E}"#])
     }
 
+    /// The one-line fast path gives what the sanitiser gives.
+    @Test(arguments: ["Plain words.", "Use cmd+c: copies.", "1. First", "See http://example.com/a", "A * b _c_ d", "Ends with \\",
+                      "# Heading", "- item", "<b>", "`code`", "[a](b)", "~~~", "x![i](y)", "a]: b", "===", "Tab\there"])
+    func docCommentFastPathAgreesWithTheSanitiser(_ doc: String) {
+        #expect(MarkdownEscaping.docLines(doc) == MarkdownDocComment.lines(doc))
+    }
+
+    /// Link destinations a doc comment may keep: web, mail, relative.
+    @Test func docCommentLinkDestinations() {
+        func safe(_ text: String) -> Bool { MarkdownDocComment.isSafeDestination(Array(text.unicodeScalars)[...]) }
+        for destination in ["https://example.com/a)", "HTTP://x", "mailto:a@b.c)", "other.md#x)", "#anchor)", "../a/b?c=d:e)", " https://x)"] {
+            #expect(safe(destination), "\(destination)")
+        }
+        for destination in ["javascript:alert(1))", "JavaScript:x", "data:text/html,x", "vbscript:x", "file:///etc", "java&#115;cript:x",
+                            "javascript&#58;x", #"javascript\:x"#, "<javascript:x>", "", "   ", "c:x", "java\u{200B}script:x"] {
+            #expect(!safe(destination), "\(destination)")
+        }
+    }
+
     @Test func linkDestinationsArePercentEncoded() {
         #expect(MarkdownEscaping.linkDestination("shared/edit.md", fragment: "Edit") == "shared/edit.md#Edit")
         #expect(MarkdownEscaping.linkDestination("my menus/a (1).md") == "my%20menus/a%20%281%29.md")

@@ -215,3 +215,32 @@ def test_a_lone_surrogate_in_an_edit_keeps_the_text_in_step(server: RawServer):
 
     assert "⌘K" in hover(5, 30)["result"]["contents"]["value"]
     assert '"A\ufffdB"' in hover(6, 4)["result"]["contents"]["value"]
+
+
+def test_hovers_show_hostile_labels_and_doc_comments_as_text(server: RawServer):
+    """A label that would close the hover's code block and add a link, an
+    image and HTML, and a doc comment with a javascript: link and an image,
+    rendered by a CommonMark renderer that allows everything: only text."""
+    from markdown_it import MarkdownIt
+
+    response = server.request(1, "initialize", {"processId": None, "rootUri": None, "capabilities": {
+        "textDocument": {"hover": {"contentFormat": ["markdown", "plaintext"]}}}})
+    assert "capabilities" in response["result"]
+    server.notify("initialized")
+    uri = "untitled:hostile.menu"
+    label = "Evil\n```\n[x](http://evil.example)![i](http://evil.example/i.png)<img src=x>\n```"
+    text = (
+        "/// <img src=x onerror=alert(1)> [js](javascript:alert(1)) ![i](http://evil.example/d.png)\n"
+        "/// ```\n"
+        f"menu Evil {json.dumps(label)} {{ item b \"Show B\" }}\n"
+    )
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "menu", "version": 1, "text": text}})
+    hover = server.request(2, "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 2, "character": 6}})
+    contents = hover["result"]["contents"]
+    assert contents["kind"] == "markdown"
+    md = MarkdownIt("commonmark", {"html": True})
+    md.validateLink = lambda url: True
+    rendered = md.render(contents["value"])
+    assert "<img" not in rendered and "<script" not in rendered, rendered
+    assert 'href="javascript' not in rendered and 'href="http://evil.example"' not in rendered, rendered
+    assert "&lt;img src=x&gt;" in rendered  # the label, shown as written
