@@ -253,13 +253,38 @@ struct LanguageServerTests {
 
     /// A Content-Length longer than the body: the next message's header is
     /// found inside the body instead of waiting for bytes that never come.
-    @Test(arguments: [1_000, 60_000_000])
-    func framingNoticesABodyShorterThanItsLength(_ length: Int) {
-        let lying = Array("Content-Length: \(length)\r\n\r\n{\"id\":1,\"text\":\"Content-Length: 5 in a string\"}".utf8)
+    @Test(arguments: [1_000, 60_000_000], [
+        "{\"id\":1,\"text\":\"Content-Length: 5 in a string\"}",
+        "{\"id\":1,\"text\":\"cut off inside a string",
+        "not JSON at all \"",
+    ])
+    func framingNoticesABodyShorterThanItsLength(_ length: Int, _ body: String) {
+        let lying = Array("Content-Length: \(length)\r\n\r\n\(body)".utf8)
         let frames = LanguageServerTests.framesEveryWay(lying + MessageFraming.frame(LanguageServerTests.goodRequest)
                                                         + MessageFraming.frame(LanguageServerTests.goodRequest))
         #expect(frames.count == 3 && LanguageServerTests.isMalformed(frames.first), "\(frames)")
         #expect(Array(frames.dropFirst()) == [.message(LanguageServerTests.goodRequest), .message(LanguageServerTests.goodRequest)])
+    }
+
+    /// A complete body is taken at once, whatever letters end it: only the
+    /// start of a `Content-Length` line running past the bytes received makes
+    /// the watch wait, and no JSON ends that way.
+    @Test(arguments: [#"{"position":{"character":0}}"#, #"{"a":"c"}"#, #"["c"]"#, #"{"x":"content-len"}"#, #"{"content-length":1}"#])
+    func framingTakesACompleteBodyAtOnce(_ body: String) {
+        for chunk in [1, 3, 4096] {
+            #expect(LanguageServerTests.frames(MessageFraming.frame(Array(body.utf8)), chunk: chunk) == [.message(Array(body.utf8))])
+        }
+    }
+
+    /// A length a few bytes too long cuts into the next header: the body
+    /// is not taken until the line is seen whole, then the next message is.
+    @Test(arguments: [1, 5, 15, 20])
+    func framingNoticesALengthCuttingIntoTheNextHeader(_ extra: Int) {
+        let body = #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#
+        let lying = Array("Content-Length: \(body.utf8.count + extra)\r\n\r\n\(body)".utf8)
+        let frames = LanguageServerTests.framesEveryWay(lying + MessageFraming.frame(LanguageServerTests.goodRequest))
+        #expect(frames.count == 2 && LanguageServerTests.isMalformed(frames.first), "\(frames)")
+        #expect(frames.last == .message(LanguageServerTests.goodRequest))
     }
 
     /// A Content-Length shorter than the body: the rest of the body, glued
@@ -292,6 +317,105 @@ struct LanguageServerTests {
         #expect(decoder.bufferedCount < 16)
         decoder.append(MessageFraming.frame(LanguageServerTests.goodRequest))
         #expect(decoder.next() == .message(LanguageServerTests.goodRequest))
+    }
+
+    // MARK: - Fuzzer inputs
+
+    /// What `Benchmarks/Fuzz/LSPFuzzTarget.swift` does with one input: a
+    /// prologue opening a document, the input in reads of the size its first
+    /// byte gives, then one more request; returns every message sent and
+    /// whether that last request was answered (nil: the input ended with `exit`).
+    static func replayFuzzInput(_ input: [UInt8]) -> (replies: [JSON], answeredAfter: Bool?) {
+        var beforeFinal = 0
+        return replayFuzzInput(input, repliesBeforeTheLastRequest: &beforeFinal)
+    }
+
+    static func replayFuzzInput(_ input: [UInt8], repliesBeforeTheLastRequest beforeFinal: inout Int) -> (replies: [JSON], answeredAfter: Bool?) {
+        let server = LanguageServer(configuration: LanguageServer.Configuration(
+            formatter: MenuFormatterAdapter(), diagnosticsDelay: 0, maximumDiagnosticsWait: 0, currentDirectory: "/menuc-lsp-fuzz"))
+        var stream = MessageStream(server: server)
+        var replies: [JSON] = []
+        var now: UInt64 = 1
+        func take(_ bytes: ArraySlice<UInt8>) {
+            replies += stream.receive(bytes, now: now)
+            now += 200_000_000
+            replies += server.fireTimers(now: now)
+        }
+        let document = try? String(contentsOf: TestSupport.packageRoot.appendingPathComponent("Benchmarks/Fuzz/seeds/lsp/document.menu"), encoding: .utf8)
+        let prologue: [JSON] = [
+            ["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": ["capabilities": [
+                "textDocument": ["hover": ["contentFormat": ["markdown"]], "completion": ["completionItem": ["documentationFormat": ["markdown"]]]],
+            ]]],
+            ["jsonrpc": "2.0", "method": "initialized", "params": [:]],
+            ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": [
+                "uri": "untitled:fuzz.menu", "languageId": "menu", "version": 1, "text": .string(document ?? ""),
+            ]]],
+        ]
+        take(prologue.flatMap { MessageFraming.frame($0.encoded()) }[...])
+        let chunk = Int(input.first ?? 255) + 1
+        var start = 0
+        while start < input.count, server.exitCode == nil {
+            take(input[start..<min(input.count, start + chunk)])
+            start += chunk
+        }
+        guard server.exitCode == nil else { return (replies, nil) }
+        beforeFinal = replies.count
+        let final: JSON = ["jsonrpc": "2.0", "id": "fuzz-final", "method": "shutdown"]
+        let last = stream.receive(Array("\r\n\r\n".utf8) + MessageFraming.frame(final.encoded()), now: now)
+        // The line break may complete an `exit` the input cut short.
+        guard server.exitCode == nil else { return (replies + last, nil) }
+        return (replies + last, last.contains { $0["id"] == "fuzz-final" })
+    }
+
+    /// The request ids of an input made only of well-formed messages (up to
+    /// an `exit`), as the fuzz target checks them; nil for any other input.
+    static func wellFormedRequestIDs(_ input: [UInt8]) -> [JSON]? {
+        let prefix = Array("Content-Length: ".utf8)
+        var ids: [JSON] = []
+        var index = 0
+        while index < input.count {
+            guard input[index...].starts(with: prefix) else { return nil }
+            index += prefix.count
+            let digits = input[index...].prefix { $0 >= 0x30 && $0 <= 0x39 }.prefix(9)
+            guard let length = Int(String(decoding: digits, as: UTF8.self)) else { return nil }
+            index += digits.count
+            guard input[index...].starts(with: [0x0D, 0x0A, 0x0D, 0x0A]) else { return nil }
+            index += 4
+            guard length <= input.count - index, let message = try? JSON.parse(Array(input[index..<(index + length)])),
+                  message.object != nil else { return nil }
+            index += length
+            if message["method"] == "exit" { break }
+            guard message["method"]?.string != nil, let id = message["id"] else { continue }
+            if case .int = id { ids.append(id) } else if case .string = id { ids.append(id) }
+        }
+        return ids
+    }
+
+    static func fuzzInputs() -> [String] {
+        let folders = ["Benchmarks/Fuzz/seeds/lsp", "Tests/MenuCompilerTests/Fixtures/fuzz-lsp"].map { TestSupport.packageRoot.appendingPathComponent($0) }
+        return folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".lsp") }.sorted()
+                .map { folder.appendingPathComponent($0).path }
+        }
+    }
+
+    /// The fuzzer's seeds and every input it found a problem with: the
+    /// server answers every request, sends only valid JSON, and the request
+    /// after the input is answered — the stream is back in step.
+    @Test(arguments: fuzzInputs())
+    func fuzzInputsReplay(_ path: String) throws {
+        let input = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        var beforeFinal = 0
+        let (replies, answeredAfter) = LanguageServerTests.replayFuzzInput(input, repliesBeforeTheLastRequest: &beforeFinal)
+        for reply in replies {
+            #expect((try? JSON.parse(reply.encoded())) != nil)
+        }
+        #expect(answeredAfter != false, "the request after \(path) was not answered")
+        // Well-formed requests are answered before anything more arrives.
+        if let requests = LanguageServerTests.wellFormedRequestIDs(input) {
+            let answered = Set(replies.prefix(answeredAfter == nil ? replies.count : beforeFinal).compactMap { $0["method"] == nil ? $0["id"] : nil })
+            for id in requests { #expect(answered.contains(id), "request \(id) of \(path) was not answered") }
+        }
     }
 
     // MARK: - UTF-16 positions

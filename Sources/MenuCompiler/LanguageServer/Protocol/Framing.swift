@@ -22,8 +22,8 @@ public enum MessageFraming {
 /// After a corrupt header the length of what follows is unknown, so the
 /// decoder **resynchronizes**: it skips to the next `Content-Length`, where
 /// the next message starts. A body is also watched for the header of the
-/// next message: `content-length` outside a JSON string is never JSON, so
-/// finding it inside a body means the announced length was wrong (too
+/// next message: a `Content-Length: N` line is never part of JSON, so
+/// finding one inside a body means the announced length was wrong (too
 /// long — the body ended early); that frame is reported and decoding
 /// restarts at the header, instead of swallowing every later message
 /// until the announced length is reached. One bad frame costs at most
@@ -44,7 +44,7 @@ public struct MessageFrameDecoder: Sendable {
     /// The body length of a header already read, while its body arrives.
     private var pendingLength: Int?
     /// How far into the pending body the watch for a header got.
-    private var bodyScan = BodyScan()
+    private var bodyScanned = 0
     /// After a corrupt header: skipping to the next `Content-Length`.
     private var resynchronizing = false
 
@@ -76,7 +76,7 @@ public struct MessageFrameDecoder: Sendable {
         case .success(let length):
             consume(terminator.bodyStart - start)
             pendingLength = length
-            bodyScan = BodyScan()
+            bodyScanned = 0
             return next()
         case .failure(let problem):
             // A block that starts like a header is one, and its own lines are
@@ -110,10 +110,15 @@ public struct MessageFrameDecoder: Sendable {
     /// next message's header turns up inside it.
     private mutating func nextBody(length: Int) -> Frame? {
         let available = min(buffer.count - start, length)
-        if let headerOffset = watchForHeader(upTo: available) {
-            consume(headerOffset)
+        switch watchForHeader(upTo: available) {
+        case .header(let offset):
+            consume(offset)
             pendingLength = nil
-            return .malformed("Content-Length \(length), but the next message began after \(headerOffset) bytes")
+            return .malformed("Content-Length \(length), but the next message began after \(offset) bytes")
+        case .undecided:
+            return nil
+        case .none:
+            break
         }
         guard available == length else { return nil }
         let body = Array(buffer[start..<(start + length)])
@@ -124,48 +129,76 @@ public struct MessageFrameDecoder: Sendable {
 
     // MARK: - Watching a body for the next header
 
-    /// Where the scan of a body stands: inside a JSON string or not, after
-    /// a backslash in one or not, and how many bytes were looked at.
-    private struct BodyScan: Sendable {
-        var scanned = 0
-        var inString = false
-        var escaped = false
-    }
-
     private static let headerName = Array("content-length".utf8)
 
-    /// The offset in the pending body of a `content-length` outside any
-    /// JSON string, among its first `available` bytes. A raw control
-    /// character ends a string (JSON strings hold none), so a body cut off
-    /// inside a string is still seen to end at the next header's line break.
-    private mutating func watchForHeader(upTo available: Int) -> Int? {
+    /// What the watch found among the bytes of the pending body so far.
+    private enum Watch {
+        /// A header line starts at this offset in the body.
+        case header(Int)
+        /// A line that may be one runs past the bytes received: wait for
+        /// more, even if the body looks complete (JSON never ends that way).
+        case undecided
+        case none
+    }
+
+    /// The offset in the pending body, among its first `available` bytes,
+    /// where a whole header line `Content-Length: N` starts — raw line
+    /// break included. JSON holds no such line anywhere: outside strings
+    /// the word is not JSON, inside them a raw line break is not, so this
+    /// finds the next message's header even in a body cut off inside a
+    /// string, and never in a well-formed one. Bytes are looked at once:
+    /// the scan resumes where it stopped.
+    private mutating func watchForHeader(upTo available: Int) -> Watch {
         let firstLetter = MessageFrameDecoder.headerName[0]
-        var scan = bodyScan
-        defer { bodyScan = scan }
-        return buffer.withUnsafeBufferPointer { bytes -> Int? in
-            while scan.scanned < available {
-                let byte = bytes[start + scan.scanned]
-                if scan.inString {
-                    if scan.escaped {
-                        scan.escaped = false
-                    } else if byte == UInt8(ascii: "\\") {
-                        scan.escaped = true
-                    } else if byte == UInt8(ascii: "\"") || byte < 0x20 {
-                        scan.inString = false
+        var scanned = bodyScanned
+        defer { bodyScanned = scanned }
+        return buffer.withUnsafeBufferPointer { bytes -> Watch in
+            while scanned < available {
+                if MessageFrameDecoder.lowercased(bytes[start + scanned]) == firstLetter {
+                    switch MessageFrameDecoder.headerLine(at: start + scanned, in: bytes) {
+                    case true?: return .header(scanned)
+                    case false?: break
+                    case nil: return .undecided
                     }
-                } else if byte == UInt8(ascii: "\"") {
-                    scan.inString = true
-                } else if MessageFrameDecoder.lowercased(byte) == firstLetter {
-                    // Decided once all of the name is here, even past the announced
-                    // end; until then the scan waits here (a complete body is
-                    // taken as it is).
-                    guard start + scan.scanned + MessageFrameDecoder.headerName.count <= bytes.count else { return nil }
-                    if MessageFrameDecoder.isHeaderName(at: start + scan.scanned, in: bytes) { return scan.scanned }
                 }
-                scan.scanned += 1
+                scanned += 1
             }
-            return nil
+            return .none
         }
+    }
+
+    /// Whether `Content-Length: N` and a line break start at `index`; nil
+    /// when the bytes end before that is known. Blanks and digits are
+    /// limited, so the lookahead is too.
+    private static func headerLine(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        for (offset, expected) in headerName.enumerated() {
+            guard index + offset < bytes.count else { return nil }
+            guard lowercased(bytes[index + offset]) == expected else { return false }
+        }
+        var position = index + headerName.count
+        var blanks = 0
+        var colon = false
+        var digits = 0
+        while position < bytes.count {
+            let byte = bytes[position]
+            switch byte {
+            case 0x20, 0x09:
+                blanks += 1
+                guard blanks <= 16 else { return false }
+            case UInt8(ascii: ":"):
+                guard !colon, digits == 0 else { return false }
+                colon = true
+            case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                digits += 1
+                guard colon, digits <= 18 else { return false }
+            case 0x0D, 0x0A:
+                return colon && digits > 0
+            default:
+                return false
+            }
+            position += 1
+        }
+        return nil
     }
 
     /// Whether `content-length`, in any case, starts at `index` (all of it is there).
