@@ -195,11 +195,17 @@ struct LanguageServerTests {
     @Test func framingRejectsNonNumericAndHugeLengths() {
         var decoder = MessageFrameDecoder()
         decoder.append(Array("Content-Length: ten\r\n\r\nContent-Length: 99999999999\r\n\r\n".utf8))
-        guard case .malformed? = decoder.next(), case .malformed? = decoder.next() else {
-            Issue.record("expected two malformed frames")
+        guard case .malformed(let problem)? = decoder.next() else {
+            Issue.record("expected a malformed frame")
             return
         }
+        #expect(problem.contains("not a number"))
+        // The second bad header is part of the same run of junk: not reported again.
         #expect(decoder.next() == nil)
+        decoder.append(Array("Content-Length: -1\r\n\r\n".utf8) + MessageFraming.frame(Array("{}".utf8)) + Array("Content-Length: x\r\n\r\n".utf8))
+        #expect(decoder.next() == .message(Array("{}".utf8)))
+        // After a message, junk is reported again.
+        #expect(LanguageServerTests.isMalformed(decoder.next()))
     }
 
     /// Every frame `stream` decodes to, fed whole, in chunks of `chunk`
@@ -303,6 +309,29 @@ struct LanguageServerTests {
         let body = Array(#"{"text":"a \"quoted\" Content-Length: 5\r\n\r\nCONTENT-LENGTH","n":1}"#.utf8)
         #expect(LanguageServerTests.framesEveryWay(MessageFraming.frame(body) + MessageFraming.frame(LanguageServerTests.goodRequest))
                 == [.message(body), .message(LanguageServerTests.goodRequest)])
+    }
+
+    /// Junk made of header-like lines with no blank line, or of bare
+    /// `content-length` words, is skipped in one pass (each candidate is
+    /// decided from a few bytes, and no byte is searched for a header's end
+    /// twice) and reported once: a megabyte of it ends, and the message
+    /// after it is read.
+    @Test(arguments: ["Content-Length: 1\n", "content-length", "x: 1\r\nContent-Length: 7\r"])
+    func framingSkipsHeaderLikeJunkInOnePass(_ unit: String) {
+        let junk = Array(String(repeating: unit, count: 1_000_000 / unit.utf8.count).utf8)
+        var decoder = MessageFrameDecoder()
+        var frames: [MessageFrameDecoder.Frame] = []
+        for start in stride(from: 0, to: junk.count, by: 65_536) {
+            decoder.append(junk[start..<min(junk.count, start + 65_536)])
+            while let frame = decoder.next() { frames.append(frame) }
+        }
+        decoder.append(Array("\r\n\r\n".utf8) + MessageFraming.frame(LanguageServerTests.goodRequest))
+        while let frame = decoder.next() { frames.append(frame) }
+        #expect(decoder.bytesSearchedForHeaderEnds < 2 * junk.count, "\(decoder.bytesSearchedForHeaderEnds) bytes searched")
+        // One error for the whole run of junk.
+        #expect(frames.count == 2 && LanguageServerTests.isMalformed(frames.first), "\(frames.count) frames")
+        #expect(frames.last == .message(LanguageServerTests.goodRequest))
+        #expect(decoder.bufferedCount == 0)
     }
 
     /// Skipping garbage keeps only a few bytes, however much arrives.

@@ -20,8 +20,8 @@ public enum MessageFraming {
 /// (the server answers it with a protocol error) and decoding goes on.
 ///
 /// After a corrupt header the length of what follows is unknown, so the
-/// decoder **resynchronizes**: it skips to the next `Content-Length`, where
-/// the next message starts. A body is also watched for the header of the
+/// decoder **resynchronizes**: it skips to the next `Content-Length: N`
+/// line, where the next message starts. A body is also watched for the header of the
 /// next message: a `Content-Length: N` line is never part of JSON, so
 /// finding one inside a body means the announced length was wrong (too
 /// long — the body ended early); that frame is reported and decoding
@@ -37,16 +37,20 @@ public struct MessageFrameDecoder: Sendable {
     private var buffer: [UInt8] = []
     /// Bytes before this index have been consumed.
     private var start = 0
-    /// Where the search for the header terminator (or, resynchronizing, for
-    /// the next header) resumes, so bytes that trickle in one at a time are
-    /// not rescanned from the start each time.
+    /// Where the search for the header terminator resumes, so bytes that
+    /// trickle in one at a time are not rescanned from the start each time.
     private var scanFrom = 0
     /// The body length of a header already read, while its body arrives.
     private var pendingLength: Int?
     /// How far into the pending body the watch for a header got.
     private var bodyScanned = 0
-    /// After a corrupt header: skipping to the next `Content-Length`.
+    /// After a corrupt header: skipping to the next `Content-Length` line.
     private var resynchronizing = false
+    /// A corrupt frame was reported and no message has been read since.
+    private var reportedJunk = false
+    /// How many bytes the searches for a header's end went through, in all:
+    /// what shows (in tests) that no byte is searched over and over.
+    private(set) var bytesSearchedForHeaderEnds = 0
 
     public init() {}
 
@@ -57,7 +61,25 @@ public struct MessageFrameDecoder: Sendable {
     /// Bytes received but not yet returned as a frame.
     public var bufferedCount: Int { buffer.count - start }
 
+    /// The next frame, or nil until more bytes arrive. One run of junk is
+    /// one `.malformed` frame, however many corrupt headers it holds: the
+    /// client gets one error for it, not one per line.
     public mutating func next() -> Frame? {
+        while let frame = decode() {
+            switch frame {
+            case .message:
+                reportedJunk = false
+                return frame
+            case .malformed:
+                if reportedJunk { continue }
+                reportedJunk = true
+                return frame
+            }
+        }
+        return nil
+    }
+
+    private mutating func decode() -> Frame? {
         if resynchronizing {
             guard resynchronize() else { return nil }
         }
@@ -77,7 +99,7 @@ public struct MessageFrameDecoder: Sendable {
             consume(terminator.bodyStart - start)
             pendingLength = length
             bodyScanned = 0
-            return next()
+            return decode()
         case .failure(let problem):
             // A block that starts like a header is one, and its own lines are
             // skipped. One that doesn't is the tail of a body whose length was
@@ -110,15 +132,16 @@ public struct MessageFrameDecoder: Sendable {
     /// next message's header turns up inside it.
     private mutating func nextBody(length: Int) -> Frame? {
         let available = min(buffer.count - start, length)
-        switch watchForHeader(upTo: available) {
-        case .header(let offset):
-            consume(offset)
+        switch findHeaderLine(from: start + bodyScanned, below: start + available) {
+        case .header(let index):
+            consume(index - start)
             pendingLength = nil
-            return .malformed("Content-Length \(length), but the next message began after \(offset) bytes")
-        case .undecided:
+            return .malformed("Content-Length \(length), but the next message began after \(index - start) bytes")
+        case .undecided(let index):
+            bodyScanned = index - start
             return nil
         case .none:
-            break
+            bodyScanned = available
         }
         guard available == length else { return nil }
         let body = Array(buffer[start..<(start + length)])
@@ -127,41 +150,41 @@ public struct MessageFrameDecoder: Sendable {
         return .message(body)
     }
 
-    // MARK: - Watching a body for the next header
+    // MARK: - Finding the next header
 
     private static let headerName = Array("content-length".utf8)
 
-    /// What the watch found among the bytes of the pending body so far.
-    private enum Watch {
-        /// A header line starts at this offset in the body.
+    /// Where a search for the next header line stopped.
+    private enum Search {
+        /// A header line starts at this index.
         case header(Int)
-        /// A line that may be one runs past the bytes received: wait for
-        /// more, even if the body looks complete (JSON never ends that way).
-        case undecided
+        /// What may be one starts at this index but runs past the bytes
+        /// received: wait for more (no JSON ends that way, so a body that
+        /// looks complete waits too).
+        case undecided(Int)
         case none
     }
 
-    /// The offset in the pending body, among its first `available` bytes,
-    /// where a whole header line `Content-Length: N` starts — raw line
-    /// break included. JSON holds no such line anywhere: outside strings
-    /// the word is not JSON, inside them a raw line break is not, so this
-    /// finds the next message's header even in a body cut off inside a
-    /// string, and never in a well-formed one. Bytes are looked at once:
-    /// the scan resumes where it stopped.
-    private mutating func watchForHeader(upTo available: Int) -> Watch {
+    /// The first whole `Content-Length: N` line, raw line break included,
+    /// starting in `buffer[from..<end]` (it may run past `end`). No JSON
+    /// holds such a line — outside strings the word is not JSON, inside them
+    /// a raw line break is not — so one inside a body is the next message's
+    /// header, even in a body cut off inside a string. Each candidate is
+    /// decided from a few bytes, so a search is linear however many bare
+    /// `content-length` words stand in its way.
+    private func findHeaderLine(from: Int, below end: Int) -> Search {
         let firstLetter = MessageFrameDecoder.headerName[0]
-        var scanned = bodyScanned
-        defer { bodyScanned = scanned }
-        return buffer.withUnsafeBufferPointer { bytes -> Watch in
-            while scanned < available {
-                if MessageFrameDecoder.lowercased(bytes[start + scanned]) == firstLetter {
-                    switch MessageFrameDecoder.headerLine(at: start + scanned, in: bytes) {
-                    case true?: return .header(scanned)
+        return buffer.withUnsafeBufferPointer { bytes -> Search in
+            var index = from
+            while index < end {
+                if MessageFrameDecoder.lowercased(bytes[index]) == firstLetter {
+                    switch MessageFrameDecoder.headerLine(at: index, in: bytes) {
+                    case true?: return .header(index)
                     case false?: break
-                    case nil: return .undecided
+                    case nil: return .undecided(index)
                     }
                 }
-                scanned += 1
+                index += 1
             }
             return .none
         }
@@ -201,40 +224,26 @@ public struct MessageFrameDecoder: Sendable {
         return nil
     }
 
-    /// Whether `content-length`, in any case, starts at `index` (all of it is there).
-    private static func isHeaderName(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        for (offset, expected) in headerName.enumerated() where lowercased(bytes[index + offset]) != expected { return false }
-        return true
-    }
-
     /// ASCII lowercasing: letters A–Z get bit 5 set.
     private static func lowercased(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
-    // MARK: - Resynchronizing
-
-    /// Skips to the next `content-length` (any case); true once there.
-    /// What is skipped is dropped as it is scanned, so memory stays bounded.
+    /// Skips to the next header line; true once there. What is skipped is
+    /// dropped as it is scanned, so memory stays bounded.
     private mutating func resynchronize() -> Bool {
-        let name = MessageFrameDecoder.headerName
-        let found: Int? = buffer.withUnsafeBufferPointer { bytes in
-            var index = max(start, scanFrom)
-            while index + name.count <= bytes.count {
-                if MessageFrameDecoder.isHeaderName(at: index, in: bytes) { return index }
-                index += 1
-            }
-            return nil
-        }
-        guard let found else {
-            // Keep only what could be the start of the name.
-            let keep = min(buffer.count - start, name.count - 1)
-            consume(buffer.count - start - keep)
+        switch findHeaderLine(from: start, below: buffer.count) {
+        case .header(let index):
+            consume(index - start)
+            resynchronizing = false
+            return true
+        case .undecided(let index):
+            consume(index - start)
+            return false
+        case .none:
+            consume(buffer.count - start)
             return false
         }
-        consume(found - start)
-        resynchronizing = false
-        return true
     }
 
     // MARK: - Headers
@@ -249,6 +258,7 @@ public struct MessageFrameDecoder: Sendable {
     private mutating func findHeaderTerminator() -> Terminator? {
         var index = max(start, scanFrom)
         let limit = min(buffer.count, start + MessageFraming.maximumHeaderSize)
+        bytesSearchedForHeaderEnds += max(0, limit - index)
         while index < limit {
             if buffer[index] == 0x0A {
                 if index + 1 < buffer.count, buffer[index + 1] == 0x0A {
@@ -267,12 +277,16 @@ public struct MessageFrameDecoder: Sendable {
 
     private mutating func consume(_ count: Int) {
         start += count
-        scanFrom = start
+        // No header ends before `scanFrom` (the search got there without
+        // finding one), however far `start` moves inside what was searched:
+        // skipping a corrupt header one byte at a time never searches the
+        // same bytes again.
+        scanFrom = max(scanFrom, start)
         // Compact once the consumed prefix dominates, so memory stays bounded.
         if start > 65_536, start * 2 > buffer.count {
             buffer.removeFirst(start)
+            scanFrom -= start
             start = 0
-            scanFrom = 0
         }
     }
 
