@@ -22,5 +22,5 @@ rm -rf "$out/src" && mkdir -p "$out/src" && cp -R Sources/MenuCompiler "$out/src
 sources=$(find "$out/src/MenuCompiler" -name '*.swift' | sort)
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name MenuCompiler -package-name menuc \
   $sources Benchmarks/Fuzz/LSPFuzzTarget.swift -o "$out/menuc-lsp-fuzz"
-"$out/menuc-lsp-fuzz" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=4096 \
+"$out/menuc-lsp-fuzz" -max_total_time="$seconds" -max_len=65536 -len_control=0 -timeout=10 -rss_limit_mb=4096 \
   -dict=Benchmarks/Fuzz/lsp.dict -artifact_prefix="$out/crashes/" -print_final_stats=1 "$out/corpus"
