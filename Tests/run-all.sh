@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of menuc. On a fresh machine it first installs the
-# test-only tools (Python packages from PyPI, Vim from Debian) that some
-# tests drive; the product itself depends on none of them.
+# test-only tools (Python packages from PyPI; Vim, Neovim, make and ninja
+# from Debian) that some tests drive; the product itself depends on none
+# of them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -16,6 +17,14 @@ python_has pytest_lsp || need+=("pytest-lsp")
 if [ ${#need[@]} -gt 0 ]; then
   echo "Installing test tools: ${need[*]}"
   python3 -m pip install --quiet --disable-pip-version-check "${need[@]}"
+fi
+
+# GNU make and ninja read the dependency files menuc writes (DepFileToolTests).
+if ! command -v ninja >/dev/null 2>&1 || ! command -v make >/dev/null 2>&1; then
+  echo "Installing test tools: make ninja-build"
+  if [ "$(id -u)" -eq 0 ]; then as_root=""; else as_root="sudo"; fi
+  $as_root apt-get update -qq
+  $as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq make ninja-build >/dev/null
 fi
 
 # Headless Vim runs the Vim syntax file (GrammarTests).

@@ -8,8 +8,11 @@
 #   format    FormatFuzzTarget.swift: the formatter alone — never crashes,
 #             output parses and is idempotent, the language server's minimal
 #             edit and the --check diff agree with it.
-#   lsp       LSPFuzzTarget.swift: the language server's message stream (this
-#             script builds it when the file exists).
+#   lsp       LSPFuzzTarget.swift: the language server's message stream — byte
+#             streams as an editor writes them to `menuc lsp`; every reply is
+#             valid JSON and every well-formed request is answered. Seeds in
+#             seeds/lsp/, the protocol's words in lsp.dict; findings go under
+#             Tests/MenuCompilerTests/Fixtures/fuzz-lsp/ (LanguageServerTests replays them).
 # Inputs go up to 64 KiB, so that the depth and size limits (thousands of
 # nested lists or elements, long chains of splices and imports) are within
 # reach; the structure-aware seeds in seeds/ start there. The corpus starts
@@ -27,16 +30,18 @@ case "$target" in
   lsp) source_file=Benchmarks/Fuzz/LSPFuzzTarget.swift ;;
   *) echo "unknown target '$target' (compiler, format or lsp)" >&2; exit 2 ;;
 esac
-if [ ! -f "$source_file" ]; then
-  echo "the $target target has no source yet ($source_file)" >&2
-  exit 2
-fi
 out=.build/fuzz/$target
 mkdir -p "$out/corpus" "$out/crashes"
-find samples Tests/MenuCompilerTests/Fixtures -name '*.menu' -exec cp {} "$out/corpus/" \;
-# Several files in one input, split at lines '%%' (see FuzzFiles in FuzzTarget.swift).
-cp Benchmarks/Fuzz/seeds/*.menus Benchmarks/Fuzz/seeds/*.menu "$out/corpus/"
-if [ -d Tests/MenuCompilerTests/Fixtures/fuzz ]; then
+extra=()
+if [ "$target" = lsp ]; then
+  cp Benchmarks/Fuzz/seeds/lsp/*.lsp "$out/corpus/"
+  find Tests/MenuCompilerTests/Fixtures/fuzz-lsp -type f -exec cp {} "$out/corpus/" \;
+  # Whole messages from the start: the 16 KB header limit and deep JSON are past the default growth.
+  extra=(-len_control=0 -dict=Benchmarks/Fuzz/lsp.dict)
+else
+  find samples Tests/MenuCompilerTests/Fixtures -name '*.menu' -exec cp {} "$out/corpus/" \;
+  # Several files in one input, split at lines '%%' (see FuzzFiles in FuzzTarget.swift).
+  cp Benchmarks/Fuzz/seeds/*.menus Benchmarks/Fuzz/seeds/*.menu "$out/corpus/"
   find Tests/MenuCompilerTests/Fixtures/fuzz -type f -exec cp {} "$out/corpus/" \;
 fi
 # Compile a snapshot, so editing the tree while it builds is harmless.
@@ -45,4 +50,4 @@ sources=$(find "$out/src/MenuCompiler" -name '*.swift' | sort)
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name MenuCompiler -package-name menuc \
   $sources "$source_file" -o "$out/menuc-fuzz"
 "$out/menuc-fuzz" -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
-  -artifact_prefix="$out/crashes/" -print_final_stats=1 "$out/corpus"
+  "${extra[@]}" -artifact_prefix="$out/crashes/" -print_final_stats=1 "$out/corpus"

@@ -121,8 +121,8 @@ enum DependencyFile {
         return String(actual.dropLast(shown.count + 1))
     }
 
-    /// Splits a line at unescaped blanks, undoing `\ `, `\#`, `$$` and the
-    /// doubled backslashes before them.
+    /// Splits a line at unescaped blanks, undoing `\ `, `\#`, `\:`, `$$`
+    /// and the doubled backslashes before them.
     static func words(_ line: String) -> [String] {
         var words: [String] = []
         var current = ""
@@ -135,7 +135,7 @@ enum DependencyFile {
                     characters.removeFirst()
                     count += 1
                 }
-                if let next = characters.first, next == " " || next == "\t" || next == "#" {
+                if let next = characters.first, next == " " || next == "\t" || next == "#" || next == ":" {
                     current += String(repeating: "\\", count: count / 2)
                     if count % 2 == 1 {
                         current.append(next)

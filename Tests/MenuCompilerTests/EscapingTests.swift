@@ -132,6 +132,25 @@ struct EscapingTests {
         #expect(lines == ["Use `<b>` *here*", "&lt;script>x&lt;/script>", #"\`&lt;img src=x>` and `a"#, #"\u{202E}"#])
     }
 
+    /// The one-line fast path gives what the sanitiser gives.
+    @Test(arguments: ["Plain words.", "Use cmd+c: copies.", "1. First", "See http://example.com/a", "A * b _c_ d", "Ends with \\",
+                      "# Heading", "- item", "<b>", "`code`", "[a](b)", "~~~", "x![i](y)", "a]: b", "===", "Tab\there"])
+    func docCommentFastPathAgreesWithTheSanitiser(_ doc: String) {
+        #expect(MarkdownEscaping.docLines(doc) == MarkdownDocComment.lines(doc))
+    }
+
+    /// Link destinations a doc comment may keep: web, mail, relative.
+    @Test func docCommentLinkDestinations() {
+        func safe(_ text: String) -> Bool { MarkdownDocComment.isSafeDestination(Array(text.unicodeScalars)[...]) }
+        for destination in ["https://example.com/a)", "HTTP://x", "mailto:a@b.c)", "other.md#x)", "#anchor)", "../a/b?c=d:e)", " https://x)"] {
+            #expect(safe(destination), "\(destination)")
+        }
+        for destination in ["javascript:alert(1))", "JavaScript:x", "data:text/html,x", "vbscript:x", "file:///etc", "java&#115;cript:x",
+                            "javascript&#58;x", #"javascript\:x"#, "<javascript:x>", "", "   ", "c:x", "java\u{200B}script:x"] {
+            #expect(!safe(destination), "\(destination)")
+        }
+    }
+
     @Test func linkDestinationsArePercentEncoded() {
         #expect(MarkdownEscaping.linkDestination("shared/edit.md", fragment: "Edit") == "shared/edit.md#Edit")
         #expect(MarkdownEscaping.linkDestination("my menus/a (1).md") == "my%20menus/a%20%281%29.md")
@@ -156,11 +175,42 @@ struct EscapingTests {
     }
 
     @Test func depFilePathsAreEscaped() throws {
-        #expect(DepFile.escape("my menus/a#1$.menu") == ##"my\ menus/a\#1$$.menu"##)
-        #expect(DepFile.escape(#"odd\ name"#) == #"odd\\\ name"#)
+        func escaped(_ path: String, isOutput: Bool = false) throws -> String {
+            String(decoding: try DepFile.escape(path, isOutput: isOutput), as: UTF8.self)
+        }
+        #expect(try escaped("my menus/a#1:2.menu") == ##"my\ menus/a\#1\:2.menu"##)
+        #expect(try escaped(#"odd\ name"#) == #"odd\\\ name"#)
+        #expect(try escaped(#"odd\\ name"#) == #"odd\\\\\ name"#)
+        #expect(try escaped(#"back\slash"#) == #"back\slash"#)
+        #expect(try escaped("50%.menu") == "50%.menu")
         let rules = [DepFile.Rule(output: "out/a b.json", inputs: ["a b.menu", "shared/edit.menu"])]
         #expect(try DepFile.render(rules).get() == "out/a\\ b.json: a\\ b.menu shared/edit.menu\n")
-        #expect(throws: DepFile.UnrepresentablePath.self) { try DepFile.render([DepFile.Rule(output: "x", inputs: ["a\nb"])]).get() }
+    }
+
+    /// Every character make or ninja gives a meaning to that has no escape
+    /// both read the same way: refused, with the reason.
+    @Test(arguments: [
+        ("a\nb", "line break"), ("a\rb", "line break"), ("a\tb", "\\u{9}"), ("a\u{1B}b", "\\u{1B}"), ("a\u{7F}", "\\u{7F}"),
+        ("a;b", "';'"), ("a=b", "'='"), ("a|b", "'|'"), ("a*b", "'*'"), ("a?b", "'?'"), ("a[b", "'['"), ("a$b", "'$'"),
+        ("a<b", "'<'"), ("a>b", "'>'"), ("a^b", "'^'"), ("a`b", "'`'"), ("a'b", "'''"), ("a\"b", "'\"'"), ("a&b", "'&'"),
+        ("~/a", "'~'"), ("a:", "':'"), (#"a\"#, #"'\'"#), (##"a\#b"##, "'#'"), (#"a\:b"#, "':'"), ("lib.a(x.o)", "archive"),
+        (".WAIT", ".WAIT"), ("./.WAIT", ".WAIT"),
+    ] as [(String, String)])
+    func depFileRefusesWhatNoEscapeCovers(_ path: String, _ shown: String) {
+        #expect(throws: DepFile.UnrepresentablePath.self) { try DepFile.escape(path) }
+        do {
+            _ = try DepFile.escape(path)
+        } catch {
+            #expect(error.message.contains(shown), "\(error.message)")
+            #expect(error.message.hasPrefix("cannot list \(SwiftEscaping.stringLiteral(path)) in a dependency file: "))
+        }
+        let rendered = DepFile.render([DepFile.Rule(output: "out/x.json", inputs: ["ok.menu", path])])
+        #expect(throws: DepFile.UnrepresentablePath.self) { try rendered.get() }
+    }
+
+    @Test func depFileRefusesAPercentSignOnlyInAnOutput() {
+        #expect(throws: DepFile.UnrepresentablePath.self) { try DepFile.render([DepFile.Rule(output: "out/50%.json", inputs: ["a.menu"])]).get() }
+        #expect((try? DepFile.render([DepFile.Rule(output: "out/a.json", inputs: ["50%.menu"])]).get()) == "out/a.json: 50%.menu\n")
     }
 
     @Test func markdownFastPathsAgreeWithTheFullEscaping() {

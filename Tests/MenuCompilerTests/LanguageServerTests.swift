@@ -86,10 +86,49 @@ struct LanguageServerTests {
 
     /// Agrees with Foundation's JSONSerialization on what is JSON.
     @Test(arguments: ["{\"a\" 1}", "[01]", "[1.]", "[.5]", "[+1]", "[-]", "[1e]", "\"\\x\"", "\"\\u12\"",
-                      "\"\\ud800\"", "\"\\udc00x\"", "\"\\ud800\\u0041\"", "\"a\nb\"", "[1] [2]", "nul", "[tru]", "{1: 2}", "'a'"])
+                      "\"a\nb\"", "[1] [2]", "nul", "[tru]", "{1: 2}", "'a'"])
     func jsonRejectsWhatIsNotJSON(_ text: String) {
         #expect(throws: (any Error).self) { try JSON.parse(Array(text.utf8)) }
         #expect((try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) == nil)
+    }
+
+    /// A lone surrogate escape is what an editor sends when an edit splits a
+    /// pair: RFC 8259's grammar allows it, and it reads as U+FFFD.
+    @Test func jsonReadsLoneSurrogatesAsReplacementCharacters() throws {
+        #expect(try JSON.parse(Array(#""\ud800""#.utf8)) == .string("\u{FFFD}"))
+        #expect(try JSON.parse(Array(#""\udc00x""#.utf8)) == .string("\u{FFFD}x"))
+        #expect(try JSON.parse(Array(#""\ud800\u0041""#.utf8)) == .string("\u{FFFD}A"))
+        #expect(try JSON.parse(Array(#""a\ud800\ud83d\ude00\udc00""#.utf8)) == .string("a\u{FFFD}😀\u{FFFD}"))
+        #expect(try JSON.parse(Array(#""\ud800\\""#.utf8)) == .string("\u{FFFD}\\"))
+        #expect(throws: (any Error).self) { try JSON.parse(Array(#""\ud800\uZZZZ""#.utf8)) }
+        #expect(throws: (any Error).self) { try JSON.parse(Array(#""\ud800"#.utf8)) }
+    }
+
+    /// One bound for every JSON menuc reads (messages, `menuc.json`,
+    /// baselines), with an error that says so; reading as deep as it allows
+    /// (and freeing the result) fits a small thread's stack.
+    @Test func jsonNestingIsBoundedOnASmallStack() throws {
+        let limit = JSONParser.maximumDepth
+        let deepest = String(repeating: "[", count: limit) + String(repeating: "]", count: limit)
+        let tooDeep = String(repeating: "{\"a\":", count: limit + 1) + "1" + String(repeating: "}", count: limit + 1)
+        nonisolated(unsafe) var results: [Result<JSON, JSONParser.Failure>] = []
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            for text in [deepest, tooDeep] {
+                var parser = JSONParser(Array(text.utf8))
+                results.append(Result { () throws(JSONParser.Failure) in try parser.parseDocument() })
+            }
+            done.signal()
+        }
+        thread.stackSize = 256 * 1024
+        thread.start()
+        done.wait()
+        #expect((try? results[0].get()) != nil)
+        guard case .failure(let failure) = results[1] else {
+            Issue.record("\(limit + 1) levels were accepted")
+            return
+        }
+        #expect(failure.description == "nested more than \(limit) levels deep at byte \(5 * limit + 1)")
     }
 
     /// Stricter than swift-corelibs-foundation's JSONSerialization, which
@@ -156,11 +195,256 @@ struct LanguageServerTests {
     @Test func framingRejectsNonNumericAndHugeLengths() {
         var decoder = MessageFrameDecoder()
         decoder.append(Array("Content-Length: ten\r\n\r\nContent-Length: 99999999999\r\n\r\n".utf8))
-        guard case .malformed? = decoder.next(), case .malformed? = decoder.next() else {
-            Issue.record("expected two malformed frames")
+        guard case .malformed(let problem)? = decoder.next() else {
+            Issue.record("expected a malformed frame")
             return
         }
+        #expect(problem.contains("not a number"))
+        // The second bad header is part of the same run of junk: not reported again.
         #expect(decoder.next() == nil)
+        decoder.append(Array("Content-Length: -1\r\n\r\n".utf8) + MessageFraming.frame(Array("{}".utf8)) + Array("Content-Length: x\r\n\r\n".utf8))
+        #expect(decoder.next() == .message(Array("{}".utf8)))
+        // After a message, junk is reported again.
+        #expect(LanguageServerTests.isMalformed(decoder.next()))
+    }
+
+    /// Every frame `stream` decodes to, fed whole, in chunks of `chunk`
+    /// bytes, and byte by byte: the result must not depend on how it arrived.
+    static func frames(_ stream: [UInt8], chunk: Int? = nil) -> [MessageFrameDecoder.Frame] {
+        var decoder = MessageFrameDecoder()
+        var frames: [MessageFrameDecoder.Frame] = []
+        var index = 0
+        while index < stream.count {
+            let end = min(stream.count, index + (chunk ?? stream.count))
+            decoder.append(stream[index..<end])
+            while let frame = decoder.next() { frames.append(frame) }
+            index = end
+        }
+        return frames
+    }
+
+    static func framesEveryWay(_ stream: [UInt8]) -> [MessageFrameDecoder.Frame] {
+        let whole = frames(stream)
+        for chunk in [1, 7, 4096] {
+            #expect(frames(stream, chunk: chunk) == whole, "fed in chunks of \(chunk)")
+        }
+        return whole
+    }
+
+    static func isMalformed(_ frame: MessageFrameDecoder.Frame?) -> Bool {
+        if case .malformed? = frame { return true }
+        return false
+    }
+
+    static let goodRequest = Array(#"{"jsonrpc":"2.0","id":7,"method":"shutdown"}"#.utf8)
+
+    /// A corrupt header costs the frame it announced, never the messages after it.
+    @Test(arguments: [
+        "Content-Type: application/json\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}",
+        "Content-Length: 99999999999\r\n\r\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}",
+        "Content-Length: -5\r\n\r\n{\"id\":1}",
+        "Content-Length: ten\r\n\r\n{\"id\":1}",
+        "Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
+        "Content-Length 12\r\n\r\n{\"id\":1}",
+        "garbage without a header at all\r\n\r\n",
+        "X-Junk: " + String(repeating: "a", count: 20_000) + "\r\n\r\n{\"id\":1}",
+        "X-Junk: " + String(repeating: "a", count: 20_000),
+    ])
+    func framingResynchronizesOnTheNextHeader(_ corrupt: String) {
+        let frames = LanguageServerTests.framesEveryWay(Array(corrupt.utf8) + MessageFraming.frame(LanguageServerTests.goodRequest))
+        #expect(LanguageServerTests.isMalformed(frames.first), "\(frames)")
+        #expect(frames.last == .message(LanguageServerTests.goodRequest), "\(frames)")
+        #expect(frames.filter { !LanguageServerTests.isMalformed($0) }.count == 1, "\(frames)")
+    }
+
+    /// A Content-Length longer than the body: the next message's header is
+    /// found inside the body instead of waiting for bytes that never come.
+    @Test(arguments: [1_000, 60_000_000], [
+        "{\"id\":1,\"text\":\"Content-Length: 5 in a string\"}",
+        "{\"id\":1,\"text\":\"cut off inside a string",
+        "not JSON at all \"",
+    ])
+    func framingNoticesABodyShorterThanItsLength(_ length: Int, _ body: String) {
+        let lying = Array("Content-Length: \(length)\r\n\r\n\(body)".utf8)
+        let frames = LanguageServerTests.framesEveryWay(lying + MessageFraming.frame(LanguageServerTests.goodRequest)
+                                                        + MessageFraming.frame(LanguageServerTests.goodRequest))
+        #expect(frames.count == 3 && LanguageServerTests.isMalformed(frames.first), "\(frames)")
+        #expect(Array(frames.dropFirst()) == [.message(LanguageServerTests.goodRequest), .message(LanguageServerTests.goodRequest)])
+    }
+
+    /// A complete body is taken at once, whatever letters end it: only the
+    /// start of a `Content-Length` line running past the bytes received makes
+    /// the watch wait, and no JSON ends that way.
+    @Test(arguments: [#"{"position":{"character":0}}"#, #"{"a":"c"}"#, #"["c"]"#, #"{"x":"content-len"}"#, #"{"content-length":1}"#])
+    func framingTakesACompleteBodyAtOnce(_ body: String) {
+        for chunk in [1, 3, 4096] {
+            #expect(LanguageServerTests.frames(MessageFraming.frame(Array(body.utf8)), chunk: chunk) == [.message(Array(body.utf8))])
+        }
+    }
+
+    /// A length a few bytes too long cuts into the next header: the body
+    /// is not taken until the line is seen whole, then the next message is.
+    @Test(arguments: [1, 5, 15, 20])
+    func framingNoticesALengthCuttingIntoTheNextHeader(_ extra: Int) {
+        let body = #"{"jsonrpc":"2.0","id":1,"method":"initialize"}"#
+        let lying = Array("Content-Length: \(body.utf8.count + extra)\r\n\r\n\(body)".utf8)
+        let frames = LanguageServerTests.framesEveryWay(lying + MessageFraming.frame(LanguageServerTests.goodRequest))
+        #expect(frames.count == 2 && LanguageServerTests.isMalformed(frames.first), "\(frames)")
+        #expect(frames.last == .message(LanguageServerTests.goodRequest))
+    }
+
+    /// A Content-Length shorter than the body: the rest of the body, glued
+    /// to the next header, is skipped up to that header.
+    @Test(arguments: ["{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\"}", "{\n  \"id\": 1,\n  \"method\": \"initialize\"\n}\n"])
+    func framingRecoversFromALengthShorterThanTheBody(_ body: String) {
+        let short = Array("Content-Length: 5\r\n\r\n\(body)".utf8)
+        let frames = LanguageServerTests.framesEveryWay(short + MessageFraming.frame(LanguageServerTests.goodRequest))
+        #expect(frames.first == .message(Array(body.utf8.prefix(5))))
+        #expect(frames.last == .message(LanguageServerTests.goodRequest), "\(frames)")
+        #expect(frames.dropFirst().dropLast().allSatisfy(LanguageServerTests.isMalformed), "\(frames)")
+    }
+
+    /// `Content-Length` inside a JSON string (escaped quotes too) is text, not a header.
+    @Test func framingKeepsHeaderTextInsideStrings() {
+        let body = Array(#"{"text":"a \"quoted\" Content-Length: 5\r\n\r\nCONTENT-LENGTH","n":1}"#.utf8)
+        #expect(LanguageServerTests.framesEveryWay(MessageFraming.frame(body) + MessageFraming.frame(LanguageServerTests.goodRequest))
+                == [.message(body), .message(LanguageServerTests.goodRequest)])
+    }
+
+    /// Junk made of header-like lines with no blank line, or of bare
+    /// `content-length` words, is skipped in one pass (each candidate is
+    /// decided from a few bytes, and no byte is searched for a header's end
+    /// twice) and reported once: a megabyte of it ends, and the message
+    /// after it is read.
+    @Test(arguments: ["Content-Length: 1\n", "content-length", "x: 1\r\nContent-Length: 7\r"])
+    func framingSkipsHeaderLikeJunkInOnePass(_ unit: String) {
+        let junk = Array(String(repeating: unit, count: 1_000_000 / unit.utf8.count).utf8)
+        var decoder = MessageFrameDecoder()
+        var frames: [MessageFrameDecoder.Frame] = []
+        for start in stride(from: 0, to: junk.count, by: 65_536) {
+            decoder.append(junk[start..<min(junk.count, start + 65_536)])
+            while let frame = decoder.next() { frames.append(frame) }
+        }
+        decoder.append(Array("\r\n\r\n".utf8) + MessageFraming.frame(LanguageServerTests.goodRequest))
+        while let frame = decoder.next() { frames.append(frame) }
+        #expect(decoder.bytesSearchedForHeaderEnds < 2 * junk.count, "\(decoder.bytesSearchedForHeaderEnds) bytes searched")
+        // One error for the whole run of junk.
+        #expect(frames.count == 2 && LanguageServerTests.isMalformed(frames.first), "\(frames.count) frames")
+        #expect(frames.last == .message(LanguageServerTests.goodRequest))
+        #expect(decoder.bufferedCount == 0)
+    }
+
+    /// Skipping garbage keeps only a few bytes, however much arrives.
+    @Test func framingDropsWhatItSkips() {
+        var decoder = MessageFrameDecoder()
+        decoder.append(Array("Content-Type: x\r\n\r\n".utf8))
+        #expect(LanguageServerTests.isMalformed(decoder.next()))
+        for _ in 0..<20 {
+            decoder.append([UInt8](repeating: UInt8(ascii: "x"), count: 100_000))
+            #expect(decoder.next() == nil)
+        }
+        #expect(decoder.bufferedCount < 16)
+        decoder.append(MessageFraming.frame(LanguageServerTests.goodRequest))
+        #expect(decoder.next() == .message(LanguageServerTests.goodRequest))
+    }
+
+    // MARK: - Fuzzer inputs
+
+    /// What `Benchmarks/Fuzz/LSPFuzzTarget.swift` does with one input: a
+    /// prologue opening a document, the input in reads of the size its first
+    /// byte gives, then one more request; returns every message sent and
+    /// whether that last request was answered (nil: the input ended with `exit`).
+    static func replayFuzzInput(_ input: [UInt8]) -> (replies: [JSON], answeredAfter: Bool?) {
+        var beforeFinal = 0
+        return replayFuzzInput(input, repliesBeforeTheLastRequest: &beforeFinal)
+    }
+
+    static func replayFuzzInput(_ input: [UInt8], repliesBeforeTheLastRequest beforeFinal: inout Int) -> (replies: [JSON], answeredAfter: Bool?) {
+        let server = LanguageServer(configuration: LanguageServer.Configuration(
+            formatter: MenuFormatterAdapter(), diagnosticsDelay: 0, maximumDiagnosticsWait: 0, currentDirectory: "/menuc-lsp-fuzz"))
+        var stream = MessageStream(server: server)
+        var replies: [JSON] = []
+        var now: UInt64 = 1
+        func take(_ bytes: ArraySlice<UInt8>) {
+            replies += stream.receive(bytes, now: now)
+            now += 200_000_000
+            replies += server.fireTimers(now: now)
+        }
+        let document = try? String(contentsOf: TestSupport.packageRoot.appendingPathComponent("Benchmarks/Fuzz/seeds/lsp/document.menu"), encoding: .utf8)
+        let prologue: [JSON] = [
+            ["jsonrpc": "2.0", "id": 0, "method": "initialize", "params": ["capabilities": [
+                "textDocument": ["hover": ["contentFormat": ["markdown"]], "completion": ["completionItem": ["documentationFormat": ["markdown"]]]],
+            ]]],
+            ["jsonrpc": "2.0", "method": "initialized", "params": [:]],
+            ["jsonrpc": "2.0", "method": "textDocument/didOpen", "params": ["textDocument": [
+                "uri": "untitled:fuzz.menu", "languageId": "menu", "version": 1, "text": .string(document ?? ""),
+            ]]],
+        ]
+        take(prologue.flatMap { MessageFraming.frame($0.encoded()) }[...])
+        let chunk = Int(input.first ?? 255) + 1
+        var start = 0
+        while start < input.count, server.exitCode == nil {
+            take(input[start..<min(input.count, start + chunk)])
+            start += chunk
+        }
+        guard server.exitCode == nil else { return (replies, nil) }
+        beforeFinal = replies.count
+        let final: JSON = ["jsonrpc": "2.0", "id": "fuzz-final", "method": "shutdown"]
+        let last = stream.receive(Array("\r\n\r\n".utf8) + MessageFraming.frame(final.encoded()), now: now)
+        // The line break may complete an `exit` the input cut short.
+        guard server.exitCode == nil else { return (replies + last, nil) }
+        return (replies + last, last.contains { $0["id"] == "fuzz-final" })
+    }
+
+    /// The request ids of an input made only of well-formed messages (up to
+    /// an `exit`), as the fuzz target checks them; nil for any other input.
+    static func wellFormedRequestIDs(_ input: [UInt8]) -> [JSON]? {
+        let prefix = Array("Content-Length: ".utf8)
+        var ids: [JSON] = []
+        var index = 0
+        while index < input.count {
+            guard input[index...].starts(with: prefix) else { return nil }
+            index += prefix.count
+            let digits = input[index...].prefix { $0 >= 0x30 && $0 <= 0x39 }.prefix(9)
+            guard let length = Int(String(decoding: digits, as: UTF8.self)) else { return nil }
+            index += digits.count
+            guard input[index...].starts(with: [0x0D, 0x0A, 0x0D, 0x0A]) else { return nil }
+            index += 4
+            guard length <= input.count - index, let message = try? JSON.parse(Array(input[index..<(index + length)])),
+                  message.object != nil else { return nil }
+            index += length
+            if message["method"] == "exit" { break }
+            guard message["method"]?.string != nil, let id = message["id"] else { continue }
+            if case .int = id { ids.append(id) } else if case .string = id { ids.append(id) }
+        }
+        return ids
+    }
+
+    static func fuzzInputs() -> [String] {
+        let folders = ["Benchmarks/Fuzz/seeds/lsp", "Tests/MenuCompilerTests/Fixtures/fuzz-lsp"].map { TestSupport.packageRoot.appendingPathComponent($0) }
+        return folders.flatMap { folder in
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).filter { $0.hasSuffix(".lsp") }.sorted()
+                .map { folder.appendingPathComponent($0).path }
+        }
+    }
+
+    /// The fuzzer's seeds and every input it found a problem with: the
+    /// server answers every request, sends only valid JSON, and the request
+    /// after the input is answered — the stream is back in step.
+    @Test(arguments: fuzzInputs())
+    func fuzzInputsReplay(_ path: String) throws {
+        let input = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        var beforeFinal = 0
+        let (replies, answeredAfter) = LanguageServerTests.replayFuzzInput(input, repliesBeforeTheLastRequest: &beforeFinal)
+        for reply in replies {
+            #expect((try? JSON.parse(reply.encoded())) != nil)
+        }
+        #expect(answeredAfter != false, "the request after \(path) was not answered")
+        // Well-formed requests are answered before anything more arrives.
+        if let requests = LanguageServerTests.wellFormedRequestIDs(input) {
+            let answered = Set(replies.prefix(answeredAfter == nil ? replies.count : beforeFinal).compactMap { $0["method"] == nil ? $0["id"] : nil })
+            for id in requests { #expect(answered.contains(id), "request \(id) of \(path) was not answered") }
+        }
     }
 
     // MARK: - UTF-16 positions
@@ -223,6 +507,54 @@ struct LanguageServerTests {
         #expect(LanguageServerTests.edit(text, [ContentChange(range: nil, text: "new")]) == "new")
         // A range past the end is clamped rather than rejected.
         #expect(LanguageServerTests.edit(text, [ContentChange(range: LanguageServerTests.range(9, 0, 9, 5), text: "!")]) == text + "!")
+    }
+
+    /// An edit between the halves of a surrogate pair: the character becomes
+    /// two U+FFFD (one UTF-16 unit each, like the halves), so the edit and
+    /// every later one land where the editor made them.
+    @Test func editsSplittingASurrogatePairKeepPositionsAligned() {
+        let text = "a😀b\n"
+        // Deleting the low half (unit 2) leaves a lone high surrogate in the editor.
+        let deleted = LanguageServerTests.edit(text, [ContentChange(range: LanguageServerTests.range(0, 2, 0, 3), text: "")])
+        #expect(deleted == "a\u{FFFD}b\n")
+        // Typing between the halves.
+        let typed = LanguageServerTests.edit(text, [ContentChange(range: LanguageServerTests.range(0, 2, 0, 2), text: "X")])
+        #expect(typed == "a\u{FFFD}X\u{FFFD}b\n")
+        // Later edits count the halves as the editor does.
+        #expect(LanguageServerTests.edit(text, [ContentChange(range: LanguageServerTests.range(0, 2, 0, 3), text: ""),
+                                                ContentChange(range: LanguageServerTests.range(0, 2, 0, 3), text: "c")]) == "a\u{FFFD}c\n")
+        // A range covering the whole pair is untouched by this.
+        #expect(LanguageServerTests.edit(text, [ContentChange(range: LanguageServerTests.range(0, 1, 0, 3), text: "…")]) == "a…b\n")
+        #expect(LanguageServerTests.edit(text, [ContentChange(range: LanguageServerTests.range(0, 3, 0, 3), text: "!")]) == "a😀!b\n")
+    }
+
+    /// A `didChange` whose text holds a lone surrogate (`"\ud800"`) is
+    /// applied, not dropped as invalid JSON: the edits after it, and a hover
+    /// after them, land where the editor put them.
+    @Test func didChangeWithALoneSurrogateKeepsTheTextInStep() throws {
+        let server = LanguageServer()
+        LanguageServerTests.initialized(server)
+        let uri = "untitled:surrogate.menu"
+        _ = server.receive(LanguageServerTests.notification("textDocument/didOpen", ["textDocument": [
+            "uri": .string(uri), "languageId": "menu", "version": 1, "text": "menu M \"M\" {\n  item b \"AB\" { shortcut: \"cmd+n\" }\n}\n",
+        ]]), now: 0)
+        // The editor inserts a lone high surrogate between A and B (one UTF-16 unit)…
+        let surrogate = #"{"jsonrpc":"2.0","method":"textDocument/didChange","params":{"textDocument":{"uri":"untitled:surrogate.menu","version":2},"contentChanges":[{"range":{"start":{"line":1,"character":11},"end":{"line":1,"character":11}},"text":"\ud800"}]}}"#
+        #expect(server.receive(Array(surrogate.utf8), now: 0).isEmpty)
+        // …then changes `cmd+n` to `cmd+k`: the `n` is now at unit 32.
+        _ = server.receive(LanguageServerTests.notification("textDocument/didChange", [
+            "textDocument": ["uri": .string(uri), "version": 3],
+            "contentChanges": [["range": LanguageServerTests.range(1, 32, 1, 33).json, "text": "k"]],
+        ]), now: 0)
+        let hover = server.receive(LanguageServerTests.request(9, "textDocument/hover", [
+            "textDocument": ["uri": .string(uri)], "position": ["line": 1, "character": 30],
+        ]), now: 0)
+        let value = hover.first?["result"]?["contents"]?["value"]?.string ?? ""
+        #expect(value.contains("⌘K"), "\(hover)")
+        let label = server.receive(LanguageServerTests.request(10, "textDocument/hover", [
+            "textDocument": ["uri": .string(uri)], "position": ["line": 1, "character": 4],
+        ]), now: 0)
+        #expect(label.first?["result"]?["contents"]?["value"]?.string?.contains("\"A\u{FFFD}B\"") == true, "\(label)")
     }
 
     @Test func documentStoreTracksVersionsAndGenerations() throws {
@@ -510,7 +842,9 @@ struct LanguageServerTests {
         LanguageServerTests.initialized(server)
         #expect(server.receive(Array("{nope".utf8), now: 0).first?["error"]?["code"] == .int(ResponseError.parseErrorCode))
         #expect(server.receive(Array("[1, 2]".utf8), now: 0).first?["error"]?["code"] == .int(ResponseError.invalidRequestCode))
-        #expect(server.receiveMalformedFrame("no length").first?["error"]?["code"] == .int(ResponseError.parseErrorCode))
+        let malformed = server.receiveMalformedFrame("no length")
+        #expect(malformed.first { $0["id"] != nil }?["error"]?["code"] == .int(ResponseError.parseErrorCode))
+        #expect(malformed.first?["method"] == "window/logMessage")
         #expect(server.receive(LanguageServerTests.request(2, "no/such"), now: 0).first?["error"]?["code"] == .int(ResponseError.methodNotFoundCode))
         let missing = server.receive(LanguageServerTests.request(3, "textDocument/hover", ["textDocument": ["uri": "file:///x.menu"]]), now: 0)
         #expect(missing.first?["error"]?["code"] == .int(ResponseError.invalidParamsCode))

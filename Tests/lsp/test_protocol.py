@@ -6,6 +6,7 @@ garbage)."""
 from __future__ import annotations
 
 import json
+import threading
 import subprocess
 
 import pytest
@@ -143,3 +144,103 @@ def test_exit_without_shutdown_is_an_error_exit(server: RawServer):
 def test_closed_input_ends_the_server(server: RawServer):
     server.initialize()
     assert server.close() == 1
+
+
+GOOD = {"jsonrpc": "2.0", "id": 99, "method": "shutdown"}
+
+
+def framed(message: dict) -> bytes:
+    body = json.dumps(message).encode()
+    return b"Content-Length: %d\r\n\r\n" % len(body) + body
+
+
+@pytest.mark.parametrize(
+    "corrupt",
+    [
+        pytest.param(b'Content-Type: application/json\r\n\r\n{"jsonrpc": "2.0", "id": 5, "method": "shutdown"}', id="no-content-length"),
+        pytest.param(b'Content-Length: 99999999999\r\n\r\n{"jsonrpc": "2.0", "id": 5, "method": "shutdown"}', id="huge-length"),
+        pytest.param(b'Content-Length: -1\r\n\r\n{"id": 5}', id="negative-length"),
+        pytest.param(b"Content-Length: twelve\r\n\r\n{}", id="non-numeric-length"),
+        pytest.param(b"X-Padding: " + b"a" * 20_000 + b"\r\nContent-Length: 2\r\n\r\n{}", id="20KB-header"),
+        pytest.param(b'Content-Length: 50000000\r\n\r\n{"jsonrpc": "2.0", "id": 5, "method": "shutdown"}', id="length-longer-than-body"),
+        pytest.param(b'Content-Length: 10\r\n\r\n{"jsonrpc": "2.0", "id": 5, "method": "shutdown"}', id="length-shorter-than-body"),
+    ],
+)
+def test_a_corrupt_frame_costs_only_itself(server: RawServer, corrupt: bytes):
+    """The request after a corrupt frame is answered: the server skips to the
+    next header instead of reading every later message as part of the bad one."""
+    server.initialize()
+    watchdog = threading.Timer(20, server.process.kill)
+    watchdog.start()
+    try:
+        server.write(corrupt + framed(GOOD))
+        errors = []
+        while True:
+            message = server.receive_response()
+            if message.get("id") == 99:
+                break
+            errors.append(message)
+        assert message["result"] is None
+        # A parse error for the corrupt frame (and an invalid-request one for
+        # what a 20 KB header hid: its own `Content-Length: 2` and `{}`).
+        assert errors and errors[0]["error"]["code"] == -32700, errors
+        assert all(e["id"] is None and e["error"]["code"] in (-32700, -32600) for e in errors), errors
+        # And later messages too.
+        server.notify("exit")
+        assert server.close() == 0
+    finally:
+        watchdog.cancel()
+
+
+def test_a_lone_surrogate_in_an_edit_keeps_the_text_in_step(server: RawServer):
+    """Editors send a lone UTF-16 surrogate (`"\\ud800"`) when an edit splits
+    a pair. The edit is applied (as U+FFFD, one UTF-16 unit like the lone
+    surrogate), so the edits after it land where the editor made them."""
+    server.initialize()
+    uri = "untitled:surrogate.menu"
+    text = 'menu M "M" {\n  item b "AB" { shortcut: "cmd+n" }\n}\n'
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "menu", "version": 1, "text": text}})
+
+    def change(version, line, start, end, new_text):
+        server.notify("textDocument/didChange", {
+            "textDocument": {"uri": uri, "version": version},
+            "contentChanges": [{"range": {"start": {"line": line, "character": start}, "end": {"line": line, "character": end}}, "text": new_text}],
+        })
+
+    change(2, 1, 11, 11, "\ud800")  # between A and B; json.dumps writes it as \ud800
+    change(3, 1, 32, 33, "k")  # the n of cmd+n, one unit further right now
+
+    def hover(id, character):
+        return server.request(id, "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 1, "character": character}})
+
+    assert "⌘K" in hover(5, 30)["result"]["contents"]["value"]
+    assert '"A\ufffdB"' in hover(6, 4)["result"]["contents"]["value"]
+
+
+def test_hovers_show_hostile_labels_and_doc_comments_as_text(server: RawServer):
+    """A label that would close the hover's code block and add a link, an
+    image and HTML, and a doc comment with a javascript: link and an image,
+    rendered by a CommonMark renderer that allows everything: only text."""
+    from markdown_it import MarkdownIt
+
+    response = server.request(1, "initialize", {"processId": None, "rootUri": None, "capabilities": {
+        "textDocument": {"hover": {"contentFormat": ["markdown", "plaintext"]}}}})
+    assert "capabilities" in response["result"]
+    server.notify("initialized")
+    uri = "untitled:hostile.menu"
+    label = "Evil\n```\n[x](http://evil.example)![i](http://evil.example/i.png)<img src=x>\n```"
+    text = (
+        "/// <img src=x onerror=alert(1)> [js](javascript:alert(1)) ![i](http://evil.example/d.png)\n"
+        "/// ```\n"
+        f"menu Evil {json.dumps(label)} {{ item b \"Show B\" }}\n"
+    )
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "menu", "version": 1, "text": text}})
+    hover = server.request(2, "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 2, "character": 6}})
+    contents = hover["result"]["contents"]
+    assert contents["kind"] == "markdown"
+    md = MarkdownIt("commonmark", {"html": True})
+    md.validateLink = lambda url: True
+    rendered = md.render(contents["value"])
+    assert "<img" not in rendered and "<script" not in rendered, rendered
+    assert 'href="javascript' not in rendered and 'href="http://evil.example"' not in rendered, rendered
+    assert "&lt;img src=x&gt;" in rendered  # the label, shown as written

@@ -378,9 +378,12 @@ struct MarkdownPage {
         return "[\(MarkdownEscaping.text(name))](\(destination))"
     }
 
+    /// A doc comment, sanitised, between blank lines: whatever it holds
+    /// (a list, a quote, a table) ends before what follows it.
     func writeDoc(_ doc: String?, to writer: inout CodeWriter) {
         guard let doc else { return }
         writer.blankLine()
         for line in MarkdownEscaping.docLines(doc) { writer.line(line) }
+        writer.blankLine()
     }
 }

@@ -63,8 +63,43 @@ public enum MarkdownEscaping {
         isPlainCode(text) ? "`" + text + "`" : fencedCode(text)
     }
 
+    /// `code` outside a table, where `\|` would show its backslash.
+    public static func code(_ text: String, inTable: Bool) -> String {
+        isPlainCode(text) ? "`" + text + "`" : fencedCode(text, escapingPipes: inTable)
+    }
+
+    /// A fenced code block showing `text` (its lines) literally: the fence
+    /// is longer than any run of backticks inside, so no line can close it,
+    /// and invisible characters are shown as `\u{…}`.
+    public static func codeBlock(_ text: String, language: String) -> String {
+        var lines: [String] = []
+        var longestRun = 0
+        for line in SwiftEscaping.splitLines(text) {
+            let scalars = Array(line.unicodeScalars)
+            var shown = ""
+            var run = 0
+            for (index, scalar) in scalars.enumerated() {
+                run = scalar == "`" ? run + 1 : 0
+                longestRun = max(longestRun, run)
+                if SwiftEscaping.isInvisible(scalar, previous: index > 0 ? scalars[index - 1] : nil, next: index + 1 < scalars.count ? scalars[index + 1] : nil) {
+                    shown += SwiftEscaping.unicodeEscape(scalar)
+                } else {
+                    shown.unicodeScalars.append(scalar)
+                }
+            }
+            lines.append(shown)
+        }
+        let fence = String(repeating: "`", count: max(3, longestRun + 1))
+        return ([fence + language] + lines + [fence]).joined(separator: "\n")
+    }
+
+    /// `docLines` as one text, for a hover or a completion's documentation.
+    public static func doc(_ text: String) -> String {
+        docLines(text).joined(separator: "\n")
+    }
+
     /// `code` for any text, scalar by scalar.
-    static func fencedCode(_ text: String) -> String {
+    static func fencedCode(_ text: String, escapingPipes: Bool = true) -> String {
         var content = ""
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
@@ -72,7 +107,7 @@ public enum MarkdownEscaping {
                 content += " "
             } else if SwiftEscaping.isInvisible(scalar, previous: index > 0 ? scalars[index - 1] : nil, next: index + 1 < scalars.count ? scalars[index + 1] : nil) {
                 content += SwiftEscaping.unicodeEscape(scalar)
-            } else if scalar == "|" {
+            } else if scalar == "|", escapingPipes {
                 content += "\\|"
             } else {
                 content.unicodeScalars.append(scalar)
@@ -91,74 +126,21 @@ public enum MarkdownEscaping {
         return fence + padded + fence
     }
 
-    /// Lines of a doc comment as Markdown. Doc comments may use Markdown
-    /// (emphasis, code spans, lists), but never raw HTML: outside code spans
-    /// `<` becomes `&lt;`, and invisible characters are shown as `\u{…}`.
+    /// Lines of a doc comment as Markdown: CommonMark, sanitised so it can't
+    /// reach outside itself or out of the page (see `MarkdownDocComment`).
     public static func docLines(_ text: String) -> [String] {
-        // One line of printable ASCII without '<': nothing in it is rewritten
-        // (backslashes and backticks pass through), the common doc comment.
-        if !text.isEmpty, text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != UInt8(ascii: "<") }) { return [text] }
-        var lines: [String] = []
-        var inCode = 0  // length of the open code span's fence; 0 outside code
-        for line in SwiftEscaping.splitLines(text) {
-            var result = ""
-            let characters = Array(line.unicodeScalars)
-            var index = 0
-            while index < characters.count {
-                let scalar = characters[index]
-                // Outside code a backslash escapes the punctuation after it (`\``
-                // opens no code span); `\<` is a literal `<`, never HTML.
-                if scalar == "\\", inCode == 0, index + 1 < characters.count, isASCIIPunctuation(characters[index + 1]) {
-                    result.unicodeScalars.append(scalar)
-                    result.unicodeScalars.append(characters[index + 1])
-                    index += 2
-                    continue
-                }
-                if scalar == "`" {
-                    var run = 0
-                    while index + run < characters.count, characters[index + run] == "`" { run += 1 }
-                    if inCode == 0 {
-                        if closingFence(of: run, in: characters, after: index + run) { inCode = run }
-                    } else if run == inCode {
-                        inCode = 0
-                    }
-                    result += String(repeating: "`", count: run)
-                    index += run
-                    continue
-                }
-                if SwiftEscaping.isInvisible(scalar, previous: index > 0 ? characters[index - 1] : nil, next: index + 1 < characters.count ? characters[index + 1] : nil) {
-                    result += SwiftEscaping.unicodeEscape(scalar)
-                } else if scalar == "<", inCode == 0 {
-                    result += "&lt;"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-                index += 1
-            }
-            // Code spans end with their paragraph; this sanitizer is line-based.
-            inCode = 0
-            lines.append(result)
+        // One line of printable ASCII that starts with a letter or digit and
+        // holds nothing that could start code, a link, HTML or a fence: the
+        // common doc comment, unchanged.
+        if let first = text.utf8.first, first.isASCIIAlphanumericOrSpace, first != 0x20,
+           text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !docSpecialBytes.contains($0) }) {
+            return [text]
         }
-        return lines
+        return MarkdownDocComment.lines(text)
     }
 
-    private static func isASCIIPunctuation(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.isASCII && scalar.properties.generalCategory != .uppercaseLetter && scalar.properties.generalCategory != .lowercaseLetter
-            && !("0"..."9").contains(scalar) && scalar.value > 0x20 && scalar.value < 0x7F
-    }
-
-    /// Whether a backtick run of `length` occurs again later on the line.
-    private static func closingFence(of length: Int, in scalars: [Unicode.Scalar], after start: Int) -> Bool {
-        var index = start
-        while index < scalars.count {
-            guard scalars[index] == "`" else { index += 1; continue }
-            var run = 0
-            while index + run < scalars.count, scalars[index + run] == "`" { run += 1 }
-            if run == length { return true }
-            index += run
-        }
-        return false
-    }
+    /// `<`, `` ` ``, `[`, `]`, `~`.
+    private static let docSpecialBytes: Set<UInt8> = [0x3C, 0x60, 0x5B, 0x5D, 0x7E]
 
     /// A link destination: the path percent-encoded except for unreserved
     /// characters and `/`, so spaces, parentheses and `<` can't end it.

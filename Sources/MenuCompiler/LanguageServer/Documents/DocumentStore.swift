@@ -77,12 +77,42 @@ public struct DocumentStore: Sendable {
     /// The text after one change. Positions are UTF-16 based and clamped to
     /// the document, so an out-of-range edit from a confused client lands at
     /// the nearest valid place instead of failing.
+    ///
+    /// An edit may start or end between the two UTF-16 halves of a
+    /// character outside the Basic Multilingual Plane (an emoji): the
+    /// editor then holds a lone surrogate. Here that character becomes two
+    /// U+FFFD first — one UTF-16 unit each, as each half is — so the edit
+    /// lands where the editor made it and every later position still
+    /// agrees. (A lone surrogate sent in the text itself arrives as U+FFFD:
+    /// see `JSONParser`.)
     public static func apply(_ change: ContentChange, to bytes: [UInt8]) -> [UInt8] {
         guard let range = change.range else { return Array(change.text.utf8) }
-        let file = SourceFile(id: FileID(0), displayPath: "", absolutePath: "", bytes: bytes)
+        var bytes = bytes
+        var file = SourceFile(id: FileID(0), displayPath: "", absolutePath: "", bytes: bytes)
+        let split = Set([range.start, range.end].compactMap { pairStart(around: $0, in: file) })
+        if !split.isEmpty {
+            for start in split.sorted(by: >) {
+                bytes.replaceSubrange(start..<(start + 4), with: replacementPair)
+            }
+            file = SourceFile(id: FileID(0), displayPath: "", absolutePath: "", bytes: bytes)
+        }
         let replaced = file.byteRange(of: range)
-        var result = bytes
-        result.replaceSubrange(replaced, with: Array(change.text.utf8))
-        return result
+        bytes.replaceSubrange(replaced, with: Array(change.text.utf8))
+        return bytes
+    }
+
+    /// U+FFFD twice, in UTF-8.
+    private static let replacementPair: [UInt8] = [0xEF, 0xBF, 0xBD, 0xEF, 0xBF, 0xBD]
+
+    /// The byte offset of the four-byte character whose two UTF-16 halves
+    /// `position` falls between, if it does.
+    private static func pairStart(around position: LSPPosition, in file: SourceFile) -> Int? {
+        guard position.character > 0 else { return nil }
+        // Inside a pair, the column rounds up to the character's end, and
+        // one unit less lands on its start: four bytes apart.
+        let after = file.offset(of: position)
+        let before = file.offset(of: LSPPosition(line: position.line, character: position.character - 1))
+        guard after - before == 4, SourceFile.sequenceWidth(leadByte: file.bytes[before]) == 4 else { return nil }
+        return before
     }
 }

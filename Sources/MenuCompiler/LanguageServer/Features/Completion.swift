@@ -152,7 +152,8 @@ enum CompletionFeature {
             let syntax = document.symbols.syntax(of: entry.declaration)
             let place = entry.declaration.file == document.file ? "" : " — \(document.analysis.source(entry.declaration.file).displayPath)"
             let label = syntax?.label.map { " \"\($0.value)\"" } ?? ""
-            return Item(entry.name, kind == .menu ? .module : .class, detail: "\(kind.rawValue)\(label)\(place)", documentation: syntax?.doc?.text)
+            return Item(entry.name, kind == .menu ? .module : .class, detail: "\(kind.rawValue)\(label)\(place)",
+                        documentation: syntax?.doc.map { MarkdownEscaping.doc($0.text) })
         }
     }
 

@@ -64,15 +64,24 @@ enum LanguageDocs {
         }
     }
 
-    /// A property value as written in source.
+    /// A property value as written in source (plain text: callers escape it).
     static func describe(_ value: Value) -> String {
+        describe(value, depth: 0)
+    }
+
+    /// Lists nested deeper than this show as `[…]`: a hover has no use for
+    /// them, and the recursion stays bounded whatever the file holds.
+    private static let describedListDepth = 8
+
+    private static func describe(_ value: Value, depth: Int) -> String {
         switch value {
         case .string(let text): "\"\(text)\""
         case .bool(let flag): flag ? "true" : "false"
         case .number(let text): text
         case .symbol(let name), .reference(let name): name
         case .shortcut(let shortcut): "\(shortcut.display) (\(shortcut.canonical))"
-        case .list(let values): "[" + values.map(describe).joined(separator: ", ") + "]"
+        case .list(let values):
+            depth >= describedListDepth ? "[…]" : "[" + values.map { describe($0, depth: depth + 1) }.joined(separator: ", ") + "]"
         }
     }
 }

@@ -4,8 +4,11 @@
 /// Used for language-server messages, `menuc.json` and baselines. Numbers
 /// without a fraction or exponent that fit an `Int` become `.int`, all
 /// others `.double` (as `JSONSerialization` told them apart). Strings must
-/// be valid UTF-8; escapes include surrogate pairs, and a lone surrogate is
-/// an error. Nesting is limited, so hostile input cannot overflow the stack.
+/// be valid UTF-8; escapes include surrogate pairs. A lone surrogate escape
+/// (`"\ud800"`: RFC 8259's grammar allows it, and editors send one when a
+/// pair is split by an edit) becomes U+FFFD, which is one UTF-16 unit like
+/// the lone surrogate in the editor's text, so positions after it still
+/// agree. Nesting is limited, so hostile input cannot overflow the stack.
 struct JSONParser {
     /// Why the text is not JSON, and where (byte offset from 0).
     struct Failure: Error, Equatable, Sendable, CustomStringConvertible {
@@ -15,14 +18,13 @@ struct JSONParser {
         var description: String { "\(message) at byte \(offset + 1)" }
     }
 
-    /// Deeper nesting is rejected. Parsing recurses once per level; 512
-    /// levels fit easily in any thread's stack (`JSONSerialization` used
-    /// the same limit).
+    /// Deeper nesting is rejected (`JSONSerialization` used the same limit):
+    /// no message, configuration or baseline comes near it, and everything
+    /// that walks a value afterwards (comparing, freeing) recurses per level.
     static let maximumDepth = 512
 
     private let bytes: [UInt8]
     private var position = 0
-    private var depth = 0
 
     init(_ bytes: [UInt8]) {
         self.bytes = bytes
@@ -41,79 +43,102 @@ struct JSONParser {
 
     // MARK: - Values
 
+    /// A container being read: what it holds so far, and for an object the
+    /// key whose value comes next.
+    private enum OpenContainer {
+        case array([JSON])
+        case object([String: JSON], key: String)
+    }
+
+    /// One value, containers included. Open containers wait on an explicit
+    /// stack rather than on the call stack, so the depth limit is the only
+    /// bound and no thread's stack size matters.
     private mutating func parseValue() throws(Failure) -> JSON {
-        guard let byte = peek() else { throw failure("unexpected end of text, expected a value") }
-        switch byte {
-        case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["): return try parseArray()
-        case UInt8(ascii: "\""): return .string(try parseString())
-        case UInt8(ascii: "t"): try expectWord("true"); return .bool(true)
-        case UInt8(ascii: "f"): try expectWord("false"); return .bool(false)
-        case UInt8(ascii: "n"): try expectWord("null"); return .null
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try parseNumber()
-        default: throw failure("unexpected \(describe(byte)), expected a value")
-        }
-    }
-
-    private mutating func parseObject() throws(Failure) -> JSON {
-        try enterContainer()
-        position += 1  // {
-        var members: [String: JSON] = [:]
-        skipWhitespace()
-        if peek() == UInt8(ascii: "}") {
-            position += 1
-            depth -= 1
-            return .object(members)
-        }
+        var open: [OpenContainer] = []
         while true {
-            skipWhitespace()
-            guard peek() == UInt8(ascii: "\"") else { throw failure(found: "expected a string key") }
-            let key = try parseString()
-            skipWhitespace()
-            guard peek() == UInt8(ascii: ":") else { throw failure(found: "expected ':' after an object key") }
-            position += 1
-            skipWhitespace()
-            members[key] = try parseValue()
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "}"):
-                position += 1
-                depth -= 1
-                return .object(members)
-            default: throw failure(found: "expected ',' or '}' in an object")
+            var value: JSON
+            guard let byte = peek() else { throw failure("unexpected end of text, expected a value") }
+            switch byte {
+            case UInt8(ascii: "{"):
+                try enterContainer(below: open.count)
+                position += 1  // {
+                skipWhitespace()
+                if peek() == UInt8(ascii: "}") {
+                    position += 1
+                    value = .object([:])
+                } else {
+                    open.append(.object([:], key: try parseKey()))
+                    continue
+                }
+            case UInt8(ascii: "["):
+                try enterContainer(below: open.count)
+                position += 1  // [
+                skipWhitespace()
+                if peek() == UInt8(ascii: "]") {
+                    position += 1
+                    value = .array([])
+                } else {
+                    open.append(.array([]))
+                    continue
+                }
+            case UInt8(ascii: "\""): value = .string(try parseString())
+            case UInt8(ascii: "t"): try expectWord("true"); value = .bool(true)
+            case UInt8(ascii: "f"): try expectWord("false"); value = .bool(false)
+            case UInt8(ascii: "n"): try expectWord("null"); value = .null
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): value = try parseNumber()
+            default: throw failure("unexpected \(describe(byte)), expected a value")
             }
+            // The value is complete: it goes into the innermost open
+            // container, which may close with it, and so on outwards.
+            closing: while let container = open.popLast() {
+                skipWhitespace()
+                switch container {
+                case .array(var elements):
+                    elements.append(value)
+                    switch peek() {
+                    case UInt8(ascii: ","):
+                        position += 1
+                        skipWhitespace()
+                        open.append(.array(elements))
+                        break closing
+                    case UInt8(ascii: "]"):
+                        position += 1
+                        value = .array(elements)
+                    default: throw failure(found: "expected ',' or ']' in an array")
+                    }
+                case .object(var members, let key):
+                    members[key] = value
+                    switch peek() {
+                    case UInt8(ascii: ","):
+                        position += 1
+                        skipWhitespace()
+                        let next = try parseKey()
+                        open.append(.object(members, key: next))
+                        break closing
+                    case UInt8(ascii: "}"):
+                        position += 1
+                        value = .object(members)
+                    default: throw failure(found: "expected ',' or '}' in an object")
+                    }
+                }
+            }
+            if open.isEmpty { return value }
         }
     }
 
-    private mutating func parseArray() throws(Failure) -> JSON {
-        try enterContainer()
-        position += 1  // [
-        var elements: [JSON] = []
+    /// An object's key and its colon, and the blank space after it.
+    private mutating func parseKey() throws(Failure) -> String {
+        guard peek() == UInt8(ascii: "\"") else { throw failure(found: "expected a string key") }
+        let key = try parseString()
         skipWhitespace()
-        if peek() == UInt8(ascii: "]") {
-            position += 1
-            depth -= 1
-            return .array(elements)
-        }
-        while true {
-            skipWhitespace()
-            elements.append(try parseValue())
-            skipWhitespace()
-            switch peek() {
-            case UInt8(ascii: ","): position += 1
-            case UInt8(ascii: "]"):
-                position += 1
-                depth -= 1
-                return .array(elements)
-            default: throw failure(found: "expected ',' or ']' in an array")
-            }
-        }
+        guard peek() == UInt8(ascii: ":") else { throw failure(found: "expected ':' after an object key") }
+        position += 1
+        skipWhitespace()
+        return key
     }
 
-    private mutating func enterContainer() throws(Failure) {
-        depth += 1
-        guard depth <= JSONParser.maximumDepth else { throw failure("nested more than \(JSONParser.maximumDepth) levels deep") }
+    private func enterContainer(below openCount: Int) throws(Failure) {
+        guard openCount < JSONParser.maximumDepth else { throw failure("nested more than \(JSONParser.maximumDepth) levels deep") }
     }
 
     private mutating func expectWord(_ word: StaticString) throws(Failure) {
@@ -175,25 +200,20 @@ struct JSONParser {
         case UInt8(ascii: "t"): output.append(0x09)
         case UInt8(ascii: "u"):
             var value = try parseHexQuad()
-            if (0xD800...0xDBFF).contains(value) {
-                // A high surrogate must be followed by an escaped low one.
-                guard peek() == UInt8(ascii: "\\"), peek(at: position + 1) == UInt8(ascii: "u") else {
-                    position = start
-                    throw failure("unpaired surrogate in a \\u escape")
-                }
+            if (0xD800...0xDBFF).contains(value), peek() == UInt8(ascii: "\\"), peek(at: position + 1) == UInt8(ascii: "u") {
+                // A high surrogate followed by an escaped low one is a pair;
+                // followed by any other escape, it stands alone.
+                let second = position
                 position += 2
                 let low = try parseHexQuad()
-                guard (0xDC00...0xDFFF).contains(low) else {
-                    position = start
-                    throw failure("unpaired surrogate in a \\u escape")
+                if (0xDC00...0xDFFF).contains(low) {
+                    value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
+                } else {
+                    position = second
                 }
-                value = 0x10000 + ((value - 0xD800) << 10) + (low - 0xDC00)
-            } else if (0xDC00...0xDFFF).contains(value) {
-                position = start
-                throw failure("unpaired surrogate in a \\u escape")
             }
-            // Surrogates are handled above, so this is always a scalar.
-            guard let scalar = Unicode.Scalar(value) else { throw failure("invalid \\u escape") }
+            // What is still a surrogate here is a lone one.
+            let scalar = Unicode.Scalar(value) ?? "\u{FFFD}"
             UTF8.encode(scalar) { output.append($0) }
         default:
             position = start

@@ -76,9 +76,12 @@ public final class LanguageServer {
         return takeOutbox()
     }
 
-    /// A frame whose header could not be read: answered with a protocol error.
+    /// A frame that could not be read (the decoder has already moved on to
+    /// the next message): answered with a parse error — its id is unknowable
+    /// — and logged, since clients may not show an answer without an id.
     public func receiveMalformedFrame(_ problem: String) -> [JSON] {
-        reply(to: .null, error: ResponseError(code: ResponseError.parseErrorCode, message: "malformed message header: \(problem)"))
+        outbox.append(notification("window/logMessage", ["type": 2, "message": .string("menuc: skipped a malformed message: \(problem)")]))
+        reply(to: .null, error: ResponseError(code: ResponseError.parseErrorCode, message: "malformed message: \(problem)"))
         return takeOutbox()
     }
 

@@ -23,7 +23,7 @@ public struct StdioTransport {
     /// Serves until `exit` (or until the input closes); returns the exit code:
     /// 0 after an orderly `shutdown` and `exit`, 1 otherwise.
     public func run(_ server: LanguageServer, clock: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) -> Int32 {
-        var decoder = MessageFrameDecoder()
+        var stream = MessageStream(server: server)
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {
             let now = clock()
@@ -40,16 +40,8 @@ public struct StdioTransport {
                 if count < 0, errno == EINTR || errno == EAGAIN { continue }
                 // End of input without `exit`: the client went away.
                 if count <= 0 { return server.exitCode ?? 1 }
-                decoder.append(chunk[0..<count])
-                while let frame = decoder.next() {
-                    let replies: [JSON]
-                    switch frame {
-                    case .message(let body): replies = server.receive(body, now: clock())
-                    case .malformed(let problem): replies = server.receiveMalformedFrame(problem)
-                    }
-                    guard send(replies) else { return 1 }
-                    if let code = server.exitCode { return code }
-                }
+                guard send(stream.receive(chunk[0..<count], now: clock())) else { return 1 }
+                if let code = server.exitCode { return code }
             }
             guard send(server.fireTimers(now: clock())) else { return 1 }
         }
