@@ -84,7 +84,7 @@ enum BuildCommand {
         }
         if let depfile {
             switch DepFile.render(plan.rules) {
-            case .success(let text): plan.outputs.append(OutputWriter.Output(path: depfile, contents: text))
+            case .success(let bytes): plan.outputs.append(OutputWriter.Output(path: depfile, bytes: bytes))
             case .failure(let problem): throw CommandFailure(message: problem.message)
             }
         }

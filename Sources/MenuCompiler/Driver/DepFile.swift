@@ -58,8 +58,9 @@ public enum DepFile {
     }
 
     /// One `output: input input …` line per rule, or the first path that
-    /// can't be written.
-    public static func render(_ rules: [Rule]) -> Result<String, UnrepresentablePath> {
+    /// can't be written. Bytes, not text: a path that is not UTF-8 is
+    /// written as the file system has it.
+    public static func render(_ rules: [Rule]) -> Result<[UInt8], UnrepresentablePath> {
         var text: [UInt8] = []
         do {
             for rule in rules {
@@ -74,7 +75,7 @@ public enum DepFile {
         } catch {
             return .failure(error)
         }
-        return .success(String(decoding: text, as: UTF8.self))
+        return .success(text)
     }
 
     /// One path as make and ninja both read it back, or why it can't be.
@@ -85,7 +86,8 @@ public enum DepFile {
     /// which neither tool treats specially where they are allowed. Refused:
     /// everything else, see `refusal`.
     public static func escape(_ path: String, isOutput: Bool = false) throws(UnrepresentablePath) -> [UInt8] {
-        let bytes = Array(path.utf8)
+        // The file system's bytes: a name that is not UTF-8 is written as it is on disk.
+        let bytes = PathBytes.bytes(path)
         if let reason = refusal(of: bytes, isOutput: isOutput) {
             throw UnrepresentablePath(path: path, reason: reason)
         }

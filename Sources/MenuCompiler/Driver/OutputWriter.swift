@@ -48,6 +48,13 @@ public struct OutputWriter {
             }
         }
 
+        /// An output of bytes known in full (a dependency file, whose paths are the file system's bytes).
+        public init(path: String, folder: String? = nil, bytes: [UInt8]) {
+            self.path = path
+            self.folder = folder
+            produce = { write in bytes.withUnsafeBufferPointer { write($0) } }
+        }
+
         /// An output written as it is produced.
         public init(path: String, folder: String? = nil,
                     produce: @escaping @Sendable (_ write: (UnsafeBufferPointer<UInt8>) -> Void) -> Void) {
