@@ -13,7 +13,7 @@ public func menucFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     }
     var options = CompileOptions(configuration: RuleConfiguration())
     options.workers = 1
-    let compilation = MenuCompiler.compile([.bytes(bytes, displayPath: "fuzz.menu")], options: options)
+    let compilation = Compiler.compile([.bytes(bytes, displayPath: "fuzz.menu")], options: options)
     let renderer = compilation.renderer
     for diagnostic in compilation.diagnostics {
         _ = renderer.text(diagnostic)
@@ -33,7 +33,7 @@ public func menucFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
     if let source = compilation.files.first?.source {
         switch MenuFormatter.format(source) {
         case .success(let formatted):
-            let again = MenuCompiler.compile([.text(formatted, displayPath: "formatted.menu")], options: CompileOptions(runRules: false))
+            let again = Compiler.compile([.text(formatted, displayPath: "formatted.menu")], options: CompileOptions(runRules: false))
             precondition(!again.diagnostics.contains { $0.id == "syntax" }, "formatted output does not parse")
             // Idempotent: `menuc fmt --check` passes right after `menuc fmt`.
             switch MenuFormatter.format(formatted, displayPath: "formatted.menu") {
@@ -50,7 +50,7 @@ public func menucFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         let fixed = FixApplier.apply(compilation.diagnostics.flatMap(\.fixIts), to: source.bytes, file: source.id)
         // (Past a file's first 100 errors, a syntax error may be among those `too-many-errors` counts.)
         if fixed.applied > 0, !compilation.diagnostics.contains(where: { $0.id == "syntax" || $0.id == "too-many-errors" }) {
-            let after = MenuCompiler.compile([.bytes(fixed.bytes, displayPath: "fixed.menu")], options: CompileOptions(runRules: false))
+            let after = Compiler.compile([.bytes(fixed.bytes, displayPath: "fixed.menu")], options: CompileOptions(runRules: false))
             precondition(!after.diagnostics.contains { $0.id == "syntax" }, "fix-its made a file that parsed into one that does not")
         }
     }
@@ -89,7 +89,7 @@ enum FuzzFiles {
         var options = CompileOptions(configuration: RuleConfiguration())
         options.workers = 1
         let workspace = Workspace(root: folder, overlays: overlays, currentDirectory: folder)
-        let compilation = MenuCompiler.compile(paths.map { .path($0) }, options: options, workspace: workspace)
+        let compilation = Compiler.compile(paths.map { .path($0) }, options: options, workspace: workspace)
         let renderer = compilation.renderer
         for diagnostic in compilation.diagnostics {
             _ = renderer.text(diagnostic)
@@ -97,7 +97,7 @@ enum FuzzFiles {
             precondition(diagnostic.span.end <= compilation.workspace.file(diagnostic.span.file).bytes.count, "span past the end of the file")
         }
         // The same files checked again give the same diagnostics (no order from hashing).
-        let again = MenuCompiler.compile(paths.map { .path($0) }, options: options,
+        let again = Compiler.compile(paths.map { .path($0) }, options: options,
                                          workspace: Workspace(root: folder, overlays: overlays, currentDirectory: folder))
         precondition(again.diagnostics == compilation.diagnostics, "two checks of the same files differ")
         // As `menuc build`: outputs only when no file has errors, with the Markdown pages linked.
@@ -105,7 +105,7 @@ enum FuzzFiles {
         let files = { (id: FileID) in compilation.workspace.file(id) }
         var pages: [FileID: String] = [:]
         for (number, file) in compilation.files.enumerated() { pages[file.source.id] = "f\(number).md" }
-        let site = MarkdownBackend.Site(compilation: compilation, pages: pages)
+        let site = MarkdownBackend.Site(files: compilation.files, imports: compilation.workspace.imports, pages: pages)
         for file in compilation.files {
             _ = JSONBackend.render(file, files: files)
             _ = SwiftBackend.render(file, files: files)

@@ -1,3 +1,8 @@
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuCompiler
+
 /// What an import carried over and what it left out, counted as
 /// `Tests/Corpus/ib_inventory.py` counts an Interface Builder file: an
 /// item is any menu item but a separator (a menu-bar title, a submenu's

@@ -1,3 +1,8 @@
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuCompiler
+
 /// Something `menuc import` could not carry over, or changed on the way,
 /// where it is in the input: shown as `FILE:LINE: message`.
 public struct ImportNote: Sendable, Equatable {

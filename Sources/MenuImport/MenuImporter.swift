@@ -1,4 +1,7 @@
 import MenuCompiler
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
 
 /// `menuc import`: the menus of an Interface Builder file (`.xib` or
 /// `.storyboard`) as a `.menu` file.
@@ -95,7 +98,7 @@ public enum MenuImporter {
         case .failure(let failure):
             return .failure(Failure(note: ImportNote(.interfaceBuilder, line: nil, "menuc import wrote a file it cannot format (\(failure.diagnostics.first?.message ?? "?")); please report this as a bug")))
         }
-        let check = MenuCompiler.compile([.text(text, displayPath: outputPath)], options: CompileOptions(runRules: false))
+        let check = Compiler.compile([.text(text, displayPath: outputPath)], options: CompileOptions(runRules: false))
         if let error = check.diagnostics.first(where: { $0.severity == .error }) {
             return .failure(Failure(note: ImportNote(.interfaceBuilder, line: nil, "menuc import wrote a file with a language error (\(error.message)); please report this as a bug")))
         }

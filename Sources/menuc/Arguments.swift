@@ -1,4 +1,11 @@
 import MenuCompiler
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuRules
+import MenuBackends
+import MenuLanguageServer
+import MenuImport
 
 /// A small command-line scanner: flags, options with values (`--out DIR`
 /// or `--out=DIR`), repeatable options, and positional arguments. Unknown

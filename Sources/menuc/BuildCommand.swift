@@ -4,6 +4,13 @@ import Glibc
 import Darwin
 #endif
 import MenuCompiler
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuRules
+import MenuBackends
+import MenuLanguageServer
+import MenuImport
 
 enum BuildCommand {
     static let valueOptions: Set<String> = ["--emit", "--out", "--type-name", "--access", "--depfile"]
@@ -57,7 +64,7 @@ enum BuildCommand {
         if emits.contains(.markdown) {
             var pages: [FileID: String] = [:]
             for (entry, file) in inputs { pages[file.source.id] = OutputPlan.relativeOutput(for: entry, emit: .markdown) }
-            site = MarkdownBackend.Site(compilation: compilation, pages: pages)
+            site = MarkdownBackend.Site(files: compilation.files, imports: compilation.workspace.imports, pages: pages)
         }
         let renderer = Renderer(compilation: compilation, swift: swiftOptions, site: site)
         // Each output renders straight into its file when the writer stages

@@ -1,4 +1,11 @@
 import MenuCompiler
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuRules
+import MenuBackends
+import MenuLanguageServer
+import MenuImport
 
 enum CommandLineTool {
     static func run(_ arguments: [String], keeping kept: KeptUntilExit, interruptions: Interruptions) -> ExitCode {
@@ -13,7 +20,7 @@ enum CommandLineTool {
         do {
             switch command {
             case "--help", "-h": Terminal.write(Help.main); return .success
-            case "--version": Terminal.write("menuc \(MenuCompiler.version)\n"); return .success
+            case "--version": Terminal.write("menuc \(Compiler.version)\n"); return .success
             case "help": return help(rest.first)
             case "check": return try CheckCommand.run(rest, keeping: kept, interruptions: interruptions)
             case "build": return try BuildCommand.run(rest, keeping: kept, interruptions: interruptions)

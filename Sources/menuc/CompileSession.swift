@@ -4,6 +4,13 @@ import Glibc
 import Darwin
 #endif
 import MenuCompiler
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuRules
+import MenuBackends
+import MenuLanguageServer
+import MenuImport
 
 /// What `check` and `build` share: collecting inputs, compiling, and
 /// printing diagnostics in the chosen format.
@@ -95,11 +102,11 @@ struct CompileSession {
     }
 
     func compile() throws -> Compilation {
-        var inputs = entries.map { MenuCompiler.Input.path($0.path) }
+        var inputs = entries.map { Compiler.Input.path($0.path) }
         if readsStandardInput {
             inputs.append(.bytes(try Terminal.readStandardInput(), displayPath: "<stdin>"))
         }
-        let compilation = MenuCompiler.compile(inputs, options: options)
+        let compilation = Compiler.compile(inputs, options: options)
         if let failure = compilation.loadFailures.first {
             throw CommandFailure(message: failure.message)
         }

@@ -1,4 +1,11 @@
 import MenuCompiler
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuRules
+import MenuBackends
+import MenuLanguageServer
+import MenuImport
 
 /// `menuc check --fix`: applies the guideline rules' fix-its and re-checks,
 /// until nothing more applies, then writes each changed file atomically.
@@ -30,7 +37,7 @@ enum FixCommand {
             guard changed else { break }
             // Re-check the fixed text in memory; files are written once at the end.
             let workspace = Workspace(root: session.root, overlays: texts)
-            compilation = MenuCompiler.compile(session.entries.map { .path($0.path) }, options: session.options, workspace: workspace)
+            compilation = Compiler.compile(session.entries.map { .path($0.path) }, options: session.options, workspace: workspace)
         }
         // Each file is written where it was named or found, not where its
         // links lead: the writer follows a link only inside the file's own

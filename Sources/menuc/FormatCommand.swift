@@ -4,6 +4,13 @@ import Glibc
 import Darwin
 #endif
 import MenuCompiler
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuRules
+import MenuBackends
+import MenuLanguageServer
+import MenuImport
 
 /// `menuc fmt`: rewrites files in the canonical layout (see `MenuFormatter`).
 ///

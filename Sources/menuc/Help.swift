@@ -1,3 +1,12 @@
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuRules
+import MenuBackends
+import MenuCompiler
+import MenuLanguageServer
+import MenuImport
+
 /// Help texts for every command.
 enum Help {
     static let main = """

@@ -1,5 +1,11 @@
 import MenuCompiler
 import MenuImport
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuRules
+import MenuBackends
+import MenuLanguageServer
 
 /// `menuc import`: an Interface Builder file's menus as a `.menu` file,
 /// formatted, on standard output or atomically in `--out`; what could not

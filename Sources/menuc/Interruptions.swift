@@ -4,6 +4,13 @@ import Glibc
 import Darwin
 #endif
 import MenuCompiler
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuRules
+import MenuBackends
+import MenuLanguageServer
+import MenuImport
 
 /// Ctrl-C (SIGINT), a build system's cancel (SIGTERM) or a closed terminal
 /// (SIGHUP) ends menuc at once, as these signals do — except while outputs

@@ -4,6 +4,13 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuRules
+import MenuBackends
+import MenuLanguageServer
+import MenuImport
 
 /// `menuc lsp`: the language server over standard input and output. All of
 /// it lives in the library; this only wires it to the process.

@@ -4,6 +4,13 @@ import FoundationEssentials
 import Foundation
 #endif
 import MenuCompiler
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuRules
+import MenuBackends
+import MenuLanguageServer
+import MenuImport
 
 enum RulesCommand {
     static func list(_ raw: [String]) throws -> ExitCode {

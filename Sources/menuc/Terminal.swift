@@ -9,6 +9,13 @@ import Glibc
 import Darwin
 #endif
 import MenuCompiler
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuRules
+import MenuBackends
+import MenuLanguageServer
+import MenuImport
 
 /// Standard streams and colour decisions for the command line.
 struct Terminal {

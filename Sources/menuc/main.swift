@@ -4,6 +4,13 @@ import Glibc
 import Darwin
 #endif
 import MenuCompiler
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuRules
+import MenuBackends
+import MenuLanguageServer
+import MenuImport
 
 /// The `menuc` command line: a thin shell over the MenuCompiler library.
 // First, before any other thread starts: the signals' mask is inherited.

@@ -1,7 +1,14 @@
 #if canImport(Glibc)
 import Glibc
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// `AllocatorPolicy` keeps freed memory for the next allocation: a large
 /// array freed and allocated again costs no new page faults.

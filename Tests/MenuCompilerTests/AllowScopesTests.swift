@@ -1,5 +1,12 @@
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// `AllowScopes` finds the `@allow` scopes around a report by search; here
 /// it is compared with testing every scope, on random nested spans.

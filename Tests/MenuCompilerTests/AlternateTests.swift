@@ -1,7 +1,14 @@
 import Foundation
 import MenuModel
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// `alternate: true`: an item shown in place of the one before it while
 /// modifiers are held (macOS). Checked after splicing, at the property.

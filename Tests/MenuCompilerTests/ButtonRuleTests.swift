@@ -1,5 +1,12 @@
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// Edge cases of the Buttons rules that their own examples don't pin down:
 /// platform gating, what counts within a view, interplay between rules,
@@ -9,7 +16,7 @@ struct ButtonRuleTests {
 
     /// Compiles `text` and runs every Buttons rule; findings sorted by position.
     private func findings(_ text: String) -> [Diagnostic] {
-        let compilation = MenuCompiler.compile([.text(text, displayPath: "test.menu")], options: CompileOptions(runRules: false))
+        let compilation = Compiler.compile([.text(text, displayPath: "test.menu")], options: CompileOptions(runRules: false))
         let errors = compilation.diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "language errors: \(errors.map(\.message))")
         guard let file = compilation.files.first else { return [] }
@@ -20,7 +27,7 @@ struct ButtonRuleTests {
 
     /// The text after applying every fix-it of the findings.
     private func fixed(_ text: String) -> String {
-        let compilation = MenuCompiler.compile([.text(text, displayPath: "test.menu")], options: CompileOptions(runRules: false))
+        let compilation = Compiler.compile([.text(text, displayPath: "test.menu")], options: CompileOptions(runRules: false))
         guard let file = compilation.files.first else { return text }
         let all = RuleEngine(rules: RuleRegistry.buttonRules).check(file, hasLanguageErrors: false)
         let result = FixApplier.apply(all.flatMap(\.fixIts), to: file.source.bytes, file: file.source.id)

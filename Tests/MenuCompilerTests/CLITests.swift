@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// Runs the real `menuc` binary: exit codes, formats, stdin, directories,
 /// configuration, and all-or-nothing output.
@@ -23,7 +30,7 @@ struct CLITests {
 
     @Test func versionAndHelp() throws {
         let version = try menuc(["--version"])
-        #expect(version.status == 0 && version.output == "menuc \(MenuCompiler.version)\n")
+        #expect(version.status == 0 && version.output == "menuc \(Compiler.version)\n")
         for command in ["check", "build", "rules", "explain"] {
             let help = try menuc([command, "--help"])
             #expect(help.status == 0 && help.output.contains("USAGE: menuc \(command)"), "\(command) --help")
@@ -502,7 +509,7 @@ struct CLITests {
         // People see 200 and a summary of the rest that is no rule's finding.
         let short = try menuc(["check", "flood.menu", "--format", "short"], in: directory)
         let lines = short.output.split(separator: "\n")
-        #expect(lines.count == MenuCompiler.maximumDiagnosticsPerFile + 1)
+        #expect(lines.count == DiagnosticLimits.shownPerFile + 1)
         #expect(lines.last?.hasSuffix(": \(all.count - 200) more problems in this file are not shown [not-shown]") == true, "\(lines.last ?? "")")
         let text = try menuc(["check", "flood.menu"], in: directory)
         #expect(text.output.contains("[not-shown]: \(all.count - 200) more problems in this file are not shown\n"))

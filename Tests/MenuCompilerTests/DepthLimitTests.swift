@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 import MenuModel
 
 /// Every recursion over input is bounded, and what a file expands to is
@@ -257,7 +264,7 @@ struct DepthLimitTests {
         let folder = "/menuc-depth-files"
         var overlays: [String: [UInt8]] = [:]
         for number in 0..<count { overlays["\(folder)/f\(number).menu"] = Array(text(number).utf8) }
-        return MenuCompiler.compile([.path("\(folder)/f0.menu")], options: CompileOptions(runRules: false, configuration: RuleConfiguration()),
+        return Compiler.compile([.path("\(folder)/f0.menu")], options: CompileOptions(runRules: false, configuration: RuleConfiguration()),
                                     workspace: Workspace(root: folder, overlays: overlays, currentDirectory: folder))
     }
 

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// Labels, file names and import paths come from files anyone can send:
 /// no control, line-breaking or reordering character of theirs reaches
@@ -58,7 +65,7 @@ struct DiagnosticEscapingTests {
     static let hostileName = "name" + attacks.joined() + ".menu"
 
     static func compilation() -> Compilation {
-        MenuCompiler.compile([.text(hostileLabels, displayPath: "labels.menu"), .text(hostileImports, displayPath: "imports.menu"),
+        Compiler.compile([.text(hostileLabels, displayPath: "labels.menu"), .text(hostileImports, displayPath: "imports.menu"),
                               .text("menu M \"M\" {\n  item a \"Open\" { role: danger }\n}\n", displayPath: hostileName)])
     }
 
@@ -100,7 +107,7 @@ struct DiagnosticEscapingTests {
     /// Carets stay under what they point at when the line before them shows escapes.
     @Test func caretsLineUpWithTheEscapedExcerpt() throws {
         let source = "menu M \"M\" {\n  item a \"x\u{1B}[2J\u{202E}y\" { role: danger }\n}\n"
-        let compilation = MenuCompiler.compile([.text(source, displayPath: "carets.menu")])
+        let compilation = Compiler.compile([.text(source, displayPath: "carets.menu")])
         let diagnostic = try #require(compilation.diagnostics.first { $0.id == "invalid-value" })
         let lines = compilation.renderer.text(diagnostic).split(separator: "\n").map(String.init)
         let excerpt = try #require(lines.first { $0.hasPrefix("2 |") })

@@ -1,5 +1,12 @@
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// A stage that may report a flood of errors keeps the first of each file
 /// and counts the rest; what is listed must be what listing them all and
@@ -7,7 +14,7 @@ import Testing
 struct DiagnosticKeeperTests {
     @Test(arguments: [5, 99, 100, 101, 250, 5_000])
     func keepingTheFirstListsWhatLimitingAllLists(count: Int) {
-        let compilation = MenuCompiler.compile([.text("menu A \"A\" { item a \"Open\" }\n", displayPath: "a.menu"),
+        let compilation = Compiler.compile([.text("menu A \"A\" { item a \"Open\" }\n", displayPath: "a.menu"),
                                                 .text("menu B \"B\" { item b \"Open\" }\n", displayPath: "b.menu")],
                                                options: CompileOptions(runRules: false))
         var generator = RobustnessTests.SeededGenerator(state: UInt64(count))
@@ -20,21 +27,21 @@ struct DiagnosticKeeperTests {
         }
         var keeper = DiagnosticKeeper()
         for diagnostic in all { keeper.add(diagnostic) }
-        let expected = MenuCompiler.sortAndDeduplicate(MenuCompiler.limitErrors(all, unlisted: [:]), workspace: compilation.workspace)
-        let listed = MenuCompiler.sortAndDeduplicate(MenuCompiler.limitErrors(keeper.kept, unlisted: keeper.unlisted), workspace: compilation.workspace)
+        let expected = Compiler.sortAndDeduplicate(Compiler.limitErrors(all, unlisted: [:]), workspace: compilation.workspace)
+        let listed = Compiler.sortAndDeduplicate(Compiler.limitErrors(keeper.kept, unlisted: keeper.unlisted), workspace: compilation.workspace)
         #expect(listed == expected)
         // Counting by position first, as the resolver does before making a costly report, changes nothing.
         var counting = DiagnosticKeeper()
         for diagnostic in all where !counting.countsWithoutKeeping(at: diagnostic.span) { counting.add(diagnostic) }
-        #expect(MenuCompiler.sortAndDeduplicate(MenuCompiler.limitErrors(counting.kept, unlisted: counting.unlisted), workspace: compilation.workspace) == expected)
-        #expect(keeper.kept.count <= 2 * MenuCompiler.maximumErrorsPerFile)
+        #expect(Compiler.sortAndDeduplicate(Compiler.limitErrors(counting.kept, unlisted: counting.unlisted), workspace: compilation.workspace) == expected)
+        #expect(keeper.kept.count <= 2 * DiagnosticLimits.errorsPerFile)
         // A file over the limit ends with one error that counts the rest, at the first of them.
         for file in [FileID(0), FileID(1)] {
             let mine = all.filter { $0.span.file == file }.sorted(by: DiagnosticKeeper.showsBefore)
             let summary = listed.first { $0.span.file == file && $0.id == LanguageErrorID.tooManyErrors.rawValue }
-            if mine.count > MenuCompiler.maximumErrorsPerFile {
-                #expect(summary?.standsFor?.errors == mine.count - MenuCompiler.maximumErrorsPerFile)
-                #expect(summary?.span == mine[MenuCompiler.maximumErrorsPerFile].span)
+            if mine.count > DiagnosticLimits.errorsPerFile {
+                #expect(summary?.standsFor?.errors == mine.count - DiagnosticLimits.errorsPerFile)
+                #expect(summary?.span == mine[DiagnosticLimits.errorsPerFile].span)
             } else {
                 #expect(summary == nil)
             }
@@ -53,7 +60,7 @@ struct DiagnosticKeeperTests {
     /// An error at the same place as the last one kept is compared in full:
     /// it may show before it.
     @Test func aTieWithTheLastKeptIsDecidedInFull() {
-        let limit = MenuCompiler.maximumErrorsPerFile
+        let limit = DiagnosticLimits.errorsPerFile
         func error(_ id: LanguageErrorID, at start: Int) -> Diagnostic {
             .error(id, "problem", at: Span(file: FileID(0), start: start, end: start + 1))
         }

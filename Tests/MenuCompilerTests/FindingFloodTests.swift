@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// A file with thousands of findings shows people the first 200 and one
 /// `not-shown` summary of the rest, and the rules keep only what can be
@@ -18,12 +25,12 @@ struct FindingFloodTests {
     static func compile(_ text: String, listingEveryFinding: Bool = false) -> [Diagnostic] {
         var options = CompileOptions()
         options.listsEveryFinding = listingEveryFinding
-        return MenuCompiler.compile([.text(text, displayPath: "flood.menu")], options: options).diagnostics
+        return Compiler.compile([.text(text, displayPath: "flood.menu")], options: options).diagnostics
     }
 
     /// Every finding of every rule, none dropped (what the summary must count).
     static func everyFinding(_ text: String) throws -> [Diagnostic] {
-        let compilation = MenuCompiler.compile([.text(text, displayPath: "flood.menu")], options: CompileOptions(runRules: false))
+        let compilation = Compiler.compile([.text(text, displayPath: "flood.menu")], options: CompileOptions(runRules: false))
         let file = try #require(compilation.files.first)
         return Array(Set(RuleEngine().check(file, hasLanguageErrors: false)))
     }
@@ -34,7 +41,7 @@ struct FindingFloodTests {
         let all = try Self.everyFinding(text)
         #expect(all.count >= 2_000)
         let shown = Self.compile(text)
-        let limit = MenuCompiler.maximumDiagnosticsPerFile
+        let limit = DiagnosticLimits.shownPerFile
         #expect(shown.count == limit + 1)
         let summary = try #require(shown.last)
         #expect(summary.message == "\(all.count - limit) more problems in this file are not shown")
@@ -51,7 +58,7 @@ struct FindingFloodTests {
 
     @Test func aRuleCountsWhatItCannotShowWithoutKeepingIt() throws {
         let text = Self.menu(items: 2_000)
-        let compilation = MenuCompiler.compile([.text(text, displayPath: "flood.menu")], options: CompileOptions(runRules: false))
+        let compilation = Compiler.compile([.text(text, displayPath: "flood.menu")], options: CompileOptions(runRules: false))
         let file = try #require(compilation.files.first)
         let rule = try #require(RuleRegistry.all.first { $0.descriptor.id == "label-starts-with-verb" })
         let kept = RuleEngine(rules: [rule]).findings(file, hasLanguageErrors: false, keep: 50)
@@ -70,7 +77,7 @@ struct FindingFloodTests {
         let shown = Self.compile(text)
         #expect(!shown.contains { $0.id == RuleEngine.unusedAllowID })
         let all = try Self.everyFinding(text)
-        #expect(shown.last?.message == "\(all.count - MenuCompiler.maximumDiagnosticsPerFile) more problems in this file are not shown")
+        #expect(shown.last?.message == "\(all.count - DiagnosticLimits.shownPerFile) more problems in this file are not shown")
         // And an allow that silences nothing is still reported.
         let unused = "@allow(label-title-case)\n" + Self.menu(items: 1_000)
         #expect(Self.compile(unused).contains { $0.id == RuleEngine.unusedAllowID })
@@ -113,7 +120,7 @@ struct FindingFloodTests {
 
     // MARK: - Language errors past the limit
 
-    static let errorLimit = MenuCompiler.maximumErrorsPerFile
+    static let errorLimit = DiagnosticLimits.errorsPerFile
 
     /// [line, column] of a diagnostic in `flood.menu`.
     static func position(_ diagnostic: Diagnostic, in text: String) -> [Int] {

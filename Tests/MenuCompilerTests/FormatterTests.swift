@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// `menuc fmt`: the canonical layout, comments kept where they were,
 /// idempotence and unchanged meaning over every sample, fixture and
@@ -258,9 +265,9 @@ struct FormatterTests {
             // Compiled in place (through an overlay) so its imports resolve.
             let absolute = Workspace.standardize(path, relativeTo: TestSupport.packageRoot.path)
             let workspace = Workspace(overlays: [absolute: bytes], currentDirectory: TestSupport.packageRoot.path)
-            compilation = MenuCompiler.compile([.path(path)], options: CompileOptions(configuration: RuleConfiguration()), workspace: workspace)
+            compilation = Compiler.compile([.path(path)], options: CompileOptions(configuration: RuleConfiguration()), workspace: workspace)
         } else {
-            compilation = MenuCompiler.compile([.bytes(bytes, displayPath: "test.menu")], options: CompileOptions(configuration: RuleConfiguration()))
+            compilation = Compiler.compile([.bytes(bytes, displayPath: "test.menu")], options: CompileOptions(configuration: RuleConfiguration()))
         }
         let ids = compilation.diagnostics.map(\.id).sorted().joined(separator: ",")
         guard let file = compilation.files.first else { return "no file; " + ids }

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// Golden tests: each `.menu` file beside its expected JSON output and
 /// expected rendered diagnostics. Two sets: `Fixtures/*.menu` (compiled
@@ -41,7 +48,7 @@ struct GoldenTests {
 
     static func outputs(for testCase: Case) -> (json: String?, text: String) {
         let workspace = Workspace(currentDirectory: testCase.base.path)
-        let compilation = MenuCompiler.compile([.path(testCase.input)], options: CompileOptions(), workspace: workspace)
+        let compilation = Compiler.compile([.path(testCase.input)], options: CompileOptions(), workspace: workspace)
         let renderer = DiagnosticRenderer(workspace: workspace)
         var text = compilation.diagnostics.map { renderer.text($0) }.joined(separator: "\n")
         if !compilation.diagnostics.isEmpty { text += "\n" }

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 struct GroupKeyedTableTests {
     /// Set keys in a shuffled order (each twice, the second value kept),
@@ -30,8 +37,8 @@ struct GroupKeyedTableTests {
         try TestSupport.write("menu Shared \"Shared\" { item a \"Open File\" }\n", to: root.appendingPathComponent("shared.menu"))
         try TestSupport.write("import \"shared.menu\"\nmenu A \"A\" { use Shared }\n", to: root.appendingPathComponent("a.menu"))
         try TestSupport.write("menu B \"B\" { item b \"Open File\" }\n", to: root.appendingPathComponent("b.menu"))
-        let inputs = ["a.menu", "b.menu", "shared.menu"].map { MenuCompiler.Input.path(root.appendingPathComponent($0).path) }
-        let compilation = MenuCompiler.compile(inputs)
+        let inputs = ["a.menu", "b.menu", "shared.menu"].map { Compiler.Input.path(root.appendingPathComponent($0).path) }
+        let compilation = Compiler.compile(inputs)
         let byName = Dictionary(uniqueKeysWithValues: compilation.files.map { (($0.source.absolutePath as NSString).lastPathComponent, $0) })
         let a = try #require(byName["a.menu"]), shared = try #require(byName["shared.menu"]), b = try #require(byName["b.menu"])
         #expect(a.labels === shared.labels)

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// Files and folders an attacker prepared: links planted where menuc
 /// writes, named pipes where it reads, names that are not UTF-8. Run as the
@@ -259,7 +266,7 @@ struct HostileFileTests {
         try TestSupport.write("import \"x.menu\"\nmenu A \"Alpha\" { item open \"Open\" }\n", to: main)
         let path = main.path
         let compilation = withinDeadline(unblock: { release(folder.appendingPathComponent("x.menu")) }) {
-            MenuCompiler.compile([.path(path)])
+            Compiler.compile([.path(path)])
         }
         guard let compilation else { Issue.record("importing a pipe hung"); return }
         let error = compilation.diagnostics.first { $0.id == LanguageErrorID.importFailed.rawValue }
@@ -293,7 +300,7 @@ struct HostileFileTests {
         #expect(found.entries.map(\.relativePath) == [name, "ok.menu"].sorted())
         #expect(found.skipped.map(\.message) == ["skipped \(folder.path)/p.menu: it is a named pipe, not a file",
                                                  "skipped \(folder.path)/sub/l.menu: it is a named pipe, not a file"])
-        let compilation = MenuCompiler.compile(found.entries.map { .path($0.path) })
+        let compilation = Compiler.compile(found.entries.map { .path($0.path) })
         #expect(compilation.loadFailures.isEmpty && compilation.files.count == 2, "\(compilation.loadFailures)")
         #expect(compilation.workspace.files.contains { $0.displayPath.hasSuffix("caf\\xE9.menu") })
     }

@@ -4,7 +4,14 @@ import FoundationXML
 #endif
 import MenuImport
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// `menuc import` on the real Interface Builder files of `Tests/Corpus`:
 /// each import compiles without language errors and has the counts of the

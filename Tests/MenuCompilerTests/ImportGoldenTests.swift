@@ -1,7 +1,14 @@
 import Foundation
 import MenuImport
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// `menuc import` on the hand-made files of `samples/import/`: each
 /// import's `.menu` and its report (standard error) beside the inputs.

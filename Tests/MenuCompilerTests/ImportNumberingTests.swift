@@ -1,5 +1,12 @@
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// `ImportNumbering` (and `ImportWalker.sees`, which walks where it must) against the plain definition: F sees T when a
 /// breadth-first walk of the imports from F reaches T.

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// What a file sees through its imports (language §9): its own top-level
 /// names first, then what each import resolves, in the order written,
@@ -111,8 +118,8 @@ struct ImportScopeTests {
             for (number, spec) in specs.enumerated() {
                 try TestSupport.write(Self.text(spec, number: number), to: root.appendingPathComponent("f\(number).menu"))
             }
-            let inputs = specs.indices.map { MenuCompiler.Input.path(root.appendingPathComponent("f\($0).menu").path) }
-            let compilation = MenuCompiler.compile(inputs, options: CompileOptions(runRules: false))
+            let inputs = specs.indices.map { Compiler.Input.path(root.appendingPathComponent("f\($0).menu").path) }
+            let compilation = Compiler.compile(inputs, options: CompileOptions(runRules: false))
             func number(of file: FileID) -> Int? {
                 let name = (compilation.workspace.file(file).absolutePath as NSString).lastPathComponent
                 return Int(name.dropFirst().dropLast(5))
@@ -162,7 +169,7 @@ struct ImportScopeTests {
         try write("two", declaresDup: { $0 == 100 || $0 == count - 1 })
         try write("all", declaresDup: { _ in true })
         func clashes(_ folder: String) -> [String] {
-            let compilation = MenuCompiler.compile([.path(root.appendingPathComponent(folder).appendingPathComponent("f0.menu").path)],
+            let compilation = Compiler.compile([.path(root.appendingPathComponent(folder).appendingPathComponent("f0.menu").path)],
                                                    options: CompileOptions(runRules: false))
             return compilation.diagnostics.map { diagnostic in
                 let file = (compilation.workspace.file(diagnostic.span.file).absolutePath as NSString).lastPathComponent
@@ -186,7 +193,7 @@ struct ImportScopeTests {
         try TestSupport.write("import \"c.menu\"\nmenu B \"B\" { use Missing }\n", to: root.appendingPathComponent("b.menu"))
         try TestSupport.write("import \"a.menu\"\nmenu C \"C\" { item c \"Open\" }\nmenu Dup \"D\" { item y \"Open\" }\n", to: root.appendingPathComponent("c.menu"))
         for start in ["a", "b", "c"] {
-            let compilation = MenuCompiler.compile([.path(root.appendingPathComponent("\(start).menu").path)], options: CompileOptions(runRules: false))
+            let compilation = Compiler.compile([.path(root.appendingPathComponent("\(start).menu").path)], options: CompileOptions(runRules: false))
             let unknown = compilation.diagnostics.first { $0.id == "unknown-reference" }
             #expect(unknown?.help == "declared menus: A, B, C, Dup", "from \(start).menu")
             #expect(compilation.diagnostics.filter { $0.id == "import-failed" }.count == 1, "from \(start).menu")
@@ -199,7 +206,7 @@ struct ImportScopeTests {
                                                "c.menu: 'Dup' is already declared in the imported file a.menu",
                                                "b.menu: 'Dup' is declared in both c.menu and a.menu, which this file imports"]),
                     "from \(start).menu: \(clashes)")
-            let again = MenuCompiler.compile([.path(root.appendingPathComponent("\(start).menu").path)], options: CompileOptions(runRules: false))
+            let again = Compiler.compile([.path(root.appendingPathComponent("\(start).menu").path)], options: CompileOptions(runRules: false))
             #expect(again.diagnostics == compilation.diagnostics, "the same input reports the same, from \(start).menu")
         }
     }
@@ -226,8 +233,8 @@ struct ImportScopeTests {
         // in the same import group, and not visible from the chain's end.
         try TestSupport.write("import \"f0.menu\"\nmenu Loose \"L\" { item l \"L\" }\n", to: root.appendingPathComponent("loose.menu"))
         try TestSupport.write("import \"f\(last).menu\"\nmenu Tail \"T\" { use Loose }\n", to: root.appendingPathComponent("tail.menu"))
-        let inputs = ((0..<count).map { "f\($0).menu" } + ["loose.menu", "tail.menu"]).map { MenuCompiler.Input.path(root.appendingPathComponent($0).path) }
-        let compilation = MenuCompiler.compile(inputs, options: CompileOptions(runRules: false))
+        let inputs = ((0..<count).map { "f\($0).menu" } + ["loose.menu", "tail.menu"]).map { Compiler.Input.path(root.appendingPathComponent($0).path) }
+        let compilation = Compiler.compile(inputs, options: CompileOptions(runRules: false))
         #expect(compilation.diagnostics.count == 1, "\(compilation.diagnostics.map(\.message))")
         let unknown = compilation.diagnostics.first
         #expect(unknown?.id == "unknown-reference")

@@ -1,5 +1,12 @@
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// `sortWithoutScratch` must order as the standard library does, on the
 /// inputs that break quicksorts: sorted, reversed, all equal, organ pipes,

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 @Suite("LabelWords")
 struct LabelWordsTests {
@@ -317,7 +324,7 @@ struct LabelWordsTests {
         let labels = [precomposed, decomposed, precomposed, "sort by date", "Add to the Cart", "Undo", "Add to the Cart", "Photos", "…"]
         let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\($0.element)\"\n" }.joined() + "}\n"
         // Rules off: they would fill the table before the test asks.
-        let compilation = MenuCompiler.compile([.text(source, displayPath: "t.menu")], options: CompileOptions(runRules: false))
+        let compilation = Compiler.compile([.text(source, displayPath: "t.menu")], options: CompileOptions(runRules: false))
         let file = try #require(compilation.files.first)
         let table = file.labels
         let items = file.elements(.item)
@@ -364,7 +371,7 @@ struct LabelWordsTests {
     @Test func plainAnswersTakeNoEntry() throws {
         let labels = (0..<50).map { "Item \($0)" } + ["Add to the Cart", "sort by date"]
         let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\($0.element)\"\n" }.joined() + "}\n"
-        let compilation = MenuCompiler.compile([.text(source, displayPath: "t.menu")], options: CompileOptions(runRules: false))
+        let compilation = Compiler.compile([.text(source, displayPath: "t.menu")], options: CompileOptions(runRules: false))
         let file = try #require(compilation.files.first)
         let table = file.labels
         let ids = try file.elements(.item).map { try #require($0.labelID) }
@@ -389,7 +396,7 @@ struct LabelWordsTests {
     /// and are forgotten after: a build keeps every checked file while it
     /// writes outputs, which never ask about labels.
     @Test func answersAreKeptForARuleRunAndForgottenAfter() throws {
-        let compilation = MenuCompiler.compile([.text("menu M \"m\" {\n  item a \"Add to the Cart\"\n}\n", displayPath: "t.menu")],
+        let compilation = Compiler.compile([.text("menu M \"m\" {\n  item a \"Add to the Cart\"\n}\n", displayPath: "t.menu")],
                                                options: CompileOptions(runRules: false))
         let file = try #require(compilation.files.first)
         let table = file.labels
@@ -419,7 +426,7 @@ struct LabelWordsTests {
         weak var store: ModelStore?
         weak var table: LabelTable?
         do {
-            let compilation = MenuCompiler.compile([.text("menu M \"m\" {\n  item a \"open file\"\n  item b \"Copy...\"\n}\n", displayPath: "t.menu")])
+            let compilation = Compiler.compile([.text("menu M \"m\" {\n  item a \"open file\"\n  item b \"Copy...\"\n}\n", displayPath: "t.menu")])
             let file = try #require(compilation.files.first)
             #expect(!compilation.diagnostics.isEmpty)  // the rules ran and built their tables
             var titleCased = file.labelMemo(LabelTable.titleCased)

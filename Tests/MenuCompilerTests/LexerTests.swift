@@ -1,5 +1,12 @@
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 struct LexerTests {
     func lex(_ text: String) -> (kinds: [TokenKind], texts: [String], diagnostics: [Diagnostic]) {

@@ -1,7 +1,14 @@
 import Foundation
 import MenuModel
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// The MenuModel library: its Codable shape is the JSON backend's, and its
 /// API answers what apps ask (lookups, actions, shortcuts, toggle labels).

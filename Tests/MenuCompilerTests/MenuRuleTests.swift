@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// Edge cases of the Menus rules beyond their own examples: escapes in
 /// fix-its, thresholds, splicing, imports and false positives on labels
@@ -10,7 +17,7 @@ struct MenuRuleTests {
 
     /// Findings of one rule on a source text (which must have no language errors).
     private func findings(_ id: String, in text: String, configuration: RuleConfiguration = RuleConfiguration()) -> [Diagnostic] {
-        let compilation = MenuCompiler.compile([.text(text, displayPath: "test.menu")], options: CompileOptions(runRules: false))
+        let compilation = Compiler.compile([.text(text, displayPath: "test.menu")], options: CompileOptions(runRules: false))
         #expect(!compilation.hasErrors, "language errors: \(compilation.diagnostics.map(\.message))")
         guard let file = compilation.files.first, let rule = RuleRegistry.all.first(where: { $0.descriptor.id == id }) else {
             Issue.record("no file or no rule \(id)")
@@ -282,7 +289,7 @@ struct MenuRuleTests {
             }
             """
         try main.write(to: directory.appendingPathComponent("main.menu"), atomically: true, encoding: .utf8)
-        let compilation = MenuCompiler.compile([.path(directory.appendingPathComponent("main.menu").path)],
+        let compilation = Compiler.compile([.path(directory.appendingPathComponent("main.menu").path)],
                                                options: CompileOptions(root: directory.path, runRules: false))
         #expect(!compilation.hasErrors, "\(compilation.diagnostics.map(\.message))")
         let file = try #require(compilation.files.first)

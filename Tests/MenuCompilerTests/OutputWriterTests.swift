@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// Staging outputs as they are produced: an unchanged output leaves its
 /// file alone, a changed one is written whole, and a failure changes nothing.

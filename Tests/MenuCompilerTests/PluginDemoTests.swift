@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// Builds and runs `samples/PluginDemo`, a package that uses menuc the way
 /// an app does: MenuBuildPlugin turns its `.menu` files into Swift that its

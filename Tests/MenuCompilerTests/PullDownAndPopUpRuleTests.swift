@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// Edge cases of the pull-down and pop-up rules that the rules' own
 /// examples don't show: thresholds, spliced menus, imports, `@allow`,
@@ -9,7 +16,7 @@ import Testing
 struct PullDownAndPopUpRuleTests {
     /// All findings of the given rule ids (every rule runs, as in `menuc check`).
     static func findings(_ text: String, ids: Set<String>, configuration: RuleConfiguration = RuleConfiguration()) -> [Diagnostic] {
-        let compilation = MenuCompiler.compile([.text(text, displayPath: "test.menu")],
+        let compilation = Compiler.compile([.text(text, displayPath: "test.menu")],
                                                options: CompileOptions(configuration: configuration))
         let errors = compilation.diagnostics.filter { $0.severity == .error && LanguageErrorID(rawValue: $0.id) != nil }
         #expect(errors.isEmpty, "language errors: \(errors.map(\.message))")
@@ -22,7 +29,7 @@ struct PullDownAndPopUpRuleTests {
 
     /// The text after applying one rule's fix-its, run alone.
     static func fixed(_ text: String, by rule: any Rule) -> String {
-        let compilation = MenuCompiler.compile([.text(text, displayPath: "test.menu")], options: CompileOptions(runRules: false))
+        let compilation = Compiler.compile([.text(text, displayPath: "test.menu")], options: CompileOptions(runRules: false))
         guard let file = compilation.files.first else { return text }
         let findings = RuleEngine(rules: [rule]).check(file, hasLanguageErrors: false)
         return String(decoding: FixApplier.apply(findings.flatMap(\.fixIts), to: file.source.bytes, file: file.source.id).bytes, as: UTF8.self)
@@ -116,7 +123,7 @@ struct PullDownAndPopUpRuleTests {
               pulldown more "More" { symbol: "ellipsis.circle"; menu: NoteActions }
             }
             """.write(to: main, atomically: true, encoding: .utf8)
-        let compilation = MenuCompiler.compile([.path(main.path)], options: CompileOptions(root: directory.path))
+        let compilation = Compiler.compile([.path(main.path)], options: CompileOptions(root: directory.path))
         let mainID = try #require(compilation.files.first?.source.id)
         let ours = Set((RuleRegistry.pullDownButtonRules + RuleRegistry.popUpButtonRules).map(\.descriptor.id))
         let inMain = compilation.diagnostics.filter { $0.span.file == mainID && ours.contains($0.id) }.map(\.id)

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// CI report formats, --fix, baselines and the generated rules reference,
 /// through the real binary and real consumers.

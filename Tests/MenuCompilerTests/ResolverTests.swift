@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 struct ResolverTests {
     func element(_ compilation: Compilation, _ path: String) -> Element? {
@@ -195,11 +202,11 @@ struct ResolverTests {
                               to: root.appendingPathComponent("app.menu"))
         try TestSupport.write("import \"../outside.menu\"\nimport \"missing.menu\"\nimport \"/etc/passwd\"", to: root.appendingPathComponent("bad.menu"))
         try TestSupport.write("menu X \"X\" { item x \"X\" }", to: root.deletingLastPathComponent().appendingPathComponent("outside.menu"))
-        let app = MenuCompiler.compile([.path(root.appendingPathComponent("app.menu").path)], options: CompileOptions(runRules: false))
+        let app = Compiler.compile([.path(root.appendingPathComponent("app.menu").path)], options: CompileOptions(runRules: false))
         #expect(app.diagnostics.isEmpty, "\(app.diagnostics.map(\.message))")
         #expect(app.workspace.files.count == 3, "each file is loaded once")
         #expect(app.files[0].declarations[0].children.map(\.id) == ["Edit", "View"])
-        let bad = MenuCompiler.compile([.path(root.appendingPathComponent("bad.menu").path)], options: CompileOptions(runRules: false))
+        let bad = Compiler.compile([.path(root.appendingPathComponent("bad.menu").path)], options: CompileOptions(runRules: false))
         #expect(bad.diagnostics.map(\.id) == ["import-failed", "import-failed", "import-failed"])
         #expect(bad.diagnostics[0].message.contains("outside the project root"))
         #expect(bad.diagnostics[1].message.hasPrefix("cannot import 'missing.menu': no such file"))
@@ -215,7 +222,7 @@ struct ResolverTests {
         for index in 0..<count {
             try TestSupport.write("import \"f\((index + 1) % count).menu\"\nmenu M\(index) \"M\" { item a \"A\" }", to: root.appendingPathComponent("f\(index).menu"))
         }
-        let compilation = MenuCompiler.compile([.path(root.appendingPathComponent("f0.menu").path)], options: CompileOptions(runRules: false))
+        let compilation = Compiler.compile([.path(root.appendingPathComponent("f0.menu").path)], options: CompileOptions(runRules: false))
         #expect(compilation.diagnostics.count == 1)
         #expect(compilation.diagnostics.first?.id == "import-failed")
         // One short line: the first and last steps, and a count of the rest.
@@ -230,7 +237,7 @@ struct ResolverTests {
         try TestSupport.write("{}", to: root.appendingPathComponent("menuc.json"))
         try TestSupport.write("menu Edit \"Edit\" { item a \"A\" }", to: root.appendingPathComponent("a.menu"))
         try TestSupport.write("import \"a.menu\"\nmenu Edit \"Edit\" { item b \"B\" }", to: root.appendingPathComponent("b.menu"))
-        let compilation = MenuCompiler.compile([.path(root.appendingPathComponent("b.menu").path)], options: CompileOptions(runRules: false))
+        let compilation = Compiler.compile([.path(root.appendingPathComponent("b.menu").path)], options: CompileOptions(runRules: false))
         #expect(compilation.diagnostics.map(\.message) == ["'Edit' is already declared in the imported file \(compilation.workspace.file(FileID(1)).displayPath)"])
     }
 
@@ -256,7 +263,7 @@ struct ResolverTests {
         func run(workers: Int) -> (files: [String], failures: [String], diagnostics: [String], children: [[String]]) {
             var options = CompileOptions(runRules: false)
             options.workers = workers
-            let compilation = MenuCompiler.compile(paths.map { .path($0) }, options: options)
+            let compilation = Compiler.compile(paths.map { .path($0) }, options: options)
             return (compilation.files.map { PathNames.lastComponent(of: PathNames.deletingLastComponent(of: $0.source.absolutePath)) + "/" + PathNames.lastComponent(of: $0.source.absolutePath) },
                     compilation.loadFailures.map(\.message), compilation.diagnostics.map(\.message),
                     compilation.files.map { $0.declarations[0].children.map(\.id) })

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// Feeds damaged input through the whole pipeline — parse, resolve, every
 /// rule, every backend, every diagnostic format — and requires no crash
@@ -15,7 +22,7 @@ struct RobustnessTests {
     /// Runs everything on the bytes; returns the diagnostics.
     @discardableResult
     static func exercise(_ bytes: [UInt8]) -> [Diagnostic] {
-        let compilation = MenuCompiler.compile([.bytes(bytes, displayPath: "fuzz.menu")], options: CompileOptions(configuration: RuleConfiguration()))
+        let compilation = Compiler.compile([.bytes(bytes, displayPath: "fuzz.menu")], options: CompileOptions(configuration: RuleConfiguration()))
         let renderer = compilation.renderer
         for diagnostic in compilation.diagnostics {
             _ = renderer.text(diagnostic)
@@ -165,7 +172,7 @@ struct RobustnessTests {
         let handle = try #require(FileHandle(forWritingAtPath: path))
         try handle.truncate(atOffset: 5 << 30)
         try handle.close()
-        let compilation = MenuCompiler.compile([.path(path)])
+        let compilation = Compiler.compile([.path(path)])
         #expect(compilation.files.isEmpty)
         let message = compilation.loadFailures.first?.message ?? ""
         #expect(message.contains("huge.menu") && message.contains("5120 MiB") && message.contains("up to 4095 MiB"), "\(message)")
@@ -175,7 +182,7 @@ struct RobustnessTests {
     /// and a pipe is read only up to the size menuc accepts.
     @Test func devicesAreRefusedAndPipesAreReadUpToTheLimit() throws {
         for device in ["/dev/zero", "/dev/null"] {
-            let compilation = MenuCompiler.compile([.path(device)])
+            let compilation = Compiler.compile([.path(device)])
             #expect(compilation.files.isEmpty)
             #expect(compilation.loadFailures.first?.message == "cannot read \(device): it is a device, not a file (use - to read standard input)")
         }
@@ -213,7 +220,7 @@ struct RobustnessTests {
         let parts = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\n%%\n")
         var overlays: [String: [UInt8]] = [:]
         for (number, part) in parts.enumerated() { overlays["\(folder)/f\(number).menu"] = Array(part.utf8) }
-        let compilation = MenuCompiler.compile(parts.indices.map { .path("\(folder)/f\($0).menu") }, options: CompileOptions(configuration: RuleConfiguration()),
+        let compilation = Compiler.compile(parts.indices.map { .path("\(folder)/f\($0).menu") }, options: CompileOptions(configuration: RuleConfiguration()),
                                                workspace: Workspace(root: folder, overlays: overlays, currentDirectory: folder))
         for diagnostic in compilation.diagnostics { _ = compilation.renderer.text(diagnostic) }
         if !compilation.hasErrors {
@@ -236,7 +243,7 @@ struct RobustnessTests {
         for (name, bytes, invalid) in shapes {
             let diagnostics = Self.exercise(bytes)
             if invalid { #expect(diagnostics.contains { $0.severity == .error }, "\(name)") }
-            #expect(diagnostics.count <= MenuCompiler.maximumDiagnosticsPerFile + 1, "\(name) floods with \(diagnostics.count) diagnostics")
+            #expect(diagnostics.count <= DiagnosticLimits.shownPerFile + 1, "\(name) floods with \(diagnostics.count) diagnostics")
         }
     }
 }

@@ -1,11 +1,18 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// @allow, unused-allow, severities and configuration, on real rules.
 struct RuleEngineTests {
     func findings(_ text: String, configuration: RuleConfiguration = RuleConfiguration()) -> [Diagnostic] {
-        MenuCompiler.compile([.text(text, displayPath: "t.menu")], options: CompileOptions(configuration: configuration)).diagnostics
+        Compiler.compile([.text(text, displayPath: "t.menu")], options: CompileOptions(configuration: configuration)).diagnostics
     }
 
     let fileWithEllipsis = """
@@ -42,7 +49,7 @@ struct RuleEngineTests {
         let text = "@allow(\(ids.joined(separator: ", ")))\nmenu File \"File\" { item close \"Close\" }\n"
         // The first 200 are shown; a last one says how many more there are.
         let unused = findings(text).filter { $0.id == "unused-allow" && !$0.fixIts.isEmpty }
-        #expect(unused.count == MenuCompiler.maximumDiagnosticsPerFile)
+        #expect(unused.count == DiagnosticLimits.shownPerFile)
         #expect(unused.first?.message == "'label-title-cas' is not a rule; did you mean 'label-title-case'?")
         for (position, diagnostic) in unused.enumerated().dropFirst() {
             let fixIt = try #require(diagnostic.fixIts.first)
@@ -116,7 +123,7 @@ struct RuleEngineTests {
     }
 
     /// A file checked alone has its rules run in parallel when it is large
-    /// (`MenuCompiler.parallelRulesMinimumBytes`); small files, as here,
+    /// (`Compiler.parallelRulesMinimumBytes`); small files, as here,
     /// take the parallel path only when asked for it directly. Whichever
     /// thread runs a rule, the findings and their order are the same.
     @Test func rulesRunInParallelFindWhatTheyFindOneByOne() throws {
@@ -128,7 +135,7 @@ struct RuleEngineTests {
         }
         var compared = 0
         for text in texts {
-            let compilation = MenuCompiler.compile([.text(text, displayPath: "t.menu")], options: CompileOptions(runRules: false))
+            let compilation = Compiler.compile([.text(text, displayPath: "t.menu")], options: CompileOptions(runRules: false))
             let file = try #require(compilation.files.first)
             let serial = RuleEngine().check(file, hasLanguageErrors: false, workers: 1)
             for workers in [2, 4] {
@@ -145,11 +152,11 @@ struct RuleEngineTests {
         var files: [CheckedFile] = []
         let samples = TestSupport.menuFiles(under: TestSupport.samples).map { TestSupport.samples.appendingPathComponent($0).path }
         let fixtures = TestSupport.menuFiles(under: TestSupport.fixtures).map { TestSupport.fixtures.appendingPathComponent($0).path }
-        let onDisk = MenuCompiler.compile((samples + fixtures).map { .path($0) }, options: CompileOptions(runRules: false))
+        let onDisk = Compiler.compile((samples + fixtures).map { .path($0) }, options: CompileOptions(runRules: false))
         files += onDisk.files.filter { file in !onDisk.diagnostics.contains { $0.span.file == file.source.id && $0.severity == .error } }
         for rule in RuleRegistry.all {
             for example in rule.descriptor.examples {
-                let compilation = MenuCompiler.compile([.text(example.unmarked.text, displayPath: "t.menu")], options: CompileOptions(runRules: false))
+                let compilation = Compiler.compile([.text(example.unmarked.text, displayPath: "t.menu")], options: CompileOptions(runRules: false))
                 files += compilation.files
             }
         }
@@ -183,7 +190,7 @@ struct RuleEngineTests {
     /// is the last.
     @Test func partsCoverTheDeclarationsInOrder() throws {
         let text = (1...7).map { "menu M\($0) \"M\($0)\" {\n  item a \"Open\"\n  item b \"Close\"\n}" }.joined(separator: "\n")
-        let file = try #require(MenuCompiler.compile([.text(text, displayPath: "t.menu")], options: CompileOptions(runRules: false)).files.first)
+        let file = try #require(Compiler.compile([.text(text, displayPath: "t.menu")], options: CompileOptions(runRules: false)).files.first)
         #expect(file.elementCount == 21)
         #expect(file.parts(ofAtLeast: 21).count == 1)
         let parts = file.parts(ofAtLeast: 6)
@@ -210,7 +217,7 @@ struct RuleEngineTests {
         }
         let items = (1...30).map { "  item i\($0) \"Open \($0)\"" }.joined(separator: "\n")
         let text = "platforms macOS 14\nmenu Many \"Many\" {\n\(items)\n}\nview Editor {\n  pulldown more \"More\" { menu: Many }\n}\n"
-        let file = try #require(MenuCompiler.compile([.text(text, displayPath: "t.menu")], options: CompileOptions(runRules: false)).files.first)
+        let file = try #require(Compiler.compile([.text(text, displayPath: "t.menu")], options: CompileOptions(runRules: false)).files.first)
         let misclassified = [OneDeclarationAtATime(rule: MenuTooLong())]
         #expect(RuleEngine(rules: misclassified, elementsPerPart: .max).check(file, hasLanguageErrors: false).isEmpty)
         #expect(RuleEngine(rules: misclassified, elementsPerPart: 1).check(file, hasLanguageErrors: false).map(\.id) == ["menu-too-long"])
@@ -226,7 +233,7 @@ struct RuleEngineTests {
             view Editor { button save "Save" { action: save } }
             contextmenu list { menu: Edit }
             """
-        let file = try #require(MenuCompiler.compile([.text(text, displayPath: "t.menu")], options: CompileOptions(runRules: false)).files.first)
+        let file = try #require(Compiler.compile([.text(text, displayPath: "t.menu")], options: CompileOptions(runRules: false)).files.first)
         #expect(file.declaration(named: "Edit")?.kind == .menu)
         #expect(file.declaration(named: "Editor")?.kind == .view)
         #expect(file.declaration(named: "Editor", kind: .menu) == nil)

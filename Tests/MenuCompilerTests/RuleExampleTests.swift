@@ -1,5 +1,12 @@
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// Runs every registered rule's own examples, each rule in isolation: the
 /// only findings that count are that rule's, so no rule's output leaks
@@ -9,7 +16,7 @@ struct RuleExampleTests {
 
     /// Compiles an example alone and returns language errors and the rule's findings.
     static func run(_ rule: any Rule, on text: String) -> (languageErrors: [Diagnostic], findings: [Diagnostic], file: SourceFile?) {
-        let compilation = MenuCompiler.compile([.text(text, displayPath: "example.menu")], options: CompileOptions(runRules: false))
+        let compilation = Compiler.compile([.text(text, displayPath: "example.menu")], options: CompileOptions(runRules: false))
         let errors = compilation.diagnostics.filter { $0.severity == .error }
         guard let checked = compilation.files.first else { return (errors, [], nil) }
         let engine = RuleEngine(rules: [rule])

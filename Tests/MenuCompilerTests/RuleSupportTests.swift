@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// The fast paths under the rules — walk order by kind, entry counts, byte
 /// folding, the dense key table — compared with the general computations
@@ -13,7 +20,7 @@ struct RuleSupportTests {
         TestSupport.menuFiles(under: TestSupport.samples).flatMap { path -> [CheckedFile] in
             let url = TestSupport.samples.appendingPathComponent(path)
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-            return MenuCompiler.compile([.text(text, displayPath: path)], options: CompileOptions(runRules: false)).files
+            return Compiler.compile([.text(text, displayPath: path)], options: CompileOptions(runRules: false)).files
         }
     }
 

@@ -1,6 +1,13 @@
 import Foundation
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// Validates the JSON backend's output for every sample and fixture
 /// against docs/schema/menu.schema.json with a real JSON Schema validator

@@ -1,5 +1,12 @@
 import Foundation
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 /// Shared helpers for the test suite.
 enum TestSupport {
@@ -18,7 +25,7 @@ enum TestSupport {
 
     /// Compiles one in-memory file (language errors only unless `rules`).
     static func compile(_ text: String, rules: Bool = false, path: String = "test.menu") -> Compilation {
-        MenuCompiler.compile([.text(text, displayPath: path)], options: CompileOptions(runRules: rules, configuration: RuleConfiguration()))
+        Compiler.compile([.text(text, displayPath: path)], options: CompileOptions(runRules: rules, configuration: RuleConfiguration()))
     }
 
     static func ids(_ compilation: Compilation) -> [String] { compilation.diagnostics.map(\.id) }

@@ -1,5 +1,12 @@
 import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@testable import MenuSemantics
+@testable import MenuRules
+@testable import MenuBackends
+@testable import MenuFormatter
 @testable import MenuCompiler
+@testable import MenuLanguageServer
 
 struct TextTableTests {
     /// The hash as first written, a byte at a time past the last whole word:

@@ -1,4 +1,9 @@
 import Foundation
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
 import MenuCompiler
 
 /// Measuring helpers.
@@ -42,7 +47,7 @@ enum Bench {
         let source = SourceFile(id: FileID(0), displayPath: "corpus.menu", absolutePath: "", bytes: bytes)
         var options = CompileOptions(configuration: RuleConfiguration())
         options.workers = 1
-        let compile = { MenuCompiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: options) }
+        let compile = { Compiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: options) }
         let compiled = phase == .lex || phase == .parse || phase == .check ? nil : compile()
         var best = Double.infinity
         for _ in 0..<max(1, runs) {

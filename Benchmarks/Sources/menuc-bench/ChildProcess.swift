@@ -1,4 +1,9 @@
 import Foundation
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
 import MenuCompiler
 
 /// Starts one child process and waits for it, passing on the signals that

@@ -1,4 +1,9 @@
 import Foundation
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
 import MenuCompiler
 
 /// How much memory a phase needs, measured in process: how far one run

@@ -1,4 +1,9 @@
 import Foundation
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
 import MenuCompiler
 
 /// The harness runs as two processes: a supervisor, which only waits, and a

@@ -1,4 +1,9 @@
 import Foundation
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
 import MenuCompiler
 
 /// menuc's benchmark harness. Prints one table: per-phase throughput on one
@@ -177,7 +182,7 @@ for (name, size) in sizes {
     let parse = Bench.median(runs) { Bench.consume(Parser.parse(source)) }
     var compilation: Compilation?
     let options = { () -> CompileOptions in var o = CompileOptions(configuration: RuleConfiguration()); o.workers = 1; return o }()
-    let compileCorpus = { MenuCompiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: options) }
+    let compileCorpus = { Compiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: options) }
     let check = Bench.median(runs) { compilation = compileCorpus() }
     guard let checked = compilation, let file = checked.files.first else { fatalError("corpus did not compile") }
     if checked.hasErrors { say("warning: corpus has errors: \(checked.diagnostics.prefix(3).map(\.message))") }
@@ -284,13 +289,13 @@ if !manyOnly {
     let after = lines.joined(separator: "\n")
     var options = CompileOptions(configuration: RuleConfiguration())
     options.workers = 1
-    _ = MenuCompiler.compile([.text(before, displayPath: "edit.menu")], options: options)
-    let recheck = Bench.median(runs) { _ = MenuCompiler.compile([.text(after, displayPath: "edit.menu")], options: options) }
+    _ = Compiler.compile([.text(before, displayPath: "edit.menu")], options: options)
+    let recheck = Bench.median(runs) { _ = Compiler.compile([.text(after, displayPath: "edit.menu")], options: options) }
     say(String(format: "re-check after a one-line edit of a 10,000-line file (%.0f KB), one core: %.1f ms (target ≤ 16 ms)", Double(after.utf8.count) / 1000, recheck * 1000))
     // What the language server sees: every core offered (a lone file's
     // rules take them from 2 MB; this one's run on one).
     options.workers = nil
-    let recheckAllCores = Bench.median(runs) { _ = MenuCompiler.compile([.text(after, displayPath: "edit.menu")], options: options) }
+    let recheckAllCores = Bench.median(runs) { _ = Compiler.compile([.text(after, displayPath: "edit.menu")], options: options) }
     say(String(format: "re-check after the same edit as the language server runs it (%d cores offered): %.1f ms", ProcessInfo.processInfo.activeProcessorCount, recheckAllCores * 1000))
 }
 

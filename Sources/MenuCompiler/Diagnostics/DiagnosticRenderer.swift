@@ -1,3 +1,10 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
+import MenuFormatter
+
 /// The one place where diagnostics become text, in every output format.
 ///
 /// In the formats people read (`text`, `short`, `github`), every text that

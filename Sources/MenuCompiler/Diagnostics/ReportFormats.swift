@@ -1,3 +1,10 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
+import MenuFormatter
+
 /// CI-facing report formats: SARIF 2.1.0 (code-scanning tools) and GitHub
 /// Actions workflow commands. Both are rendered from the same diagnostic
 /// values as every other format.
@@ -58,7 +65,7 @@ extension DiagnosticRenderer {
             ("runs", .array([.object([
                 ("tool", .object([("driver", .object([
                     ("name", .string("menuc")),
-                    ("version", .string(MenuCompiler.version)),
+                    ("version", .string(MenucVersion.current)),
                     ("informationUri", .string("https://developer.apple.com/design/human-interface-guidelines/")),
                     ("rules", .array(rules.map(sarifRule))),
                 ]))])),

@@ -1,3 +1,10 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
+import MenuFormatter
+
 /// Today's findings, recorded so that only new ones are reported later.
 ///
 /// Findings are matched by rule, file and element path — not by line — so

@@ -1,3 +1,10 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
+import MenuFormatter
+
 /// The library's front door: the CLI, the plugin, the language server and
 /// the tests all compile through here.
 public struct CompileOptions: Sendable {
@@ -13,10 +20,10 @@ public struct CompileOptions: Sendable {
     public var workers: Int?
     /// List every finding, for reports that programs read (JSON, SARIF,
     /// GitHub annotations) and for baselines: none may go missing there.
-    /// Off, each file shows people its first `maximumDiagnosticsPerFile`
+    /// Off, each file shows people its first `DiagnosticLimits.shownPerFile`
     /// and one `not-shown` diagnostic that counts the rest, and the rules
     /// count what they would not show instead of keeping it. Either way, a
-    /// file's language errors past `maximumErrorsPerFile` are counted by
+    /// file's language errors past `DiagnosticLimits.errorsPerFile` are counted by
     /// one `too-many-errors` error (see `UnlistedErrors`).
     public var listsEveryFinding: Bool
 
@@ -59,8 +66,8 @@ public struct Compilation: Sendable {
     public var renderer: DiagnosticRenderer { DiagnosticRenderer(workspace: workspace) }
 }
 
-public enum MenuCompiler {
-    public static let version = "0.1.0"
+public enum Compiler {
+    public static let version = MenucVersion.current
 
     public enum Input: Sendable {
         case path(String)
@@ -143,18 +150,26 @@ public enum MenuCompiler {
             let filesWithErrors = Set(diagnostics.filter { $0.severity == .error }.map(\.span.file))
             // One large file alone: its rules run in parallel instead.
             let ruleWorkers = files.count == 1 && files[0].source.bytes.count >= parallelRulesMinimumBytes ? workers : 1
-            // The files of an import group share their label answers: held
-            // for each file, so they are worked out once for the group and
-            // forgotten when its last file is checked.
-            for file in files { file.labels.holdAnswers() }
+            // The files of an import group share one store, and so their label
+            // answers: held for each file, so they are worked out once for the
+            // group and forgotten when its last file is checked.
+            var tablesByStore: [ObjectIdentifier: LabelTable] = [:]
+            let labelTables = files.map { file in
+                let key = ObjectIdentifier(file.store)
+                if let table = tablesByStore[key] { return table }
+                let table = LabelTable(store: file.store)
+                tablesByStore[key] = table
+                return table
+            }
+            for table in labelTables { table.holdAnswers() }
             // Each rule keeps one more finding per file than is shown, so
             // that the summary of the rest can point at the first of them.
-            let keep = options.listsEveryFinding ? Int.max : maximumDiagnosticsPerFile + 1
+            let keep = options.listsEveryFinding ? Int.max : DiagnosticLimits.shownPerFile + 1
             let findings = Parallel.map(files.count, workers: workers) { index in
-                defer { files[index].labels.releaseAnswers() }
+                defer { labelTables[index].releaseAnswers() }
                 return RuleEngine(configuration: settings[index])
                     .findings(files[index], hasLanguageErrors: filesWithErrors.contains(files[index].source.id),
-                              workers: ruleWorkers, keep: keep)
+                              workers: ruleWorkers, keep: keep, labels: labelTables[index])
             }
             timings.finish("guideline rules")
             for (file, found) in zip(files, findings) {
@@ -201,26 +216,13 @@ public enum MenuCompiler {
         return groups.keys.sorted().compactMap { groups[$0] }
     }
 
-    /// More than this many diagnostics in one file are summarized for
-    /// people (see `DisplayLimit`): past that point they are noise, and
-    /// hostile input must not flood a terminal.
-    public static let maximumDiagnosticsPerFile = 200
-
-    /// More than this many language errors in one file are counted, not
-    /// listed, in every format (see `UnlistedErrors`). Fewer than are shown
-    /// to people, so a broken file reads the same in every format: its
-    /// first hundred errors and one `too-many-errors` (javac's default
-    /// `-Xmaxerrs` is also 100). What each stage holds of a file's errors
-    /// stays this small whatever the file holds.
-    public static let maximumErrorsPerFile = 100
-
     /// The language errors of every file, each file's first
-    /// `maximumErrorsPerFile` and one `too-many-errors` for the rest (with
+    /// `DiagnosticLimits.errorsPerFile` and one `too-many-errors` for the rest (with
     /// the `unlisted` the stages counted themselves).
     static func limitErrors(_ errors: [Diagnostic], unlisted: [FileID: UnlistedErrors]) -> [Diagnostic] {
         var byFile: [FileID: [Diagnostic]] = [:]
         for error in errors { byFile[error.span.file, default: []].append(error) }
-        guard byFile.contains(where: { $0.value.count > maximumErrorsPerFile }) || !unlisted.isEmpty else { return errors }
+        guard byFile.contains(where: { $0.value.count > DiagnosticLimits.errorsPerFile }) || !unlisted.isEmpty else { return errors }
         var limited: [Diagnostic] = []
         for file in Set(byFile.keys).union(unlisted.keys).sorted(by: { $0.rawValue < $1.rawValue }) {
             let (listed, rest) = ErrorLog.merge([byFile[file] ?? []], unlisted: [unlisted[file]])

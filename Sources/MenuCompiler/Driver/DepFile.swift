@@ -1,3 +1,10 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
+import MenuFormatter
+
 /// Makefile-style dependency files (`menuc build --depfile FILE`): for each
 /// output, the source files it was made from — the input and everything it
 /// imports, transitively — so make, ninja and Xcode rebuild it when any of
@@ -146,7 +153,7 @@ public enum DepFile {
         case 0x0A, 0x0D:
             return "it contains a line break"
         case 0x00..<0x20, 0x7F:
-            return "it contains the control character \(SwiftEscaping.unicodeEscape(Unicode.Scalar(byte)))"
+            return "it contains the control character \(InvisibleCharacters.unicodeEscape(Unicode.Scalar(byte)))"
         case UInt8(ascii: "$"):
             // `$$` is a literal `$` only until something expands the line
             // again, as make does for every prerequisite under `.SECONDEXPANSION`.

@@ -3,6 +3,12 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
+import MenuFormatter
 
 /// Expands command-line paths: files as given, directories searched
 /// recursively for `*.menu` (sorted, so output order is stable).

@@ -3,6 +3,12 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
+import MenuFormatter
 
 extension OutputWriter {
     /// Where an output will be written, found before anything is: the

@@ -3,6 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
+import MenuFormatter
 
 /// The directories one write puts files in, each opened once: every file
 /// is then looked at, created and renamed relative to its directory's

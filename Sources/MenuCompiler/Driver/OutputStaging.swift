@@ -3,6 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
+import MenuFormatter
 
 extension OutputWriter {
     /// What every output's staging shares.

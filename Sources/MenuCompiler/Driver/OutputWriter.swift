@@ -3,6 +3,12 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
+import MenuFormatter
 
 /// Writes a build's outputs all-or-nothing: every file goes to a temporary
 /// sibling first, and only when all were written are they renamed into

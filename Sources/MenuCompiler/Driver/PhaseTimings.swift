@@ -1,3 +1,10 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
+import MenuFormatter
+
 /// How long each stage of a compilation took, for `menuc check|build
 /// --timings`: on a build of thousands of files, where the time goes (and
 /// which of it runs on one core) is what a team needs to know before

@@ -3,6 +3,12 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
+import MenuFormatter
 
 /// A project's `menuc.json`: rule severities, thresholds and excluded paths.
 ///

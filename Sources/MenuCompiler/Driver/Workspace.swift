@@ -3,6 +3,12 @@ import FoundationEssentials
 #else
 import Foundation
 #endif
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuBackends
+import MenuFormatter
 
 /// Loads source files and their imports, each exactly once, and parses them.
 ///
@@ -11,7 +17,7 @@ import Foundation
 ///
 /// Loading mutates it; once loading is done it is only read, which is what
 /// lets the resolver and the rules run on several files at once.
-public final class Workspace: @unchecked Sendable {
+public final class Workspace: LoadedFiles, @unchecked Sendable {
     public private(set) var files: [SourceFile] = []
     public private(set) var parsed: [Parser.Result] = []
     /// Imports of each file, in source order, with their resolved targets.

@@ -1,3 +1,8 @@
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuCompiler
+
 /// The menus of an Interface Builder file, as `menuc import` needs them:
 /// what `IBReader` found in the XML, before anything is named or written.
 

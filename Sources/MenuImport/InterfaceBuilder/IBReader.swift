@@ -1,3 +1,8 @@
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuCompiler
+
 /// Finds the menus of an Interface Builder document (XIB or storyboard)
 /// and reads them into `IBMenu`s.
 ///

@@ -1,4 +1,7 @@
 import MenuCompiler
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
 
 /// AppKit's key equivalents as Interface Builder stores them, turned into
 /// the language's shortcuts.

@@ -1,4 +1,7 @@
 import MenuCompiler
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
 
 /// A String Catalog (`.xcstrings`): JSON, `{"sourceLanguage": "en",
 /// "strings": {KEY: {"localizations": {LANG: {"stringUnit": {"state": …,

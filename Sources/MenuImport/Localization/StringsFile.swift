@@ -1,3 +1,8 @@
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuCompiler
+
 /// A `.strings` file: `"key" = "value";` entries with `/* */` and `//`
 /// comments, as Xcode writes them for a XIB (`"abc-12-xyz.title" =
 /// "Öffnen";`) or keyed by the English text (`"Open" = "Öffnen";`).

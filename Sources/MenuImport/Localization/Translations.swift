@@ -1,3 +1,8 @@
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuCompiler
+
 /// Localized titles for the menus being imported, from a `.strings` file
 /// or a String Catalog, looked up by object id (`"abc-12-xyz.title"`, as
 /// Xcode writes them for a XIB) and else by the base title (the older

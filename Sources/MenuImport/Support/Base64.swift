@@ -1,3 +1,8 @@
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuCompiler
+
 /// Base64 as Interface Builder writes it in `<string base64-UTF8="YES">`:
 /// the standard alphabet, line breaks and spaces anywhere, and the `=`
 /// padding often dropped (`DQ` is a carriage return).

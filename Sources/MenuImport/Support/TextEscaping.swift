@@ -1,3 +1,8 @@
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuCompiler
+
 /// Text from an imported file, made safe to print in a report or a
 /// comment: control, invisible, bidirectional and private-use characters
 /// become `\u{…}`, so nothing in a XIB can move the terminal's cursor,

@@ -1,4 +1,7 @@
 import MenuCompiler
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
 
 /// Writes the menus of an Interface Builder file as `.menu` source.
 ///

@@ -1,3 +1,8 @@
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuCompiler
+
 /// Lines of `.menu` source being written, and the literals in them.
 struct MenuSource {
     private(set) var lines: [String] = []

@@ -1,3 +1,8 @@
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuCompiler
+
 /// Finds the first place where bytes are not UTF-8 text that XML allows:
 /// malformed or overlong sequences, surrogates, values past U+10FFFF,
 /// control characters other than tab, line feed and carriage return, and

@@ -1,3 +1,8 @@
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuCompiler
+
 /// An XML document: its elements in document order, stored flat — one
 /// small record per element, attributes and texts in side arrays — so that
 /// a large or hostile file costs a few words per element, not an object.

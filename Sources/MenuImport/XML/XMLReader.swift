@@ -1,3 +1,8 @@
+import MenuSupport
+import MenuSyntax
+import MenuFormatter
+import MenuCompiler
+
 /// Reads the XML that Interface Builder writes (`.xib`, `.storyboard`):
 /// UTF-8 XML 1.0 with elements, attributes, character data, the five
 /// predefined entities and character references, CDATA sections, comments

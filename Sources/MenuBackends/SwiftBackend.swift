@@ -1,0 +1,815 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+
+/// The Swift backend: one source file per `.menu` file that builds the
+/// checked document with the `MenuModel` library.
+///
+/// The file holds a namespace `enum` named after the source file, one static
+/// property per top-level declaration, `document` for the whole file, and an
+/// `Action` enum of every action the file names, so an app switches over
+/// actions with the compiler's help. Compiled and encoded to JSON, the
+/// document equals what the JSON backend writes for the same file.
+///
+/// All text from the source goes through `SwiftEscaping`: labels and doc
+/// comments can't break out of their literals or comments.
+public enum SwiftBackend {
+    /// The access level of the generated declarations (`--access`).
+    public enum Access: String, CaseIterable, Sendable {
+        case `public`, `internal`, `package`
+
+        /// The modifier to write before a declaration, with its space
+        /// (none for `internal`, Swift's default).
+        var modifier: StaticString {
+            switch self {
+            case .public: "public "
+            case .package: "package "
+            case .internal: ""
+            }
+        }
+    }
+
+    /// `--type-name` and `--access`.
+    public struct Options: Sendable {
+        /// The namespace's name; nil derives it from the file name.
+        public var typeName: String?
+        /// The access level of the namespace and everything in it.
+        public var access: Access
+
+        /// Options for the file name's namespace at `access` (internal, Swift's default).
+        public init(typeName: String? = nil, access: Access = .internal) {
+            self.typeName = typeName
+            self.access = access
+        }
+    }
+
+    /// The Swift source for one checked file; `files` gives the source
+    /// files behind spans (for locations), as for the JSON backend.
+    public static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?, options: Options = Options()) -> String {
+        String(decoding: renderBytes(file, files: files, options: options), as: UTF8.self)
+    }
+
+    /// The source as UTF-8, without making a string.
+    public static func renderBytes(_ file: CheckedFile, files: (FileID) -> SourceFile?, options: Options = Options()) -> [UInt8] {
+        // One array reserved for the usual size (about ten times the input):
+        // see `JSONBackend.renderBytes`.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(file.source.bytes.count * 11 + 4096)
+        render(file, files: files, options: options) { bytes.append(contentsOf: $0) }
+        return bytes
+    }
+
+    /// The source handed to `sink` in pieces as it is written (what `menuc build` does).
+    public static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?, options: Options = Options(),
+                              to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withoutActuallyEscaping(files) { files in
+            withoutActuallyEscaping(sink) { sink in
+                var renderer = SwiftFileRenderer(file: file, files: files, options: options)
+                var writer = SwiftSourceWriter(streamingTo: sink)
+                renderer.render(to: &writer)
+                writer.flushRemaining()
+            }
+        }
+    }
+
+    /// The namespace name for a source file: UpperCamelCase of its name
+    /// (`notes.menu` → `Notes`), never a keyword or a `MenuModel` type name.
+    public static func typeName(forFile displayPath: String) -> String {
+        let fileName = displayPath.split(separator: "/").last.map(String.init) ?? displayPath
+        let name = SwiftEscaping.upperCamelCase(fileName: fileName) ?? "Menus"
+        return reservedTypeNames.contains(name) || SwiftEscaping.keywords.contains(name) ? name + "Menus" : name
+    }
+
+    /// Why `name` can't be given with `--type-name`, or nil when it can.
+    public static func problem(withTypeName name: String) -> String? {
+        guard SwiftEscaping.isIdentifier(name) else { return "'\(name)' is not a Swift identifier" }
+        if SwiftEscaping.keywords.contains(name) || SwiftEscaping.unusableMemberNames.contains(name) { return "'\(name)' is a Swift keyword" }
+        if reservedTypeNames.contains(name) { return "'\(name)' would hide a type the generated code or apps use" }
+        return nil
+    }
+
+    /// Names a namespace must not take: it would shadow the module, the types
+    /// of `MenuModel` (keep in step with Sources/MenuModel) or basic Swift types.
+    static let reservedTypeNames: Set<String> = [
+        "MenuModel", "Swift", "Foundation",
+        "MenuDocument", "MenuElement", "PropertyValue", "KeyboardShortcut", "SourceLocation", "ShortcutBinding",
+        "ButtonType", "ButtonStyle", "ControlSize", "ButtonRole", "ItemRole", "CheckmarkState", "ToggleState",
+        "ToggleIndicator", "MenuLayout", "Presentation", "ButtonProperties", "ToggleProperties", "PopUpProperties",
+        "PullDownProperties", "OptionProperties", "ItemProperties", "MenuProperties", "ViewProperties", "OrderedJSONEncoder",
+        "String", "Bool", "Int", "Double", "Array", "Dictionary", "Optional", "Sendable", "CaseIterable", "RawRepresentable",
+        "Type", "Protocol", "Action",
+    ]
+
+    /// Static property names for the declarations, in order: lowerCamelCase
+    /// of each identifier, made unique (a later clash gets `2`, `3`, …) and
+    /// never `document`, which names the whole file.
+    static func memberNames(for ids: [String]) -> [String] {
+        uniqueNames(ids.map(SwiftEscaping.lowerCamelCase), taken: ["document"], unusable: SwiftEscaping.unusableMemberNames)
+    }
+
+    /// Case names for the actions, in order: the action names themselves,
+    /// except those a case can't have (`self`, `allCases`, `rawValue`, …),
+    /// which get a `_` appended.
+    static func caseNames(for actions: [String]) -> [String] {
+        let unusable = SwiftEscaping.unusableMemberNames.union(["allCases", "rawValue", "hashValue", "AllCases", "RawValue"])
+        return uniqueNames(actions, taken: [], unusable: unusable)
+    }
+
+    private static func uniqueNames(_ names: [String], taken initial: Set<String>, unusable: Set<String>) -> [String] {
+        var taken = initial
+        taken.reserveCapacity(initial.count + names.count)
+        return names.map { name in
+            let base = unusable.contains(name) ? name + "_" : name
+            if taken.insert(base).inserted { return base }
+            var ordinal = 2
+            while !taken.insert(base + String(ordinal)).inserted { ordinal += 1 }
+            return base + String(ordinal)
+        }
+    }
+
+    /// Every `action:` value in the file, without repeats, sorted.
+    static func actions(in file: CheckedFile) -> [String] {
+        var names = Set<String>()
+        for element in file.elements(where: { $0.has(.action) }) {
+            if let action = element[.action]?.name { names.insert(action) }
+        }
+        return names.sorted()
+    }
+}
+
+/// Writes one file; the state of a single `SwiftBackend.render` call.
+///
+/// Elements are written from the model's records, line by line from
+/// pieces; what repeats is written once into `cache` and copied: each
+/// distinct text as a literal, property keys, the kinds' default
+/// properties, shortcuts, file names.
+private struct SwiftFileRenderer {
+    let file: CheckedFile
+    let store: ModelStore
+    let files: (FileID) -> SourceFile?
+    let options: SwiftBackend.Options
+    /// Pieces of Swift written once (see `literals` and the others).
+    private let cache = OutputBuffer(capacity: 1 << 16)
+    /// String literals of the model's texts, by `TextID`: a range of `cache`
+    /// (lower bound -1: not yet). Each distinct text is escaped once.
+    private var literals: GroupKeyedTable<Range<Int>>
+    /// `"name": ` for each property name, by raw value.
+    private let propertyKeys: [Range<Int>]
+    /// `kind: .item, context: .menu, id: `: how an element's first line
+    /// starts, by `ElementKind.ordinal * 2 + context`.
+    private let openings: [Range<Int>]
+    /// The default properties' lines, by `ElementKind.ordinal * 2 + context`;
+    /// nil: not yet made.
+    private var defaultLines: [DefaultLines?]
+    /// `.number(…)` values, by the number's `TextID`.
+    private var numberValues: [UInt32: Range<Int>] = [:]
+    /// `.shortcut(…)` values, by the shortcut's index in the model.
+    private var shortcutValues: GroupKeyedTable<Range<Int>>
+    /// Per file of the store (`ElementRecord.file`): its name's literal and a cursor over its lines.
+    private var locations: [LocationTable?]
+    /// String literals of the display paths of `use` and `menu:` sites' files, by `FileID`.
+    private var siteLiterals: [Int: Range<Int>] = [:]
+    /// The path of the element being written ('/'-joined identifiers: no escaping needed).
+    private var path = ElementPath()
+
+    struct LocationTable {
+        var name: Range<Int>
+        var lines: LineCursor
+    }
+
+    /// A kind's default properties in a context, as lines of `cache`
+    /// (`"enabled": .bool(true),`).
+    struct DefaultLines {
+        /// Bit `rawValue` is set for each name that has a default.
+        var names: UInt64 = 0
+        /// By the name's raw value (empty where there is no default).
+        var lines: [Range<Int>] = Array(repeating: 0..<0, count: PropertyName.allCases.count)
+    }
+
+    init(file: CheckedFile, files: @escaping (FileID) -> SourceFile?, options: SwiftBackend.Options) {
+        self.file = file
+        self.store = file.store
+        self.files = files
+        self.options = options
+        // By the group's numbering; about one text per element of the file.
+        let elements = file.walkIndex.order.count
+        literals = GroupKeyedTable(keyCount: file.store.texts.count, missing: -1..<(-1), expectedKeys: elements)
+        propertyKeys = cache.appendPropertyKeys()
+        openings = SwiftFileRenderer.appendOpenings(to: cache)
+        defaultLines = Array(repeating: nil, count: ElementKind.allCases.count * 2)
+        shortcutValues = GroupKeyedTable(keyCount: file.store.shortcuts.count, missing: -1..<(-1), expectedKeys: elements)
+        locations = Array(repeating: nil, count: file.store.trees.count)
+    }
+
+    private var access: StaticString { options.access.modifier }
+
+    /// Where a record's kind and context find their pieces (`openings`, `defaultLines`).
+    private static func slot(_ kind: ElementKind, _ context: ElementContext) -> Int {
+        kind.ordinal * 2 + (context == .menu ? 1 : 0)
+    }
+
+    private static func appendOpenings(to cache: OutputBuffer) -> [Range<Int>] {
+        var openings = Array(repeating: 0..<0, count: ElementKind.allCases.count * 2)
+        for kind in ElementKind.allCases {
+            for context in [ElementContext.control, .menu] {
+                let start = cache.count
+                cache.appendString("kind: .\(kind.rawValue), context: .\(context.rawValue), id: ")
+                openings[slot(kind, context)] = start..<cache.count
+            }
+        }
+        return openings
+    }
+
+    mutating func render(to writer: inout SwiftSourceWriter) {
+        let path = file.source.displayPath
+        writer.line("// Generated by menuc \(MenucVersion.current). DO NOT EDIT.")
+        writer.line("// Source: " + SwiftEscaping.commentText(path))
+        writer.blankLine()
+        writer.line("import MenuModel")
+        writer.blankLine()
+        // A name that is no identifier would be code: callers check with
+        // `problem(withTypeName:)`, and anything else falls back to the derived name.
+        let typeName = options.typeName.flatMap { SwiftBackend.problem(withTypeName: $0) == nil ? $0 : nil }
+            ?? SwiftBackend.typeName(forFile: path)
+        if let doc = file.doc {
+            writeDocComment(doc, to: &writer)
+        } else {
+            writer.line("/// The menus and controls of " + SwiftEscaping.commentText(path) + ".")
+        }
+        let memberNames = SwiftBackend.memberNames(for: file.declarations.map(\.id))
+        writer.line("\(access)enum \(typeName) {")
+        writer.indented { body in
+            for (declaration, name) in zip(file.declarations, memberNames) {
+                writeDeclaration(declaration, named: name, to: &body)
+                body.line()
+            }
+            writeDocument(memberNames: memberNames, to: &body)
+            body.blankLine()
+            writeActions(to: &body)
+        }
+        writer.line("}")
+    }
+
+    // MARK: - Declarations
+
+    private mutating func writeDeclaration(_ element: Element, named name: String, to writer: inout SwiftSourceWriter) {
+        if let doc = element.doc {
+            writeDocComment(doc, to: &writer)
+        } else {
+            let shown = element.label.map { " (“" + SwiftEscaping.commentText($0) + "”)" } ?? ""
+            writer.line("/// The \(element.kind.rawValue) `\(element.id)`\(shown).")
+        }
+        path.reset()
+        // `SwiftEscaping.identifier(name)`, from the name's bytes: a file declares thousands.
+        let access = self.access
+        var name = name
+        name.withUTF8 { name in
+            let quoted = SwiftEscaping.keywordBytes.contains(name)
+            writer.line(room: access.utf8CodeUnitCount + name.count + 48) { line in
+                line.put(access)
+                line.put("static let ")
+                if quoted { line.put(UInt8(ascii: "`")) }
+                line.put(name)
+                if quoted { line.put(UInt8(ascii: "`")) }
+                line.put(": MenuModel.MenuElement = .init(")
+            }
+        }
+        writeElement(element.index, closing: ")", to: &writer)
+    }
+
+    /// `///` lines for a doc comment, as `SwiftEscaping.docComment` makes
+    /// them. Most are one line of printable ASCII with nothing to trim:
+    /// those are copied as they are.
+    private func writeDocComment(_ doc: String, to writer: inout SwiftSourceWriter) {
+        var doc = doc
+        let copied = doc.withUTF8 { text -> Bool in
+            guard let last = text.last, last != 0x20, SwiftEscaping.isPrintableASCII(text) else { return false }
+            writer.line(room: text.count + 4) { line in
+                line.put("/// ")
+                line.put(text)
+            }
+            return true
+        }
+        if !copied {
+            for line in SwiftEscaping.docComment(doc) { writer.line(line) }
+        }
+    }
+
+    private func writeDocument(memberNames: [String], to writer: inout SwiftSourceWriter) {
+        writer.line("/// Everything " + SwiftEscaping.commentText(file.source.displayPath) + " declares, as one document.")
+        writer.block("\(access)static let document: MenuModel.MenuDocument = .init(", closing: ")") { body in
+            body.line("schemaVersion: \(JSONBackend.schemaVersion),")
+            body.line("file: \(SwiftEscaping.stringLiteral(file.source.displayPath)),")
+            if let doc = file.doc { body.line("doc: \(SwiftEscaping.stringLiteral(doc)),") }
+            writeList("platforms", file.platforms.map { platform in
+                ".init(name: .\(platform.name.rawValue), version: \(platform.version.map(SwiftEscaping.stringLiteral) ?? "nil"))"
+            }, to: &body)
+            if !file.imports.isEmpty {
+                writeList("imports", file.imports.map { SwiftEscaping.stringLiteral($0.path) }, to: &body)
+            }
+            body.line("declarations: [" + memberNames.map(SwiftEscaping.identifier).joined(separator: ", ") + "]")
+        }
+    }
+
+    private func writeActions(to writer: inout SwiftSourceWriter) {
+        let path = SwiftEscaping.commentText(file.source.displayPath)
+        let actions = ActionNames(file)
+        guard !actions.isEmpty else {
+            // A raw-value enum needs a case, so an empty one spells out RawRepresentable.
+            writer.line("/// Every action \(path) names: none.")
+            writer.block("\(access)enum Action: RawRepresentable, CaseIterable, Hashable, Sendable {") { body in
+                body.line("\(access)static var allCases: [Action] { [] }")
+                body.line("\(access)var rawValue: String { switch self {} }")
+                body.line("\(access)init?(rawValue: String) { nil }")
+            }
+            return
+        }
+        writer.line("/// Every action \(path) names (`action:` values), sorted.")
+        writer.block("\(access)enum Action: String, CaseIterable, Sendable {") { body in
+            actions.write(to: &body)
+        }
+    }
+
+    // MARK: - Elements
+
+    /// One element as `.init(kind: …, children: [ … ])` (the opening line is
+    /// written), leaving out arguments that have their default (no label, no
+    /// children, …). Trailing commas in argument lists need Swift 6.1, so
+    /// the last argument has none.
+    ///
+    /// Each line is one `line(room:)`: what goes into it from `cache` is
+    /// made first, since `cache` may move while it grows.
+    private mutating func writeElement(_ index: Int, closing: StaticString, to writer: inout SwiftSourceWriter) {
+        let record = store.records[index]
+        let tree = store.tree(of: record)
+        let node = tree.elements[Int(record.syntax)]
+        let cache = self.cache
+        let mark = path.enter(record, of: store)
+        let hasOrigin = record.origin >= 0
+        let hasChildren = record.childCount > 0
+        writer.enter()
+        let opening = openings[SwiftFileRenderer.slot(record.kind, record.context)]
+        let idSource: StaticString = switch record.idSource {
+        case .explicit: ", idSource: .explicit,"
+        case .label: ", idSource: .label,"
+        case .synthetic: ", idSource: .synthetic,"
+        }
+        // Identifiers and paths are made of identifier characters: plain literals.
+        path.withID(at: mark) { id in
+            writer.line(room: opening.count + id.count + 2 + idSource.utf8CodeUnitCount) { line in
+                line.put(cache.bytes(opening))
+                line.put(UInt8(ascii: "\""))
+                line.put(id)
+                line.put(UInt8(ascii: "\""))
+                line.put(idSource)
+            }
+        }
+        path.withBytes { path in
+            writer.line(room: path.count + 10) { line in
+                line.put("path: \"")
+                line.put(path)
+                line.put("\",")
+            }
+        }
+        if record.label.exists {
+            let label = literal(record.label)
+            writer.line(room: label.count + 8) { line in
+                line.put("label: ")
+                line.put(cache.bytes(label))
+                line.put(UInt8(ascii: ","))
+            }
+        }
+        if node.doc >= 0 { writeDoc(tree.docs[Int(node.doc)].text, to: &writer) }
+        properties(of: record, to: &writer)
+        if node.attributeCount > 0 {
+            let ruleIDs = tree.allowAttributes(first: node.firstAttribute, count: node.attributeCount).flatMap(\.ruleIDs).map(\.text)
+            if !ruleIDs.isEmpty { writer.line("allow: [" + ruleIDs.map(SwiftEscaping.stringLiteral).joined(separator: ", ") + "],") }
+        }
+        writeLocation(of: record, offset: Int(node.keyword.start), comma: hasOrigin || hasChildren, to: &writer)
+        if hasOrigin { writeOrigin(store.origins[Int(record.origin)], comma: hasChildren, to: &writer) }
+        if hasChildren {
+            writer.line(fixed: "children: [")
+            writer.enter()
+            let first = Int(record.firstChild)
+            for position in first..<(first + Int(record.childCount)) {
+                writer.line(fixed: ".init(")
+                writeElement(Int(store.children[position]), closing: "),", to: &writer)
+            }
+            writer.leave()
+            writer.line(fixed: "]")
+        }
+        writer.leave()
+        writer.line(fixed: closing)
+        path.leave(mark)
+    }
+
+    /// `doc: "…",`. Doc comments seldom repeat, so they are not kept in
+    /// `cache`; most need no escaping and are copied as they are.
+    private func writeDoc(_ text: String, to writer: inout SwiftSourceWriter) {
+        var text = text
+        let plain = text.withUTF8 { bytes -> Bool in
+            guard SwiftEscaping.needsNoEscape(bytes) else { return false }
+            writer.line(room: bytes.count + 8) { line in
+                line.put("doc: \"")
+                line.put(bytes)
+                line.put("\",")
+            }
+            return true
+        }
+        if !plain { writer.line("doc: " + SwiftEscaping.stringLiteral(text) + ",") }
+    }
+
+    /// A text of the model as a literal in `cache`, escaped once per file.
+    private mutating func literal(_ id: TextID) -> Range<Int> {
+        var range = literals[Int(id.rawValue)]
+        if range.lowerBound < 0 {
+            let start = cache.count
+            // Most texts need no escaping: their bytes go between quotes, with
+            // no strings made (two allocations per label were a tenth of the
+            // backend).
+            let cache = self.cache
+            let plain = store.withTextBytes(id) { text -> Bool in
+                guard SwiftEscaping.needsNoEscape(text) else { return false }
+                cache.write(atMost: text.count + 2) { $0.putQuoted(text) }
+                return true
+            }
+            if !plain { cache.appendString(SwiftEscaping.stringLiteral(store.texts[id])) }
+            range = start..<cache.count
+            literals[Int(id.rawValue)] = range
+        }
+        return range
+    }
+
+    /// `properties: [ … ],`: written properties and the kind's defaults, in
+    /// name order, one line each; nothing when there are none.
+    ///
+    /// In the order `NamesInOrder` gives; a name written twice takes
+    /// `PropertyMerge`, which keeps both.
+    private mutating func properties(of record: ElementRecord, to writer: inout SwiftSourceWriter) {
+        let slot = SwiftFileRenderer.slot(record.kind, record.context)
+        let defaults = defaultLines[slot] ?? makeDefaultLines(slot, record)
+        guard var names = NamesInOrder(record, of: store, defaults: defaults.names) else {
+            return mergedProperties(of: record, defaults, to: &writer)
+        }
+        guard !names.isEmpty else { return }
+        writer.line(fixed: "properties: [")
+        writer.enter()
+        while let (name, written) = names.next() {
+            if let written {
+                writeProperty(store.properties[written], of: record, to: &writer)
+            } else {
+                writer.line(cache, defaults.lines[name])
+            }
+        }
+        writer.leave()
+        writer.line(fixed: "],")
+    }
+
+    /// `properties(of:to:)` for an element with a name written twice.
+    private mutating func mergedProperties(of record: ElementRecord, _ defaults: DefaultLines, to writer: inout SwiftSourceWriter) {
+        var merge = PropertyMerge(store: store, record: record)
+        guard !merge.isEmpty else { return }
+        writer.line(fixed: "properties: [")
+        writer.enter()
+        while let entry = merge.next() {
+            if let written = entry.written {
+                writeProperty(written, of: record, to: &writer)
+            } else {
+                writer.line(cache, defaults.lines[Int(entry.name.rawValue)])
+            }
+        }
+        writer.leave()
+        writer.line(fixed: "],")
+    }
+
+    /// The lines of a kind's defaults in a context (Booleans and
+    /// enumeration cases from the catalog: nothing to escape).
+    private mutating func makeDefaultLines(_ slot: Int, _ record: ElementRecord) -> DefaultLines {
+        var defaults = DefaultLines()
+        for (name, value) in PropertyCatalog.defaults(for: record.kind, in: record.context) {
+            let start = cache.count
+            cache.append(UInt8(ascii: "\""))
+            cache.appendString(name.text)
+            cache.append("\": ")
+            switch value {
+            case .bool(let flag): cache.append(flag ? ".bool(true)" : ".bool(false)")
+            case .symbol(let symbol):
+                cache.append(".string(\"")
+                cache.appendString(symbol)
+                cache.append("\")")
+            default: cache.appendString(self.value(value))
+            }
+            cache.append(UInt8(ascii: ","))
+            defaults.names |= UInt64(1) << UInt64(name.rawValue)
+            defaults.lines[Int(name.rawValue)] = start..<cache.count
+        }
+        defaultLines[slot] = defaults
+        return defaults
+    }
+
+    /// A written property's line: `"name": value,`.
+    private mutating func writeProperty(_ stored: PropertyRecord, of record: ElementRecord, to writer: inout SwiftSourceWriter) {
+        let cache = self.cache
+        let key = propertyKeys[Int(stored.name.rawValue)]
+        switch stored.kind {
+        case .string:
+            let text = literal(TextID(stored.payload))
+            SwiftFileRenderer.writeString(key: key, text, from: cache, to: &writer)
+        case .bool:
+            let value: StaticString = stored.payload != 0 ? ".bool(true)," : ".bool(false),"
+            writer.line(room: key.count + value.utf8CodeUnitCount) { line in
+                line.put(cache.bytes(key))
+                line.put(value)
+            }
+        case .number:
+            var range = numberValues[stored.payload] ?? -1..<(-1)
+            if range.lowerBound < 0 {
+                let start = cache.count
+                cache.appendString(".number(\(numberLiteral(store.texts[TextID(stored.payload)])))")
+                range = start..<cache.count
+                numberValues[stored.payload] = range
+            }
+            SwiftFileRenderer.writeValue(key: key, range, from: cache, to: &writer)
+        case .symbol, .reference:
+            if stored.payload != PropertyRecord.textInSource {
+                let text = literal(TextID(stored.payload))
+                SwiftFileRenderer.writeString(key: key, text, from: cache, to: &writer)
+            } else {
+                // An identifier as written: a plain literal.
+                store.withValueBytes(of: stored, in: record) { name in
+                    writer.line(room: key.count + name.count + 12) { line in
+                        line.put(cache.bytes(key))
+                        line.put(".string(\"")
+                        line.put(name)
+                        line.put("\"),")
+                    }
+                }
+            }
+        case .shortcut:
+            let index = Int(stored.payload)
+            var range = shortcutValues[index]
+            if range.lowerBound < 0 {
+                let start = cache.count
+                cache.appendString(value(.shortcut(store.shortcuts[index])))
+                range = start..<cache.count
+                shortcutValues[index] = range
+            }
+            SwiftFileRenderer.writeValue(key: key, range, from: cache, to: &writer)
+        }
+    }
+
+    // The two below are static: a method called with an argument that
+    // changes the renderer (`literal(_:)`) would copy the renderer first.
+
+    /// `"name": .string(literal),`, the key and the literal from `cache`.
+    private static func writeString(key: Range<Int>, _ literal: Range<Int>, from cache: OutputBuffer, to writer: inout SwiftSourceWriter) {
+        writer.line(room: key.count + literal.count + 10) { line in
+            line.put(cache.bytes(key))
+            line.put(".string(")
+            line.put(cache.bytes(literal))
+            line.put("),")
+        }
+    }
+
+    /// `"name": value,`, the key and the value from `cache`.
+    private static func writeValue(key: Range<Int>, _ value: Range<Int>, from cache: OutputBuffer, to writer: inout SwiftSourceWriter) {
+        writer.line(room: key.count + value.count + 1) { line in
+            line.put(cache.bytes(key))
+            line.put(cache.bytes(value))
+            line.put(UInt8(ascii: ","))
+        }
+    }
+
+    /// `location: .init(file: …, line: …, column: …)` for an element's
+    /// keyword, in the file it is written in.
+    private mutating func writeLocation(of record: ElementRecord, offset: Int, comma: Bool, to writer: inout SwiftSourceWriter) {
+        let file = Int(record.file)
+        if locations[file] == nil {
+            let source = store.tree(of: record).file
+            let start = cache.count
+            cache.appendString(SwiftEscaping.stringLiteral(source.displayPath))
+            locations[file] = LocationTable(name: start..<cache.count, lines: LineCursor(source))
+        }
+        guard let (line, start) = locations[file]?.lines.locate(offset), let name = locations[file]?.name else { return }
+        let cache = self.cache
+        writer.line(room: 11 + SwiftFileRenderer.locationRoom(name)) { cursor in
+            cursor.put("location: ")
+            SwiftFileRenderer.putLocation(cache.bytes(name), line: line, column: offset - start, to: &cursor)
+            if comma { cursor.put(UInt8(ascii: ",")) }
+        }
+    }
+
+    /// `origin: .init(via: …, menu: …, site: …)`: the `use` or `menu:` that spliced an element.
+    private mutating func writeOrigin(_ origin: Origin, comma: Bool, to writer: inout SwiftSourceWriter) {
+        var opening = "origin: .init(via: .\(origin.via.rawValue), menu: \(SwiftEscaping.stringLiteral(origin.menu)), site: "
+        let site = files(origin.site.file).map { source -> (name: Range<Int>, line: Int, column: Int) in
+            let line = source.lineIndex(of: origin.site.start)
+            return (siteLiteral(source), line, origin.site.start - source.lineStarts[line])
+        }
+        let cache = self.cache
+        opening.withUTF8 { opening in
+            writer.line(room: opening.count + (site.map { SwiftFileRenderer.locationRoom($0.name) } ?? 3) + 2) { cursor in
+                cursor.put(opening)
+                if let site {
+                    SwiftFileRenderer.putLocation(cache.bytes(site.name), line: site.line, column: site.column, to: &cursor)
+                } else {
+                    cursor.put("nil")
+                }
+                cursor.put(comma ? ")," : ")")
+            }
+        }
+    }
+
+    /// The string literal of a site's file's display path, in `cache`.
+    private mutating func siteLiteral(_ source: SourceFile) -> Range<Int> {
+        if let name = siteLiterals[source.id.rawValue] { return name }
+        let start = cache.count
+        cache.appendString(SwiftEscaping.stringLiteral(source.displayPath))
+        siteLiterals[source.id.rawValue] = start..<cache.count
+        return start..<cache.count
+    }
+
+    /// `.init(file: …, line: …, column: …)` from 0-based line and column.
+    private static func putLocation(_ file: UnsafeBufferPointer<UInt8>, line: Int, column: Int, to cursor: inout ByteCursor) {
+        cursor.put(".init(file: ")
+        cursor.put(file)
+        cursor.put(", line: ")
+        cursor.putDecimal(line + 1)
+        cursor.put(", column: ")
+        cursor.putDecimal(column + 1)
+        cursor.put(UInt8(ascii: ")"))
+    }
+
+    /// The room `putLocation` needs for a file name of `cache`.
+    private static func locationRoom(_ file: Range<Int>) -> Int { file.count + 31 + 2 * ByteCursor.decimalRoom }
+
+    private func writeList(_ label: String, _ items: [String], to writer: inout SwiftSourceWriter) {
+        writer.block("\(label): [", closing: "],") { list in
+            for item in items { list.line(item + ",") }
+        }
+    }
+
+    private func value(_ value: Value) -> String {
+        switch value {
+        case .string(let text): ".string(\(SwiftEscaping.stringLiteral(text)))"
+        case .bool(let flag): ".bool(\(flag))"
+        case .number(let text): ".number(\(numberLiteral(text)))"
+        case .symbol(let name), .reference(let name): ".string(\(SwiftEscaping.stringLiteral(name)))"
+        case .shortcut(let shortcut):
+            ".shortcut(.init(key: \(SwiftEscaping.stringLiteral(shortcut.key)), modifiers: [" + shortcut.modifiers.map { "." + $0.rawValue }.joined(separator: ", ") + "]))"
+        case .list(let values): ".list([" + values.map(self.value).joined(separator: ", ") + "])"
+        }
+    }
+
+    /// A Swift floating-point literal for a normalized number (`44`, `10.5`).
+    private func numberLiteral(_ text: String) -> String {
+        guard let number = Double(text), number.isFinite else { return "0" }
+        if number.rounded() == number, abs(number) < 1e15 { return String(Int64(number)) }
+        return String(number)
+    }
+}
+
+/// The cases of the `Action` enum: every `action:` value of the file,
+/// without repeats, sorted, as `SwiftBackend.actions(in:)` and
+/// `caseNames(for:)` give them.
+///
+/// A file of many items names thousands of actions. Actions are
+/// identifiers (ASCII), for which byte order is `String` order, so their
+/// bytes are gathered, sorted and written without making a string each;
+/// anything else (or a name a case can't have) takes the string functions.
+private struct ActionNames {
+    /// The names' bytes, back to back.
+    private var bytes: [UInt8] = []
+    /// Sorted, distinct names as offsets into `bytes`; nil when the string functions are used.
+    private var ranges: [NameRange]? = []
+    /// The names and case names from the string functions.
+    private var named: [(action: String, name: String)] = []
+
+    /// A name's place in `bytes`. 32-bit offsets: a 100 MB file's actions
+    /// took more memory here, as `Range<Int>` in three arrays, than the
+    /// output buffer of the whole backend.
+    private struct NameRange {
+        var start: UInt32
+        var end: UInt32
+        var range: Range<Int> { Int(start)..<Int(end) }
+    }
+
+    init(_ file: CheckedFile) {
+        let store = file.store
+        // Each element's written `action:` (a symbol or a reference; there is no default).
+        func action(_ index: Int32) -> PropertyRecord? {
+            let record = store.records[Int(index)]
+            guard record.propertyCount > 0, let stored = store.writtenProperty(.action, of: record),
+                  stored.kind == .symbol || stored.kind == .reference else { return nil }
+            return stored
+        }
+        // Two passes, so that the names are gathered into memory of their
+        // exact size (growing it doubled the peak of a large file's build).
+        var total = 0
+        var count = 0
+        for index in file.walkIndex.order {
+            guard let stored = action(index) else { continue }
+            store.withValueBytes(of: stored, in: store.records[Int(index)]) { total += $0.count }
+            count += 1
+        }
+        var ascii = total <= Int(UInt32.max)
+        var keyed: [SortKey] = []
+        if ascii {
+            bytes.reserveCapacity(total)
+            keyed.reserveCapacity(count)
+            for index in file.walkIndex.order {
+                guard let stored = action(index) else { continue }
+                let start = bytes.count
+                store.withValueBytes(of: stored, in: store.records[Int(index)]) { value in
+                    if value.contains(where: { $0 >= 0x80 }) { ascii = false }
+                    bytes.append(contentsOf: value)
+                }
+                keyed.append(SortKey(range: NameRange(start: UInt32(start), end: UInt32(bytes.count))))
+            }
+        }
+        if ascii {
+            bytes.withUnsafeBufferPointer { all in
+                func name(_ range: NameRange) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: all[range.range]) }
+                for index in keyed.indices { keyed[index].setPrefix(name(keyed[index].range)) }
+                // Sorted by their first sixteen bytes as two integers, then
+                // (on a tie) by all their bytes: comparing byte by byte was
+                // most of the sort's time. Not stable, so without the
+                // scratch memory of `sort`: equal keys are equal names.
+                keyed.withUnsafeMutableBufferPointer { keys in
+                    keys.sortWithoutScratch { a, b in
+                        if a.high != b.high { return a.high < b.high }
+                        if a.low != b.low { return a.low < b.low }
+                        return name(a.range).lexicographicallyPrecedes(name(b.range))
+                    }
+                }
+                var distinct: [NameRange] = []
+                distinct.reserveCapacity(keyed.count)
+                var previous: SortKey?
+                for key in keyed {
+                    if let previous, previous.high == key.high, previous.low == key.low, name(previous.range).elementsEqual(name(key.range)) { continue }
+                    distinct.append(key.range)
+                    previous = key
+                }
+                keyed = []
+                // Names a case can't have are renamed, which may clash: leave that to `caseNames`.
+                if distinct.contains(where: { ActionNames.unusable.contains(name($0)) }) {
+                    ascii = false
+                } else {
+                    ranges = distinct
+                }
+            }
+        }
+        if !ascii {
+            bytes = []
+            ranges = nil
+            let actions = SwiftBackend.actions(in: file)
+            named = Array(zip(actions, SwiftBackend.caseNames(for: actions)))
+        }
+    }
+
+    /// A name's `BytePrefix`: comparing the two integers orders names as
+    /// their bytes do, up to a tie.
+    private struct SortKey {
+        var high: UInt64 = 0
+        var low: UInt64 = 0
+        var range: NameRange
+
+        init(range: NameRange) { self.range = range }
+
+        mutating func setPrefix(_ name: UnsafeBufferPointer<UInt8>) {
+            let prefix = BytePrefix(name)
+            high = prefix.high
+            low = prefix.low
+        }
+    }
+
+    /// What `caseNames(for:)` renames (keep in step with it).
+    private static let unusable = ASCIIWordSet(SwiftEscaping.unusableMemberNames.union(["allCases", "rawValue", "hashValue", "AllCases", "RawValue"]))
+
+    var isEmpty: Bool { ranges.map(\.isEmpty) ?? named.isEmpty }
+
+    /// `case name` lines; `case name_ = "name"` where the case is renamed.
+    func write(to writer: inout SwiftSourceWriter) {
+        guard let ranges else {
+            for (action, name) in named {
+                // Written as the pieces are (an identifier, a literal): nothing to trim.
+                var line = "case " + SwiftEscaping.identifier(name)
+                if name != action { line += " = " + SwiftEscaping.stringLiteral(action) }
+                line.withUTF8 { line in writer.line(room: line.count) { $0.put(line) } }
+            }
+            return
+        }
+        bytes.withUnsafeBufferPointer { all in
+            for range in ranges {
+                let name = UnsafeBufferPointer(rebasing: all[range.range])
+                let quoted = SwiftEscaping.keywordBytes.contains(name)
+                writer.line(room: name.count + 7) { line in
+                    line.put("case ")
+                    if quoted { line.put(UInt8(ascii: "`")) }
+                    line.put(name)
+                    if quoted { line.put(UInt8(ascii: "`")) }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,194 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuFormatter
+import MenuCompiler
+
+/// `textDocument/definition` and `textDocument/references` for the names
+/// that connect files: declared menus and views (`use X`, `menu: X`,
+/// `opens: X`), pop-up options (`default: X`) and imported files.
+enum NavigationFeature {
+    // MARK: - Definition
+
+    static func definition(_ document: DocumentContext, at position: LSPPosition) -> JSON {
+        let offset = document.offset(of: position)
+        return definitionLocation(document, at: offset)?.json ?? .null
+    }
+
+    static func definitionLocation(_ document: DocumentContext, at offset: Int) -> LSPLocation? {
+        let symbols = document.symbols
+        if let reference = symbols.reference(at: offset, in: document.file) {
+            guard let target = reference.target, let span = symbols.focusSpan(of: target) else { return nil }
+            return document.analysis.location(of: span)
+        }
+        if let declaration = symbols.declaration(at: offset, in: document.file), let span = symbols.focusSpan(of: declaration) {
+            return document.analysis.location(of: span)
+        }
+        switch SyntaxNavigator(syntax: document.syntax).node(at: offset) {
+        case .propertyValue(let property, let owner)? where property.name.text == "default":
+            guard case .identifier(let name) = property.value,
+                  let option = options(of: owner, in: document).first(where: { $0.id == name.text }) else { return nil }
+            return document.analysis.location(of: option.idSpan)
+        case .importPath(let directive)?:
+            let resolved = document.analysis.workspace.imports[document.file.rawValue].first { $0.span == directive.path.span }
+            guard let target = resolved?.file, let uri = document.analysis.uri(for: target) else { return nil }
+            let start = LSPPosition(line: 0, character: 0)
+            return LSPLocation(uri: uri, range: LSPRange(start: start, end: start))
+        default:
+            return nil
+        }
+    }
+
+    private static func options(of popup: ElementFrame, in document: DocumentContext) -> [Element] {
+        guard let element = document.checked?.element(withKeyword: popup.syntax.keyword) else { return [] }
+        return Resolver.options(in: element.children)
+    }
+
+    // MARK: - References
+
+    /// References to the declaration at (or named at) the cursor, across the
+    /// open documents, what they import, and every `.menu` file under the
+    /// workspace folders.
+    static func references(_ document: DocumentContext, at position: LSPPosition, includeDeclaration: Bool,
+                           project: ProjectIndex) -> JSON {
+        let offset = document.offset(of: position)
+        if let local = optionReferences(document, at: offset, includeDeclaration: includeDeclaration) {
+            return local.json
+        }
+        guard let file = project.file(matching: document) else { return [] }
+        let symbols = project.symbols
+        guard let target = symbols.declaration(at: offset, in: file) ?? symbols.reference(at: offset, in: file)?.target else {
+            return []
+        }
+        var locations: [LSPLocation] = []
+        if includeDeclaration, let span = symbols.focusSpan(of: target), let location = project.location(of: span) {
+            locations.append(location)
+        }
+        for index in project.workspace.files.indices {
+            for reference in symbols.references(in: FileID(index)) where reference.target == target {
+                if let location = project.location(of: reference.name.span) { locations.append(location) }
+            }
+        }
+        return locations.json
+    }
+
+    /// `default: X` and the option X, inside one pop-up.
+    private static func optionReferences(_ document: DocumentContext, at offset: Int, includeDeclaration: Bool) -> [LSPLocation]? {
+        let popupFrame: ElementFrame
+        let optionID: String
+        switch SyntaxNavigator(syntax: document.syntax).node(at: offset) {
+        case .propertyValue(let property, let owner)? where property.name.text == "default" && owner.kind == .popup:
+            guard case .identifier(let name) = property.value else { return nil }
+            popupFrame = owner
+            optionID = name.text
+        case .elementHeader(let frame, _, let ancestors)? where frame.kind == .option:
+            guard let popup = ancestors.last(where: { $0.kind == .popup }),
+                  let option = document.checked?.element(withKeyword: frame.syntax.keyword) else { return nil }
+            popupFrame = popup
+            optionID = option.id
+        default:
+            return nil
+        }
+        guard let popup = document.checked?.element(withKeyword: popupFrame.syntax.keyword) else { return nil }
+        var locations: [LSPLocation] = []
+        if includeDeclaration, let option = Resolver.options(in: popup.children).first(where: { $0.id == optionID }),
+           let location = document.analysis.location(of: option.idSpan) {
+            locations.append(location)
+        }
+        if let property = popup.property("default"), property.value.name == optionID, let span = property.valueSpan,
+           let location = document.analysis.location(of: span) {
+            locations.append(location)
+        }
+        return locations
+    }
+}
+
+/// Every `.menu` file of the workspace folders plus the open documents,
+/// parsed with their imports: what "find references" searches. Built per
+/// request (files on disk change without telling the server).
+struct ProjectIndex {
+    let workspace: Workspace
+    let symbols: SymbolIndex
+    private let urisByFile: [FileID: String]
+    private let filesByURI: [String: FileID]
+
+    /// At most this many files are read from the workspace folders, so a
+    /// folder opened by mistake (a home directory) cannot stall the server.
+    static let maximumFiles = 2000
+
+    init(documents: [TextDocument], roots: [String], directory: String) {
+        var overlays: [String: [UInt8]] = [:]
+        for document in documents {
+            if let path = document.path { overlays[path] = document.bytes }
+        }
+        let workspace = Workspace(overlays: overlays, currentDirectory: directory)
+        var paths = documents.compactMap(\.path)
+        var seen = Set(paths)
+        for path in ProjectIndex.menuFiles(under: roots) where seen.insert(path).inserted { paths.append(path) }
+        _ = workspace.addFiles(paths: paths, workers: Parallel.defaultWorkers)
+        var filesByURI: [String: FileID] = [:]
+        var urisByFile: [FileID: String] = [:]
+        for document in documents where document.path == nil {
+            let id = workspace.addBytes(document.bytes, displayPath: document.uri)
+            filesByURI[document.uri] = id
+            urisByFile[id] = document.uri
+        }
+        let loaded = workspace.files.count
+        for index in 0..<loaded { workspace.loadImports(of: FileID(index)) }
+        for document in documents {
+            guard let path = document.path, let source = workspace.files.first(where: { $0.absolutePath == path }) else { continue }
+            filesByURI[document.uri] = source.id
+            urisByFile[source.id] = document.uri
+        }
+        for source in workspace.files where urisByFile[source.id] == nil && !source.absolutePath.isEmpty {
+            urisByFile[source.id] = DocumentURI.uri(forPath: source.absolutePath)
+        }
+        self.workspace = workspace
+        self.symbols = SymbolIndex(workspace: workspace)
+        self.urisByFile = urisByFile
+        self.filesByURI = filesByURI
+    }
+
+    func file(matching document: DocumentContext) -> FileID? { filesByURI[document.uri] }
+
+    func location(of span: Span) -> LSPLocation? {
+        guard let uri = urisByFile[span.file] else { return nil }
+        return LSPLocation(uri: uri, range: workspace.file(span.file).lspRange(of: span))
+    }
+
+    /// `.menu` files below the roots, skipping hidden directories (`.git`,
+    /// `.build`), in sorted order, at most `maximumFiles`. Only regular
+    /// files (or links to one) are taken: a named pipe called `x.menu`
+    /// would block the server on reading it. Links to directories are not
+    /// followed, as `menuc check` does not follow them: a loop cannot trap
+    /// the walk, and a link cannot lead it out of the workspace.
+    static func menuFiles(under roots: [String]) -> [String] {
+        var result: [String] = []
+        for root in roots {
+            var pending = [root]
+            var visitedDirectories = 0
+            while let directory = pending.popLast(), result.count < maximumFiles, visitedDirectories < 20 * maximumFiles {
+                visitedDirectories += 1
+                guard case .success(let entries) = FileSystem.entries(ofDirectory: directory) else { continue }
+                for entry in entries.sorted(by: { $0.name > $1.name }) where !entry.name.hasPrefix(".") {
+                    let path = PathNames.appending(entry.name, to: directory)
+                    guard var kind = entry.kind ?? FileSystem.linkKind(atPath: path) else { continue }
+                    if kind == .directory {
+                        pending.append(path)
+                        continue
+                    }
+                    guard entry.name.hasSuffix(".menu") else { continue }
+                    if kind == .symbolicLink, let target = FileSystem.kind(atPath: path) { kind = target }
+                    if kind == .regularFile { result.append(Workspace.standardize(path, relativeTo: "/")) }
+                }
+            }
+        }
+        return Array(result.sorted().prefix(maximumFiles))
+    }
+}

@@ -1,0 +1,51 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+import MenuRules
+import MenuFormatter
+import MenuCompiler
+
+/// What the client said it can do in `initialize`, reduced to the
+/// questions the handlers ask. Missing fields mean "no", as the protocol says.
+struct ClientCapabilities: Sendable {
+    var hoverMarkdown = false
+    var completionMarkdown = false
+    var hierarchicalSymbols = false
+    var relatedInformation = false
+    var unnecessaryTag = false
+    var codeDescription = false
+    var codeActionLiterals = false
+    var versionedDiagnostics = false
+
+    init() {}
+
+    init(json: JSON?) {
+        let text = json?["textDocument"]
+        func has(_ path: [String], _ value: JSON) -> Bool {
+            var node = text
+            for key in path { node = node?[key] }
+            return node?.array?.contains(value) ?? false
+        }
+        func flag(_ path: [String]) -> Bool {
+            var node = text
+            for key in path { node = node?[key] }
+            return node?.bool ?? false
+        }
+        hoverMarkdown = has(["hover", "contentFormat"], "markdown")
+        completionMarkdown = has(["completion", "completionItem", "documentationFormat"], "markdown")
+        hierarchicalSymbols = flag(["documentSymbol", "hierarchicalDocumentSymbolSupport"])
+        relatedInformation = flag(["publishDiagnostics", "relatedInformation"])
+        unnecessaryTag = has(["publishDiagnostics", "tagSupport", "valueSet"], 1)
+        codeDescription = flag(["publishDiagnostics", "codeDescriptionSupport"])
+        versionedDiagnostics = flag(["publishDiagnostics", "versionSupport"])
+        codeActionLiterals = text?["codeAction"]?["codeActionLiteralSupport"] != nil
+    }
+}
+
+/// Text for hovers and documentation, in the richest form the client shows.
+struct MarkupText {
+    var markdown: String
+    var isMarkdown: Bool
+
+    var json: JSON { ["kind": isMarkdown ? "markdown" : "plaintext", "value": .string(markdown)] }
+}

@@ -1,0 +1,31 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+
+extension RuleRegistry {
+    /// The rules of this guideline page, one line each.
+    static let buttonRules: [any Rule] = [
+        ButtonNeedsContent(),
+        HitTargetTooSmall(),
+        TooManyFilledButtons(),
+        DestructivePrimary(),
+        MultiplePrimary(),
+        MissingPrimary(),
+        CloseAndDone(),
+        CloseWithOpposingActions(),
+        StyleNotSize(),
+        SubtitleWithoutLabel(),
+        ToggleButtonColorOnly(),
+        ToggleButtonActions(),
+        InfoButtonNavigates(),
+        CommonSymbolMisuse(),
+        HelpButtonCount(),
+        HelpButtonPlacement(),
+        GradientButtonContent(),
+        GradientButtonPlacement(),
+        ImageButtonPlacement(),
+        ImageButtonPadding(),
+        WatchButtonCornerRadius(),
+        WatchRowHeights(),
+    ]
+}

@@ -1,0 +1,69 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+
+/// A primary button that destroys data.
+///
+/// A button's role is one value, so `role: primary` can't also say
+/// `destructive`; the button is taken as destructive when it asks for
+/// confirmation (`confirm:`, which the language reserves for destructive
+/// actions) or its label starts with Delete, Erase, Discard, Destroy or Wipe.
+struct DestructivePrimary: Rule {
+    let scope = RuleScope.declaration
+    let descriptor = RuleDescriptor(
+        id: "destructive-primary",
+        severity: .error,
+        guideline: Guidelines.buttons("Role"),
+        summary: "A button with the primary role performs a destructive action.",
+        explanation: """
+            The primary button is the default: it is drawn prominently and responds to Return, so people often \
+            choose it without reading it. When that button deletes or discards something, a reflex costs people \
+            their content. Give the destructive button `role: destructive` (it turns red) and make a \
+            nondestructive button — usually Cancel or Keep — the primary one, even when destroying is the most \
+            likely choice.
+            """,
+        quote: "Don’t assign the primary role to a button that performs a destructive action, even if that action is the most likely choice. Because of its visual prominence, people sometimes choose a primary button without reading it first.",
+        examples: [
+            .triggering("""
+                view DeleteNote "Delete Note?" {
+                  presentation: alert
+                  button cancel "Cancel" { role: cancel; action: dismissAlert }
+                  button delete "Delete" { role: ↓primary; action: deleteNote }
+                }
+                """),
+            .triggering("""
+                view ResetDevice "Reset" {
+                  presentation: sheet
+                  button keep "Keep Data" { role: cancel; action: dismissSheet }
+                  button reset "Reset All Settings" { role: ↓primary; confirm: "Reset all settings?"; action: resetSettings }
+                }
+                """),
+            .passing("""
+                view DeleteNote "Delete Note?" {
+                  presentation: alert
+                  button cancel "Cancel" { role: cancel; action: dismissAlert }
+                  button delete "Delete" { role: destructive; action: deleteNote }
+                }
+                """),
+            .passing("""
+                view EditNote "Edit Note" {
+                  presentation: sheet
+                  button discard "Discard Changes" { role: destructive; action: discardChanges }
+                  button save "Save" { role: primary; style: filled; action: saveNote }
+                }
+                """),
+        ]
+    )
+
+    func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
+        file.walk(.button) { element, _ in
+            guard !element.isSpliced, ButtonQueries.isPrimary(element),
+                  let reason = ButtonQueries.destructiveReason(element) else { return }
+            reporter.report(
+                "\(element.displayName) is primary but destructive (\(reason))",
+                at: ButtonQueries.valueSpan("role", of: element), label: "primary", element: element,
+                notes: ["people often choose the primary button without reading it"],
+                help: "give this button `role: destructive` and make a nondestructive button (such as Cancel) the primary one")
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+
+/// The same keyboard shortcut twice in one menu bar or one menu tree.
+struct DuplicateShortcut: Rule {
+    let scope = RuleScope.declaration
+    let descriptor = RuleDescriptor(
+        id: "duplicate-shortcut",
+        severity: .error,
+        guideline: Guidelines.menus("Labels"),
+        summary: "The same keyboard shortcut is assigned twice within one menu bar, or within one menu, pull-down or context menu.",
+        explanation: """
+            A keyboard shortcut performs one command. When two items of a menu bar (across all its menus, \
+            including menus added with `use`) or of one menu tree share a shortcut, only one of them can run \
+            when people press it, and the menu shows the same keys twice. Shortcuts are compared in canonical \
+            form, so "cmd+shift+z" and "⇧⌘Z" are the same. The second occurrence is reported; for items spliced \
+            in with `use` or `menu:`, at the place that splices them.
+            """,
+        quote: "In addition to text and symbols, a menu item can also display the characters people type to perform the associated keyboard shortcut, if there is one.",
+        examples: [
+            .triggering("""
+                menubar {
+                  menu File "File" {
+                    item newNote "New Note" { shortcut: "cmd+n" }
+                    item newFolder "New Folder" { shortcut: ↓"⌘N" }
+                  }
+                }
+                """),
+            .triggering("""
+                menu Edit "Edit" {
+                  item undo "Undo" { shortcut: "cmd+z" }
+                  item redo "Redo" { shortcut: "cmd+shift+z" }
+                }
+                menubar {
+                  menu Format "Format" {
+                    item bold "Bold" { shortcut: "cmd+b" }
+                    item sizeUp "Bigger" { shortcut: "cmd+z" }
+                  }
+                  ↓use Edit
+                }
+                """),
+            .passing("""
+                menubar {
+                  menu File "File" { item newNote "New Note" { shortcut: "cmd+n" } }
+                  menu Window "Window" { item minimize "Minimize" { shortcut: "cmd+m" } }
+                }
+                contextmenu note { item newNote "New Note" { action: newNote } }
+                """),
+            .passing("""
+                menu Edit "Edit" {
+                  item redo "Redo" { shortcut: "cmd+shift+z" }
+                  item undo "Undo" { shortcut: "cmd+z" }
+                }
+                view Editor "Editor" {
+                  pulldown edit "Edit" { menu: Edit }
+                }
+                """),
+        ]
+    )
+
+    /// An element with a shortcut: its index in the store (no `Element`
+    /// is made while collecting: most shortcuts are not repeated).
+    private struct Use {
+        var index: Int32
+        /// Index of the shortcut among the model's distinct shortcuts.
+        var shortcut: Int
+    }
+
+    func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
+        let store = file.store
+        var uses: [Use] = []
+        var first = FirstSeen<Int, Use>()
+        file.walk(.menubar, .menu, .pulldown, .contextmenu) { element, ancestors in
+            // One tree per menu bar, and per menu, pull-down or context menu not inside a menu bar or another menu.
+            let isRoot = element.kind == .menubar
+                || (element.kind.holdsMenuElements && element.kind != .submenu
+                    && !ancestors.contains { $0.kind == .menubar || $0.kind.holdsMenuElements })
+            guard isRoot, !element.isSpliced else { return }
+            uses.shrink(to: 0)
+            Self.collect(Int32(element.index), in: store, into: &uses)
+            guard uses.count > 1 else { return }
+            first.removeAll()
+            for use in uses {
+                guard let earlier = first[use.shortcut] else {
+                    first.insert(use, for: use.shortcut)
+                    continue
+                }
+                report(use, repeating: earlier, file: file, &reporter)
+            }
+        }
+    }
+
+    private func report(_ use: Use, repeating earlier: Use, file: CheckedFile, _ reporter: inout RuleReporter) {
+        let element = Element(store: file.store, index: Int(use.index))
+        let earlierElement = Element(store: file.store, index: Int(earlier.index))
+        // Both copied by one splice: a duplicate inside the declared menu, reported there.
+        if let origin = element.origin, origin == earlierElement.origin { return }
+        guard let span = element.property(.shortcut)?.valueSpan, let earlierSpan = earlierElement.property(.shortcut)?.valueSpan,
+              let at = MenuQueries.span(span, of: element, in: file),
+              let previous = MenuQueries.span(earlierSpan, of: earlierElement, in: file) else { return }
+        let display = file.store.shortcuts[use.shortcut].display
+        reporter.report("shortcut \(display) of \(MenuQueries.name(of: element)) is already used by \(MenuQueries.name(of: earlierElement))",
+                        at: at, label: "\(display) again", element: element,
+                        secondary: [LabeledSpan(previous, "first used here")],
+                        help: "give one of them a different shortcut, or remove one")
+    }
+
+    /// Every shortcut in the tree, depth-first in source order. Appends to
+    /// an array rather than calling back: a closure over the caller's
+    /// table made every access to it a checked one.
+    private static func collect(_ index: Int32, in store: ModelStore, into uses: inout [Use]) {
+        let record = store.records[Int(index)]
+        if record.propertyCount > 0, let stored = store.writtenProperty(.shortcut, of: record), stored.kind == .shortcut {
+            uses.append(Use(index: index, shortcut: Int(stored.payload)))
+        }
+        let first = Int(record.firstChild)
+        for position in first..<(first + Int(record.childCount)) { collect(store.children[position], in: store, into: &uses) }
+    }
+}

@@ -1,0 +1,88 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+
+/// "a", "an" or "the" in a menu item or button label.
+struct LabelArticle: Rule {
+    /// The whole file at once: its per-label memo is sized by the whole file.
+    let scope = RuleScope.file
+
+    let descriptor = RuleDescriptor(
+        id: "label-article",
+        severity: .warning,
+        guideline: Guidelines.menus("Labels"),
+        summary: "A menu item or button label contains an article (a, an, the).",
+        explanation: """
+            Menu item and button labels use a condensed style without articles: "Open Message", not \
+            "Open the Message". People understand that the command applies to what is selected, so the article \
+            only lengthens the label. A letter that isn't followed by a noun ("Sort A to Z", "Plan A") is not an \
+            article and is left alone, as is a title in quotes.
+            """,
+        quote: "For consistent labels, adopt a condensed style that doesn't include articles, and use title-style capitalization.",
+        hasFixIt: true,
+        examples: [
+            .triggering(#"menu Message "Message" { item open "Open ↓the Message" { action: openMessage } }"#,
+                        corrected: #"menu Message "Message" { item open "Open Message" { action: openMessage } }"#),
+            .triggering("""
+                view Product "Product" {
+                  button addToCart "Add to ↓the Cart" { style: filled; action: addToCart }
+                }
+                menu View "View" {
+                  toggle grid { on: "Hide ↓the Grid"; off: "Show ↓the Grid" }
+                }
+                """, corrected: """
+                view Product "Product" {
+                  button addToCart "Add to Cart" { style: filled; action: addToCart }
+                }
+                menu View "View" {
+                  toggle grid { on: "Hide Grid"; off: "Show Grid" }
+                }
+                """),
+            .passing(#"menu Message "Message" { item open "Open Message" { action: openMessage } }"#),
+            .passing("""
+                menu View "View" {
+                  submenu sortBy "Sort By" {
+                    item aToZ "Sort A to Z" { state: on }
+                    item zToA "Sort Z to A" { state: off }
+                  }
+                }
+                """),
+        ]
+    )
+
+    func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
+        var hasArticle = reporter.labelMemo(LabelTable.hasArticle, over: file)
+        file.walk(.item, .submenu, .button, .pulldown, .toggle) { element, _ in
+            let record = element.record
+            guard record.origin < 0 else { return }
+            // Every kind but a toggle shows just its label, whose answer is
+            // memoized: most elements stop here, before their texts are listed.
+            if record.kind != .toggle, !(record.label.exists && hasArticle[record.label]) { return }
+            element.forEachItemOrButtonLabel { label in
+                guard hasArticle[label.id], let condensed = reporter.labels.removingArticles(label.id) else { return }
+                let text = label.text
+                let span = label.span
+                let article = firstArticle(in: text, id: label.id, labels: reporter.labels)
+                let at = article.map { MenuQueries.span(of: $0, in: text, literal: span, file: file) } ?? span
+                let word = article.map { "'\(text[$0])'" } ?? "an article"
+                let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: condensed, message: "remove the article")
+                reporter.report("'\(text)' uses the article \(word)", at: at, label: "article", element: element,
+                                help: "write '\(condensed)'", fixIts: fixIt.map { [$0] } ?? [])
+            }
+        }
+    }
+
+    /// The range of the first word used as an article, standing alone
+    /// between blanks (the same test `LabelWords.removingArticles` applies).
+    private func firstArticle(in text: String, id: TextID, labels: LabelTable) -> Range<String.Index>? {
+        for phrase in labels.phrases(id) {
+            for position in phrase.indices where LabelWords.isArticle(at: position, in: phrase, of: text) {
+                let word = phrase[position]
+                let blankBefore = word.lowerBound == text.startIndex || text[text.index(before: word.lowerBound)].isWhitespace
+                let blankAfter = word.upperBound == text.endIndex || text[word.upperBound].isWhitespace
+                if blankBefore, blankAfter { return word }
+            }
+        }
+        return nil
+    }
+}

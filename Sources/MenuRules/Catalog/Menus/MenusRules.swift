@@ -1,0 +1,27 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+
+extension RuleRegistry {
+    /// The rules of this guideline page, one line each.
+    static let menuRules: [any Rule] = [
+        EmptyMenu(),
+        LabelEllipsisCharacter(),
+        LabelNeedsEllipsis(),
+        LabelArticle(),
+        LabelTitleCase(),
+        LabelStartsWithVerb(),
+        ContextMenuShortcut(),
+        DisabledMenu(),
+        MenuTooLong(),
+        SubmenuTooDeep(),
+        SubmenuTooLong(),
+        SuggestSubmenu(),
+        ToggleLabels(),
+        TogglePairAmbiguous(),
+        DuplicateShortcut(),
+        DuplicateLabel(),
+        SmallLayoutNeedsSymbols(),
+        UnlabeledItem(),
+    ]
+}

@@ -1,0 +1,88 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+
+/// A small or medium menu layout whose top row has items without symbols.
+struct SmallLayoutNeedsSymbols: Rule {
+    let scope = RuleScope.declaration
+    let descriptor = RuleDescriptor(
+        id: "small-layout-needs-symbols",
+        severity: .error,
+        guideline: Guidelines.menus("iOS, iPadOS"),
+        summary: "One of the first four items of a `layout: small` menu, or of the first three of a `layout: medium` one, has no symbol.",
+        explanation: """
+            In the small layout, the first four items form a row at the top of the menu that shows only a \
+            symbol for each, no label; in the medium layout the first three show a symbol above a short label. \
+            An item without a symbol shows up there as an empty button. Give each item of the top row a \
+            recognizable symbol, or use the large layout. Items are counted through sections.
+            """,
+        quote: "Use the small layout only for closely related actions that typically appear as a group, such as Bold, Italic, Underline, and Strikethrough. For each action, use a recognizable symbol that helps people identify the action without a label.",
+        examples: [
+            .triggering("""
+                platforms iOS 17, iPadOS 17
+                contextmenu text {
+                  layout: small
+                  item bold "Bold" { symbol: "bold" }
+                  item italic "Italic" { symbol: "italic" }
+                  item underline ↓"Underline"
+                  item strikethrough "Strikethrough" { symbol: "strikethrough" }
+                  item copy "Copy"
+                }
+                """),
+            .triggering("""
+                platforms iOS 17, iPadOS 17
+                menu NoteActions "Note Actions" {
+                  item scan "Scan" { symbol: "doc.viewfinder" }
+                  item lock "Lock" { symbol: "lock" }
+                  item pin "Pin"
+                }
+                view Notes "Notes" {
+                  contextmenu note { layout: medium; menu: ↓NoteActions }
+                }
+                """),
+            .passing("""
+                platforms iOS 17, iPadOS 17
+                contextmenu album {
+                  layout: medium
+                  item rename "Rename…" { symbol: "pencil"; input: true }
+                  item share "Share…" { symbol: "square.and.arrow.up"; input: true }
+                  item play "Play" { symbol: "play" }
+                  item deleteAlbum "Delete Album" { role: destructive }
+                }
+                """),
+            .passing("""
+                contextmenu photo {
+                  item copy "Copy"
+                  item share "Share…" { input: true }
+                }
+                """),
+        ]
+    )
+
+    func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
+        file.walk(.menu, .contextmenu) { element, _ in
+            guard !element.isSpliced, element.kind == .menu || element.kind == .contextmenu,
+                  let layout = element.symbol(.layout) else { return }
+            let rowSize: Int
+            switch layout {
+            case "small": rowSize = 4
+            case "medium": rowSize = 3
+            default: return
+            }
+            var reportedSites = Set<Span>()
+            for item in element.menuEntries.prefix(rowSize) where item.string("symbol") == nil {
+                let at: Span
+                if item.origin == nil {
+                    at = item.focusSpan
+                } else if let site = MenuQueries.span(item.focusSpan, of: item, in: file), reportedSites.insert(site).inserted {
+                    at = site
+                } else {
+                    continue
+                }
+                reporter.report("\(MenuQueries.name(of: item)) is in the top row of the \(layout)-layout \(element.displayName), which shows a symbol for each item, but it has none",
+                                at: at, label: "no symbol", element: item,
+                                help: "give it a recognizable symbol (symbol: \"…\"), move it below the first \(rowSize) items, or use the large layout")
+            }
+        }
+    }
+}

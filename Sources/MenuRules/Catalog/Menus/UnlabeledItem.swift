@@ -1,0 +1,88 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+
+/// An item without a label where the menu would show one.
+struct UnlabeledItem: Rule {
+    let scope = RuleScope.declaration
+    let descriptor = RuleDescriptor(
+        id: "unlabeled-item",
+        severity: .error,
+        guideline: Guidelines.menus("Labels"),
+        summary: "An item (or a submenu with a symbol) has no label, outside the top row of a small menu layout.",
+        explanation: """
+            Each menu item displays text that describes its action; a symbol can clarify it but doesn't replace \
+            it. Only the top row of an iOS or iPadOS menu with the small layout — its first four items — shows \
+            items by symbol alone. Everywhere else, including the medium layout's top row, which shows a short \
+            label under each symbol, an item needs a label. Add one. A submenu with neither label nor symbol is \
+            submenu-needs-label's finding.
+
+            Items of a declared menu are judged in that menu: if it is shown in a small layout, give the \
+            declared menu `layout: small` too.
+            """,
+        quote: "Depending on menu layout, an iOS or iPadOS app can display a few unlabeled menu items that use only symbols or icons to identify them.",
+        examples: [
+            .triggering("""
+                platforms iOS 17, iPadOS 17
+                contextmenu text {
+                  layout: small
+                  item bold { symbol: "bold" }
+                  item italic { symbol: "italic" }
+                  item underline { symbol: "underline" }
+                  item strikethrough { symbol: "strikethrough" }
+                  item ↓copy { symbol: "doc.on.doc" }
+                }
+                """),
+            .triggering("""
+                view Notes "Notes" {
+                  pulldown more "More" {
+                    symbol: "ellipsis.circle"
+                    item ↓pin { symbol: "pin" }
+                    submenu ↓sortBy { symbol: "arrow.up.arrow.down"; item date "Date" { state: on } }
+                    item delete "Delete Note" { role: destructive }
+                  }
+                }
+                """),
+            .passing("""
+                platforms iOS 17, iPadOS 17
+                contextmenu text {
+                  layout: small
+                  item bold { symbol: "bold" }
+                  section {
+                    item italic { symbol: "italic" }
+                    item underline { symbol: "underline" }
+                  }
+                  item strikethrough { symbol: "strikethrough" }
+                  item copy "Copy" { symbol: "doc.on.doc" }
+                }
+                """),
+            .passing(#"menu Edit "Edit" { item copy "Copy" { symbol: "doc.on.doc"; shortcut: "cmd+c" } }"#),
+        ]
+    )
+
+    func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
+        let store = file.store
+        // Nearly every item has a label: told from the record, before a handle is made.
+        file.walk(.item, .submenu, where: { $0.origin < 0 && (!$0.label.exists || store.texts.byteRange($0.label).isEmpty) }) { element, ancestors in
+            switch element.kind {
+            case .item: break
+            case .submenu where element.string(.symbol) != nil: break
+            default: return
+            }
+            guard !isInSmallTopRow(element, ancestors: ancestors) else { return }
+            let what = element.string(.symbol) != nil ? "a symbol but no label" : "no label"
+            reporter.report("\(element.displayName) has \(what); only the top row of a small menu layout shows items without labels",
+                            at: element.focusSpan, label: "no label", element: element,
+                            help: "add a label after the identifier: \(element.kind.rawValue) \(element.id) \"…\"")
+        }
+    }
+
+    /// Whether the element is among the first four items of the nearest
+    /// menu or context menu with `layout: small`.
+    private func isInSmallTopRow(_ element: Element, ancestors: Ancestors) -> Bool {
+        guard let container = MenuQueries.container(in: ancestors),
+              container.kind == .menu || container.kind == .contextmenu,
+              container.symbol("layout") == "small" else { return false }
+        return container.menuEntries.prefix(4).contains { $0.span == element.span && $0.origin == nil }
+    }
+}

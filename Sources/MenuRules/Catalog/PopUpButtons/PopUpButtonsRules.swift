@@ -1,0 +1,15 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+
+extension RuleRegistry {
+    /// The rules of this guideline page, one line each.
+    static let popUpButtonRules: [any Rule] = [
+        PopupNotFlat(),
+        PopupMultipleSelection(),
+        PopupMissingDefault(),
+        PopupDuplicateOption(),
+        PopupNeedsContext(),
+        PopupTooFewOptions(),
+    ]
+}

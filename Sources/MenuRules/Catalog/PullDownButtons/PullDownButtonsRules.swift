@@ -1,0 +1,18 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+
+extension RuleRegistry {
+    /// The rules of this guideline page, one line each.
+    static let pullDownButtonRules: [any Rule] = [
+        PulldownTooFewItems(),
+        PulldownTooManyItems(),
+        MenuTooManyGroups(),
+        PulldownHoldsAllActions(),
+        DestructiveNeedsConfirmation(),
+        RedundantMenuTitle(),
+        SubmenuNeedsLabel(),
+        MoreButtonSymbol(),
+        UnsupportedOnPlatform(),
+    ]
+}

@@ -1,0 +1,225 @@
+import MenuSupport
+import MenuSyntax
+import MenuSemantics
+
+/// Runs every registered rule on a checked file, applies severities from
+/// the configuration, and honours `@allow` — reporting allows that
+/// silence nothing, so suppressions don't rot.
+public struct RuleEngine {
+    public let configuration: RuleConfiguration
+    public let ruleSet: RuleSet
+    public var rules: [any Rule] { ruleSet.rules }
+
+    /// How many elements a part of a large file has at least when the
+    /// rules of `.declaration` scope run a part at a time (see `RuleScope`):
+    /// about a megabyte of model, which stays in a core's cache while every
+    /// such rule reads it. Tests set 1: a part per declaration.
+    public var elementsPerPart: Int
+
+    public init(configuration: RuleConfiguration = RuleConfiguration(), rules: RuleSet = .registry,
+                elementsPerPart: Int = 16_384) {
+        self.configuration = configuration
+        self.ruleSet = rules
+        self.elementsPerPart = elementsPerPart
+    }
+
+    /// An engine running these rules only (the tests run one rule, or one page's).
+    public init(configuration: RuleConfiguration = RuleConfiguration(), rules: [any Rule], elementsPerPart: Int = 16_384) {
+        self.init(configuration: configuration, rules: RuleSet(rules), elementsPerPart: elementsPerPart)
+    }
+
+    public static let unusedAllowID = "unused-allow"
+    static let maximumAllowSuggestions = 1_000
+
+    /// The findings of every enabled rule on `file`, in rule order.
+    ///
+    /// `workers` above 1 runs the rules themselves in parallel — worth it
+    /// when one file is checked alone (the language server, one big file);
+    /// when many files are checked, parallelism across files is better.
+    public func check(_ file: CheckedFile, hasLanguageErrors: Bool, workers: Int = 1) -> [Diagnostic] {
+        findings(file, hasLanguageErrors: hasLanguageErrors, workers: workers).diagnostics
+    }
+
+    /// What the rules found on one file.
+    public struct Findings: Sendable {
+        public var diagnostics: [Diagnostic] = []
+        /// Findings in the file that were counted, not kept: each rule
+        /// keeps its first `keep` (see `findings(_:hasLanguageErrors:workers:keep:)`).
+        public var suppressed = DiagnosticCounts()
+        public var suppressedCount: Int { suppressed.total }
+        /// The most severe of those.
+        public var suppressedSeverity: Severity? { suppressed.worst }
+    }
+
+    /// Like `check`, keeping at most `keep` findings per rule in the file
+    /// (the first, in the order diagnostics are shown) and counting the
+    /// rest: a report that shows a few hundred needs no more.
+    ///
+    /// `labels` answers questions about the labels of the file's store; the
+    /// files of an import group share one store and can share one table
+    /// (see `LabelTable.holdAnswers`). Without one, the run makes its own.
+    public func findings(_ file: CheckedFile, hasLanguageErrors: Bool, workers: Int = 1, keep: Int = .max,
+                         labels: LabelTable? = nil) -> Findings {
+        // Rules read resolved meaning; on a file with language errors that
+        // meaning is incomplete and findings would be noise.
+        guard !hasLanguageErrors else { return Findings() }
+        let labels = labels ?? LabelTable(store: file.store)
+        return labels.keepingAnswers { runRules(on: file, labels: labels, workers: workers, keep: keep) }
+    }
+
+    private func runRules(on file: CheckedFile, labels: LabelTable, workers: Int, keep: Int) -> Findings {
+        let ruleSet = ruleSet
+        let thresholds = configuration.thresholds
+        let sites = allowSites(in: file)
+        // The enabled rules by position in the set, and their severities.
+        // Kept apart, not as (rule, severity) pairs: each pair copied out
+        // of an array copied the rule, and with 55 rules a small file's
+        // rules cost more in copies than in checks.
+        var enabled: [Int] = []
+        var severities: [Severity] = []
+        for (index, stamp) in ruleSet.stamps.enumerated() {
+            guard let severity = configuration.effectiveSeverity(ofRule: stamp.id, byDefault: stamp.severity).severity else { continue }
+            enabled.append(index)
+            severities.append(severity)
+        }
+        let parts = file.parts(ofAtLeast: elementsPerPart)
+        // Rules run in groups, each group part by part (every rule of the
+        // group on one part before the next part) so the part is read from
+        // cache. One group on one core; with several, a few groups per
+        // worker, so that no worker waits long for a slow group.
+        let groups = workers > 1 ? min(enabled.count, workers * 4) : 1
+        let reportersByGroup = Parallel.map(groups, workers: workers) { [enabled] group -> [RuleReporter] in
+            let members = groups == 1 ? enabled : stride(from: group, to: enabled.count, by: groups).map { enabled[$0] }
+            var reporters = members.map { ruleIndex in
+                let stamp = ruleSet.stamps[ruleIndex]
+                return RuleReporter(stamp: stamp, thresholds: thresholds, labels: labels, file: file.source.id,
+                                    allowScopes: sites.isEmpty ? [] : sites.filter { $0.rule.text == stamp.id }.map(\.scope), keep: keep)
+            }
+            for (slot, ruleIndex) in members.enumerated() where ruleSet.scopes[ruleIndex] == .file {
+                ruleSet.rules[ruleIndex].check(file, &reporters[slot])
+            }
+            for part in parts {
+                for (slot, ruleIndex) in members.enumerated() where ruleSet.scopes[ruleIndex] == .declaration {
+                    ruleSet.rules[ruleIndex].check(part, &reporters[slot])
+                }
+            }
+            return reporters
+        }
+        // Back in rule order: group g holds rules g, g + groups, g + 2 × groups, …
+        // (read in place: a reporter copied out is a descriptor, a
+        // configuration and its findings retained and released).
+        var result = Findings()
+        var used = Set<Int>()
+        for position in enabled.indices {
+            let (group, slot) = (position % groups, position / groups)
+            let severity = severities[position]
+            for finding in reportersByGroup[group][slot].findings {
+                var adjusted = finding
+                adjusted.severity = severity
+                result.diagnostics.append(adjusted)
+            }
+            result.suppressed.add(severity, count: reportersByGroup[group][slot].suppressedCount)
+            guard !sites.isEmpty else { continue }
+            // The reporter's scopes are this rule's sites, in site order.
+            let id = ruleSet.stamps[enabled[position]].id
+            let mine = sites.indices.filter { sites[$0].rule.text == id }
+            for (position, wasUsed) in reportersByGroup[group][slot].allowUsed.enumerated() where wasUsed { used.insert(mine[position]) }
+        }
+        let allows = unusedAllows(sites, used: used, in: file, keep: keep)
+        result.diagnostics += allows.diagnostics
+        if let severity = allows.severity { result.suppressed.add(severity, count: allows.suppressed) }
+        return result
+    }
+
+    private struct AllowSite {
+        var scope: Span
+        var rule: Name
+        var attribute: AllowAttribute
+        /// Where `rule` is among the attribute's ids.
+        var position: Int
+    }
+
+    /// Every `@allow` rule id of the file, with the element it covers.
+    private func allowSites(in file: CheckedFile) -> [AllowSite] {
+        var sites: [AllowSite] = []
+        // Every element node of the file, in source order; few carry attributes.
+        let tree = file.syntax.tree
+        for node in tree.elements where node.attributeCount > 0 {
+            for attribute in tree.allowAttributes(first: node.firstAttribute, count: node.attributeCount) {
+                for (position, rule) in attribute.ruleIDs.enumerated() {
+                    sites.append(AllowSite(scope: tree.span(node.span), rule: rule, attribute: attribute, position: position))
+                }
+            }
+        }
+        return sites
+    }
+
+    /// A finding for each allow that silenced nothing: the first `keep`
+    /// (sites are in source order, so these are the ones a report shows),
+    /// and how many more there are.
+    private func unusedAllows(_ sites: [AllowSite], used: Set<Int>, in file: CheckedFile, keep: Int)
+        -> (diagnostics: [Diagnostic], suppressed: Int, severity: Severity?) {
+        guard !sites.isEmpty else { return ([], 0, nil) }
+        let known = Set(RuleRegistry.all.map(\.descriptor.id))
+        let knownSorted = known.sorted()
+        // "Did you mean" for the first ids that are not rules; a file that
+        // names thousands shows 200 findings, and comparing each with every
+        // rule id took 5.7 s for 100,000.
+        var suggestionsLeft = RuleEngine.maximumAllowSuggestions
+        let unusedSeverity = configuration.severities[RuleEngine.unusedAllowID] ?? .warning
+        guard let severity = unusedSeverity.severity else { return ([], 0, nil) }
+        var unused: [Diagnostic] = []
+        var suppressed = 0
+        for (index, site) in sites.enumerated() where !used.contains(index) {
+            let ruleID = site.rule.text
+            let isLanguageError = LanguageErrorID(rawValue: ruleID) != nil
+            if !isLanguageError, known.contains(ruleID), let descriptor = RuleRegistry.descriptor(ruleID),
+               configuration.effectiveSeverity(of: descriptor).severity == nil {
+                continue  // the rule is switched off, so the allow may be needed elsewhere
+            }
+            // Counted, not made: 100,000 of them took 180 MB to show 200.
+            guard unused.count < keep else {
+                suppressed += 1
+                continue
+            }
+            var message = "@allow(\(ruleID)) silences nothing here"
+            var help = "remove it; if the finding comes back, the allow will be reported as used again"
+            if isLanguageError {
+                message = "'\(ruleID)' is a language error and cannot be silenced"
+                help = "fix the error instead"
+            } else if !known.contains(ruleID) {
+                var suggestion: String?
+                if suggestionsLeft > 0 {
+                    suggestionsLeft -= 1
+                    suggestion = Suggest.closest(to: ruleID, in: knownSorted)
+                }
+                message = "'\(ruleID)' is not a rule" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
+                help = "`menuc rules` lists every rule id"
+            }
+            let removal = TextEdit(span: removalSpan(of: site.position, in: site.attribute, file: file.source), replacement: "")
+            unused.append(Diagnostic(id: RuleEngine.unusedAllowID, severity: severity, message: message, primary: LabeledSpan(site.rule.span, "unused"),
+                                     help: help, fixIts: [FixIt(message: "remove the unused allow", edits: [removal])], isUnnecessary: true))
+        }
+        return (unused, suppressed, severity)
+    }
+
+    /// What to delete to remove the attribute's `index`-th id.
+    private func removalSpan(of index: Int, in attribute: AllowAttribute, file: SourceFile) -> Span {
+        let ids = attribute.ruleIDs
+        let rule = ids[index]
+        if ids.count == 1 {
+            var end = attribute.span.end
+            let bytes = file.bytes
+            while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+            if end < bytes.count, bytes[end] == 0x0A {
+                // Attribute on its own line: take the line with it.
+                var start = attribute.span.start
+                while start > 0, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
+                if start == 0 || bytes[start - 1] == 0x0A { return Span(file: rule.span.file, start: start, end: end + 1) }
+            }
+            return Span(file: rule.span.file, start: attribute.span.start, end: end)
+        }
+        if index + 1 < ids.count { return Span(file: rule.span.file, start: rule.span.start, end: ids[index + 1].span.start) }
+        return Span(file: rule.span.file, start: ids[index - 1].span.end, end: rule.span.end)
+    }
+}

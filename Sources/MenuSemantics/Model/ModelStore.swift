@@ -1,0 +1,122 @@
+import MenuSupport
+import MenuSyntax
+
+/// The checked model of one group of files (a file and what it imports),
+/// stored flat.
+///
+/// The resolver appends one fixed-size record per element and per written
+/// property; texts are interned; spans, doc comments and `@allow`s are not
+/// copied but read from the syntax tree each element came from. Spliced
+/// copies (`use`, `menu:`) are records of their own that share their
+/// original's properties. `Element` is a handle into this store, and
+/// `CheckedFile` lists a file's elements in walk order and by kind, so a
+/// rule that looks at pop-ups visits pop-ups only.
+///
+/// Frozen once resolved: rules and backends read it from several threads.
+public final class ModelStore: Sendable {
+    package let records: [ElementRecord]
+    /// Each element's children, contiguous per element.
+    package let children: [Int32]
+    /// Each element's written properties, contiguous per element, in source order.
+    let properties: [PropertyRecord]
+    package let origins: [Origin]
+    package let texts: TextTable
+    /// Every distinct shortcut: equal shortcuts, however written, have one index.
+    package let shortcuts: [Shortcut]
+    /// The syntax trees of the group's files, for spans and attributes, in
+    /// the order the resolver first read them (`ElementRecord.file` is an
+    /// index here). Not by `FileID`: a build of 20,000 files makes 20,000
+    /// stores, and a table of every file in each took 3 GB.
+    let trees: [SyntaxTree]
+
+    init(_ builder: ModelBuilder) {
+        // Grown past the resolver's estimate by imports and splices, and
+        // kept as long as the compilation.
+        records = builder.records.withoutSpareCapacity()
+        children = builder.children.withoutSpareCapacity()
+        properties = builder.properties.withoutSpareCapacity()
+        origins = builder.origins
+        texts = builder.texts
+        shortcuts = builder.shortcuts
+        trees = builder.trees
+    }
+
+    @inline(__always)
+    func tree(of record: ElementRecord) -> SyntaxTree {
+        trees[Int(record.file)]
+    }
+
+    func syntaxNode(of record: ElementRecord) -> ElementNode {
+        tree(of: record).elements[Int(record.syntax)]
+    }
+
+    package func text(_ id: TextID) -> String { texts[id] }
+
+    /// An element's identifier: interned, or as written (see `ElementRecord.id`).
+    func idText(of record: ElementRecord) -> String {
+        if record.id.exists { return texts[record.id] }
+        let tree = tree(of: record)
+        return tree.text(tree.elements[Int(record.syntax)].name)
+    }
+
+    /// Number of elements, spliced copies included.
+    public var elementCount: Int { records.count }
+}
+
+package struct ElementRecord: Sendable {
+    package var kind: ElementKind
+    var context: ElementContext
+    var idSource: IdentifierSource
+    package var depth: UInt16
+    /// `.none` for an explicit identifier below the top level: it is read
+    /// from the syntax (nearly all are distinct; interning them only filled
+    /// the text table).
+    var id: TextID
+    /// `.none` without a label.
+    package var label: TextID
+    /// -1 for a top-level declaration.
+    package var parent: Int32
+    package var firstChild: UInt32 = 0
+    package var childCount: UInt32 = 0
+    var firstProperty: UInt32 = 0
+    package var propertyCount: UInt32 = 0
+    /// Where it is written: its file's place in the store's `trees`, and
+    /// the element's index in that file's syntax tree.
+    var file: UInt32
+    var syntax: UInt32
+    /// Index into `origins`, or -1 when written where it is.
+    package var origin: Int32 = -1
+}
+
+/// A written property, validated.
+package struct PropertyRecord: Sendable {
+    package enum Kind: UInt8, Sendable {
+        case string, bool, number, symbol, reference, shortcut
+    }
+    var name: PropertyName
+    package var kind: Kind
+    /// A `TextID` (string, number), 0/1 (bool), an index into `shortcuts`,
+    /// or `textInSource` (symbol, reference: the value as written).
+    package var payload: UInt32
+
+    static let textInSource = UInt32.max
+    /// The property node in the element's syntax tree (for its spans).
+    var syntax: UInt32
+}
+
+/// What the resolver appends to; frozen into a `ModelStore`.
+struct ModelBuilder {
+    var records: [ElementRecord] = []
+    var children: [Int32] = []
+    var properties: [PropertyRecord] = []
+    var origins: [Origin] = []
+    var texts = TextTable()
+    var shortcuts: [Shortcut] = []
+    /// Shortcut strings already parsed, by the TextID of their text: the
+    /// index into `shortcuts` plus one, 0 when not parsed yet, -1 when
+    /// invalid (the error is in `shortcutErrors`). An array, not a
+    /// dictionary: it is read for every `shortcut:` property.
+    var shortcutByText: [Int32] = []
+    var shortcutErrors: [TextID: Shortcut.ParseError] = [:]
+    var trees: [SyntaxTree] = []
+}

@@ -1,0 +1,203 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import MenuSupport
+import MenuSyntax
+
+/// A string of the checked model: an index into its store's `TextTable`.
+/// Equal texts of one store have equal ids, so comparing two labels or
+/// identifiers is comparing two integers.
+public struct TextID: Hashable, Sendable, Comparable {
+    public let rawValue: UInt32
+
+    package init(_ rawValue: UInt32) { self.rawValue = rawValue }
+
+    /// "No text" (an element without a label).
+    static let none = TextID(UInt32.max)
+
+    package var exists: Bool { rawValue != UInt32.max }
+
+    public static func < (lhs: TextID, rhs: TextID) -> Bool { lhs.rawValue < rhs.rawValue }
+}
+
+/// Every distinct string of one checked model, interned by its bytes.
+///
+/// Labels, identifiers and values repeat ("Copy", "section", "cmd+c",
+/// "normal"): each distinct one is stored once, as bytes (for comparing and
+/// for the backends' escaping) and as a `String` (for rules and tools).
+/// Interning runs once per label and value while resolving.
+package struct TextTable: Sendable {
+    private var interner = ByteInterner()
+    private(set) var strings: [String] = []
+
+    /// The bytes of every text, back to back (see `byteRange`).
+    var bytes: [UInt8] { interner.bytes }
+
+    package var count: Int { strings.count }
+
+    subscript(id: TextID) -> String { strings[Int(id.rawValue)] }
+
+    package func byteRange(_ id: TextID) -> Range<Int> { interner.byteRange(Int(id.rawValue)) }
+
+    /// The id of `text`, adding it when new.
+    mutating func intern(_ text: String) -> TextID {
+        var bytes = text
+        return bytes.withUTF8 { intern($0, string: text) }
+    }
+
+    /// The id of these bytes (valid UTF-8, or decoded the way `String(decoding:)` does), adding them when new.
+    mutating func intern(_ buffer: UnsafeBufferPointer<UInt8>, string known: String? = nil) -> TextID {
+        let (hash, isASCII) = TextTable.hashAndASCII(buffer)
+        if known == nil, !isASCII, !TextTable.isWellFormedUTF8(buffer) {
+            // Texts are what `String(decoding:)` makes of the bytes: ill-formed
+            // UTF-8 becomes U+FFFD, so equal strings get equal ids.
+            return intern(String(decoding: buffer, as: UTF8.self))
+        }
+        let (index, isNew) = interner.intern(buffer, hash: hash)
+        if isNew { strings.append(known ?? String(decoding: buffer, as: UTF8.self)) }
+        return TextID(index)
+    }
+
+    /// Whether `String(decoding:)` keeps these bytes as they are. Checked on
+    /// the bytes: decoding and comparing cost 800 instructions for each
+    /// label with a "…" in it.
+    static func isWellFormedUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < buffer.count {
+            guard let width = Lexer.validSequenceLength(buffer, at: index) else { return false }
+            index += width
+        }
+        return true
+    }
+
+    /// A fast, well-mixed hash of short byte strings (eight bytes per step).
+    static func hash(_ buffer: UnsafeBufferPointer<UInt8>) -> UInt32 { hashAndASCII(buffer).hash }
+
+    /// The hash, and whether every byte is ASCII — read in the same pass:
+    /// interning needs both for every label and value.
+    static func hashAndASCII(_ buffer: UnsafeBufferPointer<UInt8>) -> (hash: UInt32, isASCII: Bool) {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(buffer.count)
+        var highBits: UInt64 = 0
+        var index = 0
+        let count = buffer.count
+        let raw = UnsafeRawBufferPointer(buffer)
+        while index + 8 <= count {
+            let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            highBits |= word
+            state = (state ^ word) &* 0xBF58_476D_1CE4_E5B9
+            state ^= state >> 29
+            index += 8
+        }
+        if index < count {
+            let word = tail(raw, from: index)
+            highBits |= word
+            state = (state ^ word) &* 0x94D0_49BB_1331_11EB
+        }
+        state ^= state >> 32
+        state = state &* 0xD6E8_FEB8_6659_FD93
+        return (UInt32(truncatingIfNeeded: state ^ (state >> 32)), highBits & 0x8080_8080_8080_8080 == 0)
+    }
+
+    /// The last one to seven bytes from `index`, little-endian, as one word
+    /// (byte `index` lowest): three loads at most instead of a loop per byte.
+    private static func tail(_ raw: UnsafeRawBufferPointer, from index: Int) -> UInt64 {
+        let remaining = raw.count - index
+        if raw.count >= 8 {
+            // The eight bytes ending at the end, without those already hashed.
+            let last = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: raw.count - 8, as: UInt64.self))
+            return last >> (UInt64(8 - remaining) * 8)
+        }
+        var word: UInt64 = 0
+        var shift: UInt64 = 0
+        var position = index
+        if remaining & 4 != 0 {
+            word = UInt64(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt32.self)))
+            position += 4
+            shift = 32
+        }
+        if remaining & 2 != 0 {
+            word |= UInt64(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: position, as: UInt16.self))) << shift
+            position += 2
+            shift += 16
+        }
+        if remaining & 1 != 0 { word |= UInt64(raw[position]) << shift }
+        return word
+    }
+}
+
+/// Distinct byte strings, each stored once and numbered from 0 in the order
+/// first seen: the core of `TextTable`, and of keys that need no `String`
+/// kept beside them (`LabelTable`'s fold keys).
+///
+/// The bytes go back to back in one array. Lookup is open addressing in a
+/// power-of-two table: each slot holds a string's hash in the high half and
+/// its number + 1 in the low half (0: empty), so a probe reads one slot and
+/// compares bytes only when the hashes match. About 30 bytes per string
+/// beyond its own, where a `[String: Int]` took about 60 while it grew.
+package struct ByteInterner: Sendable {
+    private(set) var bytes: [UInt8] = []
+    private var offsets: [UInt32] = [0]
+    /// Empty until the first string: a table per file that is never asked costs nothing.
+    private var slots: [UInt64] = []
+
+    package init() {}
+
+    var count: Int { offsets.count - 1 }
+
+    /// Where string `index` lies in `bytes`.
+    func byteRange(_ index: Int) -> Range<Int> {
+        Int(offsets[index])..<Int(offsets[index + 1])
+    }
+
+    /// The number of these bytes, and whether they were added now.
+    mutating func intern(_ buffer: UnsafeBufferPointer<UInt8>) -> (index: UInt32, isNew: Bool) {
+        intern(buffer, hash: TextTable.hash(buffer))
+    }
+
+    /// The same, with the bytes' `TextTable.hash` already known.
+    mutating func intern(_ buffer: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (index: UInt32, isNew: Bool) {
+        // Small at first: most tables belong to small files (a build of
+        // thousands of them made and zeroed thousands of large tables).
+        if slots.isEmpty { slots = Array(repeating: 0, count: 64) }
+        let mask = slots.count - 1
+        var slot = Int(hash) & mask
+        while true {
+            let entry = slots[slot]
+            if entry == 0 { break }
+            let index = UInt32(truncatingIfNeeded: entry) - 1
+            if UInt32(truncatingIfNeeded: entry >> 32) == hash, equals(Int(index), buffer) { return (index, false) }
+            slot = (slot + 1) & mask
+        }
+        let index = UInt32(count)
+        bytes.append(contentsOf: buffer)
+        offsets.append(UInt32(bytes.count))
+        slots[slot] = UInt64(hash) << 32 | UInt64(index + 1)
+        // Keep the table at most half full.
+        if count * 2 > slots.count { grow() }
+        return (index, true)
+    }
+
+    private func equals(_ index: Int, _ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = Int(offsets[index])
+        let length = Int(offsets[index + 1]) - start
+        guard length == buffer.count else { return false }
+        guard length > 0, let other = buffer.baseAddress else { return true }
+        return bytes.withUnsafeBufferPointer { stored in
+            // In bounds: `offsets` delimit strings appended to `bytes`.
+            memcmp(stored.baseAddress.unsafelyUnwrapped + start, other, length) == 0
+        }
+    }
+
+    private mutating func grow() {
+        var resized = Array(repeating: UInt64(0), count: slots.count * 2)
+        let mask = resized.count - 1
+        for entry in slots where entry != 0 {
+            var slot = Int(truncatingIfNeeded: entry >> 32) & mask
+            while resized[slot] != 0 { slot = (slot + 1) & mask }
+            resized[slot] = entry
+        }
+        slots = resized
+    }
+}

@@ -1,0 +1,53 @@
+import MenuSupport
+import MenuSyntax
+
+/// Identifiers derived from labels: `"Open Recent…"` → `openRecent`.
+public enum IdentifierDerivation {
+    /// lowerCamelCase of the label's ASCII words (diacritics folded), or nil
+    /// when the label has no ASCII letters or digits at all.
+    public static func derive(from label: String) -> String? {
+        // ASCII labels, the common case, have nothing to fold.
+        let folded = label.utf8.allSatisfy { $0 < 0x80 } ? label : LatinFolding.folded(label)
+        var words: [String] = []
+        var current = ""
+        for scalar in folded.unicodeScalars {
+            if isASCIIAlphanumeric(scalar) {
+                current.unicodeScalars.append(scalar)
+            } else if scalar == "'" || scalar == "’" {
+                continue  // "Don't" → "dont", not "don" + "t"
+            } else if !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        guard let first = words.first else { return nil }
+        var result = lowercasedLeadingWord(first)
+        for word in words.dropFirst() {
+            result += word.prefix(1).uppercased() + word.dropFirst()
+        }
+        if let lead = result.unicodeScalars.first, ("0"..."9").contains(lead) { result = "_" + result }
+        return result
+    }
+
+    private static func isASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        default: false
+        }
+    }
+
+    /// `PDF` → `pdf`, `Open` → `open`, `iCloud` → `iCloud`.
+    private static func lowercasedLeadingWord(_ word: String) -> String {
+        // Words here are ASCII letters and digits only.
+        let letters = word.utf8.filter { ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }
+        if letters.count > 1, letters.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) { return word.lowercased() }
+        return word.prefix(1).lowercased() + word.dropFirst()
+    }
+
+    /// Whether `text` is a valid identifier of the language.
+    public static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.utf8.first, first == UInt8(ascii: "_") || (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z") else { return false }
+        return text.utf8.allSatisfy(Lexer.isIdentifierByte)
+    }
+}

@@ -1,0 +1,206 @@
+import MenuSupport
+
+/// How serious a finding is. Ordered so that `max` picks the worst.
+public enum Severity: String, Sendable, Comparable, CaseIterable, Codable {
+    case note
+    case warning
+    case error
+
+    private var rank: Int {
+        switch self {
+        case .note: 0
+        case .warning: 1
+        case .error: 2
+        }
+    }
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.rank < rhs.rank }
+}
+
+/// Where a guideline rule comes from: the file in `shared/hig`, its section,
+/// and the public page so readers can follow the link.
+public struct GuidelineCitation: Hashable, Sendable {
+    public var file: String
+    public var section: String
+    public var url: String
+
+    public init(file: String, section: String, url: String) {
+        self.file = file
+        self.section = section
+        self.url = url
+    }
+
+    public var text: String { "\(section) — \(url)" }
+}
+
+/// A span with the short phrase printed under it.
+public struct LabeledSpan: Hashable, Sendable {
+    public var span: Span
+    public var label: String
+
+    public init(_ span: Span, _ label: String) {
+        self.span = span
+        self.label = QuotedText.shortened(label)
+    }
+}
+
+/// One replacement in one file.
+public struct TextEdit: Hashable, Sendable {
+    public var span: Span
+    public var replacement: String
+
+    public init(span: Span, replacement: String) {
+        self.span = span
+        self.replacement = replacement
+    }
+}
+
+/// A mechanical correction: what it does and the edits that do it.
+public struct FixIt: Hashable, Sendable {
+    public var message: String
+    public var edits: [TextEdit]
+
+    public init(message: String, edits: [TextEdit]) {
+        self.message = QuotedText.shortened(message)
+        self.edits = edits
+    }
+}
+
+/// A finding from any stage of the compiler. Stages only create these
+/// values; `DiagnosticRenderer` is the single place that turns them into text.
+public struct Diagnostic: Hashable, Sendable {
+    /// The rule or language-error id (`syntax`, `label-title-case`, …).
+    public var id: String
+    public var severity: Severity
+    public var message: String
+    public var primary: LabeledSpan
+    public var secondary: [LabeledSpan]
+    public var notes: [String]
+    public var help: String?
+    public var fixIts: [FixIt]
+    public var guideline: GuidelineCitation?
+    /// Path of ids from the file's top level to the element the finding is
+    /// about (`File/newNote`); stable across edits, so baselines match on it.
+    public var elementPath: String?
+    /// The span covers code that has no effect (an unused `@allow`); editors
+    /// fade it.
+    public var isUnnecessary: Bool
+    /// Set on the one diagnostic that stands for problems not listed
+    /// (`too-many-errors`, `not-shown`): how many there are, which a
+    /// summary counts in its place.
+    public var standsFor: DiagnosticCounts?
+
+    public init(
+        id: String,
+        severity: Severity,
+        message: String,
+        primary: LabeledSpan,
+        secondary: [LabeledSpan] = [],
+        notes: [String] = [],
+        help: String? = nil,
+        fixIts: [FixIt] = [],
+        guideline: GuidelineCitation? = nil,
+        elementPath: String? = nil,
+        isUnnecessary: Bool = false
+    ) {
+        self.id = id
+        self.severity = severity
+        self.message = QuotedText.shortened(message)
+        self.primary = primary
+        self.secondary = secondary
+        self.notes = notes.map(QuotedText.shortened)
+        self.help = help.map(QuotedText.shortened)
+        self.fixIts = fixIts
+        self.guideline = guideline
+        self.elementPath = elementPath
+        self.isUnnecessary = isUnnecessary
+        self.standsFor = nil
+    }
+
+    public var span: Span { primary.span }
+
+    /// An error of the language itself (always an error; ids from the first
+    /// table of the rules catalog).
+    public static func error(
+        _ id: LanguageErrorID,
+        _ message: String,
+        at span: Span,
+        label: String = "",
+        secondary: [LabeledSpan] = [],
+        notes: [String] = [],
+        help: String? = nil,
+        fixIts: [FixIt] = []
+    ) -> Diagnostic {
+        Diagnostic(
+            id: id.rawValue, severity: .error, message: message,
+            primary: LabeledSpan(span, label), secondary: secondary,
+            notes: notes, help: help, fixIts: fixIts
+        )
+    }
+}
+
+/// The ids of the language's own errors (the catalog's first table).
+public enum LanguageErrorID: String, Sendable, CaseIterable {
+    case syntax
+    case unknownProperty = "unknown-property"
+    case invalidValue = "invalid-value"
+    case duplicateProperty = "duplicate-property"
+    case duplicateID = "duplicate-id"
+    case unknownReference = "unknown-reference"
+    case referenceCycle = "reference-cycle"
+    case misplacedElement = "misplaced-element"
+    case invalidShortcut = "invalid-shortcut"
+    case importFailed = "import-failed"
+    case spliceTooLarge = "splice-too-large"
+    case tooManyErrors = "too-many-errors"
+
+    /// What `menuc explain` says about a language error.
+    public var explanation: String {
+        switch self {
+        case .syntax: "The text does not follow the grammar of the .menu language: a character, token or structure is not what the grammar allows at that point. The message says what was expected and what was found."
+        case .unknownProperty: "A property name that the element kind does not take. The message suggests the closest valid property and, when the name belongs to other kinds, names them."
+        case .invalidValue: "A property value of the wrong type (a string where a number is needed) or an enumeration value that does not exist. The message lists the allowed values."
+        case .duplicateProperty: "The same property is set twice on one element; only one value can hold."
+        case .duplicateID: "Two siblings end up with the same identifier, written or derived from their labels. Identifiers name elements in generated code, so they must be unique among siblings. Give one of them an explicit identifier."
+        case .unknownReference: "A `use`, `menu:`, `default:` or `opens:` names something that is not declared. The message suggests the closest declared name."
+        case .referenceCycle: "Menus that use each other through `use` or `menu:` would splice forever. The message names every step of the cycle."
+        case .misplacedElement: "An element kind appears where it may not (an `option` outside a pop-up, a `menu` inside a menu, a second `menubar`)."
+        case .invalidShortcut: "A keyboard shortcut that does not parse: unknown modifier or key, or a missing key. Write shortcuts as `cmd+shift+n` or `⌘⇧N`."
+        case .importFailed: "An imported file is missing, unreadable, outside the project root, or imports form a cycle."
+        case .spliceTooLarge: "A `use` or `menu:` would go past what a group of files may splice. Each splice copies the menu with everything it splices itself, one level below the element that splices it, so menus that splice one another grow exponentially or nest as deep as their chain is long. The limits: no element nested more than 64 levels deep (as for written elements); copies of at most twice as many elements as the files write, or 100,000 when that is more; and copies costing at most 16 times the files' size in bytes, or 64 MiB, counting each copy's written text, identifier path and 64 bytes per level of nesting. The message names the chain of menus. Splice the large menu in fewer places, higher up, or with shorter identifiers and texts."
+        case .tooManyErrors: "A file has more language errors than menuc lists: the first \(DiagnosticLimits.errorsPerFile) by position are listed, and this one error, at the first of the rest, says how many more were found. It holds in every output format. Past a hundred errors a file is usually not a .menu file at all, or one mistake repeats; fix the errors listed and check again."
+        }
+    }
+}
+
+/// Problems counted by severity: those a summary diagnostic stands for.
+public struct DiagnosticCounts: Hashable, Sendable {
+    public var errors: Int
+    public var warnings: Int
+    public var notes: Int
+
+    public init(errors: Int = 0, warnings: Int = 0, notes: Int = 0) {
+        self.errors = errors
+        self.warnings = warnings
+        self.notes = notes
+    }
+
+    public var total: Int { errors + warnings + notes }
+
+    /// The most severe of them, if any.
+    public var worst: Severity? { errors > 0 ? .error : warnings > 0 ? .warning : notes > 0 ? .note : nil }
+
+    public mutating func add(_ severity: Severity, count: Int = 1) {
+        switch severity {
+        case .error: errors += count
+        case .warning: warnings += count
+        case .note: notes += count
+        }
+    }
+
+    public mutating func add(_ other: DiagnosticCounts) {
+        errors += other.errors
+        warnings += other.warnings
+        notes += other.notes
+    }
+}
