@@ -47,11 +47,11 @@ let package = Package(
             path: "Sources/MenuCompiler"
         ),
         // `menuc lsp`: the language server, over the compiler.
-        .target(name: "MenuLanguageServer", dependencies: ["MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuFormatter", "MenuCompiler"], path: "Sources/MenuLanguageServer"),
+        .target(name: "MenuLanguageServer", dependencies: ["MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuBackends", "MenuFormatter", "MenuCompiler"], path: "Sources/MenuLanguageServer"),
         // `menuc import`: Interface Builder files to .menu. It reads XML by
         // hand, without Foundation, so linking it costs menuc no start-up.
-        .target(name: "MenuImport", dependencies: ["MenuSupport", "MenuSyntax", "MenuFormatter", "MenuCompiler"], path: "Sources/MenuImport"),
-        .executableTarget(name: "menuc", dependencies: ["MenuSupport", "MenuSyntax", "MenuFormatter", "MenuRules", "MenuBackends", "MenuCompiler", "MenuLanguageServer", "MenuImport"], path: "Sources/menuc"),
+        .target(name: "MenuImport", dependencies: ["MenuSupport", "MenuSyntax", "MenuSemantics", "MenuFormatter", "MenuCompiler"], path: "Sources/MenuImport"),
+        .executableTarget(name: "menuc", dependencies: ["MenuSupport", "MenuSyntax", "MenuSemantics", "MenuFormatter", "MenuRules", "MenuBackends", "MenuCompiler", "MenuLanguageServer", "MenuImport"], path: "Sources/menuc"),
         .plugin(name: "MenuBuildPlugin", capability: .buildTool(), dependencies: ["menuc"], path: "Sources/MenuBuildPlugin"),
         .plugin(
             name: "MenuCommandPlugin",

@@ -6,6 +6,7 @@ import Darwin
 import MenuCompiler
 import MenuSupport
 import MenuSyntax
+import MenuSemantics
 import MenuFormatter
 import MenuRules
 import MenuBackends

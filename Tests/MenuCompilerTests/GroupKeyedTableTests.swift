@@ -28,8 +28,9 @@ struct GroupKeyedTableTests {
         for key in 0..<keyCount { #expect(table[key] == (key % 3 == 0 ? key * 2 : -1)) }
     }
 
-    /// The files of one import group share one label table (a table per
-    /// file was the group's size in every file).
+    /// The files of one import group share one model store, and the
+    /// compiler makes one label table per store (a table per file was the
+    /// group's size in every file).
     @Test func theFilesOfAGroupShareTheirLabelAnswers() throws {
         let root = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: root) }
@@ -41,7 +42,7 @@ struct GroupKeyedTableTests {
         let compilation = Compiler.compile(inputs)
         let byName = Dictionary(uniqueKeysWithValues: compilation.files.map { (($0.source.absolutePath as NSString).lastPathComponent, $0) })
         let a = try #require(byName["a.menu"]), shared = try #require(byName["shared.menu"]), b = try #require(byName["b.menu"])
-        #expect(a.labels === shared.labels)
-        #expect(a.labels !== b.labels)
+        #expect(a.store === shared.store)
+        #expect(a.store !== b.store)
     }
 }

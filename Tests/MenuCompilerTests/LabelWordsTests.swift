@@ -326,7 +326,7 @@ struct LabelWordsTests {
         // Rules off: they would fill the table before the test asks.
         let compilation = Compiler.compile([.text(source, displayPath: "t.menu")], options: CompileOptions(runRules: false))
         let file = try #require(compilation.files.first)
-        let table = file.labels
+        let table = LabelTable(store: file.store)
         let items = file.elements(.item)
         #expect(items.count == labels.count)
 
@@ -373,7 +373,7 @@ struct LabelWordsTests {
         let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\($0.element)\"\n" }.joined() + "}\n"
         let compilation = Compiler.compile([.text(source, displayPath: "t.menu")], options: CompileOptions(runRules: false))
         let file = try #require(compilation.files.first)
-        let table = file.labels
+        let table = LabelTable(store: file.store)
         let ids = try file.elements(.item).map { try #require($0.labelID) }
         for id in ids.prefix(50) {
             #expect(table.titleCased(id) == nil && table.removingArticles(id) == nil && !table.isStandardLabel(id))
@@ -399,7 +399,7 @@ struct LabelWordsTests {
         let compilation = Compiler.compile([.text("menu M \"m\" {\n  item a \"Add to the Cart\"\n}\n", displayPath: "t.menu")],
                                                options: CompileOptions(runRules: false))
         let file = try #require(compilation.files.first)
-        let table = file.labels
+        let table = LabelTable(store: file.store)
         let id = try #require(file.elements(.item).first?.labelID)
         table.keepingAnswers {
             _ = table.removingArticles(id)
@@ -413,9 +413,9 @@ struct LabelWordsTests {
 
         // The engine runs the rules inside one such run, so a second check computes again.
         let engine = RuleEngine()
-        let first = engine.check(file, hasLanguageErrors: false)
+        let first = engine.findings(file, hasLanguageErrors: false, labels: table).diagnostics
         let afterFirst = table.computations
-        #expect(engine.check(file, hasLanguageErrors: false).map(\.message) == first.map(\.message))
+        #expect(engine.findings(file, hasLanguageErrors: false, labels: table).diagnostics.map(\.message) == first.map(\.message))
         #expect(afterFirst > 2)
         #expect(table.computations - afterFirst == afterFirst - 2)
     }
@@ -429,10 +429,11 @@ struct LabelWordsTests {
             let compilation = Compiler.compile([.text("menu M \"m\" {\n  item a \"open file\"\n  item b \"Copy...\"\n}\n", displayPath: "t.menu")])
             let file = try #require(compilation.files.first)
             #expect(!compilation.diagnostics.isEmpty)  // the rules ran and built their tables
-            var titleCased = file.labelMemo(LabelTable.titleCased)
+            let labels = LabelTable(store: file.store)
+            var titleCased = labels.memo(LabelTable.titleCased, expectedLabels: file.elementCount)
             _ = titleCased[try #require(file.elements(.item).first?.labelID)]
             store = file.store
-            table = file.labels
+            table = labels
         }
         #expect(store == nil)
         #expect(table == nil)

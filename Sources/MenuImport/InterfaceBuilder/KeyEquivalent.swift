@@ -2,6 +2,7 @@ import MenuCompiler
 import MenuSupport
 import MenuSyntax
 import MenuFormatter
+import MenuSemantics
 
 /// AppKit's key equivalents as Interface Builder stores them, turned into
 /// the language's shortcuts.

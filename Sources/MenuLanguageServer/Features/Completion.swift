@@ -4,6 +4,7 @@ import MenuSemantics
 import MenuRules
 import MenuFormatter
 import MenuCompiler
+import MenuBackends
 
 /// `textDocument/completion`: element kinds valid at the cursor, property
 /// names valid for the enclosing element, a property's values, declared

@@ -4,6 +4,7 @@ import MenuSemantics
 import MenuRules
 import MenuFormatter
 import MenuCompiler
+import MenuBackends
 
 /// `textDocument/hover`: what the thing under the cursor means.
 ///

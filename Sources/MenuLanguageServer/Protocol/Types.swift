@@ -29,7 +29,7 @@ public struct LSPPosition: Hashable, Sendable, Comparable, JSONRepresentable {
         self.init(line: line, character: character)
     }
 
-    var json: JSON { ["line": .int(line), "character": .int(character)] }
+    package var json: JSON { ["line": .int(line), "character": .int(character)] }
 
     public static func < (lhs: LSPPosition, rhs: LSPPosition) -> Bool {
         (lhs.line, lhs.character) < (rhs.line, rhs.character)
@@ -49,14 +49,14 @@ public struct LSPRange: Hashable, Sendable, JSONRepresentable {
         try self.init(start: LSPPosition(json: json?["start"]), end: LSPPosition(json: json?["end"]))
     }
 
-    var json: JSON { ["start": start.json, "end": end.json] }
+    package var json: JSON { ["start": start.json, "end": end.json] }
 }
 
 public struct LSPLocation: Hashable, Sendable, JSONRepresentable {
     public var uri: String
     public var range: LSPRange
 
-    var json: JSON { ["uri": .string(uri), "range": range.json] }
+    package var json: JSON { ["uri": .string(uri), "range": range.json] }
 }
 
 /// An edit in protocol coordinates.
@@ -64,7 +64,7 @@ public struct LSPTextEdit: Hashable, Sendable, JSONRepresentable {
     public var range: LSPRange
     public var newText: String
 
-    var json: JSON { ["range": range.json, "newText": .string(newText)] }
+    package var json: JSON { ["range": range.json, "newText": .string(newText)] }
 }
 
 /// A JSON-RPC error answer. Handlers throw these; anything else they throw

@@ -35,7 +35,7 @@ public final class LabelTable: @unchecked Sendable {
     /// Rule runs under way (see `keepingAnswers`).
     @exclusivity(unchecked) private var runs = 0
 
-    init(store: ModelStore) {
+    package init(store: ModelStore) {
         self.store = store
     }
 
@@ -56,11 +56,11 @@ public final class LabelTable: @unchecked Sendable {
     /// import group share the table, and a build holds it once for each of
     /// them, so that it is filled once for the group rather than for each
     /// file, and forgotten after the last.
-    func holdAnswers() {
+    package func holdAnswers() {
         lock.withLock { runs += 1 }
     }
 
-    func releaseAnswers() {
+    package func releaseAnswers() {
         lock.withLock {
             runs -= 1
             if runs == 0 {

@@ -285,7 +285,7 @@ public struct Element: Hashable, Sendable {
 
     /// The shortcut's index among the store's distinct shortcuts: equal
     /// shortcuts, however written, have equal indices.
-    var shortcutIndex: Int? {
+    package var shortcutIndex: Int? {
         guard let stored = storedProperty(.shortcut), stored.kind == .shortcut else { return nil }
         return Int(stored.payload)
     }
@@ -685,4 +685,10 @@ public struct ResolvedImport: Sendable {
     public var span: Span
     /// The imported file, when it could be loaded.
     public var file: FileID?
+
+    package init(path: String, span: Span, file: FileID?) {
+        self.path = path
+        self.span = span
+        self.file = file
+    }
 }

@@ -12,7 +12,7 @@ extension ModelStore {
     /// The UTF-8 of an element's identifier: interned, or as written in its
     /// file (see `ElementRecord.id`).
     @inline(__always)
-    func withIDBytes<Result>(of record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withIDBytes<Result>(of record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if record.id.exists { return withTextBytes(record.id, body) }
         let tree = tree(of: record)
         let name = tree.elements[Int(record.syntax)].name
@@ -29,7 +29,7 @@ extension ModelStore {
     /// The UTF-8 of a string, number, symbol or reference value (what
     /// `Element.text(of:)` returns as a string).
     @inline(__always)
-    func withValueBytes<Result>(of stored: PropertyRecord, in record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    package func withValueBytes<Result>(of stored: PropertyRecord, in record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if stored.payload != PropertyRecord.textInSource { return withTextBytes(TextID(stored.payload), body) }
         let tree = tree(of: record)
         let range = tree.values[Int(tree.properties[Int(stored.syntax)].value)].range
@@ -99,7 +99,7 @@ extension ModelStore {
 /// default per name, so both are bit masks and the properties come out in
 /// the order of the bits of their union. Nil when a name is written twice
 /// (an error, so never in a backend's input): `PropertyMerge` keeps both.
-struct NamesInOrder {
+package struct NamesInOrder {
     private let store: ModelStore
     private let first: Int
     /// The names written on the element (bit `rawValue`).
@@ -107,7 +107,7 @@ struct NamesInOrder {
     /// Names not yet returned.
     private var left: UInt64
 
-    init?(_ record: ElementRecord, of store: ModelStore, defaults: UInt64) {
+    package init?(_ record: ElementRecord, of store: ModelStore, defaults: UInt64) {
         self.store = store
         first = Int(record.firstProperty)
         let (written, repeated) = store.writtenNames(of: record)
@@ -117,12 +117,12 @@ struct NamesInOrder {
     }
 
     /// Whether nothing is left to return (before the first `next()`: the element has no properties at all).
-    var isEmpty: Bool { left == 0 }
+    package var isEmpty: Bool { left == 0 }
 
     /// The next name's raw value, and the index in `store.properties` of
     /// its written property (nil: the kind's default).
     @inline(__always)
-    mutating func next() -> (name: Int, written: Int?)? {
+    package mutating func next() -> (name: Int, written: Int?)? {
         guard left != 0 else { return nil }
         let name = left.trailingZeroBitCount
         left &= left - 1
@@ -149,7 +149,7 @@ package struct ElementProperties {
     /// The names with a default on its kind in its context (bit `rawValue`).
     let defaults: UInt64
 
-    init(_ record: ElementRecord, of store: ModelStore) {
+    package init(_ record: ElementRecord, of store: ModelStore) {
         self.store = store
         self.record = record
         written = store.writtenNames(of: record).names
@@ -161,15 +161,15 @@ package struct ElementProperties {
 
     /// Whether `name` is written on the element.
     @inline(__always)
-    func isWritten(_ name: PropertyName) -> Bool { written & ElementProperties.bit(name) != 0 }
+    package func isWritten(_ name: PropertyName) -> Bool { written & ElementProperties.bit(name) != 0 }
 
     /// Whether `name` is written or has a default: else every helper answers nil.
     @inline(__always)
-    func isSet(_ name: PropertyName) -> Bool { (written | defaults) & ElementProperties.bit(name) != 0 }
+    package func isSet(_ name: PropertyName) -> Bool { (written | defaults) & ElementProperties.bit(name) != 0 }
 
     /// `ModelStore.flag(_:of:)`.
     @inline(__always)
-    func flag(_ name: PropertyName) -> Bool? {
+    package func flag(_ name: PropertyName) -> Bool? {
         if isWritten(name) { return store.flag(name, of: record) }
         guard isSet(name) else { return nil }
         return PropertyCatalog.defaultFlag(name, for: record.kind, in: record.context)
@@ -177,21 +177,21 @@ package struct ElementProperties {
 
     /// `ModelStore.withSymbol(_:of:_:)`.
     @inline(__always)
-    func withSymbol<Result>(_ name: PropertyName, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+    package func withSymbol<Result>(_ name: PropertyName, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
         guard isSet(name) else { return body(nil) }
         return store.withSymbol(name, of: record, body)
     }
 
     /// `ModelStore.string(_:of:)`.
     @inline(__always)
-    func string(_ name: PropertyName) -> TextValue? {
+    package func string(_ name: PropertyName) -> TextValue? {
         guard isSet(name) else { return nil }
         return store.string(name, of: record)
     }
 }
 
 /// A string value of the model: interned (most), or made (a default).
-enum TextValue {
+package enum TextValue {
     case interned(TextID)
     case other(String)
 }
@@ -204,12 +204,12 @@ enum TextValue {
 /// mask, and merging with the (sorted) defaults is a comparison per step.
 /// A name written twice (an error, so never in a backend's input) takes a
 /// sorted copy instead, which keeps both as the list would.
-struct PropertyMerge {
+package struct PropertyMerge {
     /// The next property: its name, and the written record if written
     /// (else it is the kind's default).
-    struct Entry {
-        var name: PropertyName
-        var written: PropertyRecord?
+    package struct Entry {
+        package var name: PropertyName
+        package var written: PropertyRecord?
     }
 
     private let store: ModelStore
@@ -224,9 +224,9 @@ struct PropertyMerge {
     /// Only when a name is written twice: the written records sorted by name.
     private var sorted: ArraySlice<PropertyRecord>?
     /// Whether there are no properties at all.
-    let isEmpty: Bool
+    package let isEmpty: Bool
 
-    init(store: ModelStore, record: ElementRecord) {
+    package init(store: ModelStore, record: ElementRecord) {
         self.store = store
         first = Int(record.firstProperty)
         end = first + Int(record.propertyCount)
@@ -241,7 +241,7 @@ struct PropertyMerge {
     }
 
     // One function, without calls to non-mutating helpers: those would copy the merge.
-    mutating func next() -> Entry? {
+    package mutating func next() -> Entry? {
         let writtenName: PropertyName?
         if let sorted {
             writtenName = sorted.first?.name

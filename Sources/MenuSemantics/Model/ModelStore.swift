@@ -18,7 +18,7 @@ public final class ModelStore: Sendable {
     /// Each element's children, contiguous per element.
     package let children: [Int32]
     /// Each element's written properties, contiguous per element, in source order.
-    let properties: [PropertyRecord]
+    package let properties: [PropertyRecord]
     package let origins: [Origin]
     package let texts: TextTable
     /// Every distinct shortcut: equal shortcuts, however written, have one index.
@@ -27,7 +27,7 @@ public final class ModelStore: Sendable {
     /// the order the resolver first read them (`ElementRecord.file` is an
     /// index here). Not by `FileID`: a build of 20,000 files makes 20,000
     /// stores, and a table of every file in each took 3 GB.
-    let trees: [SyntaxTree]
+    package let trees: [SyntaxTree]
 
     init(_ builder: ModelBuilder) {
         // Grown past the resolver's estimate by imports and splices, and
@@ -42,7 +42,7 @@ public final class ModelStore: Sendable {
     }
 
     @inline(__always)
-    func tree(of record: ElementRecord) -> SyntaxTree {
+    package func tree(of record: ElementRecord) -> SyntaxTree {
         trees[Int(record.file)]
     }
 
@@ -65,8 +65,8 @@ public final class ModelStore: Sendable {
 
 package struct ElementRecord: Sendable {
     package var kind: ElementKind
-    var context: ElementContext
-    var idSource: IdentifierSource
+    package var context: ElementContext
+    package var idSource: IdentifierSource
     package var depth: UInt16
     /// `.none` for an explicit identifier below the top level: it is read
     /// from the syntax (nearly all are distinct; interning them only filled
@@ -82,8 +82,8 @@ package struct ElementRecord: Sendable {
     package var propertyCount: UInt32 = 0
     /// Where it is written: its file's place in the store's `trees`, and
     /// the element's index in that file's syntax tree.
-    var file: UInt32
-    var syntax: UInt32
+    package var file: UInt32
+    package var syntax: UInt32
     /// Index into `origins`, or -1 when written where it is.
     package var origin: Int32 = -1
 }
@@ -93,13 +93,13 @@ package struct PropertyRecord: Sendable {
     package enum Kind: UInt8, Sendable {
         case string, bool, number, symbol, reference, shortcut
     }
-    var name: PropertyName
+    package var name: PropertyName
     package var kind: Kind
     /// A `TextID` (string, number), 0/1 (bool), an index into `shortcuts`,
     /// or `textInSource` (symbol, reference: the value as written).
     package var payload: UInt32
 
-    static let textInSource = UInt32.max
+    package static let textInSource = UInt32.max
     /// The property node in the element's syntax tree (for its spans).
     var syntax: UInt32
 }

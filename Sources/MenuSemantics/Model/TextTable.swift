@@ -37,7 +37,7 @@ package struct TextTable: Sendable {
 
     package var count: Int { strings.count }
 
-    subscript(id: TextID) -> String { strings[Int(id.rawValue)] }
+    package subscript(id: TextID) -> String { strings[Int(id.rawValue)] }
 
     package func byteRange(_ id: TextID) -> Range<Int> { interner.byteRange(Int(id.rawValue)) }
 
@@ -152,7 +152,7 @@ package struct ByteInterner: Sendable {
     }
 
     /// The number of these bytes, and whether they were added now.
-    mutating func intern(_ buffer: UnsafeBufferPointer<UInt8>) -> (index: UInt32, isNew: Bool) {
+    package mutating func intern(_ buffer: UnsafeBufferPointer<UInt8>) -> (index: UInt32, isNew: Bool) {
         intern(buffer, hash: TextTable.hash(buffer))
     }
 

@@ -2,8 +2,8 @@ import MenuSupport
 import MenuSyntax
 
 /// An element's identifier and how it was obtained.
-struct AssignedID: Hashable, Sendable {
-    var id: String
+package struct AssignedID: Hashable, Sendable {
+    package var id: String
     var source: IdentifierSource
 }
 
@@ -12,7 +12,7 @@ struct AssignedID: Hashable, Sendable {
 ///
 /// Generic over how identifiers are represented: the resolver assigns
 /// interned `TextID`s, the language server's outline plain strings.
-enum IdentifierAssignment {
+package enum IdentifierAssignment {
     struct Candidate<ID: Hashable> {
         var kind: ElementKind
         var explicit: ID?
@@ -78,7 +78,7 @@ enum IdentifierAssignment {
     }
 
     /// Identifiers as strings, for tools reading the syntax tree.
-    static func assign(_ elements: [ElementSyntax], taken: Set<String>) -> [AssignedID] {
+    package static func assign(_ elements: [ElementSyntax], taken: Set<String>) -> [AssignedID] {
         assign(elements.map(candidate), taken: taken, synthetic: syntheticName).map { AssignedID(id: $0.id, source: $0.source) }
     }
 

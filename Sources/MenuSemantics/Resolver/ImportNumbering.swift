@@ -41,7 +41,7 @@ package struct ImportNumbering: Sendable {
 
     /// A numbering of `imports` (by importing file's raw value); nothing is
     /// numbered yet.
-    init(imports: [[ResolvedImport]]) {
+    package init(imports: [[ResolvedImport]]) {
         self.imports = imports
     }
 
@@ -49,7 +49,7 @@ package struct ImportNumbering: Sendable {
     /// imports: a search from the top of a chain holds the whole chain in
     /// its tree, where one from its middle would leave the upper part to
     /// cross over by walking.
-    mutating func number(group files: [FileID]) {
+    package mutating func number(group files: [FileID]) {
         var imported = Set<FileID>()
         for file in files where file.rawValue < imports.count {
             for edge in imports[file.rawValue] { if let target = edge.file { imported.insert(target) } }

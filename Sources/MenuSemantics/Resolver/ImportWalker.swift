@@ -11,7 +11,7 @@ import MenuSyntax
 /// thousands of files that each import the next is walked from each of
 /// its files. The marks are kept by file, not in a table of the whole
 /// workspace: a build of 20,000 files makes 20,000 walkers.
-struct ImportWalker {
+package struct ImportWalker {
     private var imports: [[ResolvedImport]] { numbering.imports }
     /// For `sees`, which most often needs no walk.
     private(set) var numbering: ImportNumbering
@@ -26,7 +26,7 @@ struct ImportWalker {
     }
 
     /// A walker over the imports `numbering` numbers, with what it has numbered.
-    init(numbering: ImportNumbering) {
+    package init(numbering: ImportNumbering) {
         self.numbering = numbering
     }
 
@@ -35,7 +35,7 @@ struct ImportWalker {
     /// `canPass` turns away are passed over with what only they lead to.
     /// Returns whether the walk reached its end.
     @discardableResult
-    mutating func walk(from file: FileID, through canPass: (FileID) -> Bool = { _ in true }, _ visit: (FileID) -> Bool) -> Bool {
+    package mutating func walk(from file: FileID, through canPass: (FileID) -> Bool = { _ in true }, _ visit: (FileID) -> Bool) -> Bool {
         generation &+= 1
         if generation == 0 {
             // Wrapped around after four billion walks: start the marks afresh.
@@ -86,7 +86,7 @@ struct ImportWalker {
     }
 
     /// Whether `target` is `file` or a file it imports, directly or not.
-    mutating func sees(_ target: FileID, from file: FileID) -> Bool {
+    package mutating func sees(_ target: FileID, from file: FileID) -> Bool {
         numbering.number(from: file)
         if let known = numbering.answer(sees: target, from: file) { return known }
         // Across subtrees: walk, past files that can't lead to `target`,

@@ -2,8 +2,8 @@ import MenuSupport
 import MenuSyntax
 
 /// Where each element kind may appear.
-enum Placement {
-    enum Verdict {
+package enum Placement {
+    package enum Verdict {
         case allowed
         /// Allowed by the grammar but wrong by a guideline rule, which reports it.
         case leftToRule
@@ -11,7 +11,7 @@ enum Placement {
     }
 
     /// Whether `child` may appear inside `parent` (nil: the top level).
-    static func check(child: ElementKind, parent: ElementKind?, parentContext: ElementContext) -> Verdict {
+    package static func check(child: ElementKind, parent: ElementKind?, parentContext: ElementContext) -> Verdict {
         guard let parent else {
             switch child {
             case .menu, .menubar, .view, .contextmenu, .button, .toggle, .popup, .pulldown: return .allowed
@@ -60,7 +60,7 @@ enum Placement {
         return .misplaced(help: "\(child.rawValue) belongs inside \(homes(of: child))")
     }
 
-    static func homes(of kind: ElementKind) -> String {
+    package static func homes(of kind: ElementKind) -> String {
         switch kind {
         case .menubar: "nothing: declare it at the top level"
         case .menu: "a menubar or at the top level (a nested menu is a submenu)"

@@ -210,12 +210,12 @@ extension PropertyCatalog {
     }
 
     /// The specs with a default value, in name order (what every element of the kind shows when not written).
-    static func defaults(for kind: ElementKind, in context: ElementContext) -> [(PropertyName, Value)] {
+    package static func defaults(for kind: ElementKind, in context: ElementContext) -> [(PropertyName, Value)] {
         defaultsTable[kind.ordinal * 2 + (context == .menu ? 1 : 0)]
     }
 
     /// The names of `defaults(for:in:)` as a bit mask (bit `rawValue`).
-    static func defaultNames(for kind: ElementKind, in context: ElementContext) -> UInt64 {
+    package static func defaultNames(for kind: ElementKind, in context: ElementContext) -> UInt64 {
         defaultNamesTable[kind.ordinal * 2 + (context == .menu ? 1 : 0)]
     }
 
@@ -224,7 +224,7 @@ extension PropertyCatalog {
     }
 
     /// The default value of `name` on `kind` in `context`, if it has one.
-    static func defaultValue(_ name: PropertyName, for kind: ElementKind, in context: ElementContext) -> Value? {
+    package static func defaultValue(_ name: PropertyName, for kind: ElementKind, in context: ElementContext) -> Value? {
         defaultValueTable[(kind.ordinal * 2 + (context == .menu ? 1 : 0)) * PropertyName.allCases.count + Int(name.rawValue)]
     }
 
@@ -265,7 +265,7 @@ extension ElementKind {
     public func hash(into hasher: inout Hasher) { hasher.combine(ordinal) }
 
     /// Position in `allCases`, for table lookups.
-    var ordinal: Int {
+    package var ordinal: Int {
         switch self {
         case .menubar: 0
         case .menu: 1

@@ -1604,9 +1604,9 @@ public final class Resolver {
     }
 
     /// `opens:` targets that name a kind of presentation rather than a declared view.
-    static let genericOpenTargets = ["window", "sheet", "view"]
+    package static let genericOpenTargets = ["window", "sheet", "view"]
 
-    static func options<Children: Sequence>(in children: Children) -> [Element] where Children.Element == Element {
+    package static func options<Children: Sequence>(in children: Children) -> [Element] where Children.Element == Element {
         children.flatMap { child -> [Element] in
             switch child.kind {
             case .option: [child]

@@ -64,7 +64,7 @@ public struct Shortcut: Hashable, Sendable, Codable {
         return names
     }()
 
-    static func displayKey(_ key: String) -> String {
+    package static func displayKey(_ key: String) -> String {
         if let glyph = namedKeys[key] { return glyph }
         if key.count > 1 { return key.uppercased() }  // f1 → F1
         return key.uppercased()
@@ -161,7 +161,7 @@ extension Shortcut.Modifier {
 }
 
 extension String {
-    func trimmingWhitespace() -> String {
+    package func trimmingWhitespace() -> String {
         var scalars = Substring(self)
         while let first = scalars.first, first.isWhitespace { scalars = scalars.dropFirst() }
         while let last = scalars.last, last.isWhitespace { scalars = scalars.dropLast() }

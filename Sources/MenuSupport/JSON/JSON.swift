@@ -149,10 +149,10 @@ extension JSON {
 }
 
 /// Something the server sends as JSON.
-protocol JSONRepresentable {
+package protocol JSONRepresentable {
     var json: JSON { get }
 }
 
 extension Array where Element: JSONRepresentable {
-    var json: JSON { .array(map(\.json)) }
+    package var json: JSON { .array(map(\.json)) }
 }

@@ -7,7 +7,7 @@ extension UnsafeMutableBufferPointer {
     /// scratch buffer of half the elements; where equal elements cannot be
     /// told apart, that buffer is memory a large build does not need at
     /// its peak.
-    func sortWithoutScratch(by areInIncreasingOrder: (Element, Element) -> Bool) {
+    package func sortWithoutScratch(by areInIncreasingOrder: (Element, Element) -> Bool) {
         guard count > 1 else { return }
         var depthLimit = 2
         var size = count

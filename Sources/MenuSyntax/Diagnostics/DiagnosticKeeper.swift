@@ -91,7 +91,7 @@ package struct DiagnosticKeeper {
     }
 
     /// The order `Compiler.sortAndDeduplicate` shows a file's diagnostics in.
-    static func showsBefore(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
+    package static func showsBefore(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
         if a.span.start != b.span.start { return a.span.start < b.span.start }
         if a.span.end != b.span.end { return a.span.end < b.span.end }
         if a.id != b.id { return a.id < b.id }

@@ -51,7 +51,7 @@ public enum DisplayLimit {
     }
 
     /// A diagnostic counts as one of its severity, or as what it stands for.
-    static func add(_ diagnostic: Diagnostic, to counts: inout DiagnosticCounts) {
+    package static func add(_ diagnostic: Diagnostic, to counts: inout DiagnosticCounts) {
         if let standsFor = diagnostic.standsFor { counts.add(standsFor) } else { counts.add(diagnostic.severity) }
     }
 

@@ -33,7 +33,7 @@ public struct UnlistedErrors: Hashable, Sendable {
     }
 
     /// The one error that stands for them all.
-    var diagnostic: Diagnostic {
+    package var diagnostic: Diagnostic {
         var diagnostic = Diagnostic.error(
             .tooManyErrors, "\(count) more error\(count == 1 ? " was" : "s were") found in this file and \(count == 1 ? "is" : "are") not listed",
             at: first, label: "the first of them",
@@ -50,7 +50,7 @@ extension Optional<UnlistedErrors> {
     }
 
     /// Counts the errors `other` counted too.
-    mutating func add(_ other: UnlistedErrors?) {
+    package mutating func add(_ other: UnlistedErrors?) {
         guard let other else { return }
         if self == nil { self = other } else { self?.add(other) }
     }
@@ -64,7 +64,7 @@ extension Optional<UnlistedErrors> {
 /// state in an autoclosure, which runs only while the log has room, and a
 /// mutating method could not read that state while it runs. Junk gives an
 /// error every few bytes; past the limit none of them is built.
-final class ErrorLog {
+package final class ErrorLog {
     private(set) var listed: [Diagnostic] = []
     private(set) var unlisted: UnlistedErrors?
     private let limit: Int
@@ -96,7 +96,7 @@ final class ErrorLog {
     /// first `limit` of them by position, and the rest counted with what the
     /// stages counted themselves. Each stage listed its own first ones, so
     /// these are the file's first ones.
-    static func merge(_ stages: [[Diagnostic]], unlisted: [UnlistedErrors?],
+    package static func merge(_ stages: [[Diagnostic]], unlisted: [UnlistedErrors?],
                       limit: Int = DiagnosticLimits.errorsPerFile) -> (listed: [Diagnostic], unlisted: UnlistedErrors?) {
         var all = stages.flatMap { $0 }
         var counted: UnlistedErrors?

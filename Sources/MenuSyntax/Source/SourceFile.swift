@@ -171,7 +171,7 @@ public final class SourceFile: Sendable {
     }
 
     /// The UTF-16 column (0-based) of `offset` on `line`.
-    func utf16Column(of offset: Int, onLine line: Int) -> Int {
+    package func utf16Column(of offset: Int, onLine line: Int) -> Int {
         guard let mark = columnMark(onLine: line, atOrBefore: offset) else { return utf16Length(from: lineStarts[line], to: offset) }
         return Int(mark.column) + utf16Length(from: Int(mark.offset), to: offset)
     }
@@ -253,7 +253,7 @@ public final class SourceFile: Sendable {
     }
 
     /// Length of the UTF-8 sequence a lead byte announces; 1 for stray bytes.
-    static func sequenceWidth(leadByte byte: UInt8) -> Int {
+    package static func sequenceWidth(leadByte byte: UInt8) -> Int {
         if byte < 0x80 { return 1 }
         if byte >> 5 == 0b110 { return 2 }
         if byte >> 4 == 0b1110 { return 3 }
