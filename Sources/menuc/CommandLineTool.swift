@@ -14,7 +14,7 @@ enum CommandLineTool {
             return .usage
         }
         let rest = Array(arguments.dropFirst())
-        if command == "check" || command == "build", let problem = Parallel.jobsSettingProblem {
+        if command == "check" || command == "build", let problem = JobsSetting.fromEnvironment().problem {
             Terminal.error("menuc \(command): warning: \(Terminal.shown(problem))\n")
         }
         do {

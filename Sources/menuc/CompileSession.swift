@@ -119,6 +119,7 @@ struct CompileSession {
     var options: CompileOptions {
         var options = CompileOptions(root: root, configuration: configuration?.rules, ruleOverrides: ruleOverrides)
         options.listsEveryFinding = listsEveryFinding
+        options.workers = JobsSetting.fromEnvironment().workers
         return options
     }
 
@@ -176,7 +177,7 @@ struct CompileSession {
     /// Each diagnostic rendered on its own, in parallel (a build of thousands
     /// of files can report thousands), kept in order.
     private func renderEach(_ diagnostics: [Diagnostic], _ render: @escaping @Sendable (Diagnostic) -> String) -> [String] {
-        Parallel.map(diagnostics.count) { render(diagnostics[$0]) }
+        Parallel.map(diagnostics.count, workers: JobsSetting.fromEnvironment().workers) { render(diagnostics[$0]) }
     }
 
     /// With --timings, prints the phases to standard error (never to

@@ -36,8 +36,8 @@ enum FixCommand {
             }
             guard changed else { break }
             // Re-check the fixed text in memory; files are written once at the end.
-            let workspace = Workspace(root: session.root, overlays: texts)
-            compilation = Compiler.compile(session.entries.map { .path($0.path) }, options: session.options, workspace: workspace)
+            compilation = Compiler.compile(session.entries.map { .path($0.path) }, options: session.options,
+                                           workspace: Workspace(root: session.root, overlays: texts))
         }
         // Each file is written where it was named or found, not where its
         // links lead: the writer follows a link only inside the file's own

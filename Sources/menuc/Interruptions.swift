@@ -108,7 +108,8 @@ extension Interruptions {
     func write(_ outputs: [OutputWriter.Output], surveyed: [OutputWriter.Destination]? = nil,
                command: String, note: String) -> Result<OutputWriter.Report, OutputWriter.Failure> {
         deferring { isInterrupted in
-            let writer = OutputWriter(shouldStop: isInterrupted)
+            var writer = OutputWriter(shouldStop: isInterrupted)
+            writer.workers = JobsSetting.fromEnvironment().workers
             return writer.write(outputs, surveyed: surveyed ?? OutputWriter.survey(outputs))
         } report: { result in
             if case .failure(let failure) = result { Terminal.error("menuc \(command): \(Terminal.shown(failure.message)) (\(note))\n") }

@@ -158,15 +158,20 @@ struct CLITests {
         #expect(failing.status == 1)
         #expect(try Data(contentsOf: a) == before)
 
-        // A write failure half-way: no output changes and no temporary is left.
+        // A write failure half-way (a folder stands where one output goes):
+        // no output changes and no temporary is left.
         try TestSupport.write("menu B \"Beta\" { item close \"Close Now\" }", to: project.appendingPathComponent("menus/nested/b.menu"))
-        let injected = try menuc(["build", "project/menus", "--emit", "json", "--out", "out"], in: directory,
-                                 environment: ["MENUC_FAIL_WRITE": "out/nested/b.json"])
-        #expect(injected.status == 2)
-        #expect(injected.error.contains("no output was changed"))
+        let previousB = try Data(contentsOf: b)
+        try FileManager.default.removeItem(at: b)
+        try FileManager.default.createDirectory(at: b.appendingPathComponent("in-the-way"), withIntermediateDirectories: true)
+        let blocked = try menuc(["build", "project/menus", "--emit", "json", "--out", "out"], in: directory)
+        #expect(blocked.status == 2)
+        #expect(blocked.error.contains("no output was changed"))
         #expect(try Data(contentsOf: a) == before)
         let leftovers = try FileManager.default.subpathsOfDirectory(atPath: out.path).filter { $0.hasSuffix(".tmp") }
         #expect(leftovers.isEmpty)
+        try FileManager.default.removeItem(at: b)
+        try previousB.write(to: b)
 
         // Unchanged outputs are not rewritten.
         let rebuilt = try menuc(["build", "project/menus", "--emit", "json", "--out", "out"], in: directory)

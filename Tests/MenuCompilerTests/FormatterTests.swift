@@ -264,8 +264,8 @@ struct FormatterTests {
         if let path {
             // Compiled in place (through an overlay) so its imports resolve.
             let absolute = Workspace.standardize(path, relativeTo: TestSupport.packageRoot.path)
-            let workspace = Workspace(overlays: [absolute: bytes], currentDirectory: TestSupport.packageRoot.path)
-            compilation = Compiler.compile([.path(path)], options: CompileOptions(configuration: RuleConfiguration()), workspace: workspace)
+            compilation = Compiler.compile([.path(path)], options: CompileOptions(configuration: RuleConfiguration()),
+                                           workspace: Workspace(overlays: [absolute: bytes], currentDirectory: TestSupport.packageRoot.path))
         } else {
             compilation = Compiler.compile([.bytes(bytes, displayPath: "test.menu")], options: CompileOptions(configuration: RuleConfiguration()))
         }

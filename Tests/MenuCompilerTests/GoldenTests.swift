@@ -47,8 +47,8 @@ struct GoldenTests {
     }()
 
     static func outputs(for testCase: Case) -> (json: String?, text: String) {
-        let workspace = Workspace(currentDirectory: testCase.base.path)
-        let compilation = Compiler.compile([.path(testCase.input)], options: CompileOptions(), workspace: workspace)
+        let compilation = Compiler.compile([.path(testCase.input)], options: CompileOptions(), workspace: Workspace(currentDirectory: testCase.base.path))
+        let workspace = compilation.workspace
         let renderer = DiagnosticRenderer(workspace: workspace)
         var text = compilation.diagnostics.map { renderer.text($0) }.joined(separator: "\n")
         if !compilation.diagnostics.isEmpty { text += "\n" }

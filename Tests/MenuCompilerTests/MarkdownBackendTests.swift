@@ -82,8 +82,8 @@ struct MarkdownBackendTests {
         try write("x.menu", "import \"a.menu\"\nview X \"X\" { button go \"Go…\" { type: push; opens: Twin } }\n")
         try write("y.menu", "import \"b.menu\"\nview Y \"Y\" { button go \"Go…\" { type: push; opens: Twin } }\n")
         let names = (0..<count).map { "f\($0)" } + ["a", "b", "x", "y"]
-        let workspace = Workspace(currentDirectory: directory.path)
-        let compilation = Compiler.compile(names.map { .path($0 + ".menu") }, options: CompileOptions(), workspace: workspace)
+        let compilation = Compiler.compile(names.map { .path($0 + ".menu") }, options: CompileOptions(), workspace: Workspace(currentDirectory: directory.path))
+        let workspace = compilation.workspace
         let problems = TestSupport.summary(compilation)
         #expect(problems.isEmpty)
         var pages: [FileID: String] = [:]
@@ -108,8 +108,8 @@ struct MarkdownBackendTests {
     static func goldenPages() -> [(testCase: GoldenTests.Case, markdown: String)] {
         var pages: [(GoldenTests.Case, String)] = []
         let samples = GoldenTests.cases.filter { $0.input.hasPrefix("samples/") }
-        let workspace = Workspace(currentDirectory: TestSupport.packageRoot.path)
-        let together = Compiler.compile(samples.map { .path($0.input) }, options: CompileOptions(), workspace: workspace)
+        let together = Compiler.compile(samples.map { .path($0.input) }, options: CompileOptions(), workspace: Workspace(currentDirectory: TestSupport.packageRoot.path))
+        let workspace = together.workspace
         var paths: [FileID: String] = [:]
         for (testCase, file) in zip(samples, together.files) {
             paths[file.source.id] = String(testCase.input.dropFirst("samples/".count).dropLast(".menu".count)) + ".md"
@@ -119,8 +119,8 @@ struct MarkdownBackendTests {
             pages.append((testCase, MarkdownBackend.render(file, files: { workspace.file($0) }, site: site)))
         }
         for testCase in GoldenTests.cases where !testCase.input.hasPrefix("samples/") {
-            let workspace = Workspace(currentDirectory: testCase.base.path)
-            let compilation = Compiler.compile([.path(testCase.input)], options: CompileOptions(), workspace: workspace)
+            let compilation = Compiler.compile([.path(testCase.input)], options: CompileOptions(), workspace: Workspace(currentDirectory: testCase.base.path))
+            let workspace = compilation.workspace
             guard !compilation.hasErrors, let file = compilation.files.first else { continue }
             pages.append((testCase, MarkdownBackend.render(file, files: { workspace.file($0) })))
         }

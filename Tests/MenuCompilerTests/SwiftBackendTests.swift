@@ -37,8 +37,8 @@ struct SwiftBackendTests {
         }
         var generated: [Generated] = []
         for testCase in cases {
-            let workspace = Workspace(currentDirectory: testCase.base.path)
-            let compilation = Compiler.compile([.path(testCase.input)], options: CompileOptions(), workspace: workspace)
+            let compilation = Compiler.compile([.path(testCase.input)], options: CompileOptions(), workspace: Workspace(currentDirectory: testCase.base.path))
+            let workspace = compilation.workspace
             guard !compilation.hasErrors, let file = compilation.files.first else { continue }
             let access = varyAccess ? SwiftBackend.Access.allCases[generated.count % SwiftBackend.Access.allCases.count] : .internal
             let files: (FileID) -> SourceFile? = { workspace.file($0) }

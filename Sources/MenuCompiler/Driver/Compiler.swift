@@ -16,7 +16,7 @@ public struct CompileOptions: Sendable {
     public var configuration: RuleConfiguration?
     /// `--rule ID=SEVERITY`: wins over any configuration file.
     public var ruleOverrides: [String: RuleSeverity]
-    /// Parallel workers; nil uses every core (or `MENUC_JOBS`).
+    /// Parallel workers; nil uses every core.
     public var workers: Int?
     /// List every finding, for reports that programs read (JSON, SARIF,
     /// GitHub annotations) and for baselines: none may go missing there.
@@ -87,10 +87,13 @@ public enum Compiler {
     /// resolved together (each imported file once), and unconnected groups
     /// and every file's rules run in parallel. Results do not depend on
     /// the number of workers.
+    ///
+    /// `existing` is where loading starts (an editor's overlays, a current
+    /// directory); the files loaded are in the result's `workspace`.
     public static func compile(_ inputs: [Input], options: CompileOptions = CompileOptions(), workspace existing: Workspace? = nil) -> Compilation {
         var timings = PhaseTimings()
-        let workspace = existing ?? Workspace(root: options.root)
-        let workers = options.workers ?? Parallel.defaultWorkers
+        var workspace = existing ?? Workspace(root: options.root)
+        let workers = options.workers ?? Parallel.processorCount
         var inputIDs: [FileID] = []
         var failures: [Workspace.LoadError] = []
         var paths: [String] = []
@@ -116,8 +119,9 @@ public enum Compiler {
 
         // Every loaded file is checked, imports included, so their problems are reported too.
         let groups = importGroups(workspace)
+        let sources = workspace.loadedSources
         let resolved = Parallel.map(groups.count, workers: workers) { index -> ([CheckedFile], [Diagnostic], [FileID: UnlistedErrors]) in
-            let resolver = Resolver(workspace: workspace)
+            let resolver = Resolver(workspace: sources)
             let files = resolver.check(groups[index])
             return (files, resolver.diagnostics, resolver.unlisted)
         }

@@ -89,8 +89,13 @@ public struct OutputWriter {
         }
     }
 
-    /// For tests: fail when writing the temporary for this output path.
-    public var failWritingPath: String?
+    /// A fault for tests to inject: staging the output at this path fails.
+    /// Only code inside the package can set it; no setting or variable
+    /// reaches it from outside.
+    package var failWritingPath: String?
+
+    /// Outputs staged at once; every core unless the caller chooses.
+    public var workers = Parallel.processorCount
 
     /// Asked before each output and each piece written, and once before the
     /// outputs replace their predecessors: true stops the write as a
@@ -103,8 +108,12 @@ public struct OutputWriter {
     /// it to plant something at the names the writer will try.
     package var temporarySuffix: @Sendable () -> String = OutputWriter.randomSuffix
 
-    public init(failWritingPath: String? = nil, shouldStop: @escaping @Sendable () -> Bool = { false }) {
-        self.failWritingPath = failWritingPath ?? Environment.value("MENUC_FAIL_WRITE")
+    public init(shouldStop: @escaping @Sendable () -> Bool = { false }) {
+        self.shouldStop = shouldStop
+    }
+
+    package init(failWritingPath: String?, shouldStop: @escaping @Sendable () -> Bool = { false }) {
+        self.failWritingPath = failWritingPath
         self.shouldStop = shouldStop
     }
 
@@ -140,7 +149,7 @@ public struct OutputWriter {
         // (a build can write thousands of files).
         let settings = StagingSettings(processID: getpid(), newFileMode: 0o666 & ~OutputWriter.fileCreationMask(),
                                        failWritingPath: failWritingPath, shouldStop: shouldStop, suffix: temporarySuffix)
-        let stages = Parallel.map(outputs.count) { [outputs, destinations, directoryOfOutput, folders] index in
+        let stages = Parallel.map(outputs.count, workers: workers) { [outputs, destinations, directoryOfOutput, folders] index in
             let output = outputs[index]
             let destination = destinations[index]
             let opened = folders.withDirectory(directoryOfOutput[index]) { directory in

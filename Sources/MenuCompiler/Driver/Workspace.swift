@@ -15,9 +15,10 @@ import MenuFormatter
 /// Reads go through `overlays` first, so a language server can check the
 /// buffers an editor has open before they are saved.
 ///
-/// Loading mutates it; once loading is done it is only read, which is what
-/// lets the resolver and the rules run on several files at once.
-public final class Workspace: LoadedFiles, @unchecked Sendable {
+/// A value: loading changes the copy being loaded, and a compilation's
+/// workspace, once loaded, is read by the resolvers and rules of several
+/// files at once without locks.
+public struct Workspace: Sendable {
     public private(set) var files: [SourceFile] = []
     public private(set) var parsed: [Parser.Result] = []
     /// Imports of each file, in source order, with their resolved targets.
@@ -36,7 +37,7 @@ public final class Workspace: LoadedFiles, @unchecked Sendable {
     private var importsLoaded: Set<FileID> = []
 
     /// Unsaved editor buffers by absolute path.
-    public var overlays: [String: [UInt8]]
+    public let overlays: [String: [UInt8]]
     /// The project root given on the command line, if any.
     public let explicitRoot: String?
     public let currentDirectory: String
@@ -47,6 +48,12 @@ public final class Workspace: LoadedFiles, @unchecked Sendable {
         self.overlays = overlays
         self.currentDirectory = currentDirectory
         self.keepComments = keepComments
+    }
+
+    /// What is loaded, as the resolvers read it: a snapshot that later
+    /// loading doesn't change.
+    public var loadedSources: LoadedSources {
+        LoadedSources(files: files, syntax: parsed.map(\.syntax), imports: imports)
     }
 
     public func file(_ id: FileID) -> SourceFile { files[id.rawValue] }
@@ -70,7 +77,7 @@ public final class Workspace: LoadedFiles, @unchecked Sendable {
     /// parsed in parallel: each is a few system calls, and a build can name
     /// thousands of files. Their paths are resolved first, each directory
     /// once (see `PathNames.Standardizer`).
-    public func addFiles(paths: [String], workers: Int = Parallel.defaultWorkers) -> [Result<FileID, LoadError>] {
+    public mutating func addFiles(paths: [String], workers: Int = Parallel.processorCount) -> [Result<FileID, LoadError>] {
         var standardizer = PathNames.Standardizer()
         let absolutes = paths.map { path in
             standardizer.standardized(path.hasPrefix("/") ? path : PathNames.appending(path, to: currentDirectory))
@@ -126,7 +133,7 @@ public final class Workspace: LoadedFiles, @unchecked Sendable {
     }
 
     /// Loads an input file (not yet its imports).
-    public func addFile(path: String) -> Result<FileID, LoadError> {
+    public mutating func addFile(path: String) -> Result<FileID, LoadError> {
         let absolute = Workspace.standardize(path, relativeTo: currentDirectory)
         if let existing = idsByPath[absolute] { return .success(existing) }
         switch readSource(absolute, shownAs: path) {
@@ -139,17 +146,17 @@ public final class Workspace: LoadedFiles, @unchecked Sendable {
     }
 
     /// Adds text that has no file (standard input, tests).
-    public func addText(_ text: String, displayPath: String = "<stdin>") -> FileID {
+    public mutating func addText(_ text: String, displayPath: String = "<stdin>") -> FileID {
         addBytes(Array(text.utf8), displayPath: displayPath)
     }
 
-    public func addBytes(_ bytes: [UInt8], displayPath: String = "<stdin>") -> FileID {
+    public mutating func addBytes(_ bytes: [UInt8], displayPath: String = "<stdin>") -> FileID {
         let id = register(bytes: bytes, displayPath: displayPath, absolutePath: "")
         rootsByFile[id] = explicitRoot ?? currentDirectory
         return id
     }
 
-    private func register(bytes: [UInt8], displayPath: String, absolutePath: String) -> FileID {
+    private mutating func register(bytes: [UInt8], displayPath: String, absolutePath: String) -> FileID {
         let id = FileID(files.count)
         let source = SourceFile(id: id, displayPath: displayPath, absolutePath: absolutePath, bytes: bytes)
         files.append(source)
@@ -161,7 +168,7 @@ public final class Workspace: LoadedFiles, @unchecked Sendable {
 
     /// Loads every file that `start` imports, transitively, each once.
     /// Iterative, so a chain of a thousand imports cannot exhaust the stack.
-    public func loadImports(of start: FileID) {
+    public mutating func loadImports(of start: FileID) {
         // Depth-first with an explicit stack; `onPath` finds cycles, and
         // `positionOnPath` finds them without scanning the path (which is
         // as long as the chain: a scan per import made chains quadratic).
@@ -205,7 +212,7 @@ public final class Workspace: LoadedFiles, @unchecked Sendable {
         }
     }
 
-    private func resolveImport(_ directive: ImportDirective, number: Int, from importer: FileID) -> FileID? {
+    private mutating func resolveImport(_ directive: ImportDirective, number: Int, from importer: FileID) -> FileID? {
         let importerFile = files[importer.rawValue]
         let path = directive.path.value
         func fail(_ message: String, label: String, help: String? = nil) -> FileID? {
@@ -315,7 +322,7 @@ public final class Workspace: LoadedFiles, @unchecked Sendable {
         PathNames.isInside(path, root: root)
     }
 
-    private func projectRoot(containing absolutePath: String) -> String {
+    private mutating func projectRoot(containing absolutePath: String) -> String {
         rootsByDirectory.value(forFileAt: absolutePath) { Workspace.projectRoot(containing: absolutePath) }
     }
 

@@ -32,7 +32,7 @@ struct Analysis {
         for document in documents {
             if let path = document.path { overlays[path] = document.bytes }
         }
-        let workspace = Workspace(overlays: overlays, currentDirectory: directory)
+        let unloaded = Workspace(overlays: overlays, currentDirectory: directory)
         let inputs: [Compiler.Input] = documents.map { document in
             if let path = document.path { return .path(path) }
             return .bytes(document.bytes, displayPath: Analysis.displayName(of: document.uri))
@@ -40,7 +40,8 @@ struct Analysis {
         var options = CompileOptions()
         // One worker: a few open buffers compile faster than threads start.
         options.workers = 1
-        let compilation = Compiler.compile(inputs, options: options, workspace: workspace)
+        let compilation = Compiler.compile(inputs, options: options, workspace: unloaded)
+        let workspace = compilation.workspace
         self.compilation = compilation
         self.generation = generation
 

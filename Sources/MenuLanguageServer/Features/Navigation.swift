@@ -127,11 +127,11 @@ struct ProjectIndex {
         for document in documents {
             if let path = document.path { overlays[path] = document.bytes }
         }
-        let workspace = Workspace(overlays: overlays, currentDirectory: directory)
+        var workspace = Workspace(overlays: overlays, currentDirectory: directory)
         var paths = documents.compactMap(\.path)
         var seen = Set(paths)
         for path in ProjectIndex.menuFiles(under: roots) where seen.insert(path).inserted { paths.append(path) }
-        _ = workspace.addFiles(paths: paths, workers: Parallel.defaultWorkers)
+        _ = workspace.addFiles(paths: paths, workers: Parallel.processorCount)
         var filesByURI: [String: FileID] = [:]
         var urisByFile: [FileID: String] = [:]
         for document in documents where document.path == nil {

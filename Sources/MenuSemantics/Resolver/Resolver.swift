@@ -12,7 +12,7 @@ import MenuSyntax
 /// file) is built and reported once; `use` and `menu:` splice copies of
 /// its records.
 public final class Resolver {
-    private let workspace: any LoadedFiles
+    private let workspace: LoadedSources
     /// What it reports: the first errors of each file (all that are
     /// listed), and how many more; a flood of 100,000 errors held every one in full.
     private var reported = DiagnosticKeeper()
@@ -175,7 +175,7 @@ public final class Resolver {
     /// resolver touches: a build of thousands of files runs one resolver
     /// per import group, and each must cost what its group holds, not
     /// what the workspace holds.
-    public init(workspace: any LoadedFiles) {
+    public init(workspace: LoadedSources) {
         self.workspace = workspace
         walker = ImportWalker(imports: workspace.imports)
     }

@@ -8,23 +8,11 @@ import Foundation
 /// Runs independent work on every core. Results come back in input order,
 /// so output stays deterministic however the work was scheduled.
 public enum Parallel {
-    /// Worker count: `MENUC_JOBS` when set (benchmarks pin it to 1), else the cores.
-    public static var defaultWorkers: Int {
-        if let text = Environment.value("MENUC_JOBS"), let jobs = Int(text), jobs > 0 { return jobs }
-        return cores
-    }
+    /// The processors this process may use: the worker count unless the
+    /// caller chooses one (the command line reads `MENUC_JOBS`).
+    public static var processorCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-    /// What is wrong with `MENUC_JOBS` when it is set to anything but a
-    /// whole number from 1 (it is then ignored), for the command line to say.
-    public static var jobsSettingProblem: String? {
-        guard let text = Environment.value("MENUC_JOBS") else { return nil }
-        if let jobs = Int(text), jobs > 0 { return nil }
-        return "MENUC_JOBS='\(text)' is not a whole number from 1, so it is ignored: using all \(cores) cores"
-    }
-
-    private static var cores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
-
-    public static func map<T: Sendable>(_ count: Int, workers: Int = defaultWorkers, _ body: @Sendable (Int) -> T) -> [T] {
+    public static func map<T: Sendable>(_ count: Int, workers: Int = processorCount, _ body: @Sendable (Int) -> T) -> [T] {
         guard count > 1, workers > 1 else { return (0..<count).map(body) }
         let results = ResultSlots<T>(count: count)
         // Chunks larger than one item keep scheduling overhead low for tiny jobs.

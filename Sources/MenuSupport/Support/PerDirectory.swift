@@ -2,7 +2,7 @@
 /// root, the `menuc.json` that applies — computed once per directory:
 /// each is a walk up the tree with a system call per ancestor, and a
 /// build of thousands of files has a few folders.
-package struct PerDirectory<Value> {
+package struct PerDirectory<Value: Sendable>: Sendable {
     private var answers: [String: Value] = [:]
 
     package init() {}
