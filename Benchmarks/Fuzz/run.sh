@@ -44,10 +44,16 @@ else
   cp Benchmarks/Fuzz/seeds/*.menus Benchmarks/Fuzz/seeds/*.menu "$out/corpus/"
   find Tests/MenuCompilerTests/Fixtures/fuzz -type f -exec cp {} "$out/corpus/" \;
 fi
-# Compile a snapshot, so editing the tree while it builds is harmless.
-rm -rf "$out/src" && mkdir -p "$out/src" && cp -R Sources/MenuCompiler "$out/src/"
-sources=$(find "$out/src/MenuCompiler" -name '*.swift' | sort)
+# Compile a snapshot, so editing the tree while it builds is harmless. The
+# pipeline's targets are compiled as one module (libFuzzer and the sanitizers
+# want one swiftc invocation): their imports of each other are dropped.
+layers=(MenuSupport MenuSyntax MenuSemantics MenuRules MenuBackends MenuFormatter MenuCompiler MenuLanguageServer)
+rm -rf "$out/src" && mkdir -p "$out/src"
+for layer in "${layers[@]}"; do cp -R "Sources/$layer" "$out/src/"; done
+cp "$source_file" "$out/src/"
+find "$out/src" -name '*.swift' -exec sed -i -E '/^(@testable )?import Menu(Support|Syntax|Semantics|Rules|Backends|Formatter|Compiler|LanguageServer)$/d' {} +
+sources=$(find "$out/src" -name '*.swift' | sort)
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name MenuCompiler -package-name menuc \
-  $sources "$source_file" -o "$out/menuc-fuzz"
+  $sources -o "$out/menuc-fuzz"
 "$out/menuc-fuzz" -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
   "${extra[@]}" -artifact_prefix="$out/crashes/" -print_final_stats=1 "$out/corpus"

@@ -7,43 +7,43 @@ import MenuCompiler
 /// `Tests/Corpus/ib_inventory.py` counts an Interface Builder file: an
 /// item is any menu item but a separator (a menu-bar title, a submenu's
 /// item included), so `items + skippedItems` is the file's item count.
-public struct ImportCounts: Sendable, Equatable {
+package struct ImportCounts: Sendable, Equatable {
     /// The main menu's menus (the menu bar's titles).
-    public var menuBarMenus = 0
+    package var menuBarMenus = 0
     /// Top-level menus other than the main one: dock, status item, unreferenced.
-    public var otherMenus = 0
+    package var otherMenus = 0
     /// Menus of views, written as `contextmenu`.
-    public var contextMenus = 0
+    package var contextMenus = 0
     /// Items, submenus and menu-bar menus written.
-    public var items = 0
+    package var items = 0
     /// Submenus and menu-bar menus written.
-    public var submenus = 0
+    package var submenus = 0
     /// Separators written as breaks between sections.
-    public var separators = 0
-    public var shortcuts = 0
-    public var alternates = 0
+    package var separators = 0
+    package var shortcuts = 0
+    package var alternates = 0
     /// Items with a `state:`.
-    public var checkmarks = 0
-    public var disabled = 0
-    public var hidden = 0
+    package var checkmarks = 0
+    package var disabled = 0
+    package var hidden = 0
     /// Menus marked `dynamic: true`.
-    public var dynamicMenus = 0
-    public var localizedTitles = 0
+    package var dynamicMenus = 0
+    package var localizedTitles = 0
     /// Titles the translations had nothing for.
-    public var untranslatedTitles = 0
+    package var untranslatedTitles = 0
     /// Identifiers numbered because a sibling had them.
-    public var renamed = 0
+    package var renamed = 0
     /// Items left out: custom views, menu-bar items without a menu.
-    public var skippedItems = 0
+    package var skippedItems = 0
     /// Key equivalents left out: keys the language can't write, or on items that open a menu.
-    public var droppedShortcuts = 0
+    package var droppedShortcuts = 0
     /// Separators left out (in the menu bar).
-    public var droppedSeparators = 0
+    package var droppedSeparators = 0
 
-    public init() {}
+    package init() {}
 
     /// One line saying what was carried over, as `menuc import` ends its report.
-    public func summary(localized: Bool, notes: Int) -> String {
+    package func summary(localized: Bool, notes: Int) -> String {
         func count(_ number: Int, _ noun: String) -> String { "\(number) \(noun)\(number == 1 ? "" : "s")" }
         var places: [String] = []
         if menuBarMenus > 0 { places.append("a menu bar of " + count(menuBarMenus, "menu")) }

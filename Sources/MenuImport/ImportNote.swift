@@ -5,21 +5,21 @@ import MenuCompiler
 
 /// Something `menuc import` could not carry over, or changed on the way,
 /// where it is in the input: shown as `FILE:LINE: message`.
-public struct ImportNote: Sendable, Equatable {
-    public enum Source: Sendable, Equatable {
+package struct ImportNote: Sendable, Equatable {
+    package enum Source: Sendable, Equatable {
         /// The XIB or storyboard.
         case interfaceBuilder
         /// The `.strings` file or String Catalog.
         case translations
     }
 
-    public var source: Source
+    package var source: Source
     /// From 1; nil when the note is about the whole file.
-    public var line: Int?
+    package var line: Int?
     /// Text from the input in it is escaped (`TextEscaping`).
-    public var message: String
+    package var message: String
 
-    public init(_ source: Source, line: Int?, _ message: String) {
+    package init(_ source: Source, line: Int?, _ message: String) {
         self.source = source
         self.line = line
         self.message = message

@@ -15,20 +15,20 @@ import MenuFormatter
 /// - the same input gives the same bytes;
 /// - hostile input gets a located `Failure` (see `XMLReader`), never a
 ///   crash, a hang or unbounded memory.
-public enum MenuImporter {
-    public struct Input: Sendable {
+package enum MenuImporter {
+    package struct Input: Sendable {
         /// How reports name the file.
-        public var displayPath: String
-        public var bytes: [UInt8]
+        package var displayPath: String
+        package var bytes: [UInt8]
 
-        public init(displayPath: String, bytes: [UInt8]) {
+        package init(displayPath: String, bytes: [UInt8]) {
             self.displayPath = displayPath
             self.bytes = bytes
         }
     }
 
     /// Where localized titles come from.
-    public enum Localization: Sendable {
+    package enum Localization: Sendable {
         case none
         /// A `.strings` file (UTF-8 or UTF-16), keyed by object id or by base title.
         case strings(Input)
@@ -36,21 +36,21 @@ public enum MenuImporter {
         case catalog(Input, language: String)
     }
 
-    public struct Imported: Sendable {
+    package struct Imported: Sendable {
         /// The `.menu` file, formatted.
-        public var text: String
+        package var text: String
         /// In file order: the Interface Builder file's, then the translations'.
-        public var notes: [ImportNote]
-        public var counts: ImportCounts
+        package var notes: [ImportNote]
+        package var counts: ImportCounts
     }
 
     /// Why nothing was imported: the input is not an Interface Builder file
     /// menuc can read, holds no menus, or its translations can't be read.
-    public struct Failure: Error, Sendable, Equatable {
-        public var note: ImportNote
+    package struct Failure: Error, Sendable, Equatable {
+        package var note: ImportNote
     }
 
-    public static func importMenus(from input: Input, localization: Localization = .none) -> Result<Imported, Failure> {
+    package static func importMenus(from input: Input, localization: Localization = .none) -> Result<Imported, Failure> {
         switch XMLReader.read(input.bytes) {
         case .success(let document): importMenus(fromXML: document, displayPath: input.displayPath, localization: localization)
         case .failure(let failure): .failure(Failure(note: ImportNote(.interfaceBuilder, line: failure.line, failure.message)))
@@ -108,13 +108,13 @@ public enum MenuImporter {
 
     /// What `menuc import` prints on standard error: each note, then a
     /// line saying what was carried over.
-    public static func report(_ imported: Imported, interfaceBuilderPath: String, translationsPath: String?) -> String {
+    package static func report(_ imported: Imported, interfaceBuilderPath: String, translationsPath: String?) -> String {
         imported.notes.map { render($0, interfaceBuilderPath: interfaceBuilderPath, translationsPath: translationsPath) + "\n" }.joined()
             + "menuc import: \(interfaceBuilderPath): \(imported.counts.summary(localized: translationsPath != nil, notes: imported.notes.count))\n"
     }
 
     /// `FILE:LINE: message`, the file named by the paths given.
-    public static func render(_ note: ImportNote, interfaceBuilderPath: String, translationsPath: String?) -> String {
+    package static func render(_ note: ImportNote, interfaceBuilderPath: String, translationsPath: String?) -> String {
         let path = note.source == .interfaceBuilder ? interfaceBuilderPath : translationsPath ?? interfaceBuilderPath
         return "\(path):\(note.line.map { "\($0):" } ?? "") \(note.message)"
     }

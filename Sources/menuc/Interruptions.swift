@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MenuCompiler
 import MenuSupport
 import MenuSyntax
@@ -58,24 +53,10 @@ final class Interruptions: @unchecked Sendable {
     }
 
     private func startWaiting() {
-        let context = Unmanaged.passRetained(self).toOpaque()
-        var thread = pthread_t()
-        #if canImport(Glibc)
-        let started = pthread_create(&thread, nil, { context in
-            if let context { Unmanaged<Interruptions>.fromOpaque(context).takeUnretainedValue().waitForSignals() }
-            return nil
-        }, context)
-        #else
-        let started = pthread_create(&thread, nil, { context in
-            Unmanaged<Interruptions>.fromOpaque(context).takeUnretainedValue().waitForSignals()
-            return nil
-        }, context)
-        #endif
-        if started != 0 {
+        if !StopSignals.startThread({ [self] in waitForSignals() }) {
             // Without the waiter, the signals must act as they did.
             var set = Interruptions.set(of: signals)
             pthread_sigmask(SIG_UNBLOCK, &set, nil)
-            Unmanaged<Interruptions>.fromOpaque(context).release()
         }
     }
 

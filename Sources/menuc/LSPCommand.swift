@@ -1,9 +1,4 @@
 import MenuCompiler
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MenuSupport
 import MenuSyntax
 import MenuFormatter

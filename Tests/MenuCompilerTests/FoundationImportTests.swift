@@ -10,7 +10,8 @@ import Testing
 struct FoundationImportTests {
     @Test func compilerAndCLIImportFullFoundationOnlyAsAFallback() throws {
         var unconditional: [String] = []
-        for folder in ["Sources/MenuCompiler", "Sources/MenuImport", "Sources/menuc"] {
+        for folder in ["Sources/MenuSupport", "Sources/MenuSyntax", "Sources/MenuSemantics", "Sources/MenuRules", "Sources/MenuBackends",
+                       "Sources/MenuFormatter", "Sources/MenuCompiler", "Sources/MenuImport", "Sources/menuc"] {
             let root = TestSupport.packageRoot.appendingPathComponent(folder)
             let files = try #require(FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil))
             for case let url as URL in files where url.pathExtension == "swift" {

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MenuSupport
 import MenuSyntax
 import MenuSemantics
@@ -128,7 +123,7 @@ final class OutputBuffer: @unchecked Sendable {
     @inline(__always)
     func write(atMost maximum: Int, _ body: (inout ByteCursor) -> Void) {
         reserve(maximum)
-        var cursor = ByteCursor(position: base + count)
+        var cursor = ByteCursor(position: base + count, end: base + count + maximum)
         body(&cursor)
         count = base.distance(to: cursor.position)
     }
@@ -186,19 +181,40 @@ final class OutputBuffer: @unchecked Sendable {
 
 }
 
-/// Puts bytes into room an `OutputBuffer` made (`write(atMost:_:)`), with
-/// no checks of its own: the room asked for must cover what is put.
+/// Puts bytes into room an `OutputBuffer` made (`write(atMost:_:)`).
+///
+/// Every put checks that it stays inside that room, in every build: room is
+/// counted by hand (`64 + 12 * depth`, a label's escaped length…), and a
+/// miscount must stop the process with a message before a byte lands past
+/// the buffer — never corrupt the heap while writing a user's labels. An
+/// output is replaced only after all of it was written, so such a stop
+/// changes no file. (One comparison per put; the copies dominate.)
 struct ByteCursor {
-    var position: UnsafeMutablePointer<UInt8>
+    private(set) var position: UnsafeMutablePointer<UInt8>
+    /// One past the last byte of the room.
+    let end: UnsafeMutablePointer<UInt8>
+
+    init(position: UnsafeMutablePointer<UInt8>, end: UnsafeMutablePointer<UInt8>) {
+        self.position = position
+        self.end = end
+    }
+
+    /// Stops the process unless `count` more bytes fit in the room.
+    @inline(__always)
+    private func checkRoom(_ count: Int) {
+        precondition(count <= position.distance(to: end), "a writer put more than the room it asked for")
+    }
 
     @inline(__always)
     mutating func put(_ byte: UInt8) {
+        checkRoom(1)
         position.pointee = byte
         position += 1
     }
 
     @inline(__always)
     mutating func put(_ bytes: UnsafeBufferPointer<UInt8>) {
+        checkRoom(bytes.count)
         if let source = bytes.baseAddress { position.update(from: source, count: bytes.count) }
         position += bytes.count
     }
@@ -229,6 +245,8 @@ struct ByteCursor {
     /// with its keys).
     @inline(__always)
     mutating func putSpaces(_ count: Int) {
+        // Whole steps of 32: the last may run up to 31 bytes past `count`.
+        checkRoom((count + 31) & ~31)
         let spaces: UInt64 = 0x2020_2020_2020_2020
         var written = 0
         while written < count {
@@ -257,6 +275,7 @@ struct ByteCursor {
             rest /= 10
             length += 1
         }
+        checkRoom(length)
         position += length
         var digit = position
         rest = magnitude

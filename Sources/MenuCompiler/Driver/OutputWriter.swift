@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MenuSupport
 import MenuSyntax
 import MenuSemantics
@@ -147,7 +142,7 @@ public struct OutputWriter {
         }
         // Then every file is staged next to its destination, in parallel
         // (a build can write thousands of files).
-        let settings = StagingSettings(processID: getpid(), newFileMode: 0o666 & ~OutputWriter.fileCreationMask(),
+        let settings = StagingSettings(processID: getpid(), newFileMode: 0o666 & ~FileSystem.fileCreationMask(),
                                        failWritingPath: failWritingPath, shouldStop: shouldStop, suffix: temporarySuffix)
         let stages = Parallel.map(outputs.count, workers: workers) { [outputs, destinations, directoryOfOutput, folders] index in
             let output = outputs[index]
@@ -212,23 +207,5 @@ public struct OutputWriter {
     /// The path a report names: the output's, or where its link led.
     private func reported(_ output: Output, _ destination: Destination) -> String {
         destination.isLink ? destination.target : output.path
-    }
-
-    /// The process's file mode creation mask, which a new output's mode
-    /// follows (as if it had been created directly). Linux says it in
-    /// /proc/self/status; elsewhere it is read by setting it and back, as
-    /// umask(2) allows no other way.
-    static func fileCreationMask() -> mode_t {
-        #if os(Linux)
-        if case .success(let bytes) = FileSystem.contents(atPath: "/proc/self/status", limit: 1 << 20) {
-            for line in bytes.split(separator: UInt8(ascii: "\n")) where line.starts(with: Array("Umask:".utf8)) {
-                let digits = String(decoding: line.dropFirst(6), as: UTF8.self).trimmingBlanks()
-                if let mask = mode_t(digits, radix: 8) { return mask }
-            }
-        }
-        #endif
-        let mask = umask(0o022)
-        umask(mask)
-        return mask
     }
 }

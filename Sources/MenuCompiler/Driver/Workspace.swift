@@ -77,7 +77,9 @@ public struct Workspace: Sendable {
     /// parsed in parallel: each is a few system calls, and a build can name
     /// thousands of files. Their paths are resolved first, each directory
     /// once (see `PathNames.Standardizer`).
-    public mutating func addFiles(paths: [String], workers: Int = Parallel.processorCount) -> [Result<FileID, LoadError>] {
+    /// `workers` nil uses every core.
+    public mutating func addFiles(paths: [String], workers: Int? = nil) -> [Result<FileID, LoadError>] {
+        let workers = workers ?? Parallel.processorCount
         var standardizer = PathNames.Standardizer()
         let absolutes = paths.map { path in
             standardizer.standardized(path.hasPrefix("/") ? path : PathNames.appending(path, to: currentDirectory))

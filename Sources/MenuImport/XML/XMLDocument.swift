@@ -11,7 +11,7 @@ import MenuCompiler
 /// attributes in the order written, the line each element starts on, and
 /// the character data of elements that hold no elements (`<string
 /// key="title">…</string>`). Comments and processing instructions are gone.
-public final class XMLDocument: Sendable {
+package final class XMLDocument: Sendable {
     struct Record: Sendable {
         var name: UInt32
         var firstAttribute: UInt32
@@ -42,15 +42,15 @@ public final class XMLDocument: Sendable {
     }
 
     /// The root element; a document always has one.
-    public var root: XMLElement { XMLElement(document: self, index: 0) }
+    package var root: XMLElement { XMLElement(document: self, index: 0) }
 
     /// Number of elements.
-    public var elementCount: Int { records.count }
+    package var elementCount: Int { records.count }
 }
 
 /// An element of an `XMLDocument`: a handle (the document and a position).
-public struct XMLElement: Sendable {
-    public let document: XMLDocument
+package struct XMLElement: Sendable {
+    package let document: XMLDocument
     let index: Int
 
     init(document: XMLDocument, index: Int) {
@@ -60,12 +60,12 @@ public struct XMLElement: Sendable {
 
     private var record: XMLDocument.Record { document.records[index] }
 
-    public var name: String { document.names[Int(record.name)] }
+    package var name: String { document.names[Int(record.name)] }
 
     /// The line (from 1) of the `<` that starts the element.
-    public var line: Int { Int(record.line) }
+    package var line: Int { Int(record.line) }
 
-    public func attribute(_ name: String) -> String? {
+    package func attribute(_ name: String) -> String? {
         let record = record
         let first = Int(record.firstAttribute)
         for position in first..<(first + Int(record.attributeCount)) where document.names[Int(document.attributes[position].name)] == name {
@@ -75,14 +75,14 @@ public struct XMLElement: Sendable {
     }
 
     /// Attributes in the order written.
-    public var attributes: [(name: String, value: String)] {
+    package var attributes: [(name: String, value: String)] {
         let record = record
         let first = Int(record.firstAttribute)
         return document.attributes[first..<(first + Int(record.attributeCount))].map { (document.names[Int($0.name)], $0.value) }
     }
 
     /// The child elements, in order.
-    public var children: [XMLElement] {
+    package var children: [XMLElement] {
         var result: [XMLElement] = []
         var child = record.firstChild
         while child >= 0 {
@@ -93,7 +93,7 @@ public struct XMLElement: Sendable {
     }
 
     /// The first child element with this name and, when given, this `key` attribute.
-    public func child(_ name: String, key: String? = nil) -> XMLElement? {
+    package func child(_ name: String, key: String? = nil) -> XMLElement? {
         var child = record.firstChild
         while child >= 0 {
             let element = XMLElement(document: document, index: Int(child))
@@ -103,19 +103,19 @@ public struct XMLElement: Sendable {
         return nil
     }
 
-    public var parent: XMLElement? {
+    package var parent: XMLElement? {
         let parent = record.parent
         return parent >= 0 ? XMLElement(document: document, index: Int(parent)) : nil
     }
 
     /// The character data of an element that holds no elements ("" otherwise).
-    public var text: String {
+    package var text: String {
         let text = record.text
         return text >= 0 ? document.texts[Int(text)] : ""
     }
 
     /// Every element below this one, depth first, in document order (no recursion).
-    public var descendants: [XMLElement] {
+    package var descendants: [XMLElement] {
         var result: [XMLElement] = []
         var stack = children.reversed() as [XMLElement]
         while let next = stack.popLast() {
@@ -128,7 +128,7 @@ public struct XMLElement: Sendable {
 
 /// Builds an `XMLDocument` from the events of a reader: start tags, text,
 /// end tags. The reader checks well-formedness; the builder only records.
-public struct XMLTreeBuilder {
+package struct XMLTreeBuilder {
     private var records: [XMLDocument.Record] = []
     private var names: [String] = []
     private var nameIndex: [String: UInt32] = [:]
@@ -138,14 +138,14 @@ public struct XMLTreeBuilder {
     private var open: [(index: Int32, lastChild: Int32, holdsElements: Bool)] = []
     private var pendingText: [UInt8] = []
 
-    public init() {}
+    package init() {}
 
     /// Number of elements started so far.
-    public var elementCount: Int { records.count }
+    package var elementCount: Int { records.count }
     /// Number of elements open now.
-    public var depth: Int { open.count }
+    package var depth: Int { open.count }
     /// Whether text now is kept: only an element that holds no elements keeps its text.
-    public var keepsText: Bool { open.last.map { !$0.holdsElements } ?? false }
+    package var keepsText: Bool { open.last.map { !$0.holdsElements } ?? false }
 
     private mutating func intern(_ name: String) -> UInt32 {
         if let known = nameIndex[name] { return known }
@@ -155,7 +155,7 @@ public struct XMLTreeBuilder {
         return index
     }
 
-    public mutating func startElement(_ name: String, attributes written: [(name: String, value: String)], line: Int) {
+    package mutating func startElement(_ name: String, attributes written: [(name: String, value: String)], line: Int) {
         let index = Int32(records.count)
         let parent = open.last?.index ?? -1
         if !open.isEmpty {
@@ -177,14 +177,14 @@ public struct XMLTreeBuilder {
     }
 
     /// Character data of the innermost open element (ignored unless `keepsText`).
-    public mutating func characters<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    package mutating func characters<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         guard keepsText else { return }
         pendingText.append(contentsOf: bytes)
     }
 
-    public mutating func characters(_ text: String) { characters(text.utf8) }
+    package mutating func characters(_ text: String) { characters(text.utf8) }
 
-    public mutating func endElement() {
+    package mutating func endElement() {
         guard let closing = open.popLast() else { return }
         if !closing.holdsElements, !pendingText.isEmpty {
             records[Int(closing.index)].text = Int32(texts.count)
@@ -194,7 +194,7 @@ public struct XMLTreeBuilder {
     }
 
     /// The document; nil when no element was started.
-    public func finish() -> XMLDocument? {
+    package func finish() -> XMLDocument? {
         guard !records.isEmpty else { return nil }
         return XMLDocument(records: records, names: names, attributes: attributes, texts: texts)
     }

@@ -21,33 +21,33 @@ import MenuCompiler
 ///   element, the elements and their nesting are bounded (`Limits`);
 /// - invalid UTF-8 and characters XML forbids are errors with a line and column;
 /// - the reader is one loop with an explicit stack: nothing recurses.
-public enum XMLReader {
-    public struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
-        public var message: String
+package enum XMLReader {
+    package struct Failure: Error, Sendable, Equatable, CustomStringConvertible {
+        package var message: String
         /// From 1.
-        public var line: Int
+        package var line: Int
         /// From 1, in characters.
-        public var column: Int
+        package var column: Int
 
-        public var description: String { "\(line):\(column): \(message)" }
+        package var description: String { "\(line):\(column): \(message)" }
     }
 
     /// What a file may hold. Interface Builder files of large apps are a
     /// few megabytes, nest a few dozen levels and have attributes of a few
     /// hundred bytes; these bounds are far above that and keep the memory
     /// a hostile file can take to a few hundred megabytes at most.
-    public struct Limits: Sendable {
-        public var maximumBytes = 64 << 20
-        public var maximumDepth = 256
-        public var maximumAttributeBytes = 1 << 20
-        public var maximumNameBytes = 1_024
-        public var maximumAttributesPerElement = 256
-        public var maximumElements = 2_000_000
+    package struct Limits: Sendable {
+        package var maximumBytes = 64 << 20
+        package var maximumDepth = 256
+        package var maximumAttributeBytes = 1 << 20
+        package var maximumNameBytes = 1_024
+        package var maximumAttributesPerElement = 256
+        package var maximumElements = 2_000_000
 
-        public init() {}
+        package init() {}
     }
 
-    public static func read(_ bytes: [UInt8], limits: Limits = Limits()) -> Result<XMLDocument, Failure> {
+    package static func read(_ bytes: [UInt8], limits: Limits = Limits()) -> Result<XMLDocument, Failure> {
         var reader = Reader(bytes: bytes, limits: limits)
         do {
             return .success(try reader.run())

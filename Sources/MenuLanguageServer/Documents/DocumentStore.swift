@@ -7,23 +7,23 @@ import MenuCompiler
 
 /// An editor buffer the client has opened: its text is the truth, whatever
 /// is on disk.
-public struct TextDocument: Sendable, Equatable {
-    public var uri: String
-    public var version: Int
-    public var bytes: [UInt8]
+package struct TextDocument: Sendable, Equatable {
+    package var uri: String
+    package var version: Int
+    package var bytes: [UInt8]
     /// The standardized path of a `file:` URI (nil for `untitled:` and others).
-    public var path: String?
+    package var path: String?
 
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 }
 
 /// One entry of `didChange`'s `contentChanges`: with a range it replaces
 /// that range (incremental sync); without one it replaces everything.
-public struct ContentChange: Sendable, Equatable {
-    public var range: LSPRange?
-    public var text: String
+package struct ContentChange: Sendable, Equatable {
+    package var range: LSPRange?
+    package var text: String
 
-    public init(range: LSPRange?, text: String) {
+    package init(range: LSPRange?, text: String) {
         self.range = range
         self.text = text
     }
@@ -39,31 +39,31 @@ public struct ContentChange: Sendable, Equatable {
 ///
 /// `generation` changes whenever any text changes, so analyses computed
 /// from the store can be cached until the next edit.
-public struct DocumentStore: Sendable {
-    public private(set) var documents: [String: TextDocument] = [:]
-    public private(set) var generation = 0
+package struct DocumentStore: Sendable {
+    package private(set) var documents: [String: TextDocument] = [:]
+    package private(set) var generation = 0
 
-    public init() {}
+    package init() {}
 
-    public subscript(uri: String) -> TextDocument? { documents[uri] }
+    package subscript(uri: String) -> TextDocument? { documents[uri] }
 
     /// Open documents in URI order (deterministic iteration).
-    public var ordered: [TextDocument] { documents.keys.sorted().compactMap { documents[$0] } }
+    package var ordered: [TextDocument] { documents.keys.sorted().compactMap { documents[$0] } }
 
-    public mutating func open(uri: String, text: String, version: Int) {
+    package mutating func open(uri: String, text: String, version: Int) {
         let path = DocumentURI.path(of: uri).map { Workspace.standardize($0, relativeTo: "/") }
         documents[uri] = TextDocument(uri: uri, version: version, bytes: Array(text.utf8), path: path)
         generation += 1
     }
 
-    public mutating func close(uri: String) {
+    package mutating func close(uri: String) {
         documents[uri] = nil
         generation += 1
     }
 
     /// Applies changes in order: each range refers to the text as left by
     /// the change before it, as the protocol specifies.
-    public mutating func change(uri: String, version: Int?, changes: [ContentChange]) throws {
+    package mutating func change(uri: String, version: Int?, changes: [ContentChange]) throws {
         guard var document = documents[uri] else {
             throw ResponseError.invalidParams("\(uri) is not open")
         }
@@ -77,7 +77,7 @@ public struct DocumentStore: Sendable {
 
     /// Marks the store changed without a text change (a save, or files
     /// changed on disk), so analyses that read the disk are redone.
-    public mutating func invalidate() {
+    package mutating func invalidate() {
         generation += 1
     }
 
@@ -92,7 +92,7 @@ public struct DocumentStore: Sendable {
     /// lands where the editor made it and every later position still
     /// agrees. (A lone surrogate sent in the text itself arrives as U+FFFD:
     /// see `JSONParser`.)
-    public static func apply(_ change: ContentChange, to bytes: [UInt8]) -> [UInt8] {
+    package static func apply(_ change: ContentChange, to bytes: [UInt8]) -> [UInt8] {
         guard let range = change.range else { return Array(change.text.utf8) }
         var bytes = bytes
         var file = SourceFile(id: FileID(0), displayPath: "", absolutePath: "", bytes: bytes)

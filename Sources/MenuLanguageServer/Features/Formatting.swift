@@ -11,17 +11,17 @@ import MenuCompiler
 /// itself, so `menuc lsp` advertises `documentFormattingProvider` exactly
 /// when a formatter is plugged in (advertising honestly), and tests can
 /// plug in their own.
-public protocol DocumentFormatting: Sendable {
+package protocol DocumentFormatting: Sendable {
     /// The formatted text, or the diagnostics that prevent formatting
     /// (a file with syntax errors is left alone).
     func format(_ file: SourceFile) -> Result<String, FormattingFailure>
 }
 
 /// Why a file could not be formatted.
-public struct FormattingFailure: Error, Sendable {
-    public var diagnostics: [Diagnostic]
+package struct FormattingFailure: Error, Sendable {
+    package var diagnostics: [Diagnostic]
 
-    public init(diagnostics: [Diagnostic]) {
+    package init(diagnostics: [Diagnostic]) {
         self.diagnostics = diagnostics
     }
 }

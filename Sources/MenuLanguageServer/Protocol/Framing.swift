@@ -8,15 +8,15 @@ import MenuCompiler
 /// The base protocol's framing: each message is a header block
 /// (`Content-Length: N\r\n`, optionally `Content-Type: …\r\n`) ended by an
 /// empty line, followed by exactly N bytes of UTF-8 JSON.
-public enum MessageFraming {
+package enum MessageFraming {
     /// Frames one message body for writing.
-    public static func frame(_ body: [UInt8]) -> [UInt8] {
+    package static func frame(_ body: [UInt8]) -> [UInt8] {
         Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body
     }
 
     /// The largest body accepted; a bigger announced length is treated as a
     /// corrupt header rather than buffered forever.
-    public static let maximumBodySize = 64 * 1024 * 1024
+    package static let maximumBodySize = 64 * 1024 * 1024
     /// A header block longer than this without its blank line is corrupt.
     static let maximumHeaderSize = 16 * 1024
 }
@@ -35,8 +35,8 @@ public enum MessageFraming {
 /// restarts at the header, instead of swallowing every later message
 /// until the announced length is reached. One bad frame costs at most
 /// itself and the message it was cut into.
-public struct MessageFrameDecoder: Sendable {
-    public enum Frame: Equatable, Sendable {
+package struct MessageFrameDecoder: Sendable {
+    package enum Frame: Equatable, Sendable {
         case message([UInt8])
         case malformed(String)
     }
@@ -59,19 +59,19 @@ public struct MessageFrameDecoder: Sendable {
     /// what shows (in tests) that no byte is searched over and over.
     private(set) var bytesSearchedForHeaderEnds = 0
 
-    public init() {}
+    package init() {}
 
-    public mutating func append(_ bytes: some Sequence<UInt8>) {
+    package mutating func append(_ bytes: some Sequence<UInt8>) {
         buffer.append(contentsOf: bytes)
     }
 
     /// Bytes received but not yet returned as a frame.
-    public var bufferedCount: Int { buffer.count - start }
+    package var bufferedCount: Int { buffer.count - start }
 
     /// The next frame, or nil until more bytes arrive. One run of junk is
     /// one `.malformed` frame, however many corrupt headers it holds: the
     /// client gets one error for it, not one per line.
-    public mutating func next() -> Frame? {
+    package mutating func next() -> Frame? {
         while let frame = decode() {
             switch frame {
             case .message:

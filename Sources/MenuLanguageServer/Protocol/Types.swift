@@ -13,11 +13,11 @@ import MenuCompiler
 /// A protocol position: 0-based line and UTF-16 code-unit offset in the
 /// line, as LSP requires unless another encoding is negotiated (menuc
 /// offers only UTF-16, the one every client supports).
-public struct LSPPosition: Hashable, Sendable, Comparable, JSONRepresentable {
-    public var line: Int
-    public var character: Int
+package struct LSPPosition: Hashable, Sendable, Comparable, JSONRepresentable {
+    package var line: Int
+    package var character: Int
 
-    public init(line: Int, character: Int) {
+    package init(line: Int, character: Int) {
         self.line = line
         self.character = character
     }
@@ -31,16 +31,16 @@ public struct LSPPosition: Hashable, Sendable, Comparable, JSONRepresentable {
 
     package var json: JSON { ["line": .int(line), "character": .int(character)] }
 
-    public static func < (lhs: LSPPosition, rhs: LSPPosition) -> Bool {
+    package static func < (lhs: LSPPosition, rhs: LSPPosition) -> Bool {
         (lhs.line, lhs.character) < (rhs.line, rhs.character)
     }
 }
 
-public struct LSPRange: Hashable, Sendable, JSONRepresentable {
-    public var start: LSPPosition
-    public var end: LSPPosition
+package struct LSPRange: Hashable, Sendable, JSONRepresentable {
+    package var start: LSPPosition
+    package var end: LSPPosition
 
-    public init(start: LSPPosition, end: LSPPosition) {
+    package init(start: LSPPosition, end: LSPPosition) {
         self.start = start
         self.end = end
     }
@@ -52,39 +52,39 @@ public struct LSPRange: Hashable, Sendable, JSONRepresentable {
     package var json: JSON { ["start": start.json, "end": end.json] }
 }
 
-public struct LSPLocation: Hashable, Sendable, JSONRepresentable {
-    public var uri: String
-    public var range: LSPRange
+package struct LSPLocation: Hashable, Sendable, JSONRepresentable {
+    package var uri: String
+    package var range: LSPRange
 
     package var json: JSON { ["uri": .string(uri), "range": range.json] }
 }
 
 /// An edit in protocol coordinates.
-public struct LSPTextEdit: Hashable, Sendable, JSONRepresentable {
-    public var range: LSPRange
-    public var newText: String
+package struct LSPTextEdit: Hashable, Sendable, JSONRepresentable {
+    package var range: LSPRange
+    package var newText: String
 
     package var json: JSON { ["range": range.json, "newText": .string(newText)] }
 }
 
 /// A JSON-RPC error answer. Handlers throw these; anything else they throw
 /// becomes an internal error, so one failing request never stops the server.
-public struct ResponseError: Error, Equatable, Sendable {
-    public var code: Int
-    public var message: String
+package struct ResponseError: Error, Equatable, Sendable {
+    package var code: Int
+    package var message: String
 
-    public init(code: Int, message: String) {
+    package init(code: Int, message: String) {
         self.code = code
         self.message = message
     }
 
-    public static let parseErrorCode = -32700
-    public static let invalidRequestCode = -32600
-    public static let methodNotFoundCode = -32601
-    public static let invalidParamsCode = -32602
-    public static let internalErrorCode = -32603
-    public static let serverNotInitializedCode = -32002
-    public static let requestFailedCode = -32803
+    package static let parseErrorCode = -32700
+    package static let invalidRequestCode = -32600
+    package static let methodNotFoundCode = -32601
+    package static let invalidParamsCode = -32602
+    package static let internalErrorCode = -32603
+    package static let serverNotInitializedCode = -32002
+    package static let requestFailedCode = -32803
 
     static func invalidParams(_ message: String) -> ResponseError { ResponseError(code: invalidParamsCode, message: message) }
     static func requestFailed(_ message: String) -> ResponseError { ResponseError(code: requestFailedCode, message: message) }
@@ -96,7 +96,7 @@ public struct ResponseError: Error, Equatable, Sendable {
 
 extension SourceFile {
     /// The protocol position of a byte offset.
-    public func lspPosition(of offset: Int) -> LSPPosition {
+    package func lspPosition(of offset: Int) -> LSPPosition {
         let position = position(of: offset)
         return LSPPosition(line: position.line - 1, character: position.utf16Column - 1)
     }
@@ -104,20 +104,20 @@ extension SourceFile {
     /// The byte offset of a protocol position. A character past the end of
     /// its line means the end of the line and a line past the end of the
     /// file means the end of the file, as the protocol asks.
-    public func offset(of position: LSPPosition) -> Int {
+    package func offset(of position: LSPPosition) -> Int {
         offset(line: position.line, utf16Column: position.character)
     }
 
-    public func lspRange(of span: Span) -> LSPRange {
+    package func lspRange(of span: Span) -> LSPRange {
         LSPRange(start: lspPosition(of: span.start), end: lspPosition(of: span.end))
     }
 
-    public func lspRange(_ range: Range<Int>) -> LSPRange {
+    package func lspRange(_ range: Range<Int>) -> LSPRange {
         LSPRange(start: lspPosition(of: range.lowerBound), end: lspPosition(of: range.upperBound))
     }
 
     /// Byte range of a protocol range, ordered even if the client sent it reversed.
-    public func byteRange(of range: LSPRange) -> Range<Int> {
+    package func byteRange(of range: LSPRange) -> Range<Int> {
         let a = offset(of: range.start)
         let b = offset(of: range.end)
         return min(a, b)..<max(a, b)
@@ -128,14 +128,14 @@ extension SourceFile {
 
 /// Converts between `file:` URIs and paths. Other schemes (`untitled:`)
 /// have no path; such buffers are compiled from memory.
-public enum DocumentURI {
-    public static func path(of uri: String) -> String? {
+package enum DocumentURI {
+    package static func path(of uri: String) -> String? {
         guard uri.hasPrefix("file:"), let url = URL(string: uri), url.isFileURL else { return nil }
         let path = url.path
         return path.isEmpty ? nil : path
     }
 
-    public static func uri(forPath path: String) -> String {
+    package static func uri(forPath path: String) -> String {
         URL(fileURLWithPath: path, isDirectory: false).absoluteString
     }
 }

@@ -20,18 +20,18 @@ import MenuCompiler
 /// (up to `maximumDiagnosticsWait` after the first unpublished change, so
 /// continuous typing still gets feedback). The transport asks for
 /// `nextDeadline` and calls `fireTimers(now:)` when it passes.
-public final class LanguageServer {
-    public struct Configuration: Sendable {
+package final class LanguageServer {
+    package struct Configuration: Sendable {
         /// Plugged in by `menuc lsp`; without one, formatting is not advertised.
-        public var formatter: (any DocumentFormatting)?
+        package var formatter: (any DocumentFormatting)?
         /// Nanoseconds of quiet after a change before diagnostics are published.
-        public var diagnosticsDelay: UInt64
+        package var diagnosticsDelay: UInt64
         /// Nanoseconds after the first unpublished change when they are published anyway.
-        public var maximumDiagnosticsWait: UInt64
+        package var maximumDiagnosticsWait: UInt64
         /// Where untitled buffers' imports are resolved when the client names no workspace.
-        public var currentDirectory: String
+        package var currentDirectory: String
 
-        public init(formatter: (any DocumentFormatting)? = nil, diagnosticsDelay: UInt64 = 150_000_000,
+        package init(formatter: (any DocumentFormatting)? = nil, diagnosticsDelay: UInt64 = 150_000_000,
                     maximumDiagnosticsWait: UInt64 = 1_000_000_000,
                     currentDirectory: String = FileManager.default.currentDirectoryPath) {
             self.formatter = formatter
@@ -50,7 +50,7 @@ public final class LanguageServer {
     private let configuration: Configuration
     private var state = State.waitingForInitialize
     /// Set by the `exit` notification: 0 after `shutdown`, 1 otherwise.
-    public private(set) var exitCode: Int32?
+    package private(set) var exitCode: Int32?
     private var capabilities = ClientCapabilities()
     private var roots: [String] = []
     private var store = DocumentStore()
@@ -62,17 +62,17 @@ public final class LanguageServer {
     private var reportedConfigurationFailures: Set<String> = []
     private var outbox: [JSON] = []
 
-    public init(configuration: Configuration = Configuration()) {
+    package init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
     }
 
     /// When `fireTimers(now:)` should next be called, if at all.
-    public var nextDeadline: UInt64? { diagnosticsDue?.deadline }
+    package var nextDeadline: UInt64? { diagnosticsDue?.deadline }
 
     // MARK: - Input
 
     /// Handles one message body and returns what to send in answer.
-    public func receive(_ body: [UInt8], now: UInt64) -> [JSON] {
+    package func receive(_ body: [UInt8], now: UInt64) -> [JSON] {
         do {
             let message = try JSON.parse(body)
             handle(message, now: now)
@@ -85,14 +85,14 @@ public final class LanguageServer {
     /// A frame that could not be read (the decoder has already moved on to
     /// the next message): answered with a parse error — its id is unknowable
     /// — and logged, since clients may not show an answer without an id.
-    public func receiveMalformedFrame(_ problem: String) -> [JSON] {
+    package func receiveMalformedFrame(_ problem: String) -> [JSON] {
         outbox.append(notification("window/logMessage", ["type": 2, "message": .string("menuc: skipped a malformed message: \(problem)")]))
         reply(to: .null, error: ResponseError(code: ResponseError.parseErrorCode, message: "malformed message: \(problem)"))
         return takeOutbox()
     }
 
     /// Publishes diagnostics whose debounce delay has passed.
-    public func fireTimers(now: UInt64) -> [JSON] {
+    package func fireTimers(now: UInt64) -> [JSON] {
         if let due = diagnosticsDue, now >= due.deadline {
             diagnosticsDue = nil
             publishDiagnostics()

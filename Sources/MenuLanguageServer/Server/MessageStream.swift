@@ -9,21 +9,21 @@ import MenuCompiler
 /// were read, messages to send out. What the transport does between `read`
 /// and `write`, without file descriptors, so tests and the fuzzer drive the
 /// server exactly as `menuc lsp` does.
-public struct MessageStream {
-    public let server: LanguageServer
+package struct MessageStream {
+    package let server: LanguageServer
     private var decoder = MessageFrameDecoder()
 
-    public init(server: LanguageServer) {
+    package init(server: LanguageServer) {
         self.server = server
     }
 
     /// Bytes received but not yet taken as a message.
-    public var bufferedCount: Int { decoder.bufferedCount }
+    package var bufferedCount: Int { decoder.bufferedCount }
 
     /// Takes every complete frame in `bytes` (with what came before) and
     /// returns the messages to send, in order. Once the server has exited,
     /// nothing more is read.
-    public mutating func receive(_ bytes: some Sequence<UInt8>, now: UInt64) -> [JSON] {
+    package mutating func receive(_ bytes: some Sequence<UInt8>, now: UInt64) -> [JSON] {
         decoder.append(bytes)
         var replies: [JSON] = []
         while server.exitCode == nil, let frame = decoder.next() {

@@ -1,9 +1,4 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MenuSupport
 import MenuSyntax
 import MenuSemantics
@@ -17,18 +12,18 @@ import MenuCompiler
 /// next diagnostics deadline, whichever comes first, and hands messages to
 /// the server in the order they arrived. No queues, locks or shared state;
 /// the debounce is just the poll timeout.
-public struct StdioTransport {
+package struct StdioTransport {
     private let input: Int32
     private let output: Int32
 
-    public init(input: Int32 = 0, output: Int32 = 1) {
+    package init(input: Int32 = 0, output: Int32 = 1) {
         self.input = input
         self.output = output
     }
 
     /// Serves until `exit` (or until the input closes); returns the exit code:
     /// 0 after an orderly `shutdown` and `exit`, 1 otherwise.
-    public func run(_ server: LanguageServer, clock: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) -> Int32 {
+    package func run(_ server: LanguageServer, clock: () -> UInt64 = { DispatchTime.now().uptimeNanoseconds }) -> Int32 {
         var stream = MessageStream(server: server)
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {

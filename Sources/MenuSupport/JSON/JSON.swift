@@ -2,7 +2,7 @@
 /// are read. Parsing (`JSONParser`) is strict, so malformed input is
 /// rejected; writing sorts object keys, so every message the server writes
 /// is byte-for-byte deterministic.
-public enum JSON: Hashable, Sendable {
+package enum JSON: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -13,24 +13,24 @@ public enum JSON: Hashable, Sendable {
 
     // MARK: - Reading
 
-    public subscript(key: String) -> JSON? {
+    package subscript(key: String) -> JSON? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
-    public var string: String? {
+    package var string: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
-    public var bool: Bool? {
+    package var bool: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
     /// Integers, and doubles that hold an integer (`3.0`), which some
     /// clients send for positions.
-    public var int: Int? {
+    package var int: Int? {
         switch self {
         case .int(let value): return value
         case .double(let value) where value.rounded() == value && abs(value) < 9e15: return Int(value)
@@ -38,17 +38,17 @@ public enum JSON: Hashable, Sendable {
         }
     }
 
-    public var array: [JSON]? {
+    package var array: [JSON]? {
         if case .array(let values) = self { return values }
         return nil
     }
 
-    public var object: [String: JSON]? {
+    package var object: [String: JSON]? {
         if case .object(let members) = self { return members }
         return nil
     }
 
-    public var isNull: Bool { self == .null }
+    package var isNull: Bool { self == .null }
 
     // MARK: - Text
 
@@ -57,7 +57,7 @@ public enum JSON: Hashable, Sendable {
     /// Compact UTF-8 text with sorted keys. Written by hand rather than with
     /// `JSONEncoder`: the server encodes every answer (thousands of
     /// completion items a minute while typing) and this is several times faster.
-    public func encoded() -> [UInt8] {
+    package func encoded() -> [UInt8] {
         var output: [UInt8] = []
         output.reserveCapacity(256)
         write(to: &output)
@@ -122,18 +122,18 @@ public enum JSON: Hashable, Sendable {
         output.append(UInt8(ascii: "\""))
     }
 
-    public var text: String { String(decoding: encoded(), as: UTF8.self) }
+    package var text: String { String(decoding: encoded(), as: UTF8.self) }
 }
 
 extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
-    public init(nilLiteral: ()) { self = .null }
+    package init(stringLiteral value: String) { self = .string(value) }
+    package init(integerLiteral value: Int) { self = .int(value) }
+    package init(booleanLiteral value: Bool) { self = .bool(value) }
+    package init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    package init(nilLiteral: ()) { self = .null }
 
-    public init(dictionaryLiteral elements: (String, JSON)...) {
+    package init(dictionaryLiteral elements: (String, JSON)...) {
         var members: [String: JSON] = [:]
         for (key, value) in elements { members[key] = value }
         self = .object(members)
@@ -143,7 +143,7 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
 extension JSON {
     /// An object without the members whose value is nil: optional protocol
     /// fields are left out rather than sent as `null`.
-    public static func object(dropping members: [String: JSON?]) -> JSON {
+    package static func object(dropping members: [String: JSON?]) -> JSON {
         .object(members.compactMapValues { $0 })
     }
 }

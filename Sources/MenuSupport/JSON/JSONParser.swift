@@ -322,7 +322,7 @@ struct JSONParser {
 extension JSON {
     /// Parses UTF-8 JSON text; throws `JSONParser.Failure` on anything that
     /// is not exactly one JSON value (of any type) with optional whitespace.
-    public static func parse(_ bytes: [UInt8]) throws -> JSON {
+    package static func parse(_ bytes: [UInt8]) throws -> JSON {
         var parser = JSONParser(bytes)
         return try parser.parseDocument()
     }

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// A mutual-exclusion lock on a pthread mutex: what `NSLock` was, without
 /// full Foundation.

@@ -7,12 +7,12 @@ import Foundation
 
 /// Runs independent work on every core. Results come back in input order,
 /// so output stays deterministic however the work was scheduled.
-public enum Parallel {
+package enum Parallel {
     /// The processors this process may use: the worker count unless the
     /// caller chooses one (the command line reads `MENUC_JOBS`).
-    public static var processorCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    package static var processorCount: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 
-    public static func map<T: Sendable>(_ count: Int, workers: Int = processorCount, _ body: @Sendable (Int) -> T) -> [T] {
+    package static func map<T: Sendable>(_ count: Int, workers: Int = processorCount, _ body: @Sendable (Int) -> T) -> [T] {
         guard count > 1, workers > 1 else { return (0..<count).map(body) }
         let results = ResultSlots<T>(count: count)
         // Chunks larger than one item keep scheduling overhead low for tiny jobs.

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// POSIX path strings, taken apart and put together without Foundation's
 /// `NSString` path methods (which live in full Foundation, not in

@@ -1,5 +1,5 @@
 /// "Did you mean …?" suggestions by edit distance.
-public enum Suggest {
+package enum Suggest {
     /// The candidate closest to `word`, if it is close enough to be a
     /// plausible typo (case differences count as nearly free).
     ///
@@ -8,14 +8,14 @@ public enum Suggest {
     /// into one reused buffer (ASCII by hand; others as `lowercased()`
     /// does) and measured in reused rows, with no allocation per
     /// candidate, which was most of the cost (3 µs a candidate).
-    public static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
+    package static func closest(to word: String, in candidates: some Sequence<String>) -> String? {
         closest(to: word, in: candidates, accepting: { _ in true })
     }
 
     /// The closest candidate that `accepting` (given its position in
     /// `candidates`) lets through; asked only of candidates that would be
     /// the best so far, so a costly test runs for few of them.
-    public static func closest(to word: String, in candidates: some Sequence<String>, accepting: (Int) -> Bool) -> String? {
+    package static func closest(to word: String, in candidates: some Sequence<String>, accepting: (Int) -> Bool) -> String? {
         let lowered = Array(word.lowercased().unicodeScalars)
         let limit = max(1, min(3, lowered.count / 3 + (lowered.count > 5 ? 1 : 0)))
         var best: (name: String, distance: Int)?

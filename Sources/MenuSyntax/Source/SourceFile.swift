@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import MenuSupport
 
 /// A byte range inside one source file. Offsets are UTF-8 byte offsets,

@@ -37,4 +37,29 @@ package enum StopSignals {
         raise(signalNumber)
         exit(128 + signalNumber)  // not reached: the default action ends the process
     }
+
+    /// Starts a thread of its own for `body`, which waits for signals and
+    /// never returns (a Dispatch worker must not be held forever). False
+    /// when no thread could be started.
+    package static func startThread(_ body: @escaping @Sendable () -> Never) -> Bool {
+        let context = Unmanaged.passRetained(ThreadBody(body)).toOpaque()
+        var thread = pthread_t()
+        #if canImport(Glibc)
+        let started = pthread_create(&thread, nil, { context in
+            if let context { Unmanaged<ThreadBody>.fromOpaque(context).takeUnretainedValue().body() }
+            return nil
+        }, context)
+        #else
+        let started = pthread_create(&thread, nil, { context in
+            Unmanaged<ThreadBody>.fromOpaque(context).takeUnretainedValue().body()
+        }, context)
+        #endif
+        if started != 0 { Unmanaged<ThreadBody>.fromOpaque(context).release() }
+        return started == 0
+    }
+
+    private final class ThreadBody: Sendable {
+        let body: @Sendable () -> Never
+        init(_ body: @escaping @Sendable () -> Never) { self.body = body }
+    }
 }

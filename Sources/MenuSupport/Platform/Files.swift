@@ -346,3 +346,23 @@ package enum FileDescriptorIO {
         return true
     }
 }
+
+extension FileSystem {
+    /// The process's file mode creation mask, which a new output's mode
+    /// follows (as if it had been created directly). Linux says it in
+    /// /proc/self/status; elsewhere it is read by setting it and back, as
+    /// umask(2) allows no other way.
+    package static func fileCreationMask() -> mode_t {
+        #if os(Linux)
+        if case .success(let bytes) = FileSystem.contents(atPath: "/proc/self/status", limit: 1 << 20) {
+            for line in bytes.split(separator: UInt8(ascii: "\n")) where line.starts(with: Array("Umask:".utf8)) {
+                let digits = String(decoding: line.dropFirst(6), as: UTF8.self).trimmingBlanks()
+                if let mask = mode_t(digits, radix: 8) { return mask }
+            }
+        }
+        #endif
+        let mask = umask(0o022)
+        umask(mask)
+        return mask
+    }
+}

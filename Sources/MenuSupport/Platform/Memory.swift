@@ -22,7 +22,7 @@ import Glibc
 /// `menuc` command and the benchmark harness (whose in-process figures
 /// must run as `menuc` does) call `apply()` first thing. Without glibc
 /// this does nothing.
-public enum AllocatorPolicy {
+package enum AllocatorPolicy {
     /// Arrays up to this size come from the heap (glibc's largest allowed value).
     static let largestHeapAllocation: Int32 = 32 << 20
     /// The heap gives memory back only when this much at its top is free.
@@ -31,7 +31,7 @@ public enum AllocatorPolicy {
     /// Applies the policy to this process. Returns false when the allocator
     /// refused a setting (or is not glibc's).
     @discardableResult
-    public static func apply() -> Bool {
+    package static func apply() -> Bool {
         #if canImport(Glibc)
         typealias MallOpt = @convention(c) (_ parameter: Int32, _ value: Int32) -> Int32
         guard let mallopt = glibcFunction("mallopt", as: MallOpt.self) else { return false }
