@@ -55,3 +55,9 @@ swift test
 # End to end: `menuc lsp` driven by a real LSP client (pytest-lsp) and by
 # headless Neovim, plus hover and completion at every position of every sample.
 MENUC="$PWD/.build/debug/menuc" MENUC_REQUIRE_NVIM=1 PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q Tests/lsp
+
+# The fuzzer's AddressSanitizer build over the whole pipeline (every rule,
+# diagnostic format and backend) for a minute: a writer that miscounts its
+# room, or any other memory error, fails the run here rather than waiting
+# for someone to run the fuzzer by hand. Findings land in .build/fuzz/compiler/crashes/.
+bash Benchmarks/Fuzz/run.sh 60 compiler
