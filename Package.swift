@@ -64,10 +64,16 @@ let package = Package(
         ),
         // The benchmark harness: `swift run -c release menuc-bench` (see docs/performance.md).
         .executableTarget(name: "menuc-bench", dependencies: ["MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuBackends", "MenuCompiler", "menuc"], path: "Benchmarks/Sources/menuc-bench"),
+        // MenuModel tested as apps use it: a plain import, reading menuc's JSON.
+        .testTarget(name: "MenuModelTests", dependencies: ["MenuModel", "JSONTestSupport"], path: "Tests/MenuModelTests"),
+        // Compares JSON texts as data, for the tests of both.
+        .target(name: "JSONTestSupport", path: "Tests/JSONTestSupport"),
+        // The syntax stage alone: lexer, parser, property names.
+        .testTarget(name: "MenuSyntaxTests", dependencies: ["MenuSupport", "MenuSyntax"], path: "Tests/MenuSyntaxTests"),
         .testTarget(
             name: "MenuCompilerTests",
             // The CLI tests run the built `menuc` and `menuc-bench` binaries, so they must be built first.
-            dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuBackends", "MenuFormatter", "MenuCompiler", "MenuLanguageServer", "MenuImport", "menuc", "menuc-bench"],
+            dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuBackends", "MenuFormatter", "MenuCompiler", "MenuLanguageServer", "MenuImport", "JSONTestSupport", "menuc", "menuc-bench"],
             path: "Tests/MenuCompilerTests",
             exclude: ["Fixtures"]
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import JSONTestSupport
 import Testing
 @testable import MenuSupport
 @testable import MenuSyntax

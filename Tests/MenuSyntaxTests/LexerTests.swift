@@ -1,12 +1,6 @@
 import Testing
 @testable import MenuSupport
 @testable import MenuSyntax
-@testable import MenuSemantics
-@testable import MenuRules
-@testable import MenuBackends
-@testable import MenuFormatter
-@testable import MenuCompiler
-@testable import MenuLanguageServer
 
 struct LexerTests {
     func lex(_ text: String) -> (kinds: [TokenKind], texts: [String], diagnostics: [Diagnostic]) {
@@ -139,30 +133,4 @@ struct LexerTests {
         #expect(result.kinds == [.identifier, .newline, .identifier, .newline, .identifier, .endOfFile])
     }
 
-    /// The text table skips decoding for bytes it finds well-formed: that
-    /// must be exactly when `String(decoding:)` keeps them as they are.
-    @Test func wellFormedUTF8AgreesWithStringDecoding() {
-        func keptByDecoding(_ bytes: [UInt8]) -> Bool { String(decoding: bytes, as: UTF8.self).utf8.elementsEqual(bytes) }
-        func check(_ bytes: [UInt8]) {
-            let wellFormed = bytes.withUnsafeBufferPointer { TextTable.isWellFormedUTF8($0) }
-            #expect(wellFormed == keptByDecoding(bytes), "\(bytes.map { String($0, radix: 16) })")
-        }
-        // Every one- and two-byte sequence, and edges of longer ones.
-        for first in 0...255 {
-            check([UInt8(first)])
-            for second in 0...255 { check([UInt8(first), UInt8(second)]) }
-        }
-        let edges: [[UInt8]] = [[0xE0, 0xA0, 0x80], [0xE0, 0x9F, 0xBF], [0xED, 0x9F, 0xBF], [0xED, 0xA0, 0x80], [0xEF, 0xBF, 0xBF],
-                                [0xF0, 0x90, 0x80, 0x80], [0xF0, 0x8F, 0xBF, 0xBF], [0xF4, 0x8F, 0xBF, 0xBF], [0xF4, 0x90, 0x80, 0x80],
-                                [0xF5, 0x80, 0x80, 0x80], [0xE2, 0x80, 0xA6], [0xE2, 0x80], [0x41, 0xE2, 0x80, 0xA6, 0x42]]
-        for bytes in edges { check(bytes) }
-        // Random sequences biased towards multi-byte leads and continuations (seeded).
-        var state: UInt64 = 42
-        func next() -> UInt8 {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            let value = UInt8(truncatingIfNeeded: state >> 56)
-            return value < 0x60 ? 0x80 | (value & 0x3F) : value
-        }
-        for _ in 0..<20_000 { check((0..<Int(next() % 7 + 1)).map { _ in next() }) }
-    }
 }

@@ -1,23 +1,30 @@
 import Foundation
+import JSONTestSupport
 import MenuModel
 import Testing
-@testable import MenuSupport
-@testable import MenuSyntax
-@testable import MenuSemantics
-@testable import MenuRules
-@testable import MenuBackends
-@testable import MenuFormatter
-@testable import MenuCompiler
-@testable import MenuLanguageServer
 
 /// The MenuModel library: its Codable shape is the JSON backend's, and its
 /// API answers what apps ask (lookups, actions, shortcuts, toggle labels).
 @Suite("MenuModel")
 struct MenuModelTests {
-    /// The JSON backend's output for every input that compiles.
-    static let documents: [(input: String, json: String)] = GoldenTests.cases.compactMap { testCase in
-        GoldenTests.outputs(for: testCase).json.map { (testCase.input, $0) }
-    }
+    /// The JSON backend's output for every input that compiles, as the
+    /// golden tests keep it beside the inputs (they check that it is what
+    /// the compiler writes): read the way an app reads menuc's JSON.
+    static let documents: [(input: String, json: String)] = {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("MenuCompilerTests/Fixtures")
+        let files = FileManager.default.enumerator(at: fixtures, includingPropertiesForKeys: nil)
+        var documents: [(input: String, json: String)] = []
+        while let url = files?.nextObject() as? URL {
+            guard url.lastPathComponent.hasSuffix(".expected.json"), let data = FileManager.default.contents(atPath: url.path) else { continue }
+            let relative = String(url.path.dropFirst(fixtures.path.count + 1))
+            let stem = String(relative.dropLast(".expected.json".count))
+            // Fixtures/samples/NAME mirrors samples/NAME.menu.
+            let input = stem.hasPrefix("samples/") ? stem + ".menu" : "Fixtures/" + stem + ".menu"
+            documents.append((input, String(decoding: data, as: UTF8.self)))
+        }
+        return documents.sorted { $0.input < $1.input }
+    }()
 
     static func sample(_ name: String) throws -> MenuDocument {
         let json = try #require(documents.first { $0.input == "samples/\(name).menu" }?.json)
@@ -128,24 +135,5 @@ struct MenuModelTests {
         #expect(mail[path: "messageList"]?.menu?.menuReference == "MessageActions")
         #expect(mail[path: "menubar/Message/section2/moveTo"]?.menu?.isDynamic == true)
     }
-}
 
-/// A parsed JSON value that tells booleans from numbers (Foundation's
-/// `NSNumber` doesn't), for comparing JSON texts as data.
-enum JSONTree: Equatable, Decodable {
-    case null, bool(Bool), number(Double), string(String), array([JSONTree]), object([String: JSONTree])
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { self = .null }
-        else if let flag = try? container.decode(Bool.self) { self = .bool(flag) }
-        else if let number = try? container.decode(Double.self) { self = .number(number) }
-        else if let text = try? container.decode(String.self) { self = .string(text) }
-        else if let array = try? container.decode([JSONTree].self) { self = .array(array) }
-        else { self = .object(try container.decode([String: JSONTree].self)) }
-    }
-
-    static func parse(_ data: Data) throws -> JSONTree {
-        try JSONDecoder().decode(JSONTree.self, from: data)
-    }
 }

@@ -1,12 +1,6 @@
 import Testing
 @testable import MenuSupport
 @testable import MenuSyntax
-@testable import MenuSemantics
-@testable import MenuRules
-@testable import MenuBackends
-@testable import MenuFormatter
-@testable import MenuCompiler
-@testable import MenuLanguageServer
 
 struct ParserTests {
     func parse(_ text: String) -> Parser.Result {

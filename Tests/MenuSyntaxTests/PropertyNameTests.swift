@@ -1,12 +1,6 @@
 import Testing
 @testable import MenuSupport
 @testable import MenuSyntax
-@testable import MenuSemantics
-@testable import MenuRules
-@testable import MenuBackends
-@testable import MenuFormatter
-@testable import MenuCompiler
-@testable import MenuLanguageServer
 
 /// `PropertyName.texts` is written out by hand; these keep it in step with
 /// the cases, whose order is the order outputs list properties in.
