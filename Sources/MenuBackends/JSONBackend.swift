@@ -9,15 +9,15 @@ import MenuSemantics
 /// It writes from the model's records: each distinct text is escaped once
 /// per document, paths are built while descending, and nothing is made per
 /// element but the bytes written (its output is about ten times its input).
-public enum JSONBackend {
-    public static let schemaVersion = 1
+package enum JSONBackend {
+    package static let schemaVersion = 1
 
-    public static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?) -> String {
+    package static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?) -> String {
         String(decoding: renderBytes(file, files: files), as: UTF8.self)
     }
 
     /// The document as UTF-8, without making a string.
-    public static func renderBytes(_ file: CheckedFile, files: (FileID) -> SourceFile?) -> [UInt8] {
+    package static func renderBytes(_ file: CheckedFile, files: (FileID) -> SourceFile?) -> [UInt8] {
         // Streamed into one array reserved for the usual size (about eleven
         // times the input), so the output's pages are touched once, not once
         // in a growing buffer and again in a copy of it (at a hundred
@@ -30,7 +30,7 @@ public enum JSONBackend {
 
     /// The document handed to `sink` in pieces as it is written: what
     /// `menuc build` does, so an output ten times its input never sits in memory.
-    public static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         withoutActuallyEscaping(files) { files in
             withoutActuallyEscaping(sink) { sink in
                 var renderer = JSONRenderer(file: file, files: files)

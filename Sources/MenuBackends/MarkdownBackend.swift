@@ -11,9 +11,9 @@ import MenuSemantics
 ///
 /// Every piece of source text goes through `MarkdownEscaping`: a label is
 /// shown as written, never as formatting or HTML.
-public enum MarkdownBackend {
+package enum MarkdownBackend {
     /// Where the pages of one build go, so pages can link to each other.
-    public struct Site: Sendable {
+    package struct Site: Sendable {
         /// Each input's page, relative to the output directory (`shared/edit.md`).
         var pages: [FileID: String] = [:]
         /// The checked files that declare each top-level identifier, in build order.
@@ -24,12 +24,12 @@ public enum MarkdownBackend {
         var numbering = ImportNumbering(imports: [])
 
         /// A page on its own (standard output): links only within the page.
-        public init() {}
+        package init() {}
 
         /// The pages of a build: `pages` gives each input's page path;
         /// `files` are the checked inputs, `imports` every loaded file's
         /// imports (by `FileID`).
-        public init(files: [CheckedFile], imports: [[ResolvedImport]], pages: [FileID: String]) {
+        package init(files: [CheckedFile], imports: [[ResolvedImport]], pages: [FileID: String]) {
             self.pages = pages
             for file in files {
                 for declaration in file.declarations where declaringFiles[declaration.id]?.last != file.source.id {
@@ -81,19 +81,19 @@ public enum MarkdownBackend {
 
     /// The page for one checked file; `site` says where the other pages of
     /// the build are, so references to their declarations become links.
-    public static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?, site: Site = Site()) -> String {
+    package static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?, site: Site = Site()) -> String {
         String(decoding: renderBytes(file, files: files, site: site), as: UTF8.self)
     }
 
     /// The page as UTF-8, without making a string.
-    public static func renderBytes(_ file: CheckedFile, files: (FileID) -> SourceFile?, site: Site = Site()) -> [UInt8] {
+    package static func renderBytes(_ file: CheckedFile, files: (FileID) -> SourceFile?, site: Site = Site()) -> [UInt8] {
         var writer = CodeWriter()
         MarkdownPage(file: file, site: site).render(to: &writer)
         return writer.bytes
     }
 
     /// The page handed to `sink` in pieces as it is written (what `menuc build` does).
-    public static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?, site: Site = Site(), to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    package static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?, site: Site = Site(), to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         withoutActuallyEscaping(sink) { sink in
             var writer = CodeWriter(streamingTo: sink)
             MarkdownPage(file: file, site: site).render(to: &writer)
@@ -102,16 +102,16 @@ public enum MarkdownBackend {
     }
 
     /// One entry of `index.md`.
-    public struct IndexEntry: Sendable {
+    package struct IndexEntry: Sendable {
         /// The page, relative to the output directory.
-        public var page: String
+        package var page: String
         /// The source file as given (shown as the link text).
-        public var source: String
+        package var source: String
         /// The file's doc comment; its first paragraph is the summary.
-        public var doc: String?
+        package var doc: String?
 
         /// An entry for one page.
-        public init(page: String, source: String, doc: String?) {
+        package init(page: String, source: String, doc: String?) {
             self.page = page
             self.source = source
             self.doc = doc
@@ -119,7 +119,7 @@ public enum MarkdownBackend {
     }
 
     /// `index.md`: a table linking every page, with each file's summary.
-    public static func index(_ entries: [IndexEntry]) -> String {
+    package static func index(_ entries: [IndexEntry]) -> String {
         var writer = CodeWriter()
         writer.line(generatedNotice)
         writer.blankLine()

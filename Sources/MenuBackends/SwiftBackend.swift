@@ -13,9 +13,9 @@ import MenuSemantics
 ///
 /// All text from the source goes through `SwiftEscaping`: labels and doc
 /// comments can't break out of their literals or comments.
-public enum SwiftBackend {
+package enum SwiftBackend {
     /// The access level of the generated declarations (`--access`).
-    public enum Access: String, CaseIterable, Sendable {
+    package enum Access: String, CaseIterable, Sendable {
         case `public`, `internal`, `package`
 
         /// The modifier to write before a declaration, with its space
@@ -30,14 +30,14 @@ public enum SwiftBackend {
     }
 
     /// `--type-name` and `--access`.
-    public struct Options: Sendable {
+    package struct Options: Sendable {
         /// The namespace's name; nil derives it from the file name.
-        public var typeName: String?
+        package var typeName: String?
         /// The access level of the namespace and everything in it.
-        public var access: Access
+        package var access: Access
 
         /// Options for the file name's namespace at `access` (internal, Swift's default).
-        public init(typeName: String? = nil, access: Access = .internal) {
+        package init(typeName: String? = nil, access: Access = .internal) {
             self.typeName = typeName
             self.access = access
         }
@@ -45,12 +45,12 @@ public enum SwiftBackend {
 
     /// The Swift source for one checked file; `files` gives the source
     /// files behind spans (for locations), as for the JSON backend.
-    public static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?, options: Options = Options()) -> String {
+    package static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?, options: Options = Options()) -> String {
         String(decoding: renderBytes(file, files: files, options: options), as: UTF8.self)
     }
 
     /// The source as UTF-8, without making a string.
-    public static func renderBytes(_ file: CheckedFile, files: (FileID) -> SourceFile?, options: Options = Options()) -> [UInt8] {
+    package static func renderBytes(_ file: CheckedFile, files: (FileID) -> SourceFile?, options: Options = Options()) -> [UInt8] {
         // One array reserved for the usual size (about ten times the input):
         // see `JSONBackend.renderBytes`.
         var bytes: [UInt8] = []
@@ -60,7 +60,7 @@ public enum SwiftBackend {
     }
 
     /// The source handed to `sink` in pieces as it is written (what `menuc build` does).
-    public static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?, options: Options = Options(),
+    package static func render(_ file: CheckedFile, files: (FileID) -> SourceFile?, options: Options = Options(),
                               to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         withoutActuallyEscaping(files) { files in
             withoutActuallyEscaping(sink) { sink in
@@ -74,14 +74,14 @@ public enum SwiftBackend {
 
     /// The namespace name for a source file: UpperCamelCase of its name
     /// (`notes.menu` → `Notes`), never a keyword or a `MenuModel` type name.
-    public static func typeName(forFile displayPath: String) -> String {
+    package static func typeName(forFile displayPath: String) -> String {
         let fileName = displayPath.split(separator: "/").last.map(String.init) ?? displayPath
         let name = SwiftEscaping.upperCamelCase(fileName: fileName) ?? "Menus"
         return reservedTypeNames.contains(name) || SwiftEscaping.keywords.contains(name) ? name + "Menus" : name
     }
 
     /// Why `name` can't be given with `--type-name`, or nil when it can.
-    public static func problem(withTypeName name: String) -> String? {
+    package static func problem(withTypeName name: String) -> String? {
         guard SwiftEscaping.isIdentifier(name) else { return "'\(name)' is not a Swift identifier" }
         if SwiftEscaping.keywords.contains(name) || SwiftEscaping.unusableMemberNames.contains(name) { return "'\(name)' is a Swift keyword" }
         if reservedTypeNames.contains(name) { return "'\(name)' would hide a type the generated code or apps use" }

@@ -33,14 +33,14 @@ import MenuSyntax
 /// A file with syntax errors is never formatted: its diagnostics are
 /// returned instead. The result is checked before it is returned: it must
 /// parse, and hold the same tokens and comments in the same order.
-public enum MenuFormatter {
-    public struct Options: Sendable, Equatable {
+package enum MenuFormatter {
+    package struct Options: Sendable, Equatable {
         /// Widest line (in display columns) that a one-line body may make.
-        public var lineWidth: Int
+        package var lineWidth: Int
         /// Spaces per indentation level.
-        public var indentWidth: Int
+        package var indentWidth: Int
 
-        public init(lineWidth: Int = 100, indentWidth: Int = 2) {
+        package init(lineWidth: Int = 100, indentWidth: Int = 2) {
             self.lineWidth = lineWidth
             self.indentWidth = indentWidth
         }
@@ -48,12 +48,12 @@ public enum MenuFormatter {
 
     /// Why a file was not formatted: its syntax errors (or, should the
     /// formatter ever get a file wrong, the diagnostic that says so).
-    public struct Failure: Error, Sendable, Equatable {
-        public var diagnostics: [Diagnostic]
+    package struct Failure: Error, Sendable, Equatable {
+        package var diagnostics: [Diagnostic]
     }
 
     /// The formatted text of `file`, or the syntax errors that prevent it.
-    public static func format(_ file: SourceFile, options: Options = Options()) -> Result<String, Failure> {
+    package static func format(_ file: SourceFile, options: Options = Options()) -> Result<String, Failure> {
         let parsed = Parser.parse(file)
         let errors = parsed.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty else { return .failure(Failure(diagnostics: errors)) }
@@ -70,7 +70,7 @@ public enum MenuFormatter {
     }
 
     /// Formats text (for tests and editors); the display path names it in diagnostics.
-    public static func format(_ text: String, displayPath: String = "<stdin>", options: Options = Options()) -> Result<String, Failure> {
+    package static func format(_ text: String, displayPath: String = "<stdin>", options: Options = Options()) -> Result<String, Failure> {
         format(SourceFile(id: FileID(0), displayPath: displayPath, text: text), options: options)
     }
 }

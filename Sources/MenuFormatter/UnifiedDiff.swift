@@ -9,10 +9,10 @@ import MenuSyntax
 /// or bidirectional override in a file shows as its escape instead of
 /// acting on the terminal, and a carriage return before a line break shows
 /// as `\r`.
-public enum UnifiedDiff {
+package enum UnifiedDiff {
     /// The diff with `context` unchanged lines around each change, or the
     /// empty string when the texts are equal.
-    public static func render(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
+    package static func render(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
         let a = lines(old)
         let b = lines(new)
         let script = editScript(a, b)

@@ -8,9 +8,9 @@ import MenuSemantics
 ///
 /// The writer does no escaping: callers pass text already escaped for the
 /// target language (`SwiftEscaping`, `MarkdownEscaping`).
-public struct CodeWriter: Sendable {
+package struct CodeWriter: Sendable {
     /// One level of indentation (four spaces for Swift, two for Markdown lists).
-    public let indentUnit: String
+    package let indentUnit: String
     /// Every line written so far, each followed by a newline, as UTF-8. A
     /// class, copied before writing when shared, so the writer stays a value.
     private var buffer = OutputBuffer(capacity: 1 << 16)
@@ -22,7 +22,7 @@ public struct CodeWriter: Sendable {
     private let spacesPerLevel: Int?
 
     /// Creates an empty writer.
-    public init(indentUnit: String = "    ") {
+    package init(indentUnit: String = "    ") {
         self.indentUnit = indentUnit
         spacesPerLevel = indentUnit.utf8.allSatisfy { $0 == 0x20 } ? indentUnit.utf8.count : nil
     }
@@ -43,7 +43,7 @@ public struct CodeWriter: Sendable {
 
     /// Appends a line at the current indentation. Text with line breaks is
     /// written as several lines, each indented; an empty line has no indentation.
-    public mutating func line(_ text: String = "") {
+    package mutating func line(_ text: String = "") {
         // Most lines are a single line with nothing to trim, or empty (a
         // blank line: through `split` it cost 2,400 instructions): copy the bytes.
         var text = text
@@ -80,12 +80,12 @@ public struct CodeWriter: Sendable {
 
     /// Appends an empty line unless the text is empty or already ends in one,
     /// so sections are separated by exactly one blank line.
-    public mutating func blankLine() {
+    package mutating func blankLine() {
         if hasLines, !lastLineIsEmpty { line() }
     }
 
     /// Writes `body` one level deeper.
-    public mutating func indented(_ body: (inout CodeWriter) -> Void) {
+    package mutating func indented(_ body: (inout CodeWriter) -> Void) {
         level += 1
         body(&self)
         level -= 1
@@ -93,14 +93,14 @@ public struct CodeWriter: Sendable {
 
     /// Writes `opening`, then `body` one level deeper, then `closing`
     /// (`enum Notes {` … `}`).
-    public mutating func block(_ opening: String, closing: String = "}", _ body: (inout CodeWriter) -> Void) {
+    package mutating func block(_ opening: String, closing: String = "}", _ body: (inout CodeWriter) -> Void) {
         line(opening)
         indented(body)
         line(closing)
     }
 
     /// The text written so far, every line ending in a newline.
-    public var text: String { String(decoding: buffer.bytes, as: UTF8.self) }
+    package var text: String { String(decoding: buffer.bytes, as: UTF8.self) }
 
     /// The text written so far, as UTF-8.
     var bytes: [UInt8] { buffer.bytes }

@@ -5,7 +5,7 @@ import MenuSemantics
 /// A JSON document with object keys in a fixed order, so output is
 /// byte-identical across runs. Every JSON the compiler writes (the JSON
 /// backend, diagnostics, SARIF) goes through `render`.
-public indirect enum JSONValue: Equatable, Sendable {
+package indirect enum JSONValue: Equatable, Sendable {
     case null
     case bool(Bool)
     case int(Int)
@@ -15,7 +15,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     case array([JSONValue])
     case object([(String, JSONValue)])
 
-    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+    package static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
         case (.bool(let a), .bool(let b)): a == b
@@ -30,7 +30,7 @@ public indirect enum JSONValue: Equatable, Sendable {
 
     /// Pretty-printed with two-space indentation and a trailing newline
     /// (the layout `JSONStreamWriter` owns).
-    public func render() -> String {
+    package func render() -> String {
         var writer = JSONStreamWriter()
         write(to: &writer)
         return writer.finish()
@@ -55,7 +55,7 @@ public indirect enum JSONValue: Equatable, Sendable {
     }
 
     /// Without any blank space (one line; for line-oriented formats).
-    public func renderCompact() -> String {
+    package func renderCompact() -> String {
         var output: [UInt8] = []
         writeCompact(to: &output)
         return String(decoding: output, as: UTF8.self)

@@ -10,11 +10,11 @@ import MenuSemantics
 /// written. Invisible and reordering characters (bidirectional overrides,
 /// zero-width characters) are shown as `\u{…}`, as in generated Swift, so a
 /// page can't display something other than what the file says.
-public enum MarkdownEscaping {
+package enum MarkdownEscaping {
     /// Inline text (a label, a title, a table cell): every character with a
     /// Markdown meaning is backslash-escaped, `<`, `>` and `&` become
     /// entities, and line breaks become spaces.
-    public static func text(_ text: String) -> String {
+    package static func text(_ text: String) -> String {
         isPlainText(text) ? text : escapedText(text)
     }
 
@@ -63,19 +63,19 @@ public enum MarkdownEscaping {
     /// the fence is longer than any run of backticks inside, line breaks
     /// become spaces, `|` is escaped so tables keep their cells, and
     /// invisible characters are shown as `\u{…}`.
-    public static func code(_ text: String) -> String {
+    package static func code(_ text: String) -> String {
         isPlainCode(text) ? "`" + text + "`" : fencedCode(text)
     }
 
     /// `code` outside a table, where `\|` would show its backslash.
-    public static func code(_ text: String, inTable: Bool) -> String {
+    package static func code(_ text: String, inTable: Bool) -> String {
         isPlainCode(text) ? "`" + text + "`" : fencedCode(text, escapingPipes: inTable)
     }
 
     /// A fenced code block showing `text` (its lines) literally: the fence
     /// is longer than any run of backticks inside, so no line can close it,
     /// and invisible characters are shown as `\u{…}`.
-    public static func codeBlock(_ text: String, language: String) -> String {
+    package static func codeBlock(_ text: String, language: String) -> String {
         var lines: [String] = []
         var longestRun = 0
         for line in SwiftEscaping.splitLines(text) {
@@ -98,7 +98,7 @@ public enum MarkdownEscaping {
     }
 
     /// `docLines` as one text, for a hover or a completion's documentation.
-    public static func doc(_ text: String) -> String {
+    package static func doc(_ text: String) -> String {
         docLines(text).joined(separator: "\n")
     }
 
@@ -132,7 +132,7 @@ public enum MarkdownEscaping {
 
     /// Lines of a doc comment as Markdown: CommonMark, sanitised so it can't
     /// reach outside itself or out of the page (see `MarkdownDocComment`).
-    public static func docLines(_ text: String) -> [String] {
+    package static func docLines(_ text: String) -> [String] {
         // One line of printable ASCII that starts with a letter or digit and
         // holds nothing that could start code, a link, HTML or a fence: the
         // common doc comment, unchanged.
@@ -150,7 +150,7 @@ public enum MarkdownEscaping {
     /// characters and `/`, so spaces, parentheses and `<` can't end it.
     /// A file name's bytes that are not UTF-8 (`PathBytes`) are encoded as
     /// the bytes they are, so the link opens the file.
-    public static func linkDestination(_ path: String, fragment: String? = nil) -> String {
+    package static func linkDestination(_ path: String, fragment: String? = nil) -> String {
         var result = ""
         for byte in PathBytes.bytes(path) {
             let scalar = Unicode.Scalar(byte)

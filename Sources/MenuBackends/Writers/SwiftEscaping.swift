@@ -8,7 +8,7 @@ import MenuSemantics
 ///
 /// Escaping here is a security boundary: labels and doc comments come from
 /// `.menu` files, and a generated file is compiled into an app.
-public enum SwiftEscaping {
+package enum SwiftEscaping {
     // MARK: - String literals
 
     /// A double-quoted Swift string literal whose value is exactly `text`.
@@ -20,7 +20,7 @@ public enum SwiftEscaping {
     /// characters, line and paragraph separators, private-use and unassigned
     /// code points — becomes `\u{…}`, so the source shows what it contains.
     /// Emoji (including joined sequences) stay as they are.
-    public static func stringLiteral(_ text: String) -> String {
+    package static func stringLiteral(_ text: String) -> String {
         var text = text
         if text.withUTF8(needsNoEscape) { return "\"" + text + "\"" }
         var result = "\""
@@ -72,7 +72,7 @@ public enum SwiftEscaping {
     /// Text safe inside a `//` or `///` comment line: line breaks become
     /// spaces and invisible or reordering characters become `\u{…}`, so a
     /// comment can't end early, hide text, or flip the code after it.
-    public static func commentText(_ text: String) -> String {
+    package static func commentText(_ text: String) -> String {
         // Printable ASCII is never invisible and has no tab: the common case, unchanged.
         var text = text
         if text.withUTF8(isPrintableASCII) { return text }
@@ -98,7 +98,7 @@ public enum SwiftEscaping {
 
     /// `///` lines for a doc comment, one per line of `text`, each sanitized
     /// with ``commentText(_:)``.
-    public static func docComment(_ text: String) -> [String] {
+    package static func docComment(_ text: String) -> [String] {
         // One line of printable ASCII (most doc comments) has nothing to split or sanitize.
         var text = text
         if !text.isEmpty, text.withUTF8(isPrintableASCII) { return ["/// " + text] }
@@ -137,7 +137,7 @@ public enum SwiftEscaping {
 
     /// Words that must be written in backticks to be used as names. Backticks
     /// are harmless on other words, so the list errs on the long side.
-    public static let keywords: Set<String> = [
+    package static let keywords: Set<String> = [
         // Declarations
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
@@ -157,7 +157,7 @@ public enum SwiftEscaping {
 
     /// `name` as written in Swift: in backticks when it is a keyword.
     /// `name` must already be a valid identifier.
-    public static func identifier(_ name: String) -> String {
+    package static func identifier(_ name: String) -> String {
         keywords.contains(name) ? "`\(name)`" : name
     }
 
@@ -166,7 +166,7 @@ public enum SwiftEscaping {
 
     /// Whether `text` is a plain Swift identifier (ASCII letters, digits and
     /// `_`, not starting with a digit).
-    public static func isIdentifier(_ text: String) -> Bool {
+    package static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.unicodeScalars.first, !text.isEmpty else { return false }
         guard first == "_" || ("a"..."z").contains(first) || ("A"..."Z").contains(first) else { return false }
         return text.unicodeScalars.allSatisfy { $0 == "_" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
@@ -175,7 +175,7 @@ public enum SwiftEscaping {
     /// `EditNote` → `editNote`, `PDFExport` → `pdfExport`, `URL` → `url`:
     /// the leading capitals lowered, keeping the last one of a run that
     /// starts the next word.
-    public static func lowerCamelCase(_ name: String) -> String {
+    package static func lowerCamelCase(_ name: String) -> String {
         // Identifiers are ASCII: lower the leading capitals byte by byte.
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             var bytes = Array(name.utf8)
@@ -199,7 +199,7 @@ public enum SwiftEscaping {
     /// A type name from a file name: `notes.menu` → `Notes`,
     /// `hostile-labels.menu` → `HostileLabels`, `3d.menu` → `_3d`. Words are
     /// split at anything but ASCII letters and digits; nil when nothing is left.
-    public static func upperCamelCase(fileName: String) -> String? {
+    package static func upperCamelCase(fileName: String) -> String? {
         var stem = Substring(fileName)
         if let dot = stem.lastIndex(of: "."), dot != stem.startIndex { stem = stem[..<dot] }
         let folded = LatinFolding.folded(String(stem))

@@ -213,7 +213,7 @@ public struct DiagnosticRenderer: Sendable {
         JSONValue.array(diagnostics.map(jsonValue)).render()
     }
 
-    public func jsonValue(_ diagnostic: Diagnostic) -> JSONValue {
+    package func jsonValue(_ diagnostic: Diagnostic) -> JSONValue {
         var members: [(String, JSONValue)] = [
             ("id", .string(diagnostic.id)),
             ("severity", .string(diagnostic.severity.rawValue)),
@@ -241,7 +241,7 @@ public struct DiagnosticRenderer: Sendable {
         return .object(members)
     }
 
-    public func range(_ span: Span) -> JSONValue {
+    package func range(_ span: Span) -> JSONValue {
         guard let file = files(span.file) else { return .null }
         return .object([("start", position(file, span.start)), ("end", position(file, span.end))])
     }

@@ -5,7 +5,7 @@ import MenuSemantics
 /// A guideline rule. Each lives in its own file under `Rules/Catalog/`,
 /// carrying everything about it — id, severity, citation, explanation and
 /// examples — and is listed once in `RuleRegistry.all`.
-public protocol Rule: Sendable {
+package protocol Rule: Sendable {
     var descriptor: RuleDescriptor { get }
     /// How much of a file the rule must see at once (`.file` unless it says).
     var scope: RuleScope { get }
@@ -14,7 +14,7 @@ public protocol Rule: Sendable {
 }
 
 extension Rule {
-    public var scope: RuleScope { .file }
+    package var scope: RuleScope { .file }
 }
 
 /// How much of a file a rule must see at once.
@@ -24,7 +24,7 @@ extension Rule {
 /// processor's cache: a rule walking a 100 MB file's model alone reads it
 /// from memory, and fifty rules read it fifty times (see "Ninth session"
 /// in docs/performance.md).
-public enum RuleScope: Sendable {
+package enum RuleScope: Sendable {
     /// Its findings on a file are the findings on each top-level
     /// declaration alone: it looks at a declaration, what is in it and what
     /// its `use`s spliced into it, and never compares declarations. The
@@ -38,21 +38,21 @@ public enum RuleScope: Sendable {
     case file
 }
 
-public struct RuleDescriptor: Sendable {
+package struct RuleDescriptor: Sendable {
     /// Stable kebab-case id: public API (used in @allow, --rule, SARIF).
-    public var id: String
-    public var severity: Severity
-    public var guideline: GuidelineCitation
+    package var id: String
+    package var severity: Severity
+    package var guideline: GuidelineCitation
     /// One line: what the rule looks for.
-    public var summary: String
+    package var summary: String
     /// Why it matters and what to do instead.
-    public var explanation: String
+    package var explanation: String
     /// The guideline's own words.
-    public var quote: String
-    public var hasFixIt: Bool
-    public var examples: [RuleExample]
+    package var quote: String
+    package var hasFixIt: Bool
+    package var examples: [RuleExample]
 
-    public init(id: String, severity: Severity, guideline: GuidelineCitation, summary: String, explanation: String,
+    package init(id: String, severity: Severity, guideline: GuidelineCitation, summary: String, explanation: String,
                 quote: String, hasFixIt: Bool = false, examples: [RuleExample]) {
         self.id = id
         self.severity = severity
@@ -68,27 +68,27 @@ public struct RuleDescriptor: Sendable {
 /// A rule's own test case. In triggering examples `↓` marks where each
 /// finding starts (the marker is removed before compiling); `corrected` is
 /// the text after applying every fix-it.
-public struct RuleExample: Sendable {
-    public enum Expectation: Sendable {
+package struct RuleExample: Sendable {
+    package enum Expectation: Sendable {
         case triggers
         case passes
     }
-    public var expectation: Expectation
-    public var source: String
-    public var corrected: String?
+    package var expectation: Expectation
+    package var source: String
+    package var corrected: String?
 
-    public static func triggering(_ source: String, corrected: String? = nil) -> RuleExample {
+    package static func triggering(_ source: String, corrected: String? = nil) -> RuleExample {
         RuleExample(expectation: .triggers, source: source, corrected: corrected)
     }
 
-    public static func passing(_ source: String) -> RuleExample {
+    package static func passing(_ source: String) -> RuleExample {
         RuleExample(expectation: .passes, source: source, corrected: nil)
     }
 
-    public static let marker: Character = "↓"
+    package static let marker: Character = "↓"
 
     /// The source without markers, and the UTF-8 offsets the markers stood at.
-    public var unmarked: (text: String, offsets: [Int]) {
+    package var unmarked: (text: String, offsets: [Int]) {
         var text = ""
         var offsets: [Int] = []
         for character in source {
@@ -108,17 +108,17 @@ public struct RuleExample: Sendable {
 ///   `keep` of this rule in source order, when `keep` are already held
 ///   (hostile input — a million items with unverbed labels — would
 ///   otherwise build a million messages for a report that shows 200).
-public struct RuleReporter: Sendable {
+package struct RuleReporter: Sendable {
     /// The rule's id, severity and citation.
     let stamp: RuleStamp
     /// Limits from the configuration, for the rules that count.
-    public let thresholds: RuleThresholds
+    package let thresholds: RuleThresholds
     /// Answers about the labels of the checked file's store, shared by the
     /// rules of one run (each distinct label is analysed once).
-    public let labels: LabelTable
-    public private(set) var findings: [Diagnostic] = []
+    package let labels: LabelTable
+    package private(set) var findings: [Diagnostic] = []
     /// Reports in the checked file past the first `keep` of this rule.
-    public private(set) var suppressedCount = 0
+    package private(set) var suppressedCount = 0
     /// The scopes of this rule's `@allow` attributes in the checked file,
     /// and whether a report fell inside each.
     private var allows: AllowScopes
@@ -142,14 +142,14 @@ public struct RuleReporter: Sendable {
 
     /// One question's answers about the labels of `file` (the file or part
     /// the rule is looking at), for one rule's run.
-    public func labelMemo<Value>(_ question: @escaping (LabelTable) -> (TextID) -> Value, over file: CheckedFile) -> LabelMemo<Value> {
+    package func labelMemo<Value>(_ question: @escaping (LabelTable) -> (TextID) -> Value, over file: CheckedFile) -> LabelMemo<Value> {
         labels.memo(question, expectedLabels: file.elementCount)
     }
 
     /// At most this many secondary places per finding; the rest are counted in a note.
-    public static let maximumSecondarySpans = 10
+    package static let maximumSecondarySpans = 10
 
-    public mutating func report(
+    package mutating func report(
         _ message: @autoclosure () -> String,
         at span: Span,
         label: @autoclosure () -> String = "",

@@ -44,7 +44,7 @@ public struct RuleConfiguration: Sendable {
 
     public init() {}
 
-    public func effectiveSeverity(of descriptor: RuleDescriptor) -> RuleSeverity {
+    package func effectiveSeverity(of descriptor: RuleDescriptor) -> RuleSeverity {
         effectiveSeverity(ofRule: descriptor.id, byDefault: descriptor.severity)
     }
 

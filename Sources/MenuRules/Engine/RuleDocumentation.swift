@@ -4,22 +4,22 @@ import MenuSemantics
 
 /// The text `menuc rules` and `menuc explain` print, generated from the
 /// rule files themselves so documentation can't drift from behaviour.
-public enum RuleDocumentation {
-    public static var allIDs: [String] {
+package enum RuleDocumentation {
+    package static var allIDs: [String] {
         RuleRegistry.all.map(\.descriptor.id) + LanguageErrorID.allCases.map(\.rawValue) + [RuleEngine.unusedAllowID]
     }
 
     /// Ids a configuration may set: every guideline rule and unused-allow.
-    public static var configurableIDs: Set<String> {
+    package static var configurableIDs: Set<String> {
         Set(RuleRegistry.all.map(\.descriptor.id) + [RuleEngine.unusedAllowID])
     }
 
     /// `label-title-case` → `LabelTitleCase` (SARIF rule names).
-    public static func camelName(_ id: String) -> String {
+    package static func camelName(_ id: String) -> String {
         id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
-    public static func table(configuration: RuleConfiguration) -> String {
+    package static func table(configuration: RuleConfiguration) -> String {
         var rows: [[String]] = [["ID", "DEFAULT", "EFFECTIVE", "FIX-IT", "GUIDELINE"]]
         for rule in RuleRegistry.all {
             let descriptor = rule.descriptor
@@ -34,7 +34,7 @@ public enum RuleDocumentation {
         }.joined(separator: "\n") + "\n"
     }
 
-    public static func explain(_ id: String) -> String? {
+    package static func explain(_ id: String) -> String? {
         if let language = LanguageErrorID(rawValue: id) {
             return "\(id) (language error, always an error)\n\n\(language.explanation)\n"
         }
@@ -63,7 +63,7 @@ public enum RuleDocumentation {
 
     /// docs/rules.md, generated from the rule files. Regenerate with
     /// `swift run menuc rules --markdown > docs/rules.md`.
-    public static func markdown() -> String {
+    package static func markdown() -> String {
         var text = """
             # Guideline rules
 

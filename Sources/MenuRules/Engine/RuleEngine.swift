@@ -5,18 +5,18 @@ import MenuSemantics
 /// Runs every registered rule on a checked file, applies severities from
 /// the configuration, and honours `@allow` — reporting allows that
 /// silence nothing, so suppressions don't rot.
-public struct RuleEngine {
-    public let configuration: RuleConfiguration
-    public let ruleSet: RuleSet
-    public var rules: [any Rule] { ruleSet.rules }
+package struct RuleEngine {
+    package let configuration: RuleConfiguration
+    package let ruleSet: RuleSet
+    package var rules: [any Rule] { ruleSet.rules }
 
     /// How many elements a part of a large file has at least when the
     /// rules of `.declaration` scope run a part at a time (see `RuleScope`):
     /// about a megabyte of model, which stays in a core's cache while every
     /// such rule reads it. Tests set 1: a part per declaration.
-    public var elementsPerPart: Int
+    package var elementsPerPart: Int
 
-    public init(configuration: RuleConfiguration = RuleConfiguration(), rules: RuleSet = .registry,
+    package init(configuration: RuleConfiguration = RuleConfiguration(), rules: RuleSet = .registry,
                 elementsPerPart: Int = 16_384) {
         self.configuration = configuration
         self.ruleSet = rules
@@ -24,11 +24,11 @@ public struct RuleEngine {
     }
 
     /// An engine running these rules only (the tests run one rule, or one page's).
-    public init(configuration: RuleConfiguration = RuleConfiguration(), rules: [any Rule], elementsPerPart: Int = 16_384) {
+    package init(configuration: RuleConfiguration = RuleConfiguration(), rules: [any Rule], elementsPerPart: Int = 16_384) {
         self.init(configuration: configuration, rules: RuleSet(rules), elementsPerPart: elementsPerPart)
     }
 
-    public static let unusedAllowID = "unused-allow"
+    package static let unusedAllowID = "unused-allow"
     static let maximumAllowSuggestions = 1_000
 
     /// The findings of every enabled rule on `file`, in rule order.
@@ -36,19 +36,19 @@ public struct RuleEngine {
     /// `workers` above 1 runs the rules themselves in parallel — worth it
     /// when one file is checked alone (the language server, one big file);
     /// when many files are checked, parallelism across files is better.
-    public func check(_ file: CheckedFile, hasLanguageErrors: Bool, workers: Int = 1) -> [Diagnostic] {
+    package func check(_ file: CheckedFile, hasLanguageErrors: Bool, workers: Int = 1) -> [Diagnostic] {
         findings(file, hasLanguageErrors: hasLanguageErrors, workers: workers).diagnostics
     }
 
     /// What the rules found on one file.
-    public struct Findings: Sendable {
-        public var diagnostics: [Diagnostic] = []
+    package struct Findings: Sendable {
+        package var diagnostics: [Diagnostic] = []
         /// Findings in the file that were counted, not kept: each rule
         /// keeps its first `keep` (see `findings(_:hasLanguageErrors:workers:keep:)`).
-        public var suppressed = DiagnosticCounts()
-        public var suppressedCount: Int { suppressed.total }
+        package var suppressed = DiagnosticCounts()
+        package var suppressedCount: Int { suppressed.total }
         /// The most severe of those.
-        public var suppressedSeverity: Severity? { suppressed.worst }
+        package var suppressedSeverity: Severity? { suppressed.worst }
     }
 
     /// Like `check`, keeping at most `keep` findings per rule in the file
@@ -58,7 +58,7 @@ public struct RuleEngine {
     /// `labels` answers questions about the labels of the file's store; the
     /// files of an import group share one store and can share one table
     /// (see `LabelTable.holdAnswers`). Without one, the run makes its own.
-    public func findings(_ file: CheckedFile, hasLanguageErrors: Bool, workers: Int = 1, keep: Int = .max,
+    package func findings(_ file: CheckedFile, hasLanguageErrors: Bool, workers: Int = 1, keep: Int = .max,
                          labels: LabelTable? = nil) -> Findings {
         // Rules read resolved meaning; on a file with language errors that
         // meaning is incomplete and findings would be noise.

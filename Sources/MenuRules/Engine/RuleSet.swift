@@ -10,21 +10,21 @@ import MenuSemantics
 /// retained and released. The engine needs only the id, severity and
 /// citation of each rule, for every file checked, so they are kept here:
 /// in a 3,000-file import group the copies cost more than the checks.
-public final class RuleSet: Sendable {
-    public let rules: [any Rule]
+package final class RuleSet: Sendable {
+    package let rules: [any Rule]
     /// What stamps each rule's findings, by position in `rules`.
     let stamps: [RuleStamp]
     /// Each rule's scope, by position in `rules`.
     let scopes: [RuleScope]
 
-    public init(_ rules: [any Rule]) {
+    package init(_ rules: [any Rule]) {
         self.rules = rules
         stamps = rules.map { RuleStamp($0.descriptor) }
         scopes = rules.map(\.scope)
     }
 
     /// Every registered rule: the set the compiler runs.
-    public static let registry = RuleSet(RuleRegistry.all)
+    package static let registry = RuleSet(RuleRegistry.all)
 }
 
 /// What a finding carries from the rule that made it. A class: each of

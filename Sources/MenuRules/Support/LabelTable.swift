@@ -14,7 +14,7 @@ import MenuSemantics
 /// It hangs off `CheckedFile` and is safe to use from several threads (a
 /// large file checked alone has its rules run in parallel); the lock is
 /// held only to look up and store, never while analysing.
-public final class LabelTable: @unchecked Sendable {
+package final class LabelTable: @unchecked Sendable {
     private let store: ModelStore
     private let lock = Lock()
     // Guarded by `lock`, so the dynamic exclusivity checks a class property
@@ -79,7 +79,7 @@ public final class LabelTable: @unchecked Sendable {
     /// label is asked about, the answer comes from this table.
     /// `expectedLabels`: about how many labels the rule will ask about
     /// (the elements of the file or part it looks at).
-    public func memo<Value>(_ question: @escaping (LabelTable) -> (TextID) -> Value, expectedLabels: Int) -> LabelMemo<Value> {
+    package func memo<Value>(_ question: @escaping (LabelTable) -> (TextID) -> Value, expectedLabels: Int) -> LabelMemo<Value> {
         LabelMemo(table: self, question: question, count: store.texts.count, expectedLabels: expectedLabels)
     }
 
@@ -368,16 +368,16 @@ public final class LabelTable: @unchecked Sendable {
 
 /// A text people read on an element: its label, or a toggle's on/off
 /// label, a button's subtitle, a pull-down's menu title.
-public struct LabelText: Sendable {
-    public let element: Element
+package struct LabelText: Sendable {
+    package let element: Element
     /// The property that holds it; nil for the element's label.
-    public let property: PropertyName?
-    public let id: TextID
+    package let property: PropertyName?
+    package let id: TextID
 
-    public var text: String { element.store.text(id) }
+    package var text: String { element.store.text(id) }
 
     /// Where it is written (the string literal).
-    public var span: Span {
+    package var span: Span {
         guard let property else { return element.labelSpan ?? element.focusSpan }
         return element.property(property)?.valueSpan ?? element.focusSpan
     }
@@ -386,7 +386,7 @@ public struct LabelText: Sendable {
 extension Element {
     /// Each text people read on the element — its label, then the written
     /// off, on, subtitle and title texts — without making strings or arrays.
-    public func forEachLabelText(_ body: (LabelText) -> Void) {
+    package func forEachLabelText(_ body: (LabelText) -> Void) {
         let record = record
         if record.label.exists { body(LabelText(element: self, property: nil, id: record.label)) }
         // Only toggles take on/off, buttons a subtitle and pull-downs a title.
@@ -408,7 +408,7 @@ extension Element {
     /// The texts people read as the name of a menu item or a button: the
     /// label of an item, submenu, button or pull-down, and the label and
     /// on/off labels of a toggle.
-    public func forEachItemOrButtonLabel(_ body: (LabelText) -> Void) {
+    package func forEachItemOrButtonLabel(_ body: (LabelText) -> Void) {
         switch kind {
         case .item, .submenu, .button, .pulldown:
             if let id = labelID { body(LabelText(element: self, property: nil, id: id)) }
@@ -421,7 +421,7 @@ extension Element {
 }
 
 /// One question's answers about labels, for one rule's run (see `LabelTable.memo`).
-public struct LabelMemo<Value> {
+package struct LabelMemo<Value> {
     /// By `TextID`: the store's texts are the whole import group's.
     private var answers: GroupKeyedTable<Value?>
     /// The question applied to the table once: applying it on each first
@@ -436,7 +436,7 @@ public struct LabelMemo<Value> {
         answers = GroupKeyedTable(keyCount: count, missing: nil, expectedKeys: expectedLabels)
     }
 
-    public subscript(id: TextID) -> Value {
+    package subscript(id: TextID) -> Value {
         // Inlined up to the stored answer: a rule asks once per element.
         @inline(__always) mutating get {
             if let known = answers[Int(id.rawValue)] { return known }
