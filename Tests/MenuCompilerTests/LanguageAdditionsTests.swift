@@ -143,4 +143,18 @@ struct LanguageAdditionsTests {
         let globe = LanguageServerTests.hover("menu M \"M\" {\n  item a \"A\" { shortcut: \"fn+|f\" }\n}\n")
         #expect(globe?.contains("🌐 function") == true, "\(globe ?? "nil")")
     }
+
+    @Test func subtitlesAndMenuTitlesAreTextTheLabelRulesRead() {
+        let compilation = TestSupport.compile("""
+            view V "V" {
+              contextmenu link {
+                title: "Opening..."
+                item copy "Copy Link" { subtitle: "Copying..."; action: copyLink }
+              }
+            }
+            """, rules: true)
+        let ellipses = compilation.diagnostics.filter { $0.id == "label-ellipsis-character" }
+        #expect(TestSupport.summary(compilation).filter { $0.hasSuffix("label-ellipsis-character") } == ["3:12: label-ellipsis-character", "4:39: label-ellipsis-character"],
+                "\(ellipses.map(\.message))")
+    }
 }
