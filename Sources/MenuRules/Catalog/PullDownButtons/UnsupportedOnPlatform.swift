@@ -31,7 +31,8 @@ struct UnsupportedOnPlatform: Rule {
             pull-down buttons aren't supported in tvOS or watchOS, and watchOS has no context menus. Push, \
             gradient, help and image buttons are macOS button types (Buttons › macOS). The small and medium \
             menu layouts — of a menu, context menu, pull-down or section — exist only in iOS and iPadOS 16 and \
-            later (Menus › iOS, iPadOS). A menu bar belongs to macOS (and iPadOS with a keyboard): a `menubar` \
+            later (Menus › iOS, iPadOS). Buttons' keyboard shortcuts need a keyboard, which watchOS doesn't \
+            have. A menu bar belongs to macOS (and iPadOS with a keyboard): a `menubar` \
             in a file only for iOS, tvOS or watchOS is never shown. Use a control every listed platform has, or describe \
             the platforms that differ in a file of their own with its own `platforms` directive.
             """,
@@ -86,6 +87,13 @@ struct UnsupportedOnPlatform: Rule {
                       item poll "Poll" { symbol: "chart.bar"; action: addPoll }
                     }
                   }
+                }
+                """),
+            .triggering("""
+                platforms iOS 17, watchOS 10
+
+                view Workout "Workout" {
+                  button pause "Pause" { symbol: "pause.fill"; shortcut: ↓"space"; action: pause }
                 }
                 """),
             .passing("""
@@ -176,6 +184,12 @@ struct UnsupportedOnPlatform: Rule {
                                 notes: [Self.menuBarSource],
                                 help: "add macOS or iPadOS to the 'platforms' directive, or declare the menus without a menubar")
             case .button:
+                if !watch.isEmpty, let span = element.property(.shortcut)?.valueSpan {
+                    reporter.report("keyboard shortcuts don't exist in watchOS, which this file targets",
+                                    at: span, label: "no keyboard on watchOS", element: element,
+                                    secondary: PullDownQueries.platformEntries(file) { $0.name == .watchOS },
+                                    help: "remove the shortcut, or describe the watchOS interface in a file of its own")
+                }
                 if !notMac.isEmpty, let type = element.explicit(.type)?.name, Self.macOnlyButtonTypes.contains(type),
                    let span = element.property(.type)?.valueSpan {
                     reporter.report("\(type) buttons exist only on macOS, but this file also targets \(names(notMac))",
