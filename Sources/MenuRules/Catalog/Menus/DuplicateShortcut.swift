@@ -4,7 +4,8 @@ import MenuSemantics
 
 /// The same keyboard shortcut twice in one menu bar or one menu tree.
 struct DuplicateShortcut: Rule {
-    let scope = RuleScope.declaration
+    /// The whole file: a view's button shortcuts are compared with the menu bar's.
+    let scope = RuleScope.file
     let descriptor = RuleDescriptor(
         id: "duplicate-shortcut",
         severity: .error,

@@ -88,7 +88,7 @@ struct PulldownTooFewItems: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         file.walk(.pulldown) { element, _ in
             // Content made at run time (`dynamic: true`): the file shows only a placeholder.
-            guard element.kind == .pulldown, !element.isSpliced, !MenuQueries.isDynamic(element, in: file) else { return }
+            guard element.kind == .pulldown, !element.isSpliced, element.flag(.dynamic) != true else { return }
             let count = element.menuEntryCount
             // No items at all is `empty-menu`'s finding.
             guard count > 0, count < Self.minimumItems else { return }

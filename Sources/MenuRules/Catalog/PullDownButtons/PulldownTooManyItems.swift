@@ -122,7 +122,7 @@ struct PulldownTooManyItems: Rule {
         let limit = reporter.thresholds.pulldownMaxItems
         file.walk(.pulldown) { element, _ in
             // Content made at run time (`dynamic: true`) is as long as it needs to be.
-            guard element.kind == .pulldown, !element.isSpliced, !MenuQueries.isDynamic(element, in: file) else { return }
+            guard element.kind == .pulldown, !element.isSpliced, element.flag(.dynamic) != true else { return }
             let count = element.menuEntryCount
             guard count > limit else { return }
             reporter.report("\(element.displayName) lists \(count) items; keep a pull-down's menu to \(limit) or fewer",

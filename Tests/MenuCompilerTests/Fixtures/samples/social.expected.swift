@@ -270,6 +270,7 @@ enum Social {
                     "accessibilityLabel": .string("More"),
                     "dynamic": .bool(false),
                     "enabled": .bool(true),
+                    "layout": .string("medium"),
                     "symbol": .string("ellipsis.circle"),
                     "type": .string("more"),
                 ],
@@ -279,7 +280,7 @@ enum Social {
                         kind: .section, context: .menu, id: "post", idSource: .label,
                         path: "Post/more/post",
                         label: "Post",
-                        location: .init(file: "samples/social.menu", line: 64, column: 5),
+                        location: .init(file: "samples/social.menu", line: 65, column: 5),
                         children: [
                             .init(
                                 kind: .item, context: .menu, id: "copyLink", idSource: .explicit,
@@ -294,7 +295,7 @@ enum Social {
                                     "symbol": .string("link"),
                                     "undoable": .bool(false),
                                 ],
-                                location: .init(file: "samples/social.menu", line: 65, column: 7)
+                                location: .init(file: "samples/social.menu", line: 66, column: 7)
                             ),
                             .init(
                                 kind: .item, context: .menu, id: "share", idSource: .explicit,
@@ -309,7 +310,7 @@ enum Social {
                                     "symbol": .string("square.and.arrow.up"),
                                     "undoable": .bool(false),
                                 ],
-                                location: .init(file: "samples/social.menu", line: 66, column: 7)
+                                location: .init(file: "samples/social.menu", line: 67, column: 7)
                             ),
                             .init(
                                 kind: .item, context: .menu, id: "translate", idSource: .explicit,
@@ -325,7 +326,7 @@ enum Social {
                                     "symbol": .string("translate"),
                                     "undoable": .bool(false),
                                 ],
-                                location: .init(file: "samples/social.menu", line: 67, column: 7)
+                                location: .init(file: "samples/social.menu", line: 68, column: 7)
                             ),
                             .init(
                                 kind: .item, context: .menu, id: "removeBookmark", idSource: .explicit,
@@ -340,7 +341,7 @@ enum Social {
                                     "symbol": .string("bookmark.slash"),
                                     "undoable": .bool(true),
                                 ],
-                                location: .init(file: "samples/social.menu", line: 72, column: 7)
+                                location: .init(file: "samples/social.menu", line: 73, column: 7)
                             ),
                         ]
                     ),
@@ -348,7 +349,7 @@ enum Social {
                         kind: .section, context: .menu, id: "author", idSource: .label,
                         path: "Post/more/author",
                         label: "Author",
-                        location: .init(file: "samples/social.menu", line: 79, column: 5),
+                        location: .init(file: "samples/social.menu", line: 80, column: 5),
                         children: [
                             .init(
                                 kind: .item, context: .menu, id: "profile", idSource: .explicit,
@@ -363,7 +364,7 @@ enum Social {
                                     "symbol": .string("person.crop.circle"),
                                     "undoable": .bool(false),
                                 ],
-                                location: .init(file: "samples/social.menu", line: 80, column: 7)
+                                location: .init(file: "samples/social.menu", line: 81, column: 7)
                             ),
                             .init(
                                 kind: .item, context: .menu, id: "mute", idSource: .explicit,
@@ -379,7 +380,7 @@ enum Social {
                                     "symbol": .string("speaker.slash"),
                                     "undoable": .bool(false),
                                 ],
-                                location: .init(file: "samples/social.menu", line: 81, column: 7)
+                                location: .init(file: "samples/social.menu", line: 82, column: 7)
                             ),
                             .init(
                                 kind: .item, context: .menu, id: "block", idSource: .explicit,
@@ -394,14 +395,14 @@ enum Social {
                                     "symbol": .string("hand.raised"),
                                     "undoable": .bool(false),
                                 ],
-                                location: .init(file: "samples/social.menu", line: 86, column: 7)
+                                location: .init(file: "samples/social.menu", line: 87, column: 7)
                             ),
                         ]
                     ),
                     .init(
                         kind: .section, context: .menu, id: "section", idSource: .synthetic,
                         path: "Post/more/section",
-                        location: .init(file: "samples/social.menu", line: 93, column: 5),
+                        location: .init(file: "samples/social.menu", line: 94, column: 5),
                         children: [
                             .init(
                                 kind: .item, context: .menu, id: "delete", idSource: .explicit,
@@ -416,9 +417,38 @@ enum Social {
                                     "symbol": .string("trash"),
                                     "undoable": .bool(false),
                                 ],
-                                location: .init(file: "samples/social.menu", line: 94, column: 7)
+                                location: .init(file: "samples/social.menu", line: 95, column: 7)
                             ),
                         ]
+                    ),
+                ]
+            ),
+            .init(
+                kind: .pulldown, context: .control, id: "lists", idSource: .explicit,
+                path: "Post/lists",
+                label: "Add to List",
+                doc: "The account's own lists, read from the server when the menu opens.",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                    "symbol": .string("list.bullet"),
+                ],
+                location: .init(file: "samples/social.menu", line: 105, column: 3),
+                children: [
+                    .init(
+                        kind: .item, context: .menu, id: "newList", idSource: .explicit,
+                        path: "Post/lists/newList",
+                        label: "New List…",
+                        properties: [
+                            "action": .string("newList"),
+                            "alternate": .bool(false),
+                            "enabled": .bool(true),
+                            "input": .bool(true),
+                            "role": .string("normal"),
+                            "symbol": .string("plus"),
+                            "undoable": .bool(false),
+                        ],
+                        location: .init(file: "samples/social.menu", line: 108, column: 5)
                     ),
                 ]
             ),
@@ -430,7 +460,7 @@ enum Social {
                     "layout": .string("large"),
                     "title": .string("example.com"),
                 ],
-                location: .init(file: "samples/social.menu", line: 104, column: 3),
+                location: .init(file: "samples/social.menu", line: 112, column: 3),
                 children: [
                     .init(
                         kind: .item, context: .menu, id: "open", idSource: .explicit,
@@ -445,7 +475,7 @@ enum Social {
                             "symbol": .string("safari"),
                             "undoable": .bool(false),
                         ],
-                        location: .init(file: "samples/social.menu", line: 106, column: 5)
+                        location: .init(file: "samples/social.menu", line: 114, column: 5)
                     ),
                     .init(
                         kind: .item, context: .menu, id: "copy", idSource: .explicit,
@@ -460,7 +490,7 @@ enum Social {
                             "symbol": .string("doc.on.doc"),
                             "undoable": .bool(false),
                         ],
-                        location: .init(file: "samples/social.menu", line: 107, column: 5)
+                        location: .init(file: "samples/social.menu", line: 115, column: 5)
                     ),
                     .init(
                         kind: .item, context: .menu, id: "readLater", idSource: .explicit,
@@ -475,7 +505,7 @@ enum Social {
                             "symbol": .string("eyeglasses"),
                             "undoable": .bool(false),
                         ],
-                        location: .init(file: "samples/social.menu", line: 108, column: 5)
+                        location: .init(file: "samples/social.menu", line: 116, column: 5)
                     ),
                 ]
             ),
@@ -494,7 +524,7 @@ enum Social {
             "presentation": .string("alert"),
             "scrolling": .bool(false),
         ],
-        location: .init(file: "samples/social.menu", line: 114, column: 1),
+        location: .init(file: "samples/social.menu", line: 122, column: 1),
         children: [
             .init(
                 kind: .button, context: .control, id: "cancel", idSource: .explicit,
@@ -509,7 +539,7 @@ enum Social {
                     "type": .string("system"),
                     "undoable": .bool(false),
                 ],
-                location: .init(file: "samples/social.menu", line: 116, column: 3)
+                location: .init(file: "samples/social.menu", line: 124, column: 3)
             ),
             .init(
                 kind: .button, context: .control, id: "delete", idSource: .explicit,
@@ -522,7 +552,7 @@ enum Social {
                     "type": .string("system"),
                     "undoable": .bool(false),
                 ],
-                location: .init(file: "samples/social.menu", line: 122, column: 3)
+                location: .init(file: "samples/social.menu", line: 130, column: 3)
             ),
         ]
     )
@@ -538,7 +568,7 @@ enum Social {
             "presentation": .string("actionSheet"),
             "scrolling": .bool(false),
         ],
-        location: .init(file: "samples/social.menu", line: 126, column: 1),
+        location: .init(file: "samples/social.menu", line: 134, column: 1),
         children: [
             .init(
                 kind: .button, context: .control, id: "block", idSource: .explicit,
@@ -551,7 +581,7 @@ enum Social {
                     "type": .string("system"),
                     "undoable": .bool(false),
                 ],
-                location: .init(file: "samples/social.menu", line: 128, column: 3)
+                location: .init(file: "samples/social.menu", line: 136, column: 3)
             ),
             .init(
                 kind: .button, context: .control, id: "cancel", idSource: .explicit,
@@ -564,7 +594,7 @@ enum Social {
                     "type": .string("system"),
                     "undoable": .bool(false),
                 ],
-                location: .init(file: "samples/social.menu", line: 129, column: 3)
+                location: .init(file: "samples/social.menu", line: 137, column: 3)
             ),
         ]
     )
@@ -580,7 +610,7 @@ enum Social {
             "presentation": .string("sheet"),
             "scrolling": .bool(false),
         ],
-        location: .init(file: "samples/social.menu", line: 133, column: 1)
+        location: .init(file: "samples/social.menu", line: 141, column: 1)
     )
 
     /// The languages a post can be written in.
@@ -594,7 +624,7 @@ enum Social {
             "presentation": .string("popover"),
             "scrolling": .bool(false),
         ],
-        location: .init(file: "samples/social.menu", line: 136, column: 1)
+        location: .init(file: "samples/social.menu", line: 144, column: 1)
     )
 
     /// An account's profile.
@@ -608,7 +638,7 @@ enum Social {
             "presentation": .string("page"),
             "scrolling": .bool(false),
         ],
-        location: .init(file: "samples/social.menu", line: 139, column: 1)
+        location: .init(file: "samples/social.menu", line: 147, column: 1)
     )
 
     /// The menu bar iPadOS shows with a keyboard attached.
@@ -616,7 +646,7 @@ enum Social {
         kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
         path: "menubar",
         doc: "The menu bar iPadOS shows with a keyboard attached.",
-        location: .init(file: "samples/social.menu", line: 142, column: 1),
+        location: .init(file: "samples/social.menu", line: 150, column: 1),
         children: [
             .init(
                 kind: .menu, context: .menu, id: "File", idSource: .explicit,
@@ -626,7 +656,7 @@ enum Social {
                     "dynamic": .bool(false),
                     "enabled": .bool(true),
                 ],
-                location: .init(file: "samples/social.menu", line: 143, column: 3),
+                location: .init(file: "samples/social.menu", line: 151, column: 3),
                 children: [
                     .init(
                         kind: .item, context: .menu, id: "newPost", idSource: .explicit,
@@ -641,7 +671,7 @@ enum Social {
                             "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
                             "undoable": .bool(false),
                         ],
-                        location: .init(file: "samples/social.menu", line: 144, column: 5)
+                        location: .init(file: "samples/social.menu", line: 152, column: 5)
                     ),
                     .init(
                         kind: .item, context: .menu, id: "close", idSource: .explicit,
@@ -656,7 +686,7 @@ enum Social {
                             "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
                             "undoable": .bool(false),
                         ],
-                        location: .init(file: "samples/social.menu", line: 145, column: 5)
+                        location: .init(file: "samples/social.menu", line: 153, column: 5)
                     ),
                 ]
             ),
@@ -668,13 +698,13 @@ enum Social {
                     "dynamic": .bool(false),
                     "enabled": .bool(true),
                 ],
-                location: .init(file: "samples/social.menu", line: 147, column: 3),
+                location: .init(file: "samples/social.menu", line: 155, column: 3),
                 children: [
                     .init(
                         kind: .section, context: .menu, id: "timeline", idSource: .label,
                         path: "menubar/View/timeline",
                         label: "Timeline",
-                        location: .init(file: "samples/social.menu", line: 148, column: 5),
+                        location: .init(file: "samples/social.menu", line: 156, column: 5),
                         children: [
                             .init(
                                 kind: .item, context: .menu, id: "home", idSource: .explicit,
@@ -689,7 +719,7 @@ enum Social {
                                     "shortcut": .shortcut(.init(key: "1", modifiers: [.command])),
                                     "undoable": .bool(false),
                                 ],
-                                location: .init(file: "samples/social.menu", line: 149, column: 7)
+                                location: .init(file: "samples/social.menu", line: 157, column: 7)
                             ),
                             .init(
                                 kind: .item, context: .menu, id: "notifications", idSource: .explicit,
@@ -704,14 +734,14 @@ enum Social {
                                     "shortcut": .shortcut(.init(key: "2", modifiers: [.command])),
                                     "undoable": .bool(false),
                                 ],
-                                location: .init(file: "samples/social.menu", line: 150, column: 7)
+                                location: .init(file: "samples/social.menu", line: 158, column: 7)
                             ),
                         ]
                     ),
                     .init(
                         kind: .section, context: .menu, id: "section", idSource: .synthetic,
                         path: "menubar/View/section",
-                        location: .init(file: "samples/social.menu", line: 152, column: 5),
+                        location: .init(file: "samples/social.menu", line: 160, column: 5),
                         children: [
                             .init(
                                 kind: .toggle, context: .menu, id: "sidebar", idSource: .explicit,
@@ -724,7 +754,7 @@ enum Social {
                                     "shortcut": .shortcut(.init(key: "s", modifiers: [.control, .command])),
                                     "state": .string("off"),
                                 ],
-                                location: .init(file: "samples/social.menu", line: 153, column: 7)
+                                location: .init(file: "samples/social.menu", line: 161, column: 7)
                             ),
                             .init(
                                 kind: .item, context: .menu, id: "fullScreen", idSource: .explicit,
@@ -739,7 +769,7 @@ enum Social {
                                     "shortcut": .shortcut(.init(key: "f", modifiers: [.function])),
                                     "undoable": .bool(false),
                                 ],
-                                location: .init(file: "samples/social.menu", line: 159, column: 7)
+                                location: .init(file: "samples/social.menu", line: 167, column: 7)
                             ),
                         ]
                     ),
@@ -753,7 +783,7 @@ enum Social {
                     "dynamic": .bool(true),
                     "enabled": .bool(true),
                 ],
-                location: .init(file: "samples/social.menu", line: 162, column: 3),
+                location: .init(file: "samples/social.menu", line: 170, column: 3),
                 children: [
                     .init(
                         kind: .item, context: .menu, id: "minimize", idSource: .explicit,
@@ -768,7 +798,7 @@ enum Social {
                             "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
                             "undoable": .bool(false),
                         ],
-                        location: .init(file: "samples/social.menu", line: 164, column: 5)
+                        location: .init(file: "samples/social.menu", line: 172, column: 5)
                     ),
                     .init(
                         kind: .item, context: .menu, id: "fill", idSource: .explicit,
@@ -783,7 +813,7 @@ enum Social {
                             "shortcut": .shortcut(.init(key: "f", modifiers: [.function, .control])),
                             "undoable": .bool(false),
                         ],
-                        location: .init(file: "samples/social.menu", line: 165, column: 5)
+                        location: .init(file: "samples/social.menu", line: 173, column: 5)
                     ),
                 ]
             ),
@@ -820,6 +850,7 @@ enum Social {
         case fillWindow
         case minimizeWindow
         case muteAuthor
+        case newList
         case newPost
         case openLink
         case publishPost
