@@ -58,6 +58,7 @@ struct LanguageAdditionsTests {
         #expect(delete.role == .destructive && delete.isPreferred && delete.isUndoable)
         #expect(document[path: "DeletePost/cancel"]?.button?.isPreferred == false)
         #expect(document[path: "DeletePost"]?.view?.presentation == .actionSheet)
+        #expect(Presentation.actionSheet.isTemporary)
         let attach = try #require(document[path: "Compose/attach"]?.pulldown)
         #expect(attach.layout == .medium && attach.accessibilityLabel == "Attach" && attach.hitTarget == 48 && attach.width == 48)
         #expect(attach.isDynamic == false)
