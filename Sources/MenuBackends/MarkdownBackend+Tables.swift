@@ -54,8 +54,11 @@ extension MarkdownPage {
             rowsBefore = true
             switch child.kind {
             case .section:
-                if let label = child.label {
-                    MarkdownPage.writeFirstCellRow(indent(depth) + "*" + MarkdownEscaping.text(label) + "*", columns: MarkdownPage.menuColumns, to: &writer)
+                let layout = child.symbol(.layout)
+                if child.label != nil || layout != nil {
+                    let header = child.label.map { "*" + MarkdownEscaping.text($0) + "*" } ?? ""
+                    let note = layout.map { (header.isEmpty ? "" : " ") + "(\($0) layout: a row of symbols)" } ?? ""
+                    MarkdownPage.writeFirstCellRow(indent(depth) + header + note, columns: MarkdownPage.menuColumns, to: &writer)
                 }
                 writeMenuRows(child.children, depth: depth, to: &writer)
             case .submenu:
@@ -184,6 +187,23 @@ extension MarkdownPage {
         if properties.isSet(.confirm), let question = item.string(.confirm) {
             if parts > 0 { cache.append(", ") }
             cache.appendString("asks “" + MarkdownEscaping.text(question) + "”")
+            parts += 1
+        }
+        // A control's own column shows these (`appendDetails`).
+        guard item.kind == .item else { return }
+        if properties.isSet(.subtitle), let subtitle = item.string(.subtitle) {
+            if parts > 0 { cache.append(", ") }
+            cache.appendString("subtitle “" + MarkdownEscaping.text(subtitle) + "”")
+            parts += 1
+        }
+        if properties.isSet(.accessibilityLabel), let name = item.string(.accessibilityLabel) {
+            if parts > 0 { cache.append(", ") }
+            cache.appendString("VoiceOver “" + MarkdownEscaping.text(name) + "”")
+            parts += 1
+        }
+        if properties.flag(.undoable) == true {
+            if parts > 0 { cache.append(", ") }
+            cache.append("undoable")
         }
     }
 
@@ -372,7 +392,7 @@ extension MarkdownPage {
         properties.withSymbol(name) { if let symbol = $0 { cache.append(symbol) } }
     }
 
-    private static let sizeNames: [PropertyName] = [.width, .height, .padding, .cornerRadius]
+    private static let sizeNames: [PropertyName] = [.width, .height, .hitTarget, .padding, .cornerRadius]
 
     /// The Details cell of a control: what sets it apart, comma-separated.
     /// A name neither written nor defaulted is not looked up (most are).
@@ -390,12 +410,18 @@ extension MarkdownPage {
             if let off = value(.off)?.stringValue { add("off “" + MarkdownEscaping.text(off) + "”") }
             if let indicator = value(.indicator)?.name { add("indicator " + indicator) }
         }
+        if value(.preferred)?.boolValue == true { add("preferred") }
+        if let shortcut = value(.shortcut)?.shortcutValue { add("shortcut " + MarkdownEscaping.text(shortcut.display)) }
         if let subtitle = value(.subtitle)?.stringValue { add("subtitle “" + MarkdownEscaping.text(subtitle) + "”") }
+        if let name = value(.accessibilityLabel)?.stringValue { add("VoiceOver “" + MarkdownEscaping.text(name) + "”") }
+        if value(.undoable)?.boolValue == true { add("undoable") }
+        if let layout = value(.layout)?.name { add(layout + " layout") }
+        if value(.dynamic)?.boolValue == true { add("dynamic content") }
         if let activity = value(.activity)?.stringValue { add("while busy “" + MarkdownEscaping.text(activity) + "”") }
         if let option = value(.default)?.name { add("default " + MarkdownEscaping.code(option)) }
         if value(.multiple)?.boolValue == true { add("multiple selection") }
         for name in MarkdownPage.sizeNames {
-            if let size = value(name), case .number(let text) = size { add("\(name.text) \(text)") }
+            if let size = value(name), case .number(let text) = size { add("\(name == .hitTarget ? "tap area" : name.text) \(text)") }
         }
         if let title = value(.title)?.stringValue { add("menu title “" + MarkdownEscaping.text(title) + "”") }
     }

@@ -370,6 +370,7 @@ struct MarkdownPage {
         if let presentation = element.symbol(.presentation) { add("presented as \(presentation)") }
         if element.flag(.editable) == true { add("editable") }
         if element.flag(.scrolling) == true { add("scrolls") }
+        if element.kind == .contextmenu, let title = element.string(.title) { add("titled “" + MarkdownEscaping.text(title) + "”") }
         if let layout = element.symbol(.layout) { add("\(layout) layout") }
         if element.flag(.dynamic) == true { add("dynamic content") }
         if element.flag(.enabled) == false { add("disabled") }

@@ -44,6 +44,20 @@ public struct ButtonProperties: Sendable, Hashable {
     public var size: ControlSize? { element.enumeration("size", as: ControlSize.self) }
     /// Its role (`normal` unless written).
     public var role: ButtonRole { element.enumeration("role", as: ButtonRole.self) ?? .normal }
+    /// Whether it is its view's preferred (default) button: `preferred:` as
+    /// written, else whether its role is primary. A destructive button can
+    /// be preferred (an alert's preferred action that deletes).
+    public var isPreferred: Bool { element.properties["preferred"]?.boolValue ?? (role == .primary) }
+    /// The keyboard shortcut; `return` (↩) makes it the default action and
+    /// `escape` (⎋) the cancel action.
+    public var shortcut: KeyboardShortcut? { element.shortcut }
+    /// The name VoiceOver speaks (`accessibilityLabel:`), when written.
+    public var accessibilityLabel: String? { element.string("accessibilityLabel") }
+    /// The side, in points, of the square people can tap (`hitTarget:`),
+    /// when it is larger than the drawn button.
+    public var hitTarget: Double? { element.number("hitTarget") }
+    /// Whether the action can be undone (`undoable:`).
+    public var isUndoable: Bool { element.properties["undoable"]?.boolValue ?? false }
     /// The SF Symbols name shown with or instead of the label.
     public var symbol: String? { element.symbol }
     /// A second line of text under the label.
@@ -101,8 +115,12 @@ public struct ToggleProperties: Sendable, Hashable {
     public var symbol: String? { element.symbol }
     /// The action the app performs.
     public var action: String? { element.action }
-    /// The keyboard shortcut (menu items only).
+    /// The keyboard shortcut.
     public var shortcut: KeyboardShortcut? { element.shortcut }
+    /// The name VoiceOver speaks (`accessibilityLabel:`), when written.
+    public var accessibilityLabel: String? { element.string("accessibilityLabel") }
+    /// The side of the square people can tap, in points (toggle buttons).
+    public var hitTarget: Double? { element.number("hitTarget") }
     /// The visual style of a toggle button, if written.
     public var style: ButtonStyle? { element.enumeration("style", as: ButtonStyle.self) }
     /// The size of a toggle button, if written.
@@ -127,6 +145,16 @@ public struct PopUpProperties: Sendable, Hashable {
     }
     /// Whether several options can be chosen (`multiple:`).
     public var allowsMultipleSelection: Bool { element.properties["multiple"]?.boolValue ?? false }
+    /// Whether the options are made at run time (`dynamic:`).
+    public var isDynamic: Bool { element.properties["dynamic"]?.boolValue ?? false }
+    /// The name VoiceOver speaks (`accessibilityLabel:`), when written.
+    public var accessibilityLabel: String? { element.string("accessibilityLabel") }
+    /// Width in points.
+    public var width: Double? { element.number("width") }
+    /// Height in points.
+    public var height: Double? { element.number("height") }
+    /// The side of the square people can tap, in points.
+    public var hitTarget: Double? { element.number("hitTarget") }
     /// The SF Symbols name.
     public var symbol: String? { element.symbol }
     /// The visual style, if written.
@@ -146,6 +174,18 @@ public struct PullDownProperties: Sendable, Hashable {
     public var type: ButtonType? { element.enumeration("type", as: ButtonType.self) }
     /// A title shown at the top of the menu (`title:`).
     public var menuTitle: String? { element.string("title") }
+    /// The iOS and iPadOS layout of its menu (`layout:`), when written.
+    public var layout: MenuLayout? { element.enumeration("layout", as: MenuLayout.self) }
+    /// Whether its items are made at run time (`dynamic:`).
+    public var isDynamic: Bool { element.properties["dynamic"]?.boolValue ?? false }
+    /// The name VoiceOver speaks (`accessibilityLabel:`), when written.
+    public var accessibilityLabel: String? { element.string("accessibilityLabel") }
+    /// Width in points.
+    public var width: Double? { element.number("width") }
+    /// Height in points.
+    public var height: Double? { element.number("height") }
+    /// The side of the square people can tap, in points.
+    public var hitTarget: Double? { element.number("hitTarget") }
     /// The declared menu whose items it shows (`menu:`); the items are
     /// already spliced into ``MenuElement/children``.
     public var menuReference: String? { element.menuReference }
@@ -168,6 +208,8 @@ public struct OptionProperties: Sendable, Hashable {
 
     /// The SF Symbols name.
     public var symbol: String? { element.symbol }
+    /// The name VoiceOver speaks (`accessibilityLabel:`), when written.
+    public var accessibilityLabel: String? { element.string("accessibilityLabel") }
     /// Whether people can choose it now.
     public var isEnabled: Bool { element.isEnabled }
 }

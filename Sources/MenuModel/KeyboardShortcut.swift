@@ -1,11 +1,13 @@
 /// A normalized keyboard shortcut: modifiers in Apple's display order
-/// (control, option, shift, command) and one key.
+/// (globe, control, option, shift, command) and one key.
 ///
 /// `canonical` and `display` are derived from the key and modifiers, so two
 /// spellings of one shortcut (`"cmd+shift+n"`, `"⇧⌘N"`) are equal values.
 public struct KeyboardShortcut: Sendable, Hashable {
     /// A modifier key.
     public enum Modifier: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The Globe (Fn) key, 🌐: macOS and iPadOS keyboards.
+        case function
         /// The Control key, ⌃.
         case control
         /// The Option key, ⌥.
@@ -15,9 +17,10 @@ public struct KeyboardShortcut: Sendable, Hashable {
         /// The Command key, ⌘.
         case command
 
-        /// The symbol menus show for it: `⌃`, `⌥`, `⇧` or `⌘`.
+        /// The symbol menus show for it: `🌐`, `⌃`, `⌥`, `⇧` or `⌘`.
         public var glyph: String {
             switch self {
+            case .function: "🌐"
             case .control: "⌃"
             case .option: "⌥"
             case .shift: "⇧"
@@ -25,9 +28,10 @@ public struct KeyboardShortcut: Sendable, Hashable {
             }
         }
 
-        /// Its name in the canonical text form: `ctrl`, `option`, `shift`, `cmd`.
+        /// Its name in the canonical text form: `fn`, `ctrl`, `option`, `shift`, `cmd`.
         public var canonicalName: String {
             switch self {
+            case .function: "fn"
             case .control: "ctrl"
             case .option: "option"
             case .shift: "shift"
@@ -38,6 +42,7 @@ public struct KeyboardShortcut: Sendable, Hashable {
         /// Its flag in ``KeyboardShortcut/ModifierFlags``.
         public var flag: ModifierFlags {
             switch self {
+            case .function: .function
             case .control: .control
             case .option: .option
             case .shift: .shift
@@ -63,6 +68,8 @@ public struct KeyboardShortcut: Sendable, Hashable {
         public static let option = ModifierFlags(rawValue: 1 << 19)
         /// Command (`NSEvent.ModifierFlags.command`).
         public static let command = ModifierFlags(rawValue: 1 << 20)
+        /// Globe / Fn (`NSEvent.ModifierFlags.function`).
+        public static let function = ModifierFlags(rawValue: 1 << 23)
     }
 
     /// The key: one printable character (letters in lowercase), `f1`…`f20`,

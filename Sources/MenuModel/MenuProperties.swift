@@ -12,6 +12,9 @@ extension MenuElement {
         }
     }
 
+    /// The section's properties, when this is a `section`.
+    public var section: SectionProperties? { kind == .section ? SectionProperties(element: self) : nil }
+
     /// The view's properties, when this is a `view`.
     public var view: ViewProperties? { kind == .view ? ViewProperties(element: self) : nil }
 
@@ -50,6 +53,16 @@ public struct ItemProperties: Sendable, Hashable {
     public var confirmation: String? { element.confirmation }
     /// Whether people can choose it now.
     public var isEnabled: Bool { element.isEnabled }
+    /// A second line under the label (`subtitle:`).
+    public var subtitle: String? { element.string("subtitle") }
+    /// The view it opens (`opens:`): a declared view's identifier, or
+    /// `window`, `sheet` or `view`.
+    public var opens: String? { element.string("opens") }
+    /// Whether the action can be undone (`undoable:`): a destructive item
+    /// that can be needs no confirmation.
+    public var isUndoable: Bool { element.properties["undoable"]?.boolValue ?? false }
+    /// The name VoiceOver speaks (`accessibilityLabel:`), when written.
+    public var accessibilityLabel: String? { element.string("accessibilityLabel") }
     /// Whether it is an alternate (`alternate:`, macOS): shown in place of
     /// the item before it while its extra modifiers (usually ⌥) are held,
     /// as AppKit's `NSMenuItem.isAlternate`.
@@ -61,8 +74,8 @@ public struct MenuProperties: Sendable, Hashable {
     /// The menu element.
     public let element: MenuElement
 
-    /// The title (a menu's or submenu's label; context menus have none).
-    public var title: String? { element.label }
+    /// The title: a menu's or submenu's label, a context menu's `title:`.
+    public var title: String? { element.kind == .contextmenu ? element.string("title") : element.label }
     /// Whether its content is user-defined or generated (`dynamic:`).
     public var isDynamic: Bool { element.properties["dynamic"]?.boolValue ?? false }
     /// The iOS and iPadOS layout (context menus default to `large`).
@@ -71,13 +84,30 @@ public struct MenuProperties: Sendable, Hashable {
     public var menuReference: String? { element.menuReference }
     /// The SF Symbols name of a submenu.
     public var symbol: String? { element.symbol }
+    /// The name VoiceOver speaks for a submenu (`accessibilityLabel:`), when written.
+    public var accessibilityLabel: String? { element.string("accessibilityLabel") }
     /// Whether people can use it now.
     public var isEnabled: Bool { element.isEnabled }
     /// Its items, toggles and submenus through sections.
     public var entries: [MenuElement] { element.entries }
 }
 
-/// A view: a screen, window, sheet, alert or popover.
+/// A section of a menu: a group drawn between separators, under its
+/// label as a header when it has one.
+public struct SectionProperties: Sendable, Hashable {
+    /// The section element.
+    public let element: MenuElement
+
+    /// The header shown above its items (the section's label), if any.
+    public var header: String? { element.label }
+    /// The iOS and iPadOS layout (`layout:`): small and medium show its
+    /// items as a row of symbols inside a larger menu.
+    public var layout: MenuLayout? { element.enumeration("layout", as: MenuLayout.self) }
+    /// Its items, toggles and submenus (and a pop-up's options).
+    public var entries: [MenuElement] { element.entries }
+}
+
+/// A view: a screen, window, sheet, alert, action sheet or popover.
 public struct ViewProperties: Sendable, Hashable {
     /// The view element.
     public let element: MenuElement

@@ -130,6 +130,9 @@ public enum Presentation: String, Sendable, Hashable, Codable, CaseIterable {
     case sheet
     /// An alert (temporary).
     case alert
+    /// An action sheet (temporary): a confirmation dialog, shown as a
+    /// popover on iPadOS.
+    case actionSheet
     /// A popover.
     case popover
     /// An editing view (temporary).
@@ -141,11 +144,12 @@ public enum Presentation: String, Sendable, Hashable, Codable, CaseIterable {
     /// Part of another view (the default).
     case inline
 
-    /// Whether the view is temporary (a sheet, alert or editing view): with
-    /// more than one button it should have a primary one.
+    /// Whether the view is temporary (a sheet, alert, action sheet or
+    /// editing view). Sheets, alerts and editing views with more than one
+    /// button should have a primary one; an action sheet's choices are equal.
     public var isTemporary: Bool {
         switch self {
-        case .sheet, .alert, .editing: true
+        case .sheet, .alert, .actionSheet, .editing: true
         case .popover, .window, .page, .inline: false
         }
     }

@@ -40,7 +40,7 @@ struct ButtonRuleTests {
         let expected: Set<String> = [
             "button-needs-content", "hit-target-too-small", "too-many-filled-buttons", "destructive-primary",
             "multiple-primary", "missing-primary", "close-and-done", "close-with-opposing-actions", "style-not-size",
-            "subtitle-without-label", "toggle-button-color-only", "toggle-button-actions", "info-button-navigates",
+            "subtitle-without-label", "subtitle-repeats-label", "toggle-button-color-only", "toggle-button-actions", "info-button-navigates",
             "common-symbol-misuse", "help-button-count", "help-button-placement", "gradient-button-content",
             "gradient-button-placement", "image-button-placement", "image-button-padding",
             "watch-button-corner-radius", "watch-row-heights",

@@ -61,7 +61,8 @@ struct ImportTests {
         #expect(Self.shortcut("ab", nil) == "! the key equivalent \"ab\" is more than one character")
         // A modifier glyph can't be a key: what is written must read back as the same shortcut.
         #expect(Self.shortcut("⌘", nil) == "! the key equivalent \"⌘\" cannot be written as a shortcut")
-        #expect(Self.shortcut("\u{F708}", IBModifierMask(command: true, function: true)) == "cmd+f5 (its Function (fn) modifier is left out (the language has no fn))")
+        #expect(Self.shortcut("\u{F708}", IBModifierMask(command: true, function: true)) == "cmd+f5 (its Function (fn) modifier is left out (AppKit sets it on every function key))")
+        #expect(Self.shortcut("f", IBModifierMask(control: true, function: true)) == "fn+ctrl+f")
     }
 
     @Test func base64AsInterfaceBuilderWritesIt() {

@@ -140,16 +140,16 @@ struct ResolverTests {
               item b "B" { shortcuts: "cmd+b"; symbol: scissors }
               item c "C" { state: on; state: off }
             }
-            button x "X" { shortcut: "cmd+x"; width: -2; style: "filled" }
+            button x "X" { alternate: true; width: -2; style: "filled" }
             """)
         #expect(TestSupport.summary(compilation) == [
             "2:22: invalid-value", "2:39: invalid-value", "2:57: invalid-shortcut",
             "3:16: unknown-property", "3:44: invalid-value",
             "4:27: duplicate-property",
-            "6:16: unknown-property", "6:42: invalid-value", "6:53: invalid-value",
+            "6:16: unknown-property", "6:40: invalid-value", "6:51: invalid-value",
         ])
         #expect(compilation.diagnostics[3].message == "unknown property 'shortcuts' for item; did you mean 'shortcut'?")
-        #expect(compilation.diagnostics[6].notes == ["'shortcut' is a property of toggle, item"])
+        #expect(compilation.diagnostics[6].notes == ["'alternate' is a property of item"])
         #expect(compilation.diagnostics[0].help == "role is one of: normal, destructive")
     }
 
@@ -172,11 +172,11 @@ struct ResolverTests {
     @Test func defaultsAreMadeExplicit() throws {
         let compilation = TestSupport.compile("button b \"Go\"\nmenu M \"M\" { item i \"I\" }")
         let button = compilation.files[0].declarations[0]
-        #expect(button.properties.map(\.name) == ["enabled", "role", "type"])
+        #expect(button.properties.map(\.name) == ["enabled", "role", "type", "undoable"])
         #expect(button.properties.allSatisfy { !$0.isExplicit })
         #expect(button.symbol("type") == "system")
         let item = try #require(element(compilation, "M/i"))
-        #expect(item.properties.map(\.name) == ["alternate", "enabled", "input", "role"])
+        #expect(item.properties.map(\.name) == ["alternate", "enabled", "input", "role", "undoable"])
     }
 
     @Test func platformsAreValidated() {

@@ -12,7 +12,7 @@ struct IBModifierMask: Equatable, Sendable {
     var option = false
     var shift = false
     var command = false
-    /// AppKit's Function flag, which the language cannot write.
+    /// AppKit's Function flag: the globe (fn) modifier, or part of a function key.
     var function = false
 }
 

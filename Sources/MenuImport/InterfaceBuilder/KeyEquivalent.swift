@@ -37,7 +37,15 @@ enum KeyEquivalent {
             if mask.option { modifiers.append(.option) }
             if mask.shift { modifiers.append(.shift) }
             if mask.command { modifiers.append(.command) }
-            if mask.function { notes.append("its Function (fn) modifier is left out (the language has no fn)") }
+            // AppKit sets the Function flag on every function key (F1, the
+            // arrows): it is part of those keys, not a key people hold.
+            if mask.function {
+                if character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first, (0xF700...0xF8FF).contains(scalar.value) {
+                    notes.append("its Function (fn) modifier is left out (AppKit sets it on every function key)")
+                } else {
+                    modifiers.insert(.function, at: 0)
+                }
+            }
         }
         let keyName: String
         let scalars = character.unicodeScalars

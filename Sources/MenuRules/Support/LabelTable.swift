@@ -367,7 +367,7 @@ package final class LabelTable: @unchecked Sendable {
 }
 
 /// A text people read on an element: its label, or a toggle's on/off
-/// label, a button's subtitle, a pull-down's menu title.
+/// label, a button's or item's subtitle, a pull-down's or context menu's title.
 package struct LabelText: Sendable {
     package let element: Element
     /// The property that holds it; nil for the element's label.
@@ -389,15 +389,17 @@ extension Element {
     package func forEachLabelText(_ body: (LabelText) -> Void) {
         let record = record
         if record.label.exists { body(LabelText(element: self, property: nil, id: record.label)) }
-        // Only toggles take on/off, buttons a subtitle and pull-downs a title.
-        switch record.kind {
-        case .toggle, .button, .pulldown: break
-        default: return
-        }
         func visit(_ name: PropertyName) {
             if let stored = storedProperty(name), stored.kind == .string {
                 body(LabelText(element: self, property: name, id: TextID(stored.payload)))
             }
+        }
+        // Only toggles take on/off, buttons and items a subtitle, pull-downs and context menus a title.
+        switch record.kind {
+        case .toggle, .button, .pulldown: break
+        case .item: return visit(.subtitle)
+        case .contextmenu: return visit(.title)
+        default: return
         }
         visit(.off)
         visit(.on)

@@ -75,27 +75,36 @@ public enum PropertyCatalog {
     private static let menuReference = PropertySpec("menu", .menuReference, "Use the items of a declared top-level menu instead of inline items.")
     private static let layout = PropertySpec("layout", .enumeration(layouts), "iOS/iPadOS menu layout: small and medium show a top row of symbols.")
     private static let dynamic = PropertySpec("dynamic", .bool, "Content is user-defined or generated (Open Recent): length limits don't apply.", default: .bool(false))
+    private static let shortcut = PropertySpec("shortcut", .shortcut, "A keyboard shortcut: \"cmd+shift+n\" or \"⌘⇧N\".")
+    private static let buttonShortcut = PropertySpec("shortcut", .shortcut, "A keyboard shortcut: \"cmd+return\"; \"return\" makes it the default action (↩) and \"escape\" the cancel action (⎋).")
+    private static let accessibilityLabel = PropertySpec("accessibilityLabel", .string, "The name VoiceOver speaks, for a control or item that shows only a symbol (or whose label needs context).")
+    private static let hitTarget = PropertySpec("hitTarget", .number, "The side, in points, of the square people can tap when it is larger than the drawn control (at least 44 on touch platforms).")
+    private static let undoable = PropertySpec("undoable", .bool, "The action can be undone (Edit › Undo), so a destructive one needs no confirmation.", default: .bool(false))
+    private static let subtitle = PropertySpec("subtitle", .string, "A second line of text under the label, with useful details.")
+    private static let opens = PropertySpec("opens", .viewReference, "A view the button opens; on macOS its label then ends with an ellipsis.")
+    private static let itemOpens = PropertySpec("opens", .viewReference, "A view the item opens (it navigates rather than acting, so its label may be a noun).")
+    private static let menuLayout = PropertySpec("layout", .enumeration(layouts), "iOS/iPadOS menu layout of its menu: small and medium show a top row of symbols.")
+    private static let sectionLayout = PropertySpec("layout", .enumeration(layouts), "iOS/iPadOS: small and medium show the section as a row of symbols inside a larger menu.")
 
     private static let button: [PropertySpec] = [
         PropertySpec("type", .enumeration(buttonTypes), "The button type; push, gradient, help and image are macOS only.", default: .symbol("system")),
         style, size,
         PropertySpec("role", .enumeration(["normal", "primary", "cancel", "destructive"]), "The role: primary is the default choice, cancel dismisses, destructive deletes.", default: .symbol("normal")),
-        symbol,
-        PropertySpec("subtitle", .string, "A second line of text under the label."),
+        PropertySpec("preferred", .bool, "The preferred (default) button of its view, whatever its role: `role: destructive` with `preferred: true` is an alert's preferred action that deletes. Without it, a button is preferred when its role is primary."),
+        symbol, subtitle,
         PropertySpec("activity", .string, "The label shown while the action is in progress."),
-        action,
-        PropertySpec("opens", .viewReference, "A view the button opens; on macOS its label then ends with an ellipsis."),
-        width, height,
+        action, opens, buttonShortcut,
+        width, height, hitTarget,
         PropertySpec("padding", .number, "Padding around an image button's image, in points."),
         PropertySpec("cornerRadius", .number, "Corner radius in points (watchOS: 22, or 9 in scrolling views)."),
-        confirm, enabled,
+        confirm, undoable, accessibilityLabel, enabled,
     ]
 
     private static let toggleButton: [PropertySpec] = [
         symbol, onLabel, offLabel,
         PropertySpec("state", .enumeration(["on", "off"]), "The initial state.", default: .symbol("off")),
         PropertySpec("indicator", .enumeration(["color", "background", "content"]), "How the on and off states look different."),
-        action, enabled, style, size, width, height,
+        action, enabled, style, size, width, height, hitTarget, buttonShortcut, accessibilityLabel,
         PropertySpec("opens", .viewReference, "Accepted so that toggle-button-actions can explain that a toggle only manages state."),
         PropertySpec("confirm", .string, "Accepted so that toggle-button-actions can explain that a toggle only manages state."),
         PropertySpec("role", .enumeration(["normal", "primary", "cancel", "destructive"]), "Accepted so that toggle-button-actions can explain that a toggle only manages state."),
@@ -104,7 +113,7 @@ public enum PropertyCatalog {
     private static let popup: [PropertySpec] = [
         PropertySpec("default", .optionReference, "The option selected at first."),
         PropertySpec("multiple", .bool, "Whether several options can be chosen (use a pull-down instead).", default: .bool(false)),
-        symbol, style, size, enabled,
+        symbol, style, size, width, height, hitTarget, accessibilityLabel, dynamic, enabled,
     ]
 
     private static let pulldown: [PropertySpec] = [
@@ -112,14 +121,13 @@ public enum PropertyCatalog {
         PropertySpec("title", .string, "A title shown at the top of the menu."),
         menuReference,
         PropertySpec("type", .enumeration(["system", "more"]), "more: a More button (symbol ellipsis.circle)."),
-        style, size, enabled,
+        menuLayout, style, size, width, height, hitTarget, accessibilityLabel, dynamic, enabled,
     ]
 
     private static let item: [PropertySpec] = [
-        action, symbol,
-        PropertySpec("shortcut", .shortcut, "A keyboard shortcut: \"cmd+shift+n\" or \"⌘⇧N\"."),
-        PropertySpec("role", .enumeration(["normal", "destructive"]), "destructive: the item deletes data (ask for confirmation).", default: .symbol("normal")),
-        enabled,
+        action, symbol, shortcut,
+        PropertySpec("role", .enumeration(["normal", "destructive"]), "destructive: the item deletes data (ask for confirmation, or mark it undoable).", default: .symbol("normal")),
+        subtitle, itemOpens, undoable, accessibilityLabel, enabled,
         PropertySpec("state", .enumeration(["on", "off", "mixed"]), "A checkmark item's state."),
         PropertySpec("input", .bool, "People provide more information before it completes (the label ends with …).", default: .bool(false)),
         confirm,
@@ -129,24 +137,24 @@ public enum PropertyCatalog {
     private static let toggleItem: [PropertySpec] = [
         onLabel, offLabel,
         PropertySpec("state", .enumeration(["on", "off"]), "The current state, which picks the label shown.", default: .symbol("off")),
-        action,
-        PropertySpec("shortcut", .shortcut, "A keyboard shortcut: \"cmd+shift+n\" or \"⌘⇧N\"."),
-        symbol, enabled,
+        action, shortcut, symbol, accessibilityLabel, enabled,
     ]
 
     private static let view: [PropertySpec] = [
-        PropertySpec("presentation", .enumeration(["sheet", "alert", "popover", "editing", "window", "page", "inline"]), "How the view is presented; sheets, alerts and editing views are temporary.", default: .symbol("inline")),
+        PropertySpec("presentation", .enumeration(["sheet", "alert", "actionSheet", "popover", "editing", "window", "page", "inline"]), "How the view is presented; sheets, alerts, action sheets (a confirmation dialog: a popover on iPadOS) and editing views are temporary.", default: .symbol("inline")),
         PropertySpec("editable", .bool, "The view edits content.", default: .bool(false)),
         PropertySpec("scrolling", .bool, "The view scrolls (watchOS button corner radius 9).", default: .bool(false)),
     ]
 
     private static let menu: [PropertySpec] = [dynamic, layout, enabled]
-    private static let submenu: [PropertySpec] = [symbol, enabled, menuReference, dynamic]
+    private static let submenu: [PropertySpec] = [symbol, enabled, menuReference, dynamic, accessibilityLabel]
     private static let contextmenu: [PropertySpec] = [
         PropertySpec("layout", .enumeration(layouts), "iOS/iPadOS menu layout: small and medium show a top row of symbols.", default: .symbol("large")),
+        PropertySpec("title", .string, "A title shown at the top of the menu (a link preview's host name)."),
         menuReference,
     ]
-    private static let option: [PropertySpec] = [symbol, enabled]
+    private static let option: [PropertySpec] = [symbol, accessibilityLabel, enabled]
+    private static let menuSection: [PropertySpec] = [sectionLayout]
 
     /// The properties an element of `kind` takes in `context`.
     public static func specs(for kind: ElementKind, in context: ElementContext) -> [PropertySpec] {
@@ -161,7 +169,8 @@ public enum PropertyCatalog {
         case .menu: menu
         case .contextmenu: contextmenu
         case .view: view
-        case .menubar, .toolbar, .row, .section: []
+        case .section: context == .menu ? menuSection : []
+        case .menubar, .toolbar, .row: []
         }
     }
 

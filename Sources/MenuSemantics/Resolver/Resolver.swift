@@ -41,6 +41,8 @@ public final class Resolver {
     @exclusivity(unchecked) private var syntheticNames = [[TextID]](repeating: [], count: ElementKind.allCases.count)
     /// Elements written with `alternate: true`, checked once the model is built (`AlternateValidation`).
     private var alternates: [Int32] = []
+    /// Buttons with `preferred: false`, checked against their role once built.
+    private var notPreferred: [Int32] = []
 
     private struct DeclarationKey: Hashable {
         var file: FileID
@@ -217,6 +219,7 @@ public final class Resolver {
             guard let platforms = workspace.syntax(file).platforms else { return Platform.defaults.contains { $0.name == .macOS } }
             return platforms.entries.contains { $0.name.text == Platform.Name.macOS.rawValue }
         }) { report(diagnostic) }
+        for diagnostic in RoleValidation.diagnostics(ofNotPreferred: notPreferred, in: store) { report(diagnostic) }
         return resolved.map { entry in
             let syntax = workspace.syntax(entry.file)
             return CheckedFile(source: workspace.file(entry.file), doc: syntax.doc?.text, platforms: entry.platforms, platformsWritten: entry.written,
@@ -989,6 +992,7 @@ public final class Resolver {
             guard let record = validate(propertyIndex, named: name, in: tree, kind: kind, context: context) else { continue }
             if record.name == .menu, tree.values[Int(property.value)].kind == .identifier { menuReference = tree.values[Int(property.value)].range }
             if record.name == .alternate, record.payload != 0 { alternates.append(index) }
+            if record.name == .preferred, record.payload == 0 { notPreferred.append(index) }
             if record.kind == .reference { hasReferences = true }
             openProperties.append(record)
         }

@@ -2,13 +2,15 @@ import MenuSupport
 import MenuSyntax
 
 /// A keyboard shortcut, normalized: modifiers in Apple's display order
-/// (control, option, shift, command) and a canonical key name.
+/// (globe, control, option, shift, command) and a canonical key name.
 public struct Shortcut: Hashable, Sendable, Codable {
     public enum Modifier: String, Hashable, Sendable, CaseIterable, Codable {
-        case control, option, shift, command
+        /// The Globe (Fn) key of macOS and iPadOS keyboards.
+        case function, control, option, shift, command
 
         public var glyph: String {
             switch self {
+            case .function: "🌐"
             case .control: "⌃"
             case .option: "⌥"
             case .shift: "⇧"
@@ -56,6 +58,7 @@ public struct Shortcut: Hashable, Sendable, Codable {
         "shift": .shift, "⇧": .shift,
         "option": .option, "opt": .option, "alt": .option, "⌥": .option,
         "ctrl": .control, "control": .control, "⌃": .control,
+        "fn": .function, "globe": .function, "🌐": .function,
     ]
 
     static let keyNames: Set<String> = {
@@ -81,7 +84,7 @@ public struct Shortcut: Hashable, Sendable, Codable {
         public var message: String {
             switch self {
             case .empty: "the shortcut is empty"
-            case .unknownModifier(let word): "'\(word)' is not a modifier (use cmd, shift, option or ctrl)"
+            case .unknownModifier(let word): "'\(word)' is not a modifier (use cmd, shift, option, ctrl or fn)"
             case .unknownKey(let word): "'\(word)' is not a key (use one character, f1…f20, or return, enter, tab, space, delete, forwarddelete, escape, up, down, left, right, home, end, pageup, pagedown)"
             case .missingKey: "the shortcut has modifiers but no key"
             case .repeatedModifier(let word): "the modifier '\(word)' appears twice"
@@ -152,6 +155,7 @@ extension Shortcut.Modifier {
     /// The spelled-out name used in the canonical form.
     public var canonicalName: String {
         switch self {
+        case .function: "fn"
         case .control: "ctrl"
         case .option: "option"
         case .shift: "shift"

@@ -31,6 +31,7 @@ enum HostileLabels {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "hostile-labels.menu", line: 7, column: 5)
                     ),
@@ -43,6 +44,7 @@ enum HostileLabels {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "hostile-labels.menu", line: 8, column: 5)
                     ),
@@ -55,6 +57,7 @@ enum HostileLabels {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "hostile-labels.menu", line: 9, column: 5)
                     ),
@@ -67,6 +70,7 @@ enum HostileLabels {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "hostile-labels.menu", line: 10, column: 5)
                     ),
@@ -79,6 +83,7 @@ enum HostileLabels {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "hostile-labels.menu", line: 11, column: 5)
                     ),
@@ -91,6 +96,7 @@ enum HostileLabels {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "hostile-labels.menu", line: 12, column: 5)
                     ),
@@ -103,6 +109,7 @@ enum HostileLabels {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "hostile-labels.menu", line: 13, column: 5)
                     ),
@@ -115,6 +122,7 @@ enum HostileLabels {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "hostile-labels.menu", line: 14, column: 5)
                     ),
@@ -127,6 +135,7 @@ enum HostileLabels {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "hostile-labels.menu", line: 15, column: 5)
                     ),
@@ -139,6 +148,7 @@ enum HostileLabels {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "hostile-labels.menu", line: 16, column: 5)
                     ),
@@ -151,6 +161,7 @@ enum HostileLabels {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "hostile-labels.menu", line: 17, column: 5)
                     ),
@@ -163,6 +174,7 @@ enum HostileLabels {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "hostile-labels.menu", line: 18, column: 5)
                     ),
@@ -194,6 +206,7 @@ enum HostileLabels {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "hostile-labels.menu", line: 25, column: 3)
             ),
@@ -220,6 +233,7 @@ enum HostileLabels {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "hostile-labels.menu", line: 29, column: 3)
             ),
@@ -247,6 +261,7 @@ enum HostileLabels {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "hostile-labels.menu", line: 33, column: 3)
             ),
@@ -274,6 +289,7 @@ enum HostileLabels {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "hostile-labels.menu", line: 37, column: 3)
             ),
@@ -301,6 +317,7 @@ enum HostileLabels {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "hostile-labels.menu", line: 41, column: 3)
             ),

@@ -31,6 +31,7 @@ enum SpecExample {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "spec-example.menu", line: 6, column: 5)
                     ),
@@ -44,6 +45,7 @@ enum SpecExample {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "spec-example.menu", line: 7, column: 5)
                     ),
@@ -65,6 +67,7 @@ enum SpecExample {
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
                             "symbol": .string("scissors"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "spec-example.menu", line: 10, column: 5)
                     ),
@@ -79,6 +82,7 @@ enum SpecExample {
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
                             "symbol": .string("doc.on.doc"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "spec-example.menu", line: 11, column: 5)
                     ),
@@ -93,6 +97,7 @@ enum SpecExample {
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
                             "symbol": .string("doc.on.clipboard"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "spec-example.menu", line: 12, column: 5)
                     ),
@@ -106,6 +111,7 @@ enum SpecExample {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "spec-example.menu", line: 13, column: 5)
                     ),
@@ -141,6 +147,7 @@ enum SpecExample {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "spec-example.menu", line: 19, column: 5)
                     ),
@@ -154,6 +161,7 @@ enum SpecExample {
                             "enabled": .bool(true),
                             "input": .bool(true),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "spec-example.menu", line: 20, column: 5)
                     ),
@@ -186,6 +194,7 @@ enum SpecExample {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "spec-example.menu", line: 6, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
@@ -200,6 +209,7 @@ enum SpecExample {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "spec-example.menu", line: 7, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
@@ -223,6 +233,7 @@ enum SpecExample {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
                                     "symbol": .string("scissors"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "spec-example.menu", line: 10, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
@@ -238,6 +249,7 @@ enum SpecExample {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
                                     "symbol": .string("doc.on.doc"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "spec-example.menu", line: 11, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
@@ -253,6 +265,7 @@ enum SpecExample {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
                                     "symbol": .string("doc.on.clipboard"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "spec-example.menu", line: 12, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
@@ -267,6 +280,7 @@ enum SpecExample {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "spec-example.menu", line: 13, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
@@ -307,6 +321,7 @@ enum SpecExample {
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
                             "state": .string("on"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "spec-example.menu", line: 25, column: 5)
                     ),
@@ -329,6 +344,7 @@ enum SpecExample {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "spec-example.menu", line: 27, column: 7)
                             ),
@@ -341,6 +357,7 @@ enum SpecExample {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "spec-example.menu", line: 28, column: 7)
                             ),
@@ -376,6 +393,7 @@ enum SpecExample {
                             "enabled": .bool(true),
                             "role": .string("cancel"),
                             "type": .string("system"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "spec-example.menu", line: 38, column: 5)
                     ),
@@ -388,6 +406,7 @@ enum SpecExample {
                             "role": .string("primary"),
                             "style": .string("filled"),
                             "type": .string("system"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "spec-example.menu", line: 39, column: 5)
                     ),
@@ -399,6 +418,7 @@ enum SpecExample {
                 label: "Folder",
                 properties: [
                     "default": .string("notes"),
+                    "dynamic": .bool(false),
                     "enabled": .bool(true),
                     "multiple": .bool(false),
                 ],
@@ -438,6 +458,7 @@ enum SpecExample {
                 path: "EditNote/more",
                 label: "More",
                 properties: [
+                    "dynamic": .bool(false),
                     "enabled": .bool(true),
                     "symbol": .string("ellipsis.circle"),
                 ],
@@ -458,6 +479,7 @@ enum SpecExample {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "symbol": .string("pin"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "spec-example.menu", line: 52, column: 7)
                             ),
@@ -471,6 +493,7 @@ enum SpecExample {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "symbol": .string("lock"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "spec-example.menu", line: 53, column: 7)
                             ),
@@ -484,6 +507,7 @@ enum SpecExample {
                                     "input": .bool(true),
                                     "role": .string("normal"),
                                     "symbol": .string("square.and.arrow.up"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "spec-example.menu", line: 54, column: 7)
                             ),
@@ -499,6 +523,7 @@ enum SpecExample {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("destructive"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "spec-example.menu", line: 56, column: 5)
                     ),

@@ -163,8 +163,11 @@ enum ButtonQueries {
         return type(of: element) == "cancel" || role(of: element) == "cancel" || normalizedLabel(element) == "cancel"
     }
 
+    /// The preferred (default) button: `preferred: true`, or `role: primary`
+    /// without `preferred:` (the resolver refuses `preferred: false` there).
     static func isPrimary(_ element: Element) -> Bool {
-        element.kind == .button && role(of: element) == "primary"
+        guard element.kind == .button else { return false }
+        return element.flag(.preferred) ?? (role(of: element) == "primary")
     }
 
     /// Verbs that, starting a label, name an action that destroys data.

@@ -15,6 +15,7 @@ extension RuleRegistry {
         CloseWithOpposingActions(),
         StyleNotSize(),
         SubtitleWithoutLabel(),
+        SubtitleRepeatsLabel(),
         ToggleButtonColorOnly(),
         ToggleButtonActions(),
         InfoButtonNavigates(),

@@ -4,10 +4,11 @@ import MenuSemantics
 
 /// A primary button that destroys data.
 ///
-/// A button's role is one value, so `role: primary` can't also say
-/// `destructive`; the button is taken as destructive when it asks for
-/// confirmation (`confirm:`, which the language reserves for destructive
-/// actions) or its label starts with Delete, Erase, Discard, Destroy or Wipe.
+/// A destructive button that is also preferred says so directly
+/// (`role: destructive` with `preferred: true`). A `role: primary` button is
+/// taken as destructive when it asks for confirmation (`confirm:`, which the
+/// language reserves for destructive actions) or its label starts with
+/// Delete, Erase, Discard, Destroy or Wipe.
 struct DestructivePrimary: Rule {
     let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
@@ -32,6 +33,13 @@ struct DestructivePrimary: Rule {
                 }
                 """),
             .triggering("""
+                view DeletePost "Delete Post?" {
+                  presentation: alert
+                  button cancel "Cancel" { role: cancel; action: dismissAlert }
+                  button delete "Delete" { role: destructive; preferred: ↓true; action: deletePost }
+                }
+                """),
+            .triggering("""
                 view ResetDevice "Reset" {
                   presentation: sheet
                   button keep "Keep Data" { role: cancel; action: dismissSheet }
@@ -43,6 +51,13 @@ struct DestructivePrimary: Rule {
                   presentation: alert
                   button cancel "Cancel" { role: cancel; action: dismissAlert }
                   button delete "Delete" { role: destructive; action: deleteNote }
+                }
+                """),
+            .passing("""
+                view DeletePost "Delete Post?" {
+                  presentation: alert
+                  button cancel "Cancel" { role: cancel; preferred: true; action: dismissAlert }
+                  button delete "Delete" { role: destructive; action: deletePost }
                 }
                 """),
             .passing("""
@@ -59,11 +74,15 @@ struct DestructivePrimary: Rule {
         file.walk(.button) { element, _ in
             guard !element.isSpliced, ButtonQueries.isPrimary(element),
                   let reason = ButtonQueries.destructiveReason(element) else { return }
+            let preferred = element.has(.preferred)
             reporter.report(
-                "\(element.displayName) is primary but destructive (\(reason))",
-                at: ButtonQueries.valueSpan("role", of: element), label: "primary", element: element,
+                "\(element.displayName) is \(preferred ? "preferred" : "primary") but destructive (\(reason))",
+                at: ButtonQueries.valueSpan(preferred ? "preferred" : "role", of: element),
+                label: preferred ? "preferred" : "primary", element: element,
                 notes: ["people often choose the primary button without reading it"],
-                help: "give this button `role: destructive` and make a nondestructive button (such as Cancel) the primary one")
+                help: preferred
+                    ? "remove `preferred: true` and make a nondestructive button (such as Cancel) the preferred one"
+                    : "give this button `role: destructive` and make a nondestructive button (such as Cancel) the primary one")
         }
     }
 }

@@ -19,7 +19,8 @@ struct GradientButtonContent: Rule {
             Gradient buttons are the small square buttons right below a list or table, such as + and − for adding \
             and removing rows. Their closeness to the view already says what they act on, and SF Symbols get the \
             right colors in every state; text doesn't fit their small square shape. Use a symbol \
-            (`symbol: "plus"`, `symbol: "minus"`, `symbol: "gearshape"`) and no label.
+            (`symbol: "plus"`, `symbol: "minus"`, `symbol: "gearshape"`) and no label; the words a label would \
+            have held go in `accessibilityLabel:`, the name VoiceOver speaks.
             """,
         quote: "Gradient buttons contain symbols or interface icons — not text […] Prefer using a symbol in a gradient button.",
         examples: [
@@ -42,8 +43,8 @@ struct GradientButtonContent: Rule {
                 platforms macOS 14
                 view Accounts "Accounts" {
                   row {
-                    button addAccount { type: gradient; symbol: "plus"; action: addAccount }
-                    button removeAccount { type: gradient; symbol: "minus"; action: removeAccount }
+                    button addAccount { type: gradient; symbol: "plus"; accessibilityLabel: "Add Account"; action: addAccount }
+                    button removeAccount { type: gradient; symbol: "minus"; accessibilityLabel: "Remove Account"; action: removeAccount }
                   }
                 }
                 """),
@@ -68,9 +69,11 @@ struct GradientButtonContent: Rule {
             } else {
                 "replace the label with an SF Symbol that shows the action"
             }
+            // The label's words stay the button's name, for VoiceOver.
+            let voiceOver = element.has(.accessibilityLabel) ? "" : "; keep its words for VoiceOver: accessibilityLabel: \"\(element.label ?? "")\""
             reporter.report(
                 "gradient button '\(element.id)' shows the text '\(element.label ?? "")'; gradient buttons contain symbols, not text",
-                at: span, label: "text in a gradient button", element: element, help: help)
+                at: span, label: "text in a gradient button", element: element, help: help + voiceOver)
         }
     }
 

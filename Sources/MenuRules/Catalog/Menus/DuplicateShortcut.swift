@@ -4,18 +4,23 @@ import MenuSemantics
 
 /// The same keyboard shortcut twice in one menu bar or one menu tree.
 struct DuplicateShortcut: Rule {
-    let scope = RuleScope.declaration
+    /// The whole file: a view's button shortcuts are compared with the menu bar's.
+    let scope = RuleScope.file
     let descriptor = RuleDescriptor(
         id: "duplicate-shortcut",
         severity: .error,
         guideline: Guidelines.menus("Labels"),
-        summary: "The same keyboard shortcut is assigned twice within one menu bar, or within one menu, pull-down or context menu.",
+        summary: "The same keyboard shortcut is assigned twice within one menu bar, one menu, pull-down or context menu, or one view's buttons and the menu bar.",
         explanation: """
             A keyboard shortcut performs one command. When two items of a menu bar (across all its menus, \
             including menus added with `use`) or of one menu tree share a shortcut, only one of them can run \
             when people press it, and the menu shows the same keys twice. Shortcuts are compared in canonical \
             form, so "cmd+shift+z" and "⇧⌘Z" are the same. The second occurrence is reported; for items spliced \
             in with `use` or `menu:`, at the place that splices them.
+
+            Buttons take part too: a shortcut on a button of a view (its toolbars and rows included) must differ \
+            from the other buttons' of that view and from the file's menu bar, whose commands reach every window. \
+            Different views may each have their own default (↩) and cancel (⎋) buttons.
             """,
         quote: "In addition to text and symbols, a menu item can also display the characters people type to perform the associated keyboard shortcut, if there is one.",
         examples: [
@@ -38,6 +43,31 @@ struct DuplicateShortcut: Rule {
                     item sizeUp "Bigger" { shortcut: "cmd+z" }
                   }
                   ↓use Edit
+                }
+                """),
+            .triggering("""
+                menubar {
+                  menu File "File" { item newPost "New Post" { shortcut: "cmd+n" } }
+                }
+                view Compose "New Post" {
+                  presentation: sheet
+                  button cancel "Cancel" { role: cancel; shortcut: "escape"; action: dismissCompose }
+                  button publish "Publish" { role: primary; shortcut: ↓"⌘N"; action: publishPost }
+                }
+                """),
+            .passing("""
+                menubar {
+                  menu File "File" { item newPost "New Post" { shortcut: "cmd+n" } }
+                }
+                view Compose "New Post" {
+                  presentation: sheet
+                  button cancel "Cancel" { role: cancel; shortcut: "escape"; action: dismissCompose }
+                  button publish "Publish" { role: primary; shortcut: "cmd+return"; action: publishPost }
+                }
+                view DeletePost "Delete Post?" {
+                  presentation: alert
+                  button cancel "Cancel" { role: cancel; shortcut: "escape"; action: dismissAlert }
+                  button delete "Delete" { role: destructive; action: deletePost }
                 }
                 """),
             .passing("""
@@ -87,6 +117,54 @@ struct DuplicateShortcut: Rule {
                     continue
                 }
                 report(use, repeating: earlier, file: file, &reporter)
+            }
+        }
+        checkButtons(of: file, &reporter)
+    }
+
+    /// Each view's button shortcuts against each other and the menu bar's.
+    private func checkButtons(of file: CheckedFile, _ reporter: inout RuleReporter) {
+        let store = file.store
+        var barUses: [Use] = []
+        for declaration in file.declarations where declaration.kind == .menubar {
+            Self.collect(Int32(declaration.index), in: store, into: &barUses)
+        }
+        var uses: [Use] = []
+        var first = FirstSeen<Int, Use>()
+        file.walk(.view) { view, _ in
+            guard !view.isSpliced else { return }
+            uses = barUses
+            Self.collectButtons(Int32(view.index), in: store, into: &uses)
+            guard uses.count > barUses.count else { return }
+            first.removeAll()
+            for (position, use) in uses.enumerated() {
+                guard let earlier = first[use.shortcut] else {
+                    first.insert(use, for: use.shortcut)
+                    continue
+                }
+                // The menu bar's own repeats are reported with the menu bar.
+                if position >= barUses.count { report(use, repeating: earlier, file: file, &reporter) }
+            }
+        }
+    }
+
+    /// The shortcuts of a view's buttons and toggle buttons, through its
+    /// toolbars and rows (its menus are trees of their own).
+    private static func collectButtons(_ index: Int32, in store: ModelStore, into uses: inout [Use]) {
+        let record = store.records[Int(index)]
+        let first = Int(record.firstChild)
+        for position in first..<(first + Int(record.childCount)) {
+            let child = store.children[position]
+            let childRecord = store.records[Int(child)]
+            switch childRecord.kind {
+            case .button, .toggle:
+                if childRecord.propertyCount > 0, let stored = store.writtenProperty(.shortcut, of: childRecord), stored.kind == .shortcut {
+                    uses.append(Use(index: child, shortcut: Int(stored.payload)))
+                }
+            case .toolbar, .row:
+                collectButtons(child, in: store, into: &uses)
+            case .menubar, .menu, .view, .contextmenu, .popup, .pulldown, .option, .item, .section, .submenu:
+                continue
             }
         }
     }

@@ -18,7 +18,7 @@ struct LabelStartsWithVerb: Rule {
             Share App, Close, Add to Cart. A noun alone leaves people guessing what happens to it.
 
             Only actions are checked. Left alone: checkmark items (`state:`), changeable-title toggles, pop-up \
-            options, buttons that open another view (they name what opens: Details…), standard labels Apple \
+            options, items and buttons that open another view (`opens:`; they name what opens: Details…), standard labels Apple \
             uses without a verb (Undo, Bold, New Window, About Notes, Notes Help, OK…), items of a submenu that \
             picks an attribute (items without an action), items of a Help menu (topics to read), and items whose submenu, pull-down or menu title \
             already supplies the verb: "Move To ▸ Inbox" reads "Move to Inbox", "Sort By ▸ Date" reads \
@@ -62,6 +62,15 @@ struct LabelStartsWithVerb: Rule {
                   button details "Details…" { opens: sheet }
                   button done "Done" { type: done }
                 }
+                """),
+            .passing("""
+                view Post "Post" {
+                  contextmenu {
+                    item profile "Author Profile" { opens: Profile }
+                    item reply "Reply" { action: reply }
+                  }
+                }
+                view Profile "Profile" { presentation: sheet }
                 """),
         ]
     )
@@ -112,6 +121,7 @@ struct LabelStartsWithVerb: Rule {
         switch element.kind {
         case .item:
             guard !element.has(.state) else { return false }  // a checkmark item
+            guard !element.has(.opens) else { return false }  // names the view it opens
             guard let container = MenuQueries.container(in: ancestors) else { return true }
             // Items without actions in a submenu pick an attribute (Sort By ▸ Date).
             if container.kind == .submenu, !element.has(.action) { return false }

@@ -18,6 +18,7 @@ extension RuleRegistry {
         SubmenuTooLong(),
         SuggestSubmenu(),
         ToggleLabels(),
+        ToggleLabelUnused(),
         TogglePairAmbiguous(),
         DuplicateShortcut(),
         DuplicateLabel(),

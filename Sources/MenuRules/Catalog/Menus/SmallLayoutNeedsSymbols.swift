@@ -14,7 +14,9 @@ struct SmallLayoutNeedsSymbols: Rule {
             In the small layout, the first four items form a row at the top of the menu that shows only a \
             symbol for each, no label; in the medium layout the first three show a symbol above a short label. \
             An item without a symbol shows up there as an empty button. Give each item of the top row a \
-            recognizable symbol, or use the large layout. Items are counted through sections.
+            recognizable symbol, or use the large layout. Items are counted through sections. The layout of a \
+            pull-down's menu is checked the same way, and so is a section's: `section { layout: small … }` shows \
+            its first items as a row of symbols inside a larger menu.
             """,
         quote: "Use the small layout only for closely related actions that typically appear as a group, such as Bold, Italic, Underline, and Strikethrough. For each action, use a recognizable symbol that helps people identify the action without a label.",
         examples: [
@@ -50,18 +52,41 @@ struct SmallLayoutNeedsSymbols: Rule {
                   item deleteAlbum "Delete Album" { role: destructive }
                 }
                 """),
+            .triggering("""
+                platforms iOS 17, iPadOS 17
+                view Compose "New Post" {
+                  pulldown more { symbol: "ellipsis.circle"
+                    section { layout: small
+                      item camera "Camera" { symbol: "camera" }
+                      item ↓"Poll"
+                    }
+                    item drafts "Drafts" { opens: sheet }
+                  }
+                }
+                """),
             .passing("""
                 contextmenu photo {
                   item copy "Copy"
                   item share "Share…" { input: true }
                 }
                 """),
+            .passing("""
+                platforms iOS 17, iPadOS 17
+                view Compose "New Post" {
+                  pulldown more { symbol: "ellipsis.circle"; layout: medium
+                    item camera "Camera" { symbol: "camera" }
+                    item poll "Poll" { symbol: "chart.bar" }
+                    item emoji "Emoji" { symbol: "face.smiling" }
+                    item drafts "Drafts" { opens: sheet }
+                  }
+                }
+                """),
         ]
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.menu, .contextmenu) { element, _ in
-            guard !element.isSpliced, element.kind == .menu || element.kind == .contextmenu,
+        file.walk(.menu, .contextmenu, .pulldown, .section) { element, _ in
+            guard !element.isSpliced, element.kind != .section || element.context == .menu,
                   let layout = element.symbol(.layout) else { return }
             let rowSize: Int
             switch layout {

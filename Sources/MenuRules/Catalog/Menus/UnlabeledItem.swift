@@ -14,7 +14,8 @@ struct UnlabeledItem: Rule {
             Each menu item displays text that describes its action; a symbol can clarify it but doesn't replace \
             it. Only the top row of an iOS or iPadOS menu with the small layout — its first four items — shows \
             items by symbol alone. Everywhere else, including the medium layout's top row, which shows a short \
-            label under each symbol, an item needs a label. Add one. A submenu with neither label nor symbol is \
+            label under each symbol, an item needs a label. A pull-down's menu and a section take the small \
+            layout too: the first four items of a `section { layout: small … }` are such a row. Add one. A submenu with neither label nor symbol is \
             submenu-needs-label's finding.
 
             Items of a declared menu are judged in that menu: if it is shown in a small layout, give the \
@@ -56,6 +57,18 @@ struct UnlabeledItem: Rule {
                   item copy "Copy" { symbol: "doc.on.doc" }
                 }
                 """),
+            .passing("""
+                platforms iOS 17, iPadOS 17
+                view Compose "New Post" {
+                  pulldown format { symbol: "textformat"
+                    section { layout: small
+                      item bold { symbol: "bold"; accessibilityLabel: "Bold" }
+                      item italic { symbol: "italic"; accessibilityLabel: "Italic" }
+                    }
+                    item clear "Clear Formatting" { action: clearFormatting }
+                  }
+                }
+                """),
             .passing(#"menu Edit "Edit" { item copy "Copy" { symbol: "doc.on.doc"; shortcut: "cmd+c" } }"#),
         ]
     )
@@ -78,10 +91,14 @@ struct UnlabeledItem: Rule {
     }
 
     /// Whether the element is among the first four items of the nearest
-    /// menu or context menu with `layout: small`.
+    /// menu, context menu or pull-down with `layout: small`, or of a
+    /// section with it (a row of symbols inside a larger menu).
     private func isInSmallTopRow(_ element: Element, ancestors: Ancestors) -> Bool {
+        if let section = ancestors.last, section.kind == .section, section.symbol("layout") == "small" {
+            return section.menuEntries.prefix(4).contains { $0.span == element.span && $0.origin == nil }
+        }
         guard let container = MenuQueries.container(in: ancestors),
-              container.kind == .menu || container.kind == .contextmenu,
+              container.kind == .menu || container.kind == .contextmenu || container.kind == .pulldown,
               container.symbol("layout") == "small" else { return false }
         return container.menuEntries.prefix(4).contains { $0.span == element.span && $0.origin == nil }
     }

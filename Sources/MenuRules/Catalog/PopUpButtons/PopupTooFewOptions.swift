@@ -16,7 +16,8 @@ struct PopupTooFewOptions: Rule {
             A pop-up button exists to let people choose among options. With one option (or none) there is no \
             choice: the menu opens to show what the button already shows. Add the missing options, or show the \
             value as text and drop the pop-up. Options are counted through sections; a pop-up that holds items \
-            or submenus is reported by `popup-not-flat` instead.
+            or submenus is reported by `popup-not-flat` instead. A pop-up whose options are made at run time \
+            (`dynamic: true`) is not counted: the file lists a placeholder.
             """,
         quote: "Use a pop-up button to present a flat list of mutually exclusive options or states. A pop-up button helps people make a choice that affects their content or the surrounding view.",
         examples: [
@@ -51,12 +52,19 @@ struct PopupTooFewOptions: Rule {
                   }
                 }
                 """),
+            .passing("""
+                view Automation "Automation" {
+                  popup pipeline "Pipeline" { dynamic: true; default: preferred; option preferred "Preferred Pipeline" }
+                }
+                """),
         ]
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         file.walk(.popup) { element, _ in
-            guard element.kind == .popup, !element.isSpliced, PopUpQueries.nonOptions(of: element).isEmpty else { return }
+            // Options made at run time (`dynamic: true`): the file shows only a placeholder.
+            guard element.kind == .popup, !element.isSpliced, element.flag(.dynamic) != true,
+                  PopUpQueries.nonOptions(of: element).isEmpty else { return }
             let count = PopUpQueries.options(of: element).count
             guard count < Self.minimumOptions else { return }
             reporter.report("\(element.displayName) offers \(count == 0 ? "no options" : "only one option"); there's nothing to choose",

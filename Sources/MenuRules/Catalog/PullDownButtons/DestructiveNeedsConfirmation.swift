@@ -15,7 +15,8 @@ struct DestructiveNeedsConfirmation: Rule {
             destroys the data unless people are asked to confirm. Add `confirm:` with the question to ask; \
             the system shows it in an action sheet (iOS), a popover (iPadOS) or an alert, away from the menu, so \
             that people confirm deliberately. This applies in pull-downs and in every other menu. An item with \
-            `input: true` is not reported: it opens a dialog before it acts, and that dialog can confirm.
+            `input: true` is not reported: it opens a dialog before it acts, and that dialog can confirm. Nor is \
+            one with `undoable: true` (Move to Trash, Archive): people take it back with Undo.
             """,
         quote: "Let people know when a pull-down button’s menu item is destructive, and ask them to confirm their intent.",
         examples: [
@@ -56,6 +57,11 @@ struct DestructiveNeedsConfirmation: Rule {
                   item deleteAccount "Delete Account…" { role: destructive; input: true; action: showDeleteAccount }
                 }
                 """),
+            .passing("""
+                menu File "File" {
+                  item moveToTrash "Move to Trash" { role: destructive; undoable: true; shortcut: "cmd+delete"; action: moveToTrash }
+                }
+                """),
         ]
     )
 
@@ -64,7 +70,7 @@ struct DestructiveNeedsConfirmation: Rule {
         // A written role first: the default role is normal, so most items stop at their record.
         file.walk(.item, where: { $0.origin < 0 && store.writtenProperty(.role, of: $0) != nil }) { element, _ in
             guard element.symbol(.role) == "destructive",
-                  element.flag(.input) != true else { return }
+                  element.flag(.input) != true, element.flag(.undoable) != true else { return }
             if let question = element.string(.confirm), !question.allSatisfy(\.isWhitespace) { return }
             var secondary: [LabeledSpan] = []
             if let role = element.property("role")?.valueSpan { secondary.append(LabeledSpan(role, "destructive")) }

@@ -18,7 +18,8 @@ struct PulldownTooFewItems: Rule {
             items costs an extra tap or click for very little. Show one or two actions as buttons, and an \
             on/off choice as a toggle or switch; keep the pull-down for three or more related items. Items are \
             counted through sections, including the items of a menu given with `menu:`; a submenu counts as one \
-            item. An empty pull-down is reported by `empty-menu` instead.
+            item. An empty pull-down is reported by `empty-menu` instead, and one whose items are made at run \
+            time (`dynamic: true`) is not counted: the file lists a placeholder.
             """,
         quote: "Because people have to interact with a pull-down button before they can view its menu, listing a minimum of three items can help the interaction feel worthwhile. If you need to list only one or two items, consider using alternative components to present them, such as buttons to perform actions and toggles or switches to present selections.",
         examples: [
@@ -76,12 +77,18 @@ struct PulldownTooFewItems: Rule {
                 }
                 """),
             .passing(#"pulldown more "More" { symbol: "ellipsis.circle" }"#),
+            .passing("""
+                view Player "Player" {
+                  pulldown trailers "Trailers" { dynamic: true; item latest "Play Latest Trailer" { action: playTrailer } }
+                }
+                """),
         ]
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         file.walk(.pulldown) { element, _ in
-            guard element.kind == .pulldown, !element.isSpliced else { return }
+            // Content made at run time (`dynamic: true`): the file shows only a placeholder.
+            guard element.kind == .pulldown, !element.isSpliced, element.flag(.dynamic) != true else { return }
             let count = element.menuEntryCount
             // No items at all is `empty-menu`'s finding.
             guard count > 0, count < Self.minimumItems else { return }

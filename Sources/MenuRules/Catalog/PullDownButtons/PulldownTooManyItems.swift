@@ -14,7 +14,8 @@ struct PulldownTooManyItems: Rule {
             Every extra item in a pull-down's menu is one more line people read before they find the one they \
             want. Items are counted through sections, including the items of a menu given with `menu:`; a \
             submenu counts as one. Move related items into a submenu, split the menu across two buttons, or \
-            promote the frequent actions to buttons of their own. The limit is the `pulldownMaxItems` threshold.
+            promote the frequent actions to buttons of their own. The limit is the `pulldownMaxItems` threshold. A pull-down \
+            whose items are made at run time (`dynamic: true`, such as a list of trailers) is not counted.
             """,
         quote: "In contrast, listing too many items in a pull-down button’s menu can slow people down because it takes longer to find a specific item.",
         examples: [
@@ -104,13 +105,24 @@ struct PulldownTooManyItems: Rule {
                   }
                 }
                 """),
+            .passing("""
+                view Player "Player" {
+                  pulldown trailers "Trailers" {
+                    dynamic: true
+                    item t1 "Trailer 1"; item t2 "Trailer 2"; item t3 "Trailer 3"; item t4 "Trailer 4"; item t5 "Trailer 5"
+                    item t6 "Trailer 6"; item t7 "Trailer 7"; item t8 "Trailer 8"; item t9 "Trailer 9"; item t10 "Trailer 10"
+                    item t11 "Trailer 11"; item t12 "Trailer 12"; item t13 "Trailer 13"
+                  }
+                }
+                """),
         ]
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let limit = reporter.thresholds.pulldownMaxItems
         file.walk(.pulldown) { element, _ in
-            guard element.kind == .pulldown, !element.isSpliced else { return }
+            // Content made at run time (`dynamic: true`) is as long as it needs to be.
+            guard element.kind == .pulldown, !element.isSpliced, element.flag(.dynamic) != true else { return }
             let count = element.menuEntryCount
             guard count > limit else { return }
             reporter.report("\(element.displayName) lists \(count) items; keep a pull-down's menu to \(limit) or fewer",

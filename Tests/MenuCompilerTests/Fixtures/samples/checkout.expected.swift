@@ -34,6 +34,7 @@ enum Checkout {
                             "enabled": .bool(true),
                             "role": .string("cancel"),
                             "type": .string("cancel"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/checkout.menu", line: 11, column: 5)
                     ),
@@ -46,6 +47,7 @@ enum Checkout {
                 doc: "How the order ships. Most people pick standard shipping.",
                 properties: [
                     "default": .string("standard"),
+                    "dynamic": .bool(false),
                     "enabled": .bool(true),
                     "multiple": .bool(false),
                     "symbol": .string("shippingbox"),
@@ -98,6 +100,7 @@ enum Checkout {
                 doc: "How the order is paid; options without an identifier derive one.",
                 properties: [
                     "default": .string("applePay"),
+                    "dynamic": .bool(false),
                     "enabled": .bool(true),
                     "multiple": .bool(false),
                     "symbol": .string("creditcard"),
@@ -143,6 +146,7 @@ enum Checkout {
                     "role": .string("normal"),
                     "symbol": .string("tag"),
                     "type": .string("system"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/checkout.menu", line: 33, column: 3)
             ),
@@ -160,6 +164,7 @@ enum Checkout {
                     "style": .string("filled"),
                     "subtitle": .string("3 Items"),
                     "type": .string("system"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/checkout.menu", line: 35, column: 3)
             ),
@@ -188,6 +193,7 @@ enum Checkout {
                     "enabled": .bool(true),
                     "role": .string("cancel"),
                     "type": .string("system"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/checkout.menu", line: 50, column: 3)
             ),
@@ -200,6 +206,7 @@ enum Checkout {
                     "enabled": .bool(true),
                     "role": .string("primary"),
                     "type": .string("system"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/checkout.menu", line: 51, column: 3)
             ),

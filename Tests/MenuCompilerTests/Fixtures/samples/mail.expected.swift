@@ -37,6 +37,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "symbol": .string("arrowshape.turn.up.left"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 12, column: 5)
                     ),
@@ -51,6 +52,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "symbol": .string("arrowshape.turn.up.left.2"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 13, column: 5)
                     ),
@@ -65,6 +67,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "symbol": .string("arrowshape.turn.up.right"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 14, column: 5)
                     ),
@@ -86,6 +89,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "symbol": .string("archivebox"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 17, column: 5)
                     ),
@@ -100,6 +104,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "symbol": .string("xmark.bin"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 18, column: 5)
                     ),
@@ -115,6 +120,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("destructive"),
                             "symbol": .string("trash"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 19, column: 5)
                     ),
@@ -151,6 +157,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "symbol": .string("arrowshape.turn.up.left"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 12, column: 5),
                         origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
@@ -166,6 +173,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "symbol": .string("arrowshape.turn.up.left.2"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 13, column: 5),
                         origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
@@ -181,6 +189,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "symbol": .string("arrowshape.turn.up.right"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 14, column: 5),
                         origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
@@ -204,6 +213,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "symbol": .string("archivebox"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 17, column: 5),
                         origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
@@ -219,6 +229,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "symbol": .string("xmark.bin"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 18, column: 5),
                         origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
@@ -235,6 +246,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("destructive"),
                             "symbol": .string("trash"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 19, column: 5),
                         origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
@@ -277,6 +289,7 @@ enum Mail {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 36, column: 7)
                             ),
@@ -290,6 +303,7 @@ enum Mail {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 37, column: 7)
                             ),
@@ -311,6 +325,7 @@ enum Mail {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "n", modifiers: [.shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 40, column: 7)
                             ),
@@ -324,6 +339,7 @@ enum Mail {
                                     "enabled": .bool(true),
                                     "input": .bool(true),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 41, column: 7)
                             ),
@@ -337,6 +353,7 @@ enum Mail {
                                     "enabled": .bool(true),
                                     "input": .bool(true),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 42, column: 7)
                             ),
@@ -367,6 +384,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 46, column: 9)
                                     ),
@@ -380,6 +398,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 47, column: 9)
                                     ),
@@ -393,6 +412,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 48, column: 9)
                                     ),
@@ -406,6 +426,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 49, column: 9)
                                     ),
@@ -422,6 +443,7 @@ enum Mail {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("destructive"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 51, column: 7)
                             ),
@@ -437,6 +459,7 @@ enum Mail {
                                     "input": .bool(false),
                                     "role": .string("destructive"),
                                     "shortcut": .shortcut(.init(key: "j", modifiers: [.option, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 56, column: 7)
                             ),
@@ -473,6 +496,7 @@ enum Mail {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 8, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -488,6 +512,7 @@ enum Mail {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 9, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -512,6 +537,7 @@ enum Mail {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
                                     "symbol": .string("scissors"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 13, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -528,6 +554,7 @@ enum Mail {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
                                     "symbol": .string("doc.on.doc"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 14, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -544,6 +571,7 @@ enum Mail {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
                                     "symbol": .string("doc.on.clipboard"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 15, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -559,6 +587,7 @@ enum Mail {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 16, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -574,6 +603,7 @@ enum Mail {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 17, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -609,6 +639,7 @@ enum Mail {
                                             "input": .bool(true),
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/shared/edit.menu", line: 24, column: 7),
                                         origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -624,6 +655,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/shared/edit.menu", line: 25, column: 7),
                                         origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -639,6 +671,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/shared/edit.menu", line: 26, column: 7),
                                         origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -676,6 +709,7 @@ enum Mail {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "d", modifiers: [.shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 70, column: 7)
                             ),
@@ -698,6 +732,7 @@ enum Mail {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "symbol": .string("arrowshape.turn.up.left"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 12, column: 5),
                                 origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
@@ -713,6 +748,7 @@ enum Mail {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "symbol": .string("arrowshape.turn.up.left.2"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 13, column: 5),
                                 origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
@@ -728,6 +764,7 @@ enum Mail {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "symbol": .string("arrowshape.turn.up.right"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 14, column: 5),
                                 origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
@@ -751,6 +788,7 @@ enum Mail {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "symbol": .string("archivebox"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 17, column: 5),
                                 origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
@@ -766,6 +804,7 @@ enum Mail {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "symbol": .string("xmark.bin"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 18, column: 5),
                                 origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
@@ -782,6 +821,7 @@ enum Mail {
                                     "input": .bool(false),
                                     "role": .string("destructive"),
                                     "symbol": .string("trash"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 19, column: 5),
                                 origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
@@ -814,6 +854,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 76, column: 9)
                                     ),
@@ -827,6 +868,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 77, column: 9)
                                     ),
@@ -840,6 +882,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 78, column: 9)
                                     ),
@@ -853,6 +896,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 79, column: 9)
                                     ),
@@ -866,6 +910,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 80, column: 9)
                                     ),
@@ -891,6 +936,7 @@ enum Mail {
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 85, column: 9)
                                     ),
@@ -904,6 +950,7 @@ enum Mail {
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 86, column: 9)
                                     ),
@@ -917,6 +964,7 @@ enum Mail {
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 87, column: 9)
                                     ),
@@ -930,6 +978,7 @@ enum Mail {
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 88, column: 9)
                                     ),
@@ -943,6 +992,7 @@ enum Mail {
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 89, column: 9)
                                     ),
@@ -956,6 +1006,7 @@ enum Mail {
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 90, column: 9)
                                     ),
@@ -1002,6 +1053,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 99, column: 9)
                                     ),
@@ -1016,6 +1068,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 100, column: 9)
                                     ),
@@ -1030,6 +1083,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 101, column: 9)
                                     ),
@@ -1044,6 +1098,7 @@ enum Mail {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 102, column: 9)
                                     ),
@@ -1070,6 +1125,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "'", modifiers: [.command])),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 105, column: 9)
                                     ),
@@ -1084,6 +1140,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "'", modifiers: [.option, .command])),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 106, column: 9)
                                     ),
@@ -1107,6 +1164,7 @@ enum Mail {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "t", modifiers: [.shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 110, column: 7)
                             ),
@@ -1212,6 +1270,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("on"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 146, column: 9)
                                     ),
@@ -1225,6 +1284,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 147, column: 9)
                                     ),
@@ -1238,6 +1298,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 148, column: 9)
                                     ),
@@ -1251,6 +1312,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 149, column: 9)
                                     ),
@@ -1264,6 +1326,7 @@ enum Mail {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/mail.menu", line: 150, column: 9)
                                     ),
@@ -1279,6 +1342,7 @@ enum Mail {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "state": .string("on"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 152, column: 7)
                             ),
@@ -1299,6 +1363,7 @@ enum Mail {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/mail.menu", line: 155, column: 7)
                             ),

@@ -40,6 +40,7 @@ enum Notes {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 11, column: 7)
                             ),
@@ -54,6 +55,7 @@ enum Notes {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "n", modifiers: [.shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 12, column: 7)
                             ),
@@ -75,6 +77,7 @@ enum Notes {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 15, column: 7)
                             ),
@@ -88,6 +91,7 @@ enum Notes {
                                     "enabled": .bool(true),
                                     "input": .bool(true),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 16, column: 7)
                             ),
@@ -101,6 +105,7 @@ enum Notes {
                                     "enabled": .bool(true),
                                     "input": .bool(true),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 17, column: 7)
                             ),
@@ -122,6 +127,7 @@ enum Notes {
                                     "input": .bool(true),
                                     "role": .string("normal"),
                                     "symbol": .string("square.and.arrow.up"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 20, column: 7)
                             ),
@@ -136,6 +142,7 @@ enum Notes {
                                     "input": .bool(true),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "p", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 21, column: 7)
                             ),
@@ -172,6 +179,7 @@ enum Notes {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 8, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -187,6 +195,7 @@ enum Notes {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 9, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -211,6 +220,7 @@ enum Notes {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
                                     "symbol": .string("scissors"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 13, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -227,6 +237,7 @@ enum Notes {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
                                     "symbol": .string("doc.on.doc"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 14, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -243,6 +254,7 @@ enum Notes {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
                                     "symbol": .string("doc.on.clipboard"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 15, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -258,6 +270,7 @@ enum Notes {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 16, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -273,6 +286,7 @@ enum Notes {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 17, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -308,6 +322,7 @@ enum Notes {
                                             "input": .bool(true),
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/shared/edit.menu", line: 24, column: 7),
                                         origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -323,6 +338,7 @@ enum Notes {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/shared/edit.menu", line: 25, column: 7),
                                         origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -338,6 +354,7 @@ enum Notes {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/shared/edit.menu", line: 26, column: 7),
                                         origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -375,6 +392,7 @@ enum Notes {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "t", modifiers: [.shift, .command])),
                                     "state": .string("off"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 31, column: 7)
                             ),
@@ -389,6 +407,7 @@ enum Notes {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "h", modifiers: [.shift, .command])),
                                     "state": .string("off"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 32, column: 7)
                             ),
@@ -403,6 +422,7 @@ enum Notes {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "b", modifiers: [.shift, .command])),
                                     "state": .string("on"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 33, column: 7)
                             ),
@@ -417,6 +437,7 @@ enum Notes {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "l", modifiers: [.shift, .command])),
                                     "state": .string("off"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 34, column: 7)
                             ),
@@ -448,6 +469,7 @@ enum Notes {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/notes.menu", line: 38, column: 9)
                                     ),
@@ -462,6 +484,7 @@ enum Notes {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/notes.menu", line: 39, column: 9)
                                     ),
@@ -476,6 +499,7 @@ enum Notes {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/notes.menu", line: 40, column: 9)
                                     ),
@@ -490,6 +514,7 @@ enum Notes {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/notes.menu", line: 41, column: 9)
                                     ),
@@ -515,6 +540,7 @@ enum Notes {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("on"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/notes.menu", line: 44, column: 9)
                                     ),
@@ -528,6 +554,7 @@ enum Notes {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/notes.menu", line: 45, column: 9)
                                     ),
@@ -541,6 +568,7 @@ enum Notes {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/notes.menu", line: 46, column: 9)
                                     ),
@@ -564,6 +592,7 @@ enum Notes {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "]", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 50, column: 7)
                             ),
@@ -578,6 +607,7 @@ enum Notes {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "[", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 51, column: 7)
                             ),
@@ -644,6 +674,7 @@ enum Notes {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("on"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/notes.menu", line: 61, column: 9)
                                     ),
@@ -657,6 +688,7 @@ enum Notes {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/notes.menu", line: 62, column: 9)
                                     ),
@@ -670,6 +702,7 @@ enum Notes {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/notes.menu", line: 63, column: 9)
                                     ),
@@ -692,6 +725,7 @@ enum Notes {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "+", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 67, column: 7)
                             ),
@@ -705,6 +739,7 @@ enum Notes {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "-", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 68, column: 7)
                             ),
@@ -725,6 +760,7 @@ enum Notes {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 71, column: 7)
                             ),
@@ -753,6 +789,7 @@ enum Notes {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/notes.menu", line: 77, column: 5)
                     ),
@@ -765,6 +802,7 @@ enum Notes {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/notes.menu", line: 78, column: 5)
                     ),
@@ -777,6 +815,7 @@ enum Notes {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/notes.menu", line: 79, column: 5)
                     ),
@@ -803,6 +842,7 @@ enum Notes {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/notes.menu", line: 84, column: 5)
                     ),
@@ -815,6 +855,7 @@ enum Notes {
                             "enabled": .bool(true),
                             "input": .bool(true),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/notes.menu", line: 85, column: 5)
                     ),
@@ -851,6 +892,7 @@ enum Notes {
                             "enabled": .bool(true),
                             "role": .string("cancel"),
                             "type": .string("cancel"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/notes.menu", line: 96, column: 5)
                     ),
@@ -864,6 +906,7 @@ enum Notes {
                             "role": .string("primary"),
                             "style": .string("filled"),
                             "type": .string("system"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/notes.menu", line: 97, column: 5)
                     ),
@@ -876,6 +919,7 @@ enum Notes {
                 doc: "Which folder the note is filed in.",
                 properties: [
                     "default": .string("notes"),
+                    "dynamic": .bool(false),
                     "enabled": .bool(true),
                     "multiple": .bool(false),
                     "symbol": .string("folder"),
@@ -926,6 +970,7 @@ enum Notes {
                 label: "More",
                 doc: "Less frequent actions on the note.",
                 properties: [
+                    "dynamic": .bool(false),
                     "enabled": .bool(true),
                     "symbol": .string("ellipsis.circle"),
                     "type": .string("more"),
@@ -948,6 +993,7 @@ enum Notes {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "symbol": .string("pin"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 115, column: 7)
                             ),
@@ -962,6 +1008,7 @@ enum Notes {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "symbol": .string("lock"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 116, column: 7)
                             ),
@@ -983,6 +1030,7 @@ enum Notes {
                                     "input": .bool(true),
                                     "role": .string("normal"),
                                     "symbol": .string("folder"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 119, column: 7)
                             ),
@@ -997,6 +1045,7 @@ enum Notes {
                                     "input": .bool(true),
                                     "role": .string("normal"),
                                     "symbol": .string("square.and.arrow.up"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/notes.menu", line: 120, column: 7)
                             ),
@@ -1014,6 +1063,7 @@ enum Notes {
                             "input": .bool(false),
                             "role": .string("destructive"),
                             "symbol": .string("trash"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/notes.menu", line: 122, column: 5)
                     ),

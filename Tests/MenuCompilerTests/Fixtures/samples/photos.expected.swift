@@ -34,6 +34,7 @@ enum Photos {
                             "enabled": .bool(true),
                             "role": .string("normal"),
                             "type": .string("system"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/photos.menu", line: 9, column: 5)
                     ),
@@ -43,6 +44,7 @@ enum Photos {
                         label: "More",
                         doc: "Viewing and sorting options that don't need a prominent place.",
                         properties: [
+                            "dynamic": .bool(false),
                             "enabled": .bool(true),
                             "symbol": .string("ellipsis.circle"),
                             "type": .string("more"),
@@ -65,6 +67,7 @@ enum Photos {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "symbol": .string("play"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/photos.menu", line: 16, column: 9)
                                     ),
@@ -79,6 +82,7 @@ enum Photos {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "symbol": .string("map"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/photos.menu", line: 17, column: 9)
                                     ),
@@ -110,6 +114,7 @@ enum Photos {
                                                     "input": .bool(false),
                                                     "role": .string("normal"),
                                                     "state": .string("on"),
+                                                    "undoable": .bool(false),
                                                 ],
                                                 location: .init(file: "samples/photos.menu", line: 22, column: 11)
                                             ),
@@ -123,6 +128,7 @@ enum Photos {
                                                     "input": .bool(false),
                                                     "role": .string("normal"),
                                                     "state": .string("off"),
+                                                    "undoable": .bool(false),
                                                 ],
                                                 location: .init(file: "samples/photos.menu", line: 23, column: 11)
                                             ),
@@ -149,6 +155,7 @@ enum Photos {
                                                     "input": .bool(false),
                                                     "role": .string("normal"),
                                                     "state": .string("on"),
+                                                    "undoable": .bool(false),
                                                 ],
                                                 location: .init(file: "samples/photos.menu", line: 27, column: 11)
                                             ),
@@ -162,6 +169,7 @@ enum Photos {
                                                     "input": .bool(false),
                                                     "role": .string("normal"),
                                                     "state": .string("off"),
+                                                    "undoable": .bool(false),
                                                 ],
                                                 location: .init(file: "samples/photos.menu", line: 28, column: 11)
                                             ),
@@ -175,6 +183,7 @@ enum Photos {
                                                     "input": .bool(false),
                                                     "role": .string("normal"),
                                                     "state": .string("off"),
+                                                    "undoable": .bool(false),
                                                 ],
                                                 location: .init(file: "samples/photos.menu", line: 29, column: 11)
                                             ),
@@ -206,6 +215,7 @@ enum Photos {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "symbol": .string("doc.on.doc"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/photos.menu", line: 39, column: 5)
                     ),
@@ -220,6 +230,7 @@ enum Photos {
                             "input": .bool(true),
                             "role": .string("normal"),
                             "symbol": .string("square.and.arrow.up"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/photos.menu", line: 40, column: 5)
                     ),
@@ -234,6 +245,7 @@ enum Photos {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "symbol": .string("heart"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/photos.menu", line: 41, column: 5)
                     ),
@@ -248,6 +260,7 @@ enum Photos {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "symbol": .string("eye.slash"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/photos.menu", line: 42, column: 5)
                     ),
@@ -267,6 +280,7 @@ enum Photos {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "symbol": .string("plus.square.on.square"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/photos.menu", line: 44, column: 7)
                             ),
@@ -281,6 +295,7 @@ enum Photos {
                                     "input": .bool(true),
                                     "role": .string("normal"),
                                     "symbol": .string("rectangle.stack.badge.plus"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/photos.menu", line: 45, column: 7)
                             ),
@@ -295,6 +310,7 @@ enum Photos {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "symbol": .string("slider.horizontal.3"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/photos.menu", line: 50, column: 7)
                             ),
@@ -317,6 +333,7 @@ enum Photos {
                                     "input": .bool(false),
                                     "role": .string("destructive"),
                                     "symbol": .string("trash"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/photos.menu", line: 53, column: 7)
                             ),
@@ -349,6 +366,7 @@ enum Photos {
                     "input": .bool(true),
                     "role": .string("normal"),
                     "symbol": .string("pencil"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/photos.menu", line: 67, column: 3)
             ),
@@ -363,6 +381,7 @@ enum Photos {
                     "input": .bool(true),
                     "role": .string("normal"),
                     "symbol": .string("square.and.arrow.up"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/photos.menu", line: 68, column: 3)
             ),
@@ -377,6 +396,7 @@ enum Photos {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("play"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/photos.menu", line: 69, column: 3)
             ),
@@ -397,6 +417,7 @@ enum Photos {
                             "input": .bool(false),
                             "role": .string("destructive"),
                             "symbol": .string("trash"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/photos.menu", line: 71, column: 5)
                     ),

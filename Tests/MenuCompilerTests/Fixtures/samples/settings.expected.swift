@@ -35,6 +35,7 @@ enum Settings {
                             "role": .string("normal"),
                             "symbol": .string("plus"),
                             "type": .string("gradient"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/settings.menu", line: 12, column: 5)
                     ),
@@ -48,6 +49,7 @@ enum Settings {
                             "role": .string("normal"),
                             "symbol": .string("minus"),
                             "type": .string("gradient"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/settings.menu", line: 13, column: 5)
                     ),
@@ -63,6 +65,7 @@ enum Settings {
                     "role": .string("normal"),
                     "symbol": .string("person.crop.circle"),
                     "type": .string("image"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/settings.menu", line: 21, column: 3)
             ),
@@ -72,6 +75,7 @@ enum Settings {
                 label: "Check for New Messages",
                 properties: [
                     "default": .string("every5Minutes"),
+                    "dynamic": .bool(false),
                     "enabled": .bool(true),
                     "multiple": .bool(false),
                 ],
@@ -133,6 +137,7 @@ enum Settings {
                     "opens": .string("ServerSettings"),
                     "role": .string("normal"),
                     "type": .string("push"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/settings.menu", line: 38, column: 3)
             ),
@@ -145,6 +150,7 @@ enum Settings {
                     "role": .string("normal"),
                     "symbol": .string("questionmark"),
                     "type": .string("help"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/settings.menu", line: 40, column: 3)
             ),
@@ -170,6 +176,7 @@ enum Settings {
                 label: "Security",
                 properties: [
                     "default": .string("tls"),
+                    "dynamic": .bool(false),
                     "enabled": .bool(true),
                     "multiple": .bool(false),
                 ],
@@ -209,6 +216,7 @@ enum Settings {
                             "enabled": .bool(true),
                             "role": .string("cancel"),
                             "type": .string("push"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/settings.menu", line: 55, column: 5)
                     ),
@@ -221,6 +229,7 @@ enum Settings {
                             "enabled": .bool(true),
                             "role": .string("primary"),
                             "type": .string("push"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/settings.menu", line: 56, column: 5)
                     ),

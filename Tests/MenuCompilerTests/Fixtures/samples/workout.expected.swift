@@ -73,6 +73,7 @@ enum Workout {
                             "role": .string("normal"),
                             "symbol": .string("flag.checkered"),
                             "type": .string("system"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/workout.menu", line: 31, column: 5)
                     ),
@@ -88,6 +89,7 @@ enum Workout {
                             "role": .string("normal"),
                             "symbol": .string("pause.fill"),
                             "type": .string("system"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/workout.menu", line: 37, column: 5)
                     ),
@@ -106,6 +108,7 @@ enum Workout {
                     "style": .string("filled"),
                     "symbol": .string("xmark"),
                     "type": .string("system"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/workout.menu", line: 45, column: 3)
             ),
@@ -137,6 +140,7 @@ enum Workout {
                     "role": .string("normal"),
                     "symbol": .string("figure.run"),
                     "type": .string("system"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/workout.menu", line: 59, column: 3)
             ),
@@ -151,6 +155,7 @@ enum Workout {
                     "role": .string("normal"),
                     "symbol": .string("figure.walk"),
                     "type": .string("system"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/workout.menu", line: 64, column: 3)
             ),
@@ -165,6 +170,7 @@ enum Workout {
                     "role": .string("normal"),
                     "symbol": .string("figure.outdoor.cycle"),
                     "type": .string("system"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/workout.menu", line: 69, column: 3)
             ),
@@ -179,6 +185,7 @@ enum Workout {
                     "role": .string("normal"),
                     "symbol": .string("figure.pool.swim"),
                     "type": .string("system"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/workout.menu", line: 74, column: 3)
             ),

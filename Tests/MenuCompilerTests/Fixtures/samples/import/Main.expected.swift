@@ -37,6 +37,7 @@ enum Main {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/Main.menu", line: 8, column: 7)
                             ),
@@ -75,6 +76,7 @@ enum Main {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/Main.menu", line: 17, column: 7)
                             ),
@@ -108,6 +110,7 @@ enum Main {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/Main.menu", line: 22, column: 7)
                             ),
@@ -122,6 +125,7 @@ enum Main {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "n", modifiers: [.shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/Main.menu", line: 23, column: 7)
                             ),
@@ -145,6 +149,7 @@ enum Main {
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/import/Main.menu", line: 27, column: 9)
                                     ),
@@ -168,6 +173,7 @@ enum Main {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/Main.menu", line: 31, column: 7)
                             ),
@@ -182,6 +188,7 @@ enum Main {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "w", modifiers: [.option, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/Main.menu", line: 32, column: 7)
                             ),
@@ -196,6 +203,7 @@ enum Main {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "w", modifiers: [.control, .option, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/Main.menu", line: 33, column: 7)
                             ),
@@ -209,6 +217,7 @@ enum Main {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/Main.menu", line: 38, column: 7)
                             ),
@@ -242,6 +251,7 @@ enum Main {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/Main.menu", line: 43, column: 7)
                             ),
@@ -256,6 +266,7 @@ enum Main {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/Main.menu", line: 44, column: 7)
                             ),
@@ -287,6 +298,7 @@ enum Main {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/import/Main.menu", line: 48, column: 9)
                                     ),
@@ -301,6 +313,7 @@ enum Main {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/import/Main.menu", line: 49, column: 9)
                                     ),
@@ -315,6 +328,7 @@ enum Main {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "g", modifiers: [.shift, .command])),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/import/Main.menu", line: 50, column: 9)
                                     ),
@@ -348,6 +362,7 @@ enum Main {
                                     "enabled": .bool(false),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/Main.menu", line: 59, column: 7)
                             ),
@@ -363,6 +378,7 @@ enum Main {
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "1", modifiers: [.control, .command])),
                                     "state": .string("on"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/Main.menu", line: 60, column: 7)
                             ),
@@ -377,6 +393,7 @@ enum Main {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "2", modifiers: [.control, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/Main.menu", line: 61, column: 7)
                             ),
@@ -391,6 +408,7 @@ enum Main {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "state": .string("mixed"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/Main.menu", line: 62, column: 7)
                             ),
@@ -412,6 +430,7 @@ enum Main {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "m", modifiers: [.option, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/Main.menu", line: 66, column: 7)
                             ),
@@ -426,6 +445,7 @@ enum Main {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/Main.menu", line: 67, column: 7)
                             ),
@@ -454,6 +474,7 @@ enum Main {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/import/Main.menu", line: 73, column: 5)
                     ),
@@ -467,6 +488,7 @@ enum Main {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/import/Main.menu", line: 74, column: 5)
                     ),
@@ -480,6 +502,7 @@ enum Main {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/import/Main.menu", line: 75, column: 5)
                     ),
@@ -506,6 +529,7 @@ enum Main {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "?", modifiers: [.command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/import/Main.menu", line: 80, column: 5)
                     ),
@@ -535,6 +559,7 @@ enum Main {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 86, column: 3)
             ),
@@ -566,6 +591,7 @@ enum Main {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/import/Main.menu", line: 92, column: 5)
                     ),
@@ -579,6 +605,7 @@ enum Main {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/import/Main.menu", line: 93, column: 5)
                     ),
@@ -599,6 +626,7 @@ enum Main {
                             "enabled": .bool(true),
                             "input": .bool(false),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/import/Main.menu", line: 96, column: 5)
                     ),

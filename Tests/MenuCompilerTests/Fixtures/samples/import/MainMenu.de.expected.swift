@@ -37,6 +37,7 @@ enum MainMenuDe {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 8, column: 7)
                             ),
@@ -50,6 +51,7 @@ enum MainMenuDe {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 9, column: 7)
                             ),
@@ -71,6 +73,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: ",", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 15, column: 7)
                             ),
@@ -109,6 +112,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "h", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 24, column: 7)
                             ),
@@ -123,6 +127,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "h", modifiers: [.option, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 25, column: 7)
                             ),
@@ -136,6 +141,7 @@ enum MainMenuDe {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 29, column: 7)
                             ),
@@ -157,6 +163,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 32, column: 7)
                             ),
@@ -190,6 +197,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 37, column: 7)
                             ),
@@ -204,6 +212,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "o", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 38, column: 7)
                             ),
@@ -227,6 +236,7 @@ enum MainMenuDe {
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/import/MainMenu.de.menu", line: 42, column: 9)
                                     ),
@@ -250,6 +260,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 46, column: 7)
                             ),
@@ -264,6 +275,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "w", modifiers: [.option, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 47, column: 7)
                             ),
@@ -278,6 +290,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "s", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 48, column: 7)
                             ),
@@ -292,6 +305,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "s", modifiers: [.shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 49, column: 7)
                             ),
@@ -306,6 +320,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "d", modifiers: [.shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 50, column: 7)
                             ),
@@ -320,6 +335,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "a", modifiers: [.option, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 51, column: 7)
                             ),
@@ -340,6 +356,7 @@ enum MainMenuDe {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 54, column: 7)
                             ),
@@ -363,6 +380,7 @@ enum MainMenuDe {
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/import/MainMenu.de.menu", line: 56, column: 9)
                                     ),
@@ -376,6 +394,7 @@ enum MainMenuDe {
                                             "enabled": .bool(true),
                                             "input": .bool(false),
                                             "role": .string("normal"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/import/MainMenu.de.menu", line: 57, column: 9)
                                     ),
@@ -392,6 +411,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "p", modifiers: [.shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 59, column: 7)
                             ),
@@ -406,6 +426,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "p", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 60, column: 7)
                             ),
@@ -439,6 +460,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 65, column: 7)
                             ),
@@ -453,6 +475,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 66, column: 7)
                             ),
@@ -474,6 +497,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 69, column: 7)
                             ),
@@ -488,6 +512,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 70, column: 7)
                             ),
@@ -502,6 +527,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 71, column: 7)
                             ),
@@ -516,6 +542,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "delete", modifiers: [])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 72, column: 7)
                             ),
@@ -530,6 +557,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 73, column: 7)
                             ),
@@ -550,6 +578,7 @@ enum MainMenuDe {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 76, column: 7)
                             ),
@@ -563,6 +592,7 @@ enum MainMenuDe {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 77, column: 7)
                             ),
@@ -606,6 +636,7 @@ enum MainMenuDe {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/import/MainMenu.de.menu", line: 85, column: 9)
                                     ),
@@ -621,6 +652,7 @@ enum MainMenuDe {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
                                             "state": .string("on"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/import/MainMenu.de.menu", line: 86, column: 9)
                                     ),
@@ -636,6 +668,7 @@ enum MainMenuDe {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
                                             "state": .string("off"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/import/MainMenu.de.menu", line: 87, column: 9)
                                     ),
@@ -651,6 +684,7 @@ enum MainMenuDe {
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
                                             "state": .string("mixed"),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/import/MainMenu.de.menu", line: 88, column: 9)
                                     ),
@@ -672,6 +706,7 @@ enum MainMenuDe {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "+", modifiers: [.command])),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/import/MainMenu.de.menu", line: 91, column: 9)
                                     ),
@@ -686,6 +721,7 @@ enum MainMenuDe {
                                             "input": .bool(false),
                                             "role": .string("normal"),
                                             "shortcut": .shortcut(.init(key: "-", modifiers: [.command])),
+                                            "undoable": .bool(false),
                                         ],
                                         location: .init(file: "samples/import/MainMenu.de.menu", line: 92, column: 9)
                                     ),
@@ -712,6 +748,7 @@ enum MainMenuDe {
                                     "enabled": .bool(false),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 96, column: 7)
                             ),
@@ -725,6 +762,7 @@ enum MainMenuDe {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 97, column: 7)
                             ),
@@ -738,6 +776,7 @@ enum MainMenuDe {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 98, column: 7)
                             ),
@@ -771,6 +810,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "t", modifiers: [.option, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 103, column: 7)
                             ),
@@ -784,6 +824,7 @@ enum MainMenuDe {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 107, column: 7)
                             ),
@@ -797,6 +838,7 @@ enum MainMenuDe {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 108, column: 7)
                             ),
@@ -811,6 +853,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "d", modifiers: [.control, .option, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 110, column: 7)
                             ),
@@ -824,6 +867,7 @@ enum MainMenuDe {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 114, column: 7)
                             ),
@@ -845,6 +889,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 117, column: 7)
                             ),
@@ -878,6 +923,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "up", modifiers: [.option])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 122, column: 7)
                             ),
@@ -892,6 +938,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "down", modifiers: [.option])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 123, column: 7)
                             ),
@@ -906,6 +953,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "pageup", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 124, column: 7)
                             ),
@@ -920,6 +968,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "pagedown", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 125, column: 7)
                             ),
@@ -934,6 +983,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "home", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 126, column: 7)
                             ),
@@ -948,6 +998,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "end", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 127, column: 7)
                             ),
@@ -969,6 +1020,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "left", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 130, column: 7)
                             ),
@@ -983,6 +1035,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "right", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 131, column: 7)
                             ),
@@ -997,6 +1050,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "f5", modifiers: [])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 132, column: 7)
                             ),
@@ -1011,6 +1065,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "f13", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 133, column: 7)
                             ),
@@ -1024,6 +1079,7 @@ enum MainMenuDe {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 134, column: 7)
                             ),
@@ -1037,6 +1093,7 @@ enum MainMenuDe {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 135, column: 7)
                             ),
@@ -1051,6 +1108,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "forwarddelete", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 136, column: 7)
                             ),
@@ -1072,6 +1130,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "return", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 139, column: 7)
                             ),
@@ -1086,6 +1145,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "enter", modifiers: [])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 140, column: 7)
                             ),
@@ -1100,6 +1160,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "tab", modifiers: [.option])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 141, column: 7)
                             ),
@@ -1114,6 +1175,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "tab", modifiers: [.option, .shift])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 145, column: 7)
                             ),
@@ -1128,6 +1190,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "escape", modifiers: [])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 149, column: 7)
                             ),
@@ -1142,6 +1205,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "space", modifiers: [.control])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 150, column: 7)
                             ),
@@ -1156,6 +1220,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "\\", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 151, column: 7)
                             ),
@@ -1209,6 +1274,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 166, column: 7)
                             ),
@@ -1223,6 +1289,7 @@ enum MainMenuDe {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "m", modifiers: [.option, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 167, column: 7)
                             ),
@@ -1236,6 +1303,7 @@ enum MainMenuDe {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 172, column: 7)
                             ),
@@ -1256,6 +1324,7 @@ enum MainMenuDe {
                                     "enabled": .bool(true),
                                     "input": .bool(false),
                                     "role": .string("normal"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/import/MainMenu.de.menu", line: 175, column: 7)
                             ),
@@ -1284,6 +1353,7 @@ enum MainMenuDe {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "?", modifiers: [.command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/import/MainMenu.de.menu", line: 181, column: 5)
                     ),
@@ -1314,6 +1384,7 @@ enum MainMenuDe {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.de.menu", line: 187, column: 3)
             ),
@@ -1327,6 +1398,7 @@ enum MainMenuDe {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.de.menu", line: 188, column: 3)
             ),
@@ -1360,6 +1432,7 @@ enum MainMenuDe {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "k", modifiers: [])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/import/MainMenu.de.menu", line: 194, column: 5)
                     ),
@@ -1381,6 +1454,7 @@ enum MainMenuDe {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/import/MainMenu.de.menu", line: 197, column: 5)
                     ),
@@ -1409,6 +1483,7 @@ enum MainMenuDe {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.de.menu", line: 203, column: 3)
             ),
@@ -1422,6 +1497,7 @@ enum MainMenuDe {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.de.menu", line: 204, column: 3)
             ),
@@ -1450,6 +1526,7 @@ enum MainMenuDe {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.de.menu", line: 209, column: 3)
             ),

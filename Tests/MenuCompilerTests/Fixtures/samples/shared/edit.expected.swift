@@ -35,6 +35,7 @@ enum Edit {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/shared/edit.menu", line: 8, column: 5)
                     ),
@@ -49,6 +50,7 @@ enum Edit {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/shared/edit.menu", line: 9, column: 5)
                     ),
@@ -71,6 +73,7 @@ enum Edit {
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
                             "symbol": .string("scissors"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/shared/edit.menu", line: 13, column: 5)
                     ),
@@ -86,6 +89,7 @@ enum Edit {
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
                             "symbol": .string("doc.on.doc"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/shared/edit.menu", line: 14, column: 5)
                     ),
@@ -101,6 +105,7 @@ enum Edit {
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
                             "symbol": .string("doc.on.clipboard"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/shared/edit.menu", line: 15, column: 5)
                     ),
@@ -115,6 +120,7 @@ enum Edit {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/shared/edit.menu", line: 16, column: 5)
                     ),
@@ -129,6 +135,7 @@ enum Edit {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/shared/edit.menu", line: 17, column: 5)
                     ),
@@ -161,6 +168,7 @@ enum Edit {
                                     "input": .bool(true),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 24, column: 7)
                             ),
@@ -175,6 +183,7 @@ enum Edit {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 25, column: 7)
                             ),
@@ -189,6 +198,7 @@ enum Edit {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/shared/edit.menu", line: 26, column: 7)
                             ),

@@ -33,6 +33,7 @@ enum DemoEdit {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 6, column: 5)
                     ),
@@ -47,6 +48,7 @@ enum DemoEdit {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 7, column: 5)
                     ),
@@ -68,6 +70,7 @@ enum DemoEdit {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 10, column: 5)
                     ),
@@ -82,6 +85,7 @@ enum DemoEdit {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 11, column: 5)
                     ),
@@ -96,6 +100,7 @@ enum DemoEdit {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 12, column: 5)
                     ),

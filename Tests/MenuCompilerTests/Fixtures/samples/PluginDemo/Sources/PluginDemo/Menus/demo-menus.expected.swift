@@ -34,6 +34,7 @@ enum DemoMenus {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 9, column: 5)
                     ),
@@ -47,6 +48,7 @@ enum DemoMenus {
                             "enabled": .bool(true),
                             "input": .bool(true),
                             "role": .string("normal"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 10, column: 5)
                     ),
@@ -61,6 +63,7 @@ enum DemoMenus {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 11, column: 5)
                     ),
@@ -95,6 +98,7 @@ enum DemoMenus {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 6, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
@@ -110,6 +114,7 @@ enum DemoMenus {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 7, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
@@ -133,6 +138,7 @@ enum DemoMenus {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 10, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
@@ -148,6 +154,7 @@ enum DemoMenus {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 11, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
@@ -163,6 +170,7 @@ enum DemoMenus {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 12, column: 5),
                                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
@@ -214,6 +222,7 @@ enum DemoMenus {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "state": .string("on"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 20, column: 7)
                             ),
@@ -227,6 +236,7 @@ enum DemoMenus {
                                     "input": .bool(false),
                                     "role": .string("normal"),
                                     "state": .string("off"),
+                                    "undoable": .bool(false),
                                 ],
                                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 21, column: 7)
                             ),
