@@ -119,4 +119,41 @@ struct CorpusFindingsTests {
         #expect(total == judged.count)
         #expect(falsePositives * 100 <= total * 3, "\(falsePositives) of \(total) findings are false positives")
     }
+
+    /// What `check --fix` applies to the corpus (certain fix-its only):
+    /// `file TAB label before TAB label after`, each reviewed as acceptable.
+    static func appliedFixes() throws -> [String] {
+        var fixes: [String] = []
+        for (name, text) in try corpusTexts() {
+            let compilation = Compiler.compile([.text(text, displayPath: name)],
+                                               options: CompileOptions(runRules: true, configuration: RuleConfiguration()))
+            let file = try #require(compilation.files.first)
+            let certain = compilation.diagnostics.filter { LanguageErrorID(rawValue: $0.id) == nil }.flatMap(\.fixIts).filter(\.isCertain)
+            let fixed = String(decoding: FixApplier.apply(certain, to: file.source.bytes, file: file.source.id).bytes, as: UTF8.self)
+            let before = text.split(separator: "\n", omittingEmptySubsequences: false)
+            let after = fixed.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(before.count == after.count, "a fix changed the lines of \(name)")
+            for (old, new) in zip(before, after) where old != new {
+                fixes.append("\(name)\t\(firstLiteral(old))\t\(firstLiteral(new))")
+            }
+        }
+        return fixes
+    }
+
+    /// The first string literal of a line, without its quotes.
+    static func firstLiteral(_ line: Substring) -> String {
+        let parts = line.split(separator: "\"", maxSplits: 2, omittingEmptySubsequences: false)
+        return parts.count >= 3 ? String(parts[1]) : String(line)
+    }
+
+    /// Every label `check --fix` writes on the corpus is one a person accepts: the
+    /// list in `Tests/Corpus/fixes.tsv` was reviewed, and a fix that appears,
+    /// changes or disappears fails until it is reviewed again.
+    @Test func fixesLeaveAcceptedLabels() throws {
+        let text = try String(contentsOf: Self.corpusRoot.appendingPathComponent("fixes.tsv"), encoding: .utf8)
+        let reviewed = text.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }.map(String.init)
+        let applied = try Self.appliedFixes()
+        #expect(applied == reviewed, "fixes differ from fixes.tsv:\n\(applied.joined(separator: "\n"))")
+        #expect(!applied.isEmpty)
+    }
 }

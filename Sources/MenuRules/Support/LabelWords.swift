@@ -490,6 +490,21 @@ enum LabelWords {
         return result
     }
 
+    /// Whether removing the label's articles is certain to leave a label a
+    /// person accepts: "the" can always go ("Move to Trash"), "a" and "an"
+    /// only right after the verb that starts a phrase ("Add Bookmark");
+    /// elsewhere the noun may need it ("for an hour" is not "for hour").
+    static func articleRemovalIsCertain(_ label: String, keeping vocabulary: [String] = []) -> Bool {
+        let kept = KeptText.ranges(in: label, vocabulary: vocabulary)
+        for phrase in phrases(in: label) {
+            for (position, word) in phrase.enumerated() where isArticle(at: position, in: phrase, of: label) {
+                guard isStandalone(word, in: label), !KeptText.overlaps(word, kept) else { continue }
+                if label[word].lowercased() != "the", position != 1 { return false }
+            }
+        }
+        return true
+    }
+
     /// Whether the word at `position` is used as an article: it spells one
     /// and the next word of its subphrase exists and is not a minor word.
     /// False only when the label certainly has no article: it is ASCII and

@@ -39,14 +39,46 @@ enum TitleCase {
 
     /// The full, per-character analysis behind `titleCased`.
     static func recased(_ label: String, keeping vocabulary: [String] = []) -> String {
+        recasing(label, keeping: vocabulary).text
+    }
+
+    /// Particles that title style lowers as prepositions but capitalizes in a
+    /// phrasal verb: lowering one is a guess about the verb before it.
+    private static let particleLike: Set<String> = ["by", "down", "in", "into", "off", "on", "onto", "out", "over", "up"]
+
+    /// The label in title style, and whether that is certain to be right.
+    ///
+    /// It is a guess (a suggestion, which `--fix` does not apply) when it
+    /// lowers a word that may be a phrasal verb's particle ("Lock In"), or
+    /// capitalizes a lowercase word that stands among capitalized ones: a
+    /// label already in title style elsewhere may spell that word so on
+    /// purpose ("Binary Templates (beta)", a program's name).
+    static func recasing(_ label: String, keeping vocabulary: [String] = []) -> (text: String, isCertain: Bool) {
         var edits: [(range: Range<String.Index>, replacement: String)] = []
         let kept = KeptText.ranges(in: label, vocabulary: vocabulary)
-        for phrase in LabelWords.phrases(in: label) {
+        let phrases = LabelWords.phrases(in: label)
+        // Whether a word after the first is written with a capital (ignoring minor words).
+        let hasCapitalsAfterFirst = phrases.joined().dropFirst().contains { word in
+            label[word].first?.isUppercase == true && !LabelWords.minorWords.contains(label[word].lowercased())
+        }
+        var isCertain = true
+        for phrase in phrases {
             for position in phrase.indices where !KeptText.overlaps(phrase[position], kept) {
-                edits += wordEdits(at: position, in: phrase, of: label)
+                let wordEdits = wordEdits(at: position, in: phrase, of: label)
+                for edit in wordEdits {
+                    let written = label[edit.range]
+                    let lowers = edit.replacement != written && edit.replacement == written.lowercased()
+                    if lowers, particleLike.contains(edit.replacement) { isCertain = false }
+                    // A whole word capitalized (not the inner part of a compound) among capitals.
+                    let isWholeWord = !label[phrase[position]].contains(where: compoundJoiners.contains)
+                    if !lowers, isWholeWord, hasCapitalsAfterFirst, edit.range.lowerBound != phrases.first?.first?.lowerBound {
+                        isCertain = false
+                    }
+                }
+                edits += wordEdits
             }
         }
-        guard !edits.isEmpty else { return label }
+        guard !edits.isEmpty else { return (label, true) }
 
         // Edits come in label order and never overlap.
         var result = ""
@@ -57,7 +89,7 @@ enum TitleCase {
             cursor = edit.range.upperBound
         }
         result += label[cursor...]
-        return result
+        return (result, isCertain)
     }
 
     /// A fast, exact test for the common case: ASCII words separated by

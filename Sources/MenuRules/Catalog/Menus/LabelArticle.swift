@@ -20,6 +20,10 @@ struct LabelArticle: Rule {
             ("About The Unarchiver"), a name Apple writes with its article ("the App Store") and the words of \
             the project's vocabulary (`"vocabulary"` in `menuc.json`). Only English labels are checked ("In \
             English, the articles…"): in Spanish, "a" is a preposition.
+
+            Removing "the" is certain, and so is "a" or "an" right after the verb ("Add a Bookmark"); \
+            elsewhere ("Disable for an Hour") the noun may need its article, so the fix is a suggestion that \
+            `check --fix` leaves for a person to reword ("For 1 Hour").
             """,
         quote: "For consistent labels, adopt a condensed style that doesn't include articles, and use title-style capitalization.",
         hasFixIt: true,
@@ -83,9 +87,13 @@ struct LabelArticle: Rule {
                 let article = firstArticle(in: text, id: label.id, labels: reporter.labels, keeping: words)
                 let at = article.map { MenuQueries.span(of: $0, in: text, literal: span, file: file) } ?? span
                 let word = article.map { "'\(text[$0])'" } ?? "an article"
-                let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: condensed, message: "remove the article")
+                let isCertain = LabelWords.articleRemovalIsCertain(text, keeping: words)
+                let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: condensed,
+                                                         message: isCertain ? "remove the article" : "remove the article (reword if the noun needs it)",
+                                                         isCertain: isCertain)
                 reporter.report("'\(text)' uses the article \(word)", at: at, label: "article", element: element,
-                                help: "write '\(condensed)'", fixIts: fixIt.map { [$0] } ?? [])
+                                help: isCertain ? "write '\(condensed)'" : "reword without the article ('\(condensed)' only if it still reads well)",
+                                fixIts: fixIt.map { [$0] } ?? [])
             }
         }
     }

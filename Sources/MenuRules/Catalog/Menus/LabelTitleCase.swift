@@ -28,6 +28,11 @@ struct LabelTitleCase: Rule {
             in `menuc.json`) are not checked: title style is an English convention. AppKit's own labels written \
             otherwise ("Check Grammar With Spelling") are left alone.
 
+            The fix is certain, and `check --fix` applies it, unless it guesses: when it lowers a word that \
+            may be a phrasal verb's particle (by, in, on, up, out…) or capitalizes a word written in lowercase \
+            among capitalized ones (it may be a name), it is a suggestion that `--fix` leaves for a person; \
+            editors and SARIF still offer it.
+
             Pop-up options, section headings and pop-up labels are not checked: they name values or describe a \
             setting rather than a command, and Apple's own settings write many of them in sentence style. \
             A label written with escapes gets no automatic fix, so that nothing written with an escape is lost.
@@ -35,6 +40,7 @@ struct LabelTitleCase: Rule {
         quote: "For consistent labels, adopt a condensed style that doesn't include articles, and use title-style capitalization.",
         hasFixIt: true,
         examples: [
+            .triggering(#"menu Library "Library" { item templates ↓"Binary Templates (beta)" { action: showTemplates } }"#),
             .triggering(#"menu View "View" { item sortByDate ↓"Sort by date" { state: on } }"#,
                         corrected: #"menu View "View" { item sortByDate "Sort by Date" { state: on } }"#),
             .triggering("""
@@ -126,7 +132,11 @@ struct LabelTitleCase: Rule {
     private func report(_ label: LabelText, recased: String, element: Element, file: CheckedFile, _ reporter: inout RuleReporter) {
         let text = label.text
         let span = label.span
-        let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: recased, message: "use title-style capitalization")
+        // Certain unless it guesses at a particle or recases a word written lowercase among capitals.
+        let isCertain = TitleCase.recasing(text, keeping: reporter.vocabulary.words).isCertain
+        let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: recased,
+                                                 message: isCertain ? "use title-style capitalization" : "use title-style capitalization (check names and particles first)",
+                                                 isCertain: isCertain)
         reporter.report("'\(text)' is not in title-style capitalization", at: span, label: "write '\(recased)'",
                         element: element, help: "write '\(recased)'", fixIts: fixIt.map { [$0] } ?? [])
     }

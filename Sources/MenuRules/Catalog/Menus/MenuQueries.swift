@@ -100,11 +100,11 @@ enum MenuQueries {
     /// A fix-it that replaces a string literal's content with `text`, or nil
     /// when the literal is written with escapes: its text then differs from
     /// its value, and rewriting it from the value could lose what was meant.
-    static func replacingLiteral(at span: Span, in file: CheckedFile, with text: String, message: String) -> FixIt? {
+    static func replacingLiteral(at span: Span, in file: CheckedFile, with text: String, message: String, isCertain: Bool = true) -> FixIt? {
         let raw = file.source.text(of: span)
         guard raw.count >= 2, raw.first == "\"", raw.last == "\"", !raw.contains("\\"),
               !text.contains("\\"), !text.contains("\"") else { return nil }
-        return FixIt(message: message, edits: [TextEdit(span: span, replacement: "\"\(text)\"")])
+        return FixIt(message: message, edits: [TextEdit(span: span, replacement: "\"\(text)\"")], isCertain: isCertain)
     }
 
     /// The span of `range` (a range of the literal's value) in the source,
