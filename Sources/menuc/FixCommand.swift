@@ -10,9 +10,11 @@ import MenuImport
 /// `menuc check --fix`: applies the guideline rules' fix-its and re-checks,
 /// until nothing more applies, then writes each changed file atomically.
 ///
-/// Only fix-its from guideline rules (and unused-allow) are applied: they
-/// are mechanical. The "did you mean" replacements of language errors are
-/// suggestions a person should confirm, so --fix leaves them alone.
+/// Only certain fix-its from guideline rules (and unused-allow) are applied:
+/// they are mechanical. A fix-it that guesses (`FixIt.isCertain` false: a
+/// recased word that may be a name, an article a noun may need) is a
+/// suggestion, listed on standard error and left for a person, as are the
+/// "did you mean" replacements of language errors.
 enum FixCommand {
     /// Rounds of fix-and-recheck; fixes that overlap wait for the next round.
     static let maximumRounds = 8
@@ -27,6 +29,7 @@ enum FixCommand {
                 let fixIts = compilation.diagnostics
                     .filter { $0.span.file == file.source.id && LanguageErrorID(rawValue: $0.id) == nil }
                     .flatMap(\.fixIts)
+                    .filter(\.isCertain)
                 guard !fixIts.isEmpty else { continue }
                 let result = FixApplier.apply(fixIts, to: file.source.bytes, file: file.source.id)
                 if result.applied > 0, result.bytes != file.source.bytes {
@@ -56,6 +59,25 @@ enum FixCommand {
         if !outputs.isEmpty {
             Terminal.error("fixed \(outputs.count) file\(outputs.count == 1 ? "" : "s")\n")
         }
+        reportSuggestions(in: compilation)
         return compilation
+    }
+
+    /// Lists the guideline fix-its --fix did not apply because they are not
+    /// certain: `file:line:col: not applied: message [rule]`, one a line.
+    private static func reportSuggestions(in compilation: Compilation) {
+        var lines = ""
+        var count = 0
+        for diagnostic in compilation.diagnostics where LanguageErrorID(rawValue: diagnostic.id) == nil {
+            for fixIt in diagnostic.fixIts where !fixIt.isCertain {
+                let file = compilation.workspace.file(diagnostic.span.file)
+                let position = file.position(of: diagnostic.span.start)
+                let path = VisibleText.escaped(file.displayPath)
+                lines += "\(path):\(position.line):\(position.column): not applied: \(VisibleText.escaped(fixIt.message)) [\(diagnostic.id)]\n"
+                count += 1
+            }
+        }
+        guard count > 0 else { return }
+        Terminal.error(lines + "\(count) suggested fix\(count == 1 ? " was" : "es were") not applied: each may change a name or need rewording; review \(count == 1 ? "it" : "them")\n")
     }
 }

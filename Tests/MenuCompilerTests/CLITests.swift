@@ -500,7 +500,7 @@ struct CLITests {
         let directory = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // 1,000 items, each breaking two rules (title case, leading verb).
-        let items = (0..<1_000).map { "  item i\($0) \"item \($0)\"\n" }.joined()
+        let items = (0..<1_000).map { "  item i\($0) \"version \($0)\"\n" }.joined()
         try TestSupport.write("menu Flood \"Flood\" {\n  dynamic: true\n" + items + "}\n", to: directory.appendingPathComponent("flood.menu"))
         let json = try menuc(["check", "flood.menu", "--format", "json"], in: directory)
         let all = try #require(try JSONSerialization.jsonObject(with: Data(json.output.utf8)) as? [[String: Any]])
@@ -524,7 +524,7 @@ struct CLITests {
         let write = try menuc(["check", "flood.menu", "--write-baseline", "baseline.json"], in: directory)
         #expect(write.error == "wrote \(all.count) findings to baseline.json\n")
         #expect(try menuc(["check", "flood.menu", "--baseline", "baseline.json", "--format", "short"], in: directory).output.isEmpty)
-        try TestSupport.write("menu Flood \"Flood\" {\n  dynamic: true\n" + items + "  item extra \"extra item\"\n}\n",
+        try TestSupport.write("menu Flood \"Flood\" {\n  dynamic: true\n" + items + "  item extra \"version extra\"\n}\n",
                               to: directory.appendingPathComponent("flood.menu"))
         let new = try menuc(["check", "flood.menu", "--baseline", "baseline.json", "--format", "short"], in: directory)
         let reported = new.output.split(separator: "\n")

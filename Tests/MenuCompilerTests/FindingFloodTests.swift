@@ -18,7 +18,7 @@ import Testing
 struct FindingFloodTests {
     /// A menu of `count` items whose labels start with a noun (one
     /// label-starts-with-verb note each), with `extra` lines after the items.
-    static func menu(items count: Int, label: (Int) -> String = { "Item \($0)" }, extra: String = "") -> String {
+    static func menu(items count: Int, label: (Int) -> String = { "Version \($0)" }, extra: String = "") -> String {
         "menu Flood \"Flood\" {\n  dynamic: true\n" + (0..<count).map { "  item i\($0) \"\(label($0))\"\n" }.joined() + extra + "}\n"
     }
 
@@ -37,7 +37,7 @@ struct FindingFloodTests {
 
     @Test func theSummaryCountsEveryFindingNotShown() throws {
         // Each label breaks two rules: title case and the leading verb.
-        let text = Self.menu(items: 1_000, label: { "item \($0)" })
+        let text = Self.menu(items: 1_000, label: { "version \($0)" })
         let all = try Self.everyFinding(text)
         #expect(all.count >= 2_000)
         let shown = Self.compile(text)
@@ -72,7 +72,7 @@ struct FindingFloodTests {
     }
 
     @Test func anAllowPastTheShownFindingsIsStillUsed() throws {
-        let allowed = "  @allow(label-starts-with-verb) item last \"Widget\"\n"
+        let allowed = "  @allow(label-starts-with-verb) item last \"Version Widget\"\n"
         let text = Self.menu(items: 1_000, extra: allowed)
         let shown = Self.compile(text)
         #expect(!shown.contains { $0.id == RuleEngine.unusedAllowID })
@@ -110,7 +110,7 @@ struct FindingFloodTests {
     }
 
     @Test func reportsForProgramsListEveryFinding() throws {
-        let text = Self.menu(items: 1_000, label: { "item \($0)" })
+        let text = Self.menu(items: 1_000, label: { "version \($0)" })
         let all = try Self.everyFinding(text)
         let listed = Self.compile(text, listingEveryFinding: true)
         #expect(Set(listed) == Set(all))

@@ -41,17 +41,18 @@ struct MenuRuleTests {
     // MARK: - Fix-its and escapes
 
     @Test func titleCaseOffersNoFixItForLiteralsWithEscapes() {
-        let text = #"menu View "View" { item sortByDate "Sort by \u{201C}date\u{201D}" { state: on } }"#
+        let text = #"menu View "View" { item sortByDate "sort by \u{201C}date\u{201D}" { state: on } }"#
         let found = findings("label-title-case", in: text)
         #expect(found.count == 1)
         #expect(found.first?.fixIts.isEmpty == true)
     }
 
     @Test func titleCaseFixItKeepsUnicodeWrittenDirectly() {
-        let text = #"menu File "File" { item export "Export “report” as pdf…" { input: true } }"#
+        let text = #"menu File "File" { item export "export “report” as pdf…" { input: true } }"#
         let found = findings("label-title-case", in: text)
         #expect(found.count == 1)
-        #expect(applyingFixIts(found, to: text) == #"menu File "File" { item export "Export “Report” as Pdf…" { input: true } }"#)
+        // The quoted title and the name without a vowel stay as written.
+        #expect(applyingFixIts(found, to: text) == #"menu File "File" { item export "Export “report” as pdf…" { input: true } }"#)
     }
 
     @Test func articleFindingPointsAtTheArticleOrTheLiteral() {
@@ -175,7 +176,7 @@ struct MenuRuleTests {
     @Test func declaredMenuIsJudgedWhereItIsShown() {
         let text = """
             menu Mailboxes "Mailboxes" {
-              item inbox "Inbox" { action: moveToInbox }
+              item inbox "Main Inbox" { action: moveToInbox }
               item archive "Archive" { action: moveToArchive }
             }
             menu Message "Message" {
@@ -185,7 +186,7 @@ struct MenuRuleTests {
         #expect(findings("label-starts-with-verb", in: text).isEmpty)
         let alone = """
             menu Mailboxes "Mailboxes" {
-              item inbox "Inbox" { action: moveToInbox }
+              item inbox "Main Inbox" { action: moveToInbox }
             }
             """
         #expect(findings("label-starts-with-verb", in: alone).count == 1)
@@ -220,7 +221,7 @@ struct MenuRuleTests {
     }
 
     @Test func submenuLengthThresholdComesFromConfiguration() {
-        let text = "menu Format \"Format\" {\n" + menu(#"submenu font "Font""#, items: 7) + "}\n"
+        let text = "menu Format \"Format\" {\n" + menu(#"submenu typeface "Typeface""#, items: 7) + "}\n"
         #expect(findings("submenu-too-long", in: text).count == 1)
         var configuration = RuleConfiguration()
         configuration.thresholds.submenuMaxItems = 7

@@ -53,7 +53,7 @@ struct TitleCaseTests {
         ("bring all to front", "Bring All to Front"),
         // Only the first letter is raised, so an acronym typed in lowercase
         // becomes "Pdf": the rule cannot know it is an acronym.
-        ("export as pdf…", "Export as Pdf…"),
+        ("export as pdf…", "Export as pdf…"),
         ("Open In New Window", "Open in New Window"),
         ("Organize By Conversation", "Organize by Conversation"),
         ("move to trash", "Move to Trash"),
@@ -128,10 +128,51 @@ struct TitleCaseTests {
         #expect(TitleCase.titleCased("plan a") == "Plan A")
     }
 
+    /// Quoted text is a title of its own (a list, a document): kept as written.
     @Test func quotedWords() {
-        #expect(TitleCase.titleCased("search for “name”") == "Search for “Name”")
-        #expect(TitleCase.titleCased("rename \"draft\"…") == "Rename \"Draft\"…")
+        #expect(TitleCase.titleCased("search for “name”") == "Search for “name”")
+        #expect(TitleCase.titleCased("rename \"draft\"…") == "Rename \"draft\"…")
+        #expect(TitleCase.titleCased("Move To “To Do”") == "Move to “To Do”")
+        #expect(TitleCase.titleCased("move to ‘to do’ list") == "Move to ‘to do’ List")
+        #expect(TitleCase.titleCased("don’t show again") == "Don’t Show Again")
         #expect(TitleCase.titleCased("show (optional) items") == "Show (Optional) Items")
+    }
+
+    /// Names are never recased: program and protocol names, charsets, units, letters that name things.
+    @Test func namesStayAsWritten() {
+        #expect(TitleCase.titleCased("open in tmux") == "Open in tmux")
+        #expect(TitleCase.titleCased("connect with ssh") == "Connect with ssh")
+        #expect(TitleCase.titleCased("use utf8mb4") == "Use utf8mb4")
+        #expect(TitleCase.titleCased("open iTerm2 window") == "Open iTerm2 Window")
+        #expect(TitleCase.titleCased("size 12 pt") == "Size 12 pt")
+        #expect(TitleCase.titleCased("record at 60 fps") == "Record at 60 fps")
+        #expect(TitleCase.titleCased("sync deck A tempo") == "Sync Deck A Tempo")
+        #expect(TitleCase.titleCased("Take A Screenshot") == "Take a Screenshot")
+        #expect(TitleCase.titleCased("about The Unarchiver") == "About The Unarchiver")
+        #expect(TitleCase.titleCased("Quit The Unarchiver") == "Quit The Unarchiver")
+        #expect(TitleCase.titleCased("The Unarchiver Help") == "The Unarchiver Help")
+        #expect(TitleCase.titleCased("open 3 recent files") == "Open 3 Recent Files")
+    }
+
+    /// The project's vocabulary is kept as written, one word or several.
+    @Test func vocabularyStaysAsWritten() {
+        #expect(TitleCase.titleCased("Add To Up Next") == "Add to up Next")
+        #expect(TitleCase.titleCased("Add To Up Next", keeping: ["Up Next"]) == "Add to Up Next")
+        #expect(TitleCase.titleCased("show in neovim", keeping: ["neovim"]) == "Show in neovim")
+        // Whole words only, letter case and all.
+        #expect(TitleCase.titleCased("show neovimrc", keeping: ["neovim"]) == "Show Neovimrc")
+        #expect(TitleCase.titleCased("show Neovim", keeping: ["neovim"]) == "Show Neovim")
+    }
+
+    /// Particles of phrasal verbs are capitalized, also those only a general rule knows.
+    @Test func phrasalVerbs() {
+        #expect(TitleCase.titleCased("find out more") == "Find Out More")
+        #expect(TitleCase.titleCased("cash out") == "Cash Out")
+        #expect(TitleCase.titleCased("lock in rate") == "Lock In Rate")
+        #expect(TitleCase.titleCased("carry over balance") == "Carry Over Balance")
+        #expect(TitleCase.titleCased("round up totals") == "Round Up Totals")
+        #expect(TitleCase.titleCased("hand over to support") == "Hand Over to Support")
+        #expect(TitleCase.titleCased("show in finder") == "Show in Finder")
     }
 
     @Test func spacingAndPunctuationArePreserved() {

@@ -10,13 +10,17 @@ import MenuRules
 import MenuBackends
 import MenuFormatter
 
-/// A project's `menuc.json`: rule severities, thresholds and excluded paths.
+/// A project's `menuc.json`: rule severities, thresholds, excluded paths and
+/// how its labels are written (words kept as written, extra verbs, language).
 ///
 /// ```json
 /// {
 ///   "rules": { "label-starts-with-verb": "off", "menu-too-long": "error" },
 ///   "thresholds": { "pulldownMaxItems": 12, "menuBarMenuMaxItems": 25, "menuMaxItems": 15, "submenuMaxItems": 5 },
-///   "exclude": ["errors/**", "generated/*.menu"]
+///   "exclude": ["errors/**", "generated/*.menu"],
+///   "vocabulary": ["The Unarchiver", "tmux", "Up Next"],
+///   "verbs": ["reindex", "stash"],
+///   "language": "en"
 /// }
 /// ```
 public struct ProjectConfiguration: Sendable {
@@ -39,7 +43,7 @@ public struct ProjectConfiguration: Sendable {
         public var description: String { "\(path): \(message)" }
     }
 
-    static let topLevelKeys = ["rules", "thresholds", "exclude"]
+    static let topLevelKeys = ["rules", "thresholds", "exclude", "vocabulary", "verbs", "language"]
     static let thresholdNames = ["menuBarMenuMaxItems", "menuMaxItems", "pulldownMaxItems", "submenuMaxItems"]
 
     static func setThreshold(_ name: String, to value: Int, in thresholds: inout RuleThresholds) {
@@ -101,7 +105,42 @@ public struct ProjectConfiguration: Sendable {
             guard let elements = exclude.array, elements.allSatisfy({ $0.string != nil }) else { return fail("'exclude' must be an array of path patterns") }
             configuration.excludedPaths = elements.compactMap(\.string)
         }
+        if let vocabulary = root["vocabulary"] {
+            guard let elements = vocabulary.array, elements.allSatisfy({ ($0.string.map(isVocabularyEntry)) == true }) else {
+                return fail("'vocabulary' must be an array of words or names as they are written (\"tmux\", \"The Unarchiver\")")
+            }
+            configuration.vocabulary.words = elements.compactMap(\.string)
+        }
+        if let verbs = root["verbs"] {
+            guard let elements = verbs.array, elements.allSatisfy({ ($0.string.map(isVerbEntry)) == true }) else {
+                return fail("'verbs' must be an array of single words (\"reindex\")")
+            }
+            configuration.vocabulary.verbs = Set(elements.compactMap { $0.string?.lowercased() })
+        }
+        if let language = root["language"] {
+            guard let tag = language.string, isLanguageTag(tag) else {
+                return fail("'language' must be a language tag such as \"en\", \"de\" or \"pt-BR\"")
+            }
+            configuration.vocabulary.language = tag
+        }
         return .success(ProjectConfiguration(path: path, rules: configuration))
+    }
+
+    /// A vocabulary entry: words separated by single spaces, nothing blank.
+    static func isVocabularyEntry(_ entry: String) -> Bool {
+        !entry.isEmpty && entry.count <= 200 && !entry.hasPrefix(" ") && !entry.hasSuffix(" ") && !entry.contains("  ")
+            && !entry.contains(where: { $0.isNewline || $0 == "\t" })
+    }
+
+    static func isVerbEntry(_ verb: String) -> Bool {
+        !verb.isEmpty && verb.count <= 60 && verb.allSatisfy { $0.isLetter || $0 == "-" || $0 == "'" }
+    }
+
+    /// A BCP 47 tag's shape: letters and digits in parts joined by "-", the first of 2–3 letters.
+    static func isLanguageTag(_ tag: String) -> Bool {
+        let parts = tag.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (2...3).contains(first.count), first.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
     }
 
     /// The nearest `menuc.json` in the folder of `absolutePath` or above.

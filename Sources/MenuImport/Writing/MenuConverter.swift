@@ -142,6 +142,13 @@ struct MenuConverter {
             counts.droppedSeparators += MenuConverter.separatorCount(menu.items)
             return
         }
+        // A separator that ends a menu separates nothing in the file: AppKit adds its own items after
+        // it (the Edit menu's Start Dictation and Emoji & Symbols). Written, it would be an empty section.
+        if groups.count > 1, groups[groups.count - 1].isEmpty, let last = menu.items.last {
+            groups.removeLast()
+            note(last.line, "the separator that ends this menu is left out: nothing follows it in the file")
+            counts.droppedSeparators += 1
+        }
         guard groups.count > 1 else {
             writeEntries(groups[0], depth: depth)
             return

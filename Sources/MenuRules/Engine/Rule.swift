@@ -113,6 +113,8 @@ package struct RuleReporter: Sendable {
     let stamp: RuleStamp
     /// Limits from the configuration, for the rules that count.
     package let thresholds: RuleThresholds
+    /// The project's words, verbs and label language.
+    package let vocabulary: LabelVocabulary
     /// Answers about the labels of the checked file's store, shared by the
     /// rules of one run (each distinct label is analysed once).
     package let labels: LabelTable
@@ -130,10 +132,11 @@ package struct RuleReporter: Sendable {
     private var cutoff: (start: Int, end: Int)?
     private var findingsInFile = 0
 
-    init(stamp: RuleStamp, thresholds: RuleThresholds, labels: LabelTable, file: FileID? = nil,
-         allowScopes: [Span] = [], keep: Int = .max) {
+    init(stamp: RuleStamp, thresholds: RuleThresholds, vocabulary: LabelVocabulary = LabelVocabulary(), labels: LabelTable,
+         file: FileID? = nil, allowScopes: [Span] = [], keep: Int = .max) {
         self.stamp = stamp
         self.thresholds = thresholds
+        self.vocabulary = vocabulary
         self.labels = labels
         self.file = file
         self.allows = AllowScopes(allowScopes)

@@ -34,11 +34,33 @@ public struct RuleThresholds: Sendable, Equatable {
     public init() {}
 }
 
-/// Project settings for the rules: severities, thresholds, excluded paths.
+/// How a project writes its labels: the words the label rules must leave
+/// as written, verbs of its domain, and the language of its labels.
+public struct LabelVocabulary: Sendable, Equatable {
+    /// Words and names (one word or several) kept exactly as written:
+    /// product and program names, acronyms ("The Unarchiver", "tmux", "Up Next").
+    public var words: [String] = []
+    /// Verbs the curated list lacks ("reindex"), lowercased.
+    public var verbs: Set<String> = []
+    /// The language labels are written in, a BCP 47 tag ("en", "de", "pt-BR").
+    public var language = "en"
+
+    public init() {}
+
+    /// Whether the labels are English, which the article, capitalization
+    /// and verb rules are about.
+    public var isEnglish: Bool {
+        let primary = language.split(separator: "-").first.map { $0.lowercased() } ?? ""
+        return primary == "en"
+    }
+}
+
+/// Project settings for the rules: severities, thresholds, excluded paths, vocabulary.
 public struct RuleConfiguration: Sendable {
     /// Severity overrides by rule id.
     public var severities: [String: RuleSeverity] = [:]
     public var thresholds = RuleThresholds()
+    public var vocabulary = LabelVocabulary()
     /// Glob-like path patterns whose files are not checked by the rules.
     public var excludedPaths: [String] = []
 

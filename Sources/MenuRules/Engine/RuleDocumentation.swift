@@ -67,12 +67,21 @@ package enum RuleDocumentation {
         var text = """
             # Guideline rules
 
-            <!-- Generated from Sources/MenuCompiler/Rules by `swift run menuc rules --markdown > docs/rules.md`. Do not edit. -->
+            <!-- Generated from Sources/MenuRules by `swift run menuc rules --markdown > docs/rules.md`. Do not edit. -->
 
             menuc holds `.menu` files to Apple's Human Interface Guidelines with \(RuleRegistry.all.count) rules. \
             Each can be set to `off`, `note`, `warning` or `error` in `menuc.json` or with `--rule ID=SEVERITY`, and \
             silenced on an element and its children with `@allow(ID)`. Rules marked ✎ carry a fix-it that \
-            `menuc check --fix` applies.
+            `menuc check --fix` applies when it is certain; a fix-it that guesses (a recased word that may be a \
+            name, an article the noun may need) is a suggestion: `--fix` lists it without applying it, and \
+            editors and SARIF offer it for a person to accept.
+
+            The label rules follow English conventions (title style, articles, leading verbs) and check only \
+            labels in English: `"language": "de"` in `menuc.json` says the labels are in another language. \
+            `"vocabulary": ["The Unarchiver", "tmux"]` lists words and names kept exactly as written — never \
+            recased, never stripped of an article, never changed by a fix — and `"verbs": ["reindex"]` adds \
+            the project's own verbs. Quoted text and names (words with digits, program names, units, the app's \
+            name in About and Quit items) are kept without being listed. `@allow` stays for one-off cases.
 
             | id | default | fix-it | guideline |
             | --- | --- | --- | --- |

@@ -70,6 +70,7 @@ package struct RuleEngine {
     private func runRules(on file: CheckedFile, labels: LabelTable, workers: Int, keep: Int) -> Findings {
         let ruleSet = ruleSet
         let thresholds = configuration.thresholds
+        let vocabulary = configuration.vocabulary
         let sites = allowSites(in: file)
         // The enabled rules by position in the set, and their severities.
         // Kept apart, not as (rule, severity) pairs: each pair copied out
@@ -92,7 +93,7 @@ package struct RuleEngine {
             let members = groups == 1 ? enabled : stride(from: group, to: enabled.count, by: groups).map { enabled[$0] }
             var reporters = members.map { ruleIndex in
                 let stamp = ruleSet.stamps[ruleIndex]
-                return RuleReporter(stamp: stamp, thresholds: thresholds, labels: labels, file: file.source.id,
+                return RuleReporter(stamp: stamp, thresholds: thresholds, vocabulary: vocabulary, labels: labels, file: file.source.id,
                                     allowScopes: sites.isEmpty ? [] : sites.filter { $0.rule.text == stamp.id }.map(\.scope), keep: keep)
             }
             for (slot, ruleIndex) in members.enumerated() where ruleSet.scopes[ruleIndex] == .file {

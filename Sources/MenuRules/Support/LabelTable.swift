@@ -135,11 +135,12 @@ package final class LabelTable: @unchecked Sendable {
         }
     }
 
-    /// Whether the label has a first word and it is not one of the curated
-    /// verbs: a yes-or-no a rule can memoize for every label it sees, where
-    /// memoizing `firstWord` copied a substring per element.
+    /// Whether the label's first word is known not to be a verb (see
+    /// `LabelWords.isKnownNonVerb`): a yes-or-no a rule can memoize for
+    /// every label it sees, where memoizing `firstWord` copied a substring
+    /// per element.
     func startsWithNonVerb(_ id: TextID) -> Bool {
-        firstWord(id).map { !$0.isVerb } ?? false
+        firstWord(id).map { !$0.isVerb && LabelWords.isKnownNonVerb(String($0.text)) } ?? false
     }
 
     /// Whether `removingArticles` finds an article to remove (see there).

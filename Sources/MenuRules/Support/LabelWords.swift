@@ -97,6 +97,41 @@ enum LabelWords {
         "visit", "wake", "watch", "wipe", "wrap", "write", "zip", "zoom",
     ]
 
+    /// Words that start menu labels and are not verbs: positions and order
+    /// ("Left Half", "Next Display"), qualifiers ("Smart Quotes", "Main
+    /// Window"), determiners, and nouns that are never commands. A word
+    /// missing here is taken for a verb, so a domain verb ("Reindex",
+    /// "Stash") is never reported; a word here that can be a verb would be,
+    /// so only words that can't are listed.
+    static let nonVerbs: Set<String> = [
+        "all", "another", "any", "automatic", "binary", "bottom", "both", "current", "each", "every", "few",
+        "first", "hexadecimal", "inline", "last", "left", "lowest", "main", "middle", "my", "next",
+        "no", "our", "plain", "previous", "quick", "recent", "right", "secure", "several", "single", "smart",
+        "some", "that", "their", "these", "this", "those", "top", "topmost", "upper", "your",
+        "console", "inspector", "palette", "sidebar", "toolbar", "version", "fullscreen", "unordered", "ordered",
+        "big", "huge", "large", "little", "medium", "small", "tiny", "weather",
+        // Far more often nouns in labels than verbs (and so not among `verbs`).
+        "date", "file", "font", "kind", "label", "list", "message", "name", "page", "size", "style", "text", "title",
+    ]
+
+    /// Endings of nouns and adjectives that no verb has ("Notifications",
+    /// "Darkness", "Visibility", "Settings"), and "-ing", which no command
+    /// starts with ("Shopping Cart"): a first word ending so (in more than two
+    /// letters besides: "Bring" is a verb) is no verb.
+    private static let nonVerbEndings = ["tion", "tions", "sion", "sions", "ness", "ity", "ities", "ship", "ing", "ings", "ism", "ous", "ical", "ful", "less"]
+
+    /// Whether a label's first word is known not to be a verb: a number,
+    /// a word of `nonVerbs`, or a word with a noun or adjective ending. A
+    /// curated verb never is. Anything else is taken for a verb.
+    static func isKnownNonVerb(_ word: String) -> Bool {
+        guard let first = word.first else { return false }
+        if first.isNumber { return true }
+        let normalized = normalizedWord(word)
+        if verbs.contains(normalized) { return false }
+        if nonVerbs.contains(normalized) { return true }
+        return nonVerbEndings.contains { normalized.count > $0.count + 2 && normalized.hasSuffix($0) }
+    }
+
     /// Labels (normalized: lowercased, single-spaced, trailing "…", "..." and ":"
     /// removed, curly apostrophes straightened) that Apple's own menus and
     /// dialogs use without a leading verb. They are standard, so
@@ -112,6 +147,7 @@ enum LabelWords {
         "bold", "italic", "underline", "outline", "shadow", "strikethrough", "plain",
         "bigger", "smaller", "superscript", "subscript", "baseline", "ligatures", "kern",
         "writing direction", "align left", "align right", "center", "justify",
+        "left to right", "right to left", "spelling", "show/hide",
         // View and Window menus
         "actual size", "zoom in", "zoom out", "zoom to fit", "full screen",
         "enter full screen", "exit full screen", "minimize", "zoom", "fill",
@@ -422,16 +458,19 @@ enum LabelWords {
     /// itself a minor word: an article always precedes a noun phrase, so the
     /// letter in "Plan A" or "Sort A to Z" is not one. An article that is the
     /// whole label is not removed. Letter case of the remaining words is kept.
-    static func removingArticles(_ label: String) -> String? {
-        mayContainArticle(label) ? removingArticlesWordByWord(label) : nil
+    /// Text `KeptText` keeps (quoted titles, the app's name in "About …",
+    /// the `vocabulary`) keeps its articles: "About The Unarchiver".
+    static func removingArticles(_ label: String, keeping vocabulary: [String] = []) -> String? {
+        mayContainArticle(label) ? removingArticlesWordByWord(label, keeping: vocabulary) : nil
     }
 
     /// The full, per-word analysis behind `removingArticles`.
-    static func removingArticlesWordByWord(_ label: String) -> String? {
+    static func removingArticlesWordByWord(_ label: String, keeping vocabulary: [String] = []) -> String? {
         var removals: [Range<String.Index>] = []
+        let kept = KeptText.ranges(in: label, vocabulary: vocabulary)
         for phrase in phrases(in: label) {
             for (position, word) in phrase.enumerated() where isArticle(at: position, in: phrase, of: label) {
-                guard isStandalone(word, in: label) else { continue }
+                guard isStandalone(word, in: label), !KeptText.overlaps(word, kept) else { continue }
                 var end = word.upperBound
                 while end < label.endIndex, label[end].isWhitespace {
                     end = label.index(after: end)
@@ -449,6 +488,21 @@ enum LabelWords {
         }
         result += label[cursor...]
         return result
+    }
+
+    /// Whether removing the label's articles is certain to leave a label a
+    /// person accepts: "the" can always go ("Move to Trash"), "a" and "an"
+    /// only right after the verb that starts a phrase ("Add Bookmark");
+    /// elsewhere the noun may need it ("for an hour" is not "for hour").
+    static func articleRemovalIsCertain(_ label: String, keeping vocabulary: [String] = []) -> Bool {
+        let kept = KeptText.ranges(in: label, vocabulary: vocabulary)
+        for phrase in phrases(in: label) {
+            for (position, word) in phrase.enumerated() where isArticle(at: position, in: phrase, of: label) {
+                guard isStandalone(word, in: label), !KeptText.overlaps(word, kept) else { continue }
+                if label[word].lowercased() != "the", position != 1 { return false }
+            }
+        }
+        return true
     }
 
     /// Whether the word at `position` is used as an article: it spells one
@@ -488,11 +542,20 @@ enum LabelWords {
         return isArticleRun()
     }
 
+    /// A capital "A" is a name ("Deck A Tempo", "Plan A") unless it follows a verb ("Take A Screenshot").
     static func isArticle(at position: Int, in phrase: [Range<String.Index>], of label: String) -> Bool {
-        guard articles.contains(label[phrase[position]].lowercased()) else { return false }
+        let word = label[phrase[position]]
+        guard articles.contains(word.lowercased()), !(word == "A" && isNamedLetter(at: position, in: phrase, of: label)) else { return false }
         let next = position + 1
         guard next < phrase.count else { return false }
         return !minorWords.contains(label[phrase[next]].lowercased())
+    }
+
+    /// Whether a single capital letter names something ("Deck A", "Plan B"):
+    /// anywhere but first in its phrase or right after a curated verb.
+    static func isNamedLetter(at position: Int, in phrase: [Range<String.Index>], of label: String) -> Bool {
+        guard position > 0 else { return false }
+        return !isVerb(String(label[phrase[position - 1]]))
     }
 
     /// Whether the range is delimited by whitespace or the label's ends.

@@ -19,28 +19,66 @@ import MenuSemantics
 ///   minor-word rule ("Right-to-Left").
 /// - Words with a capital after the first letter (iCloud, AirDrop, macOS, PDF)
 ///   and words with inner ".", "@", "_", ":" or "\" (file names, addresses) are
-///   left alone, as are words starting with a digit or symbol and words in
-///   scripts other than Latin, whose conventions differ.
+///   left alone, as are words starting with a symbol and words in scripts
+///   other than Latin, whose conventions differ.
+/// - Names are never recased: words with a digit (utf8mb4, iTerm2, MP3),
+///   lowercase words without a vowel (ssh, npm, pdf), well-known lowercase
+///   program names (tmux, git), a unit after a number ("12 pt", "60 fps"), a
+///   single capital letter that doesn't follow a verb ("Deck A Tempo", but
+///   "Take a Screenshot"), quoted text, the
+///   app's name in "About …"-style items and the project's vocabulary (see
+///   `KeptText`).
 ///
 /// Only letters' case changes: spacing and punctuation are preserved exactly.
-/// A word is capitalized by uppercasing its first letter only, so "pdf"
-/// becomes "Pdf" — the rule can't know it is an acronym.
 enum TitleCase {
 
-    /// The label recased in title style.
-    static func titleCased(_ label: String) -> String {
-        isPlainlyTitleCase(label) ? label : recased(label)
+    /// The label recased in title style; `vocabulary` lists words and names to keep as written.
+    static func titleCased(_ label: String, keeping vocabulary: [String] = []) -> String {
+        isPlainlyTitleCase(label) ? label : recased(label, keeping: vocabulary)
     }
 
     /// The full, per-character analysis behind `titleCased`.
-    static func recased(_ label: String) -> String {
+    static func recased(_ label: String, keeping vocabulary: [String] = []) -> String {
+        recasing(label, keeping: vocabulary).text
+    }
+
+    /// Particles that title style lowers as prepositions but capitalizes in a
+    /// phrasal verb: lowering one is a guess about the verb before it.
+    private static let particleLike: Set<String> = ["by", "down", "in", "into", "off", "on", "onto", "out", "over", "up"]
+
+    /// The label in title style, and whether that is certain to be right.
+    ///
+    /// It is a guess (a suggestion, which `--fix` does not apply) when it
+    /// lowers a word that may be a phrasal verb's particle ("Lock In"), or
+    /// capitalizes a lowercase word that stands among capitalized ones: a
+    /// label already in title style elsewhere may spell that word so on
+    /// purpose ("Binary Templates (beta)", a program's name).
+    static func recasing(_ label: String, keeping vocabulary: [String] = []) -> (text: String, isCertain: Bool) {
         var edits: [(range: Range<String.Index>, replacement: String)] = []
-        for phrase in LabelWords.phrases(in: label) {
-            for position in phrase.indices {
-                edits += wordEdits(at: position, in: phrase, of: label)
+        let kept = KeptText.ranges(in: label, vocabulary: vocabulary)
+        let phrases = LabelWords.phrases(in: label)
+        // Whether a word after the first is written with a capital (ignoring minor words).
+        let hasCapitalsAfterFirst = phrases.joined().dropFirst().contains { word in
+            label[word].first?.isUppercase == true && !LabelWords.minorWords.contains(label[word].lowercased())
+        }
+        var isCertain = true
+        for phrase in phrases {
+            for position in phrase.indices where !KeptText.overlaps(phrase[position], kept) {
+                let wordEdits = wordEdits(at: position, in: phrase, of: label)
+                for edit in wordEdits {
+                    let written = label[edit.range]
+                    let lowers = edit.replacement != written && edit.replacement == written.lowercased()
+                    if lowers, particleLike.contains(edit.replacement) { isCertain = false }
+                    // A whole word capitalized (not the inner part of a compound) among capitals.
+                    let isWholeWord = !label[phrase[position]].contains(where: compoundJoiners.contains)
+                    if !lowers, isWholeWord, hasCapitalsAfterFirst, edit.range.lowerBound != phrases.first?.first?.lowerBound {
+                        isCertain = false
+                    }
+                }
+                edits += wordEdits
             }
         }
-        guard !edits.isEmpty else { return label }
+        guard !edits.isEmpty else { return (label, true) }
 
         // Edits come in label order and never overlap.
         var result = ""
@@ -51,7 +89,7 @@ enum TitleCase {
             cursor = edit.range.upperBound
         }
         result += label[cursor...]
-        return result
+        return (result, isCertain)
     }
 
     /// A fast, exact test for the common case: ASCII words separated by
@@ -117,7 +155,7 @@ enum TitleCase {
         at position: Int, in phrase: [Range<String.Index>], of label: String
     ) -> [(range: Range<String.Index>, replacement: String)] {
         let word = phrase[position]
-        guard !label[word].contains(where: literalMarkers.contains) else { return [] }
+        guard !label[word].contains(where: literalMarkers.contains), !isName(at: position, in: phrase, of: label) else { return [] }
         let isEdge = position == 0 || position == phrase.count - 1
         let parts = compoundParts(of: word, in: label)
 
@@ -139,6 +177,32 @@ enum TitleCase {
             }
         }
         return edits
+    }
+
+    /// Lowercase names of programs and protocols that are written so.
+    private static let lowercaseNames: Set<String> = [
+        "bash", "brew", "cron", "curl", "git", "grep", "less", "nano", "nvim", "rsync", "ssh", "sudo", "tmux", "vim", "wget", "zsh",
+    ]
+
+    /// Units written in lowercase after a number ("12 pt", "60 fps").
+    private static let units: Set<String> = [
+        "bpm", "cm", "db", "dpi", "fps", "ft", "g", "gb", "ghz", "h", "hr", "hrs", "hz", "kb", "kbps", "kg", "khz", "km",
+        "lb", "m", "mb", "mbps", "mhz", "min", "mm", "mph", "ms", "ppi", "pt", "pts", "px", "s", "sec", "tb",
+    ]
+
+    /// Whether the word is a name or symbol title style leaves as written:
+    /// it has a digit, is a lowercase word without a vowel or a known
+    /// lowercase program name, a unit right after a number, or a single
+    /// capital letter after the first word.
+    private static func isName(at position: Int, in phrase: [Range<String.Index>], of label: String) -> Bool {
+        let word = label[phrase[position]]
+        if word.contains(where: \.isNumber) { return true }
+        if word.count == 1, word.first?.isUppercase == true, LabelWords.isNamedLetter(at: position, in: phrase, of: label) { return true }
+        guard word.allSatisfy({ $0.isLowercase }) else { return false }
+        if lowercaseNames.contains(String(word)) { return true }
+        if (2...5).contains(word.count), !word.contains(where: { "aeiouy".contains($0) }), word.allSatisfy(\.isASCII) { return true }
+        if position > 0, units.contains(String(word)), label[phrase[position - 1]].first?.isNumber == true { return true }
+        return false
     }
 
     /// The word split at compound joiners; a word without joiners is one part.
@@ -205,8 +269,23 @@ enum TitleCase {
     private static let phrasalVerbs: [String: Set<String>] = [
         "back": ["up"],
         "boot": ["up"],
+        "bring": ["up", "in"],
+        "carry": ["over", "out", "on"],
+        "cash": ["out", "in"],
+        "cheer": ["up"],
+        "clear": ["out", "up"],
+        "dial": ["in"],
+        "drop": ["in", "out", "off"],
+        "find": ["out"],
+        "lock": ["in", "up"],
+        "round": ["up"],
+        "send": ["out", "off"],
+        "show": ["off"],
+        "sort": ["out"],
+        "tune": ["in", "up"],
         "catch": ["up"],
         "check": ["in", "out", "up"],
+        "chime": ["in"],
         "clean": ["up"],
         "fade": ["in", "out"],
         "fill": ["in", "out"],
@@ -242,6 +321,11 @@ enum TitleCase {
     /// "Turn Grid On for All Documents".
     private static let separableVerbs: Set<String> = ["turn", "switch", "power"]
 
+    /// Particles that are adverbs, not prepositions, right after the verb
+    /// that starts a command ("Print Out", "Round Up", "Hand Over"): these
+    /// never begin a prepositional phrase there.
+    private static let adverbParticles: Set<String> = ["up", "out", "off", "over"]
+
     /// Whether the word at `position` is the particle of a phrasal verb right
     /// before it (also as "-ing"/"-ed": "Signing In…", "Logged In"), or the
     /// on/off of a separable verb two words before it.
@@ -249,6 +333,7 @@ enum TitleCase {
         at position: Int, in phrase: [Range<String.Index>], of label: String
     ) -> Bool {
         let particle = label[phrase[position]].lowercased()
+        if position == 1, adverbParticles.contains(particle) { return true }
         if position >= 1 {
             for verb in baseForms(of: label[phrase[position - 1]].lowercased()) {
                 if phrasalVerbs[verb]?.contains(particle) == true { return true }

@@ -59,10 +59,15 @@ public struct TextEdit: Hashable, Sendable {
 public struct FixIt: Hashable, Sendable {
     public var message: String
     public var edits: [TextEdit]
+    /// Whether the correction is certain to leave text a person accepts.
+    /// `check --fix` applies only certain ones; the others are suggestions
+    /// (SARIF and the language server offer every fix-it).
+    public var isCertain: Bool
 
-    public init(message: String, edits: [TextEdit]) {
+    public init(message: String, edits: [TextEdit], isCertain: Bool = true) {
         self.message = QuotedText.shortened(message)
         self.edits = edits
+        self.isCertain = isCertain
     }
 }
 

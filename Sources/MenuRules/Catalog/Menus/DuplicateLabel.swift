@@ -17,7 +17,8 @@ struct DuplicateLabel: Rule {
             menu level — sections don't separate a level, they only add separators — leave people unable to \
             tell them apart. Give each a label that says how it differs, or remove the duplicate. Items, \
             submenus and both labels of a changeable-title toggle are compared, ignoring letter case; items in \
-            different submenus are in different levels.
+            different submenus are in different levels, and so are items under different section headings \
+            (`section "Paragraph" { … }`, or a section led by a disabled heading item), which tell them apart.
             """,
         quote: "To help people understand what a menu item does, write a label that clearly and succinctly describes it.",
         examples: [
@@ -41,6 +42,14 @@ struct DuplicateLabel: Rule {
                   item archive "Archive" { action: archive }
                   submenu moveTo "Move To" {
                     item archiveMailbox "Archive" { action: moveToArchive }
+                  }
+                }
+                """),
+            .passing("""
+                menu Format "Format" {
+                  submenu writingDirection "Writing Direction" {
+                    section "Paragraph" { item left "Left to Right" { state: on }; item right "Right to Left" { state: off } }
+                    section "Selection" { item left2 "Left to Right" { state: off }; item right2 "Right to Left" { state: off } }
                   }
                 }
                 """),
@@ -118,6 +127,13 @@ struct DuplicateLabel: Rule {
                 let entry = store.children[position]
                 let entryRecord = store.records[Int(entry)]
                 switch entryRecord.kind {
+                case .section where hasHeading(entry):
+                    // A headed section is a level of its own: AppKit's Writing Direction lists
+                    // Default / Left to Right / Right to Left under "Paragraph" and again under "Selection".
+                    let outer = level
+                    level = Level()
+                    scanEntries(of: entry)
+                    level = outer
                 case .section:
                     scanEntries(of: entry)
                 case .item, .submenu, .button, .pulldown:
@@ -135,6 +151,17 @@ struct DuplicateLabel: Rule {
                     continue
                 }
             }
+        }
+
+        /// Whether a section has a heading: a label, or a first item that is
+        /// disabled and followed by others (how menus wrote headings before
+        /// sections had labels).
+        private func hasHeading(_ section: Int32) -> Bool {
+            let record = store.records[Int(section)]
+            if record.label.exists { return true }
+            guard record.childCount >= 2 else { return false }
+            let first = Element(store: store, index: Int(store.children[Int(record.firstChild)]))
+            return first.kind == .item && first.flag(.enabled) == false && first.labelID != nil
         }
 
         private mutating func see(_ seen: Seen) {

@@ -16,7 +16,14 @@ struct LabelArticle: Rule {
             Menu item and button labels use a condensed style without articles: "Open Message", not \
             "Open the Message". People understand that the command applies to what is selected, so the article \
             only lengthens the label. A letter that isn't followed by a noun ("Sort A to Z", "Plan A") is not an \
-            article and is left alone, as is a title in quotes.
+            article and is left alone, as is a title in quotes, the app's name in About, Hide, Quit and Help items \
+            ("About The Unarchiver"), a name Apple writes with its article ("the App Store") and the words of \
+            the project's vocabulary (`"vocabulary"` in `menuc.json`). Only English labels are checked ("In \
+            English, the articles…"): in Spanish, "a" is a preposition.
+
+            Removing "the" is certain, and so is "a" or "an" right after the verb ("Add a Bookmark"); \
+            elsewhere ("Disable for an Hour") the noun may need its article, so the fix is a suggestion that \
+            `check --fix` leaves for a person to reword ("For 1 Hour").
             """,
         quote: "For consistent labels, adopt a condensed style that doesn't include articles, and use title-style capitalization.",
         hasFixIt: true,
@@ -40,6 +47,14 @@ struct LabelArticle: Rule {
                 """),
             .passing(#"menu Message "Message" { item open "Open Message" { action: openMessage } }"#),
             .passing("""
+                menu App "The Unarchiver" {
+                  item about "About The Unarchiver" { action: about }
+                  item appStore "Find Cuppa in the App Store…" { input: true; action: openAppStore }
+                  item moveToDo "Move to “The Backlog”" { action: moveToList }
+                  item tempo "Sync Deck A Tempo" { action: syncTempo }
+                }
+                """),
+            .passing("""
                 menu View "View" {
                   submenu sortBy "Sort By" {
                     item aToZ "Sort A to Z" { state: on }
@@ -51,6 +66,9 @@ struct LabelArticle: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
+        // Articles are an English matter ("In English, the articles…").
+        guard reporter.vocabulary.isEnglish else { return }
+        let words = reporter.vocabulary.words
         var hasArticle = reporter.labelMemo(LabelTable.hasArticle, over: file)
         file.walk(.item, .submenu, .button, .pulldown, .toggle) { element, _ in
             let record = element.record
@@ -59,25 +77,35 @@ struct LabelArticle: Rule {
             // memoized: most elements stop here, before their texts are listed.
             if record.kind != .toggle, !(record.label.exists && hasArticle[record.label]) { return }
             element.forEachItemOrButtonLabel { label in
-                guard hasArticle[label.id], let condensed = reporter.labels.removingArticles(label.id) else { return }
+                guard hasArticle[label.id], var condensed = reporter.labels.removingArticles(label.id) else { return }
                 let text = label.text
+                if !words.isEmpty {
+                    guard let kept = LabelWords.removingArticles(text, keeping: words) else { return }
+                    condensed = kept
+                }
                 let span = label.span
-                let article = firstArticle(in: text, id: label.id, labels: reporter.labels)
+                let article = firstArticle(in: text, id: label.id, labels: reporter.labels, keeping: words)
                 let at = article.map { MenuQueries.span(of: $0, in: text, literal: span, file: file) } ?? span
                 let word = article.map { "'\(text[$0])'" } ?? "an article"
-                let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: condensed, message: "remove the article")
+                let isCertain = LabelWords.articleRemovalIsCertain(text, keeping: words)
+                let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: condensed,
+                                                         message: isCertain ? "remove the article" : "remove the article (reword if the noun needs it)",
+                                                         isCertain: isCertain)
                 reporter.report("'\(text)' uses the article \(word)", at: at, label: "article", element: element,
-                                help: "write '\(condensed)'", fixIts: fixIt.map { [$0] } ?? [])
+                                help: isCertain ? "write '\(condensed)'" : "reword without the article ('\(condensed)' only if it still reads well)",
+                                fixIts: fixIt.map { [$0] } ?? [])
             }
         }
     }
 
     /// The range of the first word used as an article, standing alone
     /// between blanks (the same test `LabelWords.removingArticles` applies).
-    private func firstArticle(in text: String, id: TextID, labels: LabelTable) -> Range<String.Index>? {
+    private func firstArticle(in text: String, id: TextID, labels: LabelTable, keeping words: [String]) -> Range<String.Index>? {
+        let kept = KeptText.ranges(in: text, vocabulary: words)
         for phrase in labels.phrases(id) {
             for position in phrase.indices where LabelWords.isArticle(at: position, in: phrase, of: text) {
                 let word = phrase[position]
+                guard !KeptText.overlaps(word, kept) else { continue }
                 let blankBefore = word.lowerBound == text.startIndex || text[text.index(before: word.lowerBound)].isWhitespace
                 let blankAfter = word.upperBound == text.endIndex || text[word.upperBound].isWhitespace
                 if blankBefore, blankAfter { return word }

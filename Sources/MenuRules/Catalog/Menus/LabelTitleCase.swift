@@ -19,6 +19,20 @@ struct LabelTitleCase: Rule {
             belongs to a verb is capitalized ("Sign In with Apple"), and words with capitals inside (iCloud, \
             AirDrop, PDF) are left as written.
 
+            Names are never recased, and a fix never changes them: quoted text ('Move to “To Do”'), words with \
+            a digit (utf8mb4, iTerm2), lowercase names without a vowel (ssh) and well-known program names \
+            (tmux, git), units after a number ("12 pt"), a capital letter that names something ("Deck A"), \
+            the app's name in About, Hide, Quit and Help items ("About The Unarchiver"), and the words of the \
+            project's vocabulary: `"vocabulary": ["Up Next", "neovim"]` in `menuc.json` keeps each entry exactly \
+            as written wherever it appears as whole words. Labels of a language other than English (`"language"` \
+            in `menuc.json`) are not checked: title style is an English convention. AppKit's own labels written \
+            otherwise ("Check Grammar With Spelling") are left alone.
+
+            The fix is certain, and `check --fix` applies it, unless it guesses: when it lowers a word that \
+            may be a phrasal verb's particle (by, in, on, up, out…) or capitalizes a word written in lowercase \
+            among capitalized ones (it may be a name), it is a suggestion that `--fix` leaves for a person; \
+            editors and SARIF still offer it.
+
             Pop-up options, section headings and pop-up labels are not checked: they name values or describe a \
             setting rather than a command, and Apple's own settings write many of them in sentence style. \
             A label written with escapes gets no automatic fix, so that nothing written with an escape is lost.
@@ -26,6 +40,7 @@ struct LabelTitleCase: Rule {
         quote: "For consistent labels, adopt a condensed style that doesn't include articles, and use title-style capitalization.",
         hasFixIt: true,
         examples: [
+            .triggering(#"menu Library "Library" { item templates ↓"Binary Templates (beta)" { action: showTemplates } }"#),
             .triggering(#"menu View "View" { item sortByDate ↓"Sort by date" { state: on } }"#,
                         corrected: #"menu View "View" { item sortByDate "Sort by Date" { state: on } }"#),
             .triggering("""
@@ -50,6 +65,19 @@ struct LabelTitleCase: Rule {
                 }
                 """),
             .passing("""
+                menu Lists "Lists" {
+                  item moveToDo "Move to “To Do”" { action: moveToList }
+                  item tmux "Open in tmux" { action: openInTmux }
+                  item charset "Convert to utf8mb4" { action: convertCharset }
+                  item size "Set Size to 12 pt" { action: setSize }
+                  item tempo "Sync Deck A Tempo" { action: syncTempo }
+                  item findOut "Find Out More" { action: learnMore }
+                  item cashOut "Cash Out" { action: cashOut }
+                  item roundUp "Round Up" { action: roundUp }
+                  item about "About The Unarchiver" { action: about }
+                }
+                """),
+            .passing("""
                 view Settings "Settings" {
                   popup interval "Check for new messages" {
                     default: everyMinute
@@ -62,6 +90,8 @@ struct LabelTitleCase: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
+        // Title style is English; other languages capitalize by their own rules.
+        guard reporter.vocabulary.isEnglish else { return }
         var isTitleCased = reporter.labelMemo(LabelTable.isTitleCased, over: file)
         var toggleLabels: [LabelText] = []
         file.walk(.item, .submenu, .button, .pulldown, .toggle, .menu) { element, _ in
@@ -72,23 +102,41 @@ struct LabelTitleCase: Rule {
             let record = element.record
             if record.kind != .toggle {
                 // A menu's title, or what `forEachItemOrButtonLabel` gives the other kinds: the label.
-                guard record.label.exists, !isTitleCased[record.label], let recased = reporter.labels.titleCased(record.label) else { return }
+                guard record.label.exists, !isTitleCased[record.label], let recased = recased(record.label, &reporter) else { return }
                 report(LabelText(element: element, property: nil, id: record.label), recased: recased, element: element, file: file, &reporter)
                 return
             }
             toggleLabels.shrink(to: 0)
             element.forEachLabelText { toggleLabels.append($0) }
             for label in toggleLabels {
-                guard !isTitleCased[label.id], let recased = reporter.labels.titleCased(label.id) else { continue }
+                guard !isTitleCased[label.id], let recased = recased(label.id, &reporter) else { continue }
                 report(label, recased: recased, element: element, file: file, &reporter)
             }
         }
     }
 
+    /// Labels AppKit itself writes this way in its standard menus: an app
+    /// that uses the system's items can't change them.
+    static let appKitLabels: Set<String> = ["Check Grammar With Spelling", "Check Spelling As You Type"]
+
+    /// The label in title style, keeping the project's vocabulary as written; nil when it already is.
+    private func recased(_ id: TextID, _ reporter: inout RuleReporter) -> String? {
+        guard let recased = reporter.labels.titleCased(id), !Self.appKitLabels.contains(reporter.labels.text(id)) else { return nil }
+        let words = reporter.vocabulary.words
+        guard !words.isEmpty else { return recased }
+        let text = reporter.labels.text(id)
+        let kept = TitleCase.titleCased(text, keeping: words)
+        return kept == text ? nil : kept
+    }
+
     private func report(_ label: LabelText, recased: String, element: Element, file: CheckedFile, _ reporter: inout RuleReporter) {
         let text = label.text
         let span = label.span
-        let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: recased, message: "use title-style capitalization")
+        // Certain unless it guesses at a particle or recases a word written lowercase among capitals.
+        let isCertain = TitleCase.recasing(text, keeping: reporter.vocabulary.words).isCertain
+        let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: recased,
+                                                 message: isCertain ? "use title-style capitalization" : "use title-style capitalization (check names and particles first)",
+                                                 isCertain: isCertain)
         reporter.report("'\(text)' is not in title-style capitalization", at: span, label: "write '\(recased)'",
                         element: element, help: "write '\(recased)'", fixIts: fixIt.map { [$0] } ?? [])
     }

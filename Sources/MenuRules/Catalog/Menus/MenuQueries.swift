@@ -15,6 +15,20 @@ enum MenuQueries {
         ancestors.last { $0.kind.holdsMenuElements }
     }
 
+    /// Submenus of Apple's standard menus, which AppKit fills with standard
+    /// items (Edit ▸ Find, Format ▸ Font ▸ Kern…): their length and depth
+    /// are the system's, not the app's.
+    static let standardSubmenuTitles: Set<String> = [
+        "baseline", "find", "font", "kern", "ligatures", "open recent", "services", "speech", "spelling",
+        "spelling and grammar", "substitutions", "text", "transformations", "writing direction",
+    ]
+
+    /// Whether the element is a submenu titled like one of Apple's standard submenus.
+    static func isStandardSubmenu(_ element: Element) -> Bool {
+        guard element.kind == .submenu, let label = element.label else { return false }
+        return standardSubmenuTitles.contains(trimmed(label).lowercased())
+    }
+
     /// Whether the element's items are "generated" (`dynamic: true`), also
     /// through `menu: X` when X is declared in this file. (A menu declared in
     /// an imported file can't be looked at from here.)
@@ -86,11 +100,11 @@ enum MenuQueries {
     /// A fix-it that replaces a string literal's content with `text`, or nil
     /// when the literal is written with escapes: its text then differs from
     /// its value, and rewriting it from the value could lose what was meant.
-    static func replacingLiteral(at span: Span, in file: CheckedFile, with text: String, message: String) -> FixIt? {
+    static func replacingLiteral(at span: Span, in file: CheckedFile, with text: String, message: String, isCertain: Bool = true) -> FixIt? {
         let raw = file.source.text(of: span)
         guard raw.count >= 2, raw.first == "\"", raw.last == "\"", !raw.contains("\\"),
               !text.contains("\\"), !text.contains("\"") else { return nil }
-        return FixIt(message: message, edits: [TextEdit(span: span, replacement: "\"\(text)\"")])
+        return FixIt(message: message, edits: [TextEdit(span: span, replacement: "\"\(text)\"")], isCertain: isCertain)
     }
 
     /// The span of `range` (a range of the literal's value) in the source,

@@ -16,7 +16,8 @@ struct SubmenuTooDeep: Rule {
             Every level of submenu is harder to reveal: people have to move through each one without losing \
             the path. Keep submenus to a single level. Move the nested submenu's items into its parent (with a \
             section to set them apart), or give them a menu of their own. Only the first level too deep is \
-            reported; what is nested further inside it goes away with it.
+            reported; what is nested further inside it goes away with it. Apple's standard nesting (Format ▸ \
+            Font ▸ Kern, Format ▸ Text ▸ Writing Direction) is the system's and is left alone.
             """,
         quote: "It can be difficult for people to reveal multiple levels of hierarchical submenus, so it’s generally best to restrict them to a single level.",
         examples: [
@@ -68,6 +69,8 @@ struct SubmenuTooDeep: Rule {
             guard element.kind == .submenu else { return }
             let outer = ancestors.filter { $0.kind == .submenu }
             guard outer.count == 1, let parent = outer.first else { return }
+            // Apple's standard Format ▸ Font ▸ Kern and Text ▸ Writing Direction are the system's nesting.
+            if MenuQueries.isStandardSubmenu(element), MenuQueries.isStandardSubmenu(parent) { return }
             if !element.isSpliced {
                 reporter.report("\(element.displayName) is nested inside \(parent.displayName); keep submenus to one level",
                                 at: element.focusSpan, label: "second level", element: element,

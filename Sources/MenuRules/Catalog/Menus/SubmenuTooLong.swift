@@ -16,7 +16,8 @@ struct SubmenuTooLong: Rule {
         explanation: """
             A submenu hides its items, and a long one is hard to scan from the edge of another menu. If a \
             submenu has more than about five items, consider giving them a menu of their own. This is advice: \
-            some long submenus are standard (Format ▸ Font). Items are counted through sections; the limit is \
+            Apple's standard submenus (Edit ▸ Find, Substitutions, Format ▸ Font, Text…) keep their standard \
+            length and are left alone. Items are counted through sections; the limit is \
             configurable. A submenu of generated content (Open Recent, Move To) may be long: mark it \
             `dynamic: true`.
             """,
@@ -66,7 +67,8 @@ struct SubmenuTooLong: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let limit = reporter.thresholds.submenuMaxItems
         file.walk(.submenu) { element, _ in
-            guard !element.isSpliced, element.kind == .submenu, !MenuQueries.isDynamic(element, in: file) else { return }
+            guard !element.isSpliced, element.kind == .submenu, !MenuQueries.isDynamic(element, in: file),
+                  !MenuQueries.isStandardSubmenu(element) else { return }
             let count = element.menuEntryCount
             guard count > limit else { return }
             reporter.report("\(element.displayName) lists \(count) items; consider a menu of their own (submenus work best with about \(limit))",

@@ -18,6 +18,8 @@ struct UnlabeledItem: Rule {
             layout too: the first four items of a `section { layout: small … }` are such a row. Add one. A submenu with neither label nor symbol is \
             submenu-needs-label's finding.
 
+            A label of only blank space shows nothing either, and is reported the same way.
+
             Items of a declared menu are judged in that menu: if it is shown in a small layout, give the \
             declared menu `layout: small` too.
             """,
@@ -42,6 +44,12 @@ struct UnlabeledItem: Rule {
                     submenu ↓sortBy { symbol: "arrow.up.arrow.down"; item date "Date" { state: on } }
                     item delete "Delete Note" { role: destructive }
                   }
+                }
+                """),
+            .triggering("""
+                menu File "File" {
+                  item open "Open…" { input: true }
+                  item spacer ↓"   "
                 }
                 """),
             .passing("""
@@ -76,17 +84,30 @@ struct UnlabeledItem: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
         // Nearly every item has a label: told from the record, before a handle is made.
-        file.walk(.item, .submenu, where: { $0.origin < 0 && (!$0.label.exists || store.texts.byteRange($0.label).isEmpty) }) { element, ancestors in
+        file.walk(.item, .submenu, where: { $0.origin < 0 && (!$0.label.exists || Self.isBlank($0.label, in: store)) }) { element, ancestors in
             switch element.kind {
             case .item: break
             case .submenu where element.string(.symbol) != nil: break
             default: return
             }
             guard !isInSmallTopRow(element, ancestors: ancestors) else { return }
-            let what = element.string(.symbol) != nil ? "a symbol but no label" : "no label"
+            let blank = element.labelID != nil
+            let what = element.string(.symbol) != nil ? "a symbol but no label" : blank ? "a label of only blank space" : "no label"
             reporter.report("\(element.displayName) has \(what); only the top row of a small menu layout shows items without labels",
                             at: element.focusSpan, label: "no label", element: element,
                             help: "add a label after the identifier: \(element.kind.rawValue) \(element.id) \"…\"")
+        }
+    }
+
+    /// Whether a label shows nothing: empty, or blank space only (" "
+    /// shows as an empty row). Read from the bytes: nearly every label's first byte decides.
+    static func isBlank(_ label: TextID, in store: ModelStore) -> Bool {
+        store.withTextBytes(label) { bytes in
+            for byte in bytes {
+                if byte >= 0x80 { return MenuQueries.trimmed(store.text(label)).isEmpty }
+                if byte != 0x20, !(0x09...0x0D).contains(byte) { return false }
+            }
+            return true
         }
     }
 

@@ -14,7 +14,7 @@ struct PopupDuplicateOption: Rule {
             A pop-up button's options are mutually exclusive choices, and the closed button shows the chosen \
             one's label. Two options with the same label can't be told apart, neither in the menu nor on the \
             button. Remove the duplicate, or label each option by what makes it different. Options are compared \
-            through sections, by their exact labels.
+            through sections, ignoring letter case and blank space at either end.
             """,
         quote: "Use a pop-up button to present a flat list of mutually exclusive options or states.",
         examples: [
@@ -34,6 +34,12 @@ struct PopupDuplicateOption: Rule {
                     default: every5
                     section { option every1 "Every Minute"; option every5 "Every 5 Minutes" }
                     section { option every5b ↓"Every 5 Minutes"; option manual "Manually" }
+                  }
+                  popup size "Size" {
+                    default: small
+                    option small "Small"
+                    option large "Large"
+                    option small2 ↓"small "
                   }
                 }
                 """),
@@ -69,9 +75,11 @@ struct PopupDuplicateOption: Rule {
             var first: [String: Element] = [:]
             for option in PopUpQueries.options(of: element) {
                 guard let label = option.label else { continue }
-                guard let earlier = first[label] else { first[label] = option; continue }
+                // People can't tell "Standard" from "standard " on a closed button either.
+                let key = MenuQueries.trimmed(label).lowercased()
+                guard let earlier = first[key] else { first[key] = option; continue }
                 var secondary: [LabeledSpan] = []
-                if let span = earlier.labelSpan { secondary.append(LabeledSpan(span, "first option labelled '\(label)'")) }
+                if let span = earlier.labelSpan { secondary.append(LabeledSpan(span, "first option labelled '\(earlier.label ?? label)'")) }
                 reporter.report("\(element.displayName) has two options labelled '\(label)'",
                                 at: option.focusSpan, label: "same label as option '\(earlier.id)'", element: option,
                                 secondary: secondary, help: "remove one, or label each by what makes it different")
