@@ -152,7 +152,7 @@ extension DiagnosticRenderer {
         if let help = diagnostic.help { message += "\nhelp: \(VisibleText.escaped(help))" }
         if let guideline = diagnostic.guideline { message += "\nguideline: \(VisibleText.escaped(guideline.text))" }
         let properties = [
-            "file=\(escapeProperty(file.displayPath))", "line=\(start.line)", "col=\(start.column)",
+            "file=\(escapeProperty(file.displayPath))", "line=\(start.line)", "col=\(column(of: diagnostic.span.start, in: file, byteColumn: start.column))",
             "endLine=\(end.line)", "endColumn=\(end.column)", "title=\(escapeProperty(diagnostic.id))",
         ]
         return "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))"

@@ -19,10 +19,14 @@ public enum RuleDocumentation {
         id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
+    /// Every rule in the order people read them (docs/rules.md and `menuc rules`): by id.
+    public static var orderedDescriptors: [RuleDescriptor] {
+        RuleRegistry.all.map(\.descriptor).sorted { $0.id < $1.id }
+    }
+
     public static func table(configuration: RuleConfiguration) -> String {
         var rows: [[String]] = [["ID", "DEFAULT", "EFFECTIVE", "FIX-IT", "GUIDELINE"]]
-        for rule in RuleRegistry.all {
-            let descriptor = rule.descriptor
+        for descriptor in orderedDescriptors {
             rows.append([descriptor.id, descriptor.severity.rawValue, configuration.effectiveSeverity(of: descriptor).rawValue,
                          descriptor.hasFixIt ? "yes" : "no", descriptor.guideline.section])
         }
@@ -78,7 +82,7 @@ public enum RuleDocumentation {
             | --- | --- | --- | --- |
 
             """
-        let rules = RuleRegistry.all.map(\.descriptor).sorted { $0.id < $1.id }
+        let rules = orderedDescriptors
         for descriptor in rules {
             text += "| [`\(descriptor.id)`](#\(descriptor.id)) | \(descriptor.severity.rawValue) | \(descriptor.hasFixIt ? "✎" : "") | \(descriptor.guideline.section) |\n"
         }
