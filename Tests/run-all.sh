@@ -19,12 +19,13 @@ if [ ${#need[@]} -gt 0 ]; then
   python3 -m pip install --quiet --disable-pip-version-check "${need[@]}"
 fi
 
-# GNU make and ninja read the dependency files menuc writes (DepFileToolTests).
-if ! command -v ninja >/dev/null 2>&1 || ! command -v make >/dev/null 2>&1; then
-  echo "Installing test tools: make ninja-build"
+# GNU make and ninja read the dependency files menuc writes (DepFileToolTests);
+# GNU patch applies the diffs of `menuc fmt --check` (FormatDiffPatchTests).
+if ! command -v ninja >/dev/null 2>&1 || ! command -v make >/dev/null 2>&1 || ! command -v patch >/dev/null 2>&1; then
+  echo "Installing test tools: make ninja-build patch"
   if [ "$(id -u)" -eq 0 ]; then as_root=""; else as_root="sudo"; fi
   $as_root apt-get update -qq
-  $as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq make ninja-build >/dev/null
+  $as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq make ninja-build patch >/dev/null
 fi
 
 # Headless Vim runs the Vim syntax file (GrammarTests).

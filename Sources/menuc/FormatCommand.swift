@@ -66,7 +66,7 @@ enum FormatCommand {
                 guard changed else { continue }
                 unformatted.append(file.displayPath)
                 let original = String(decoding: file.bytes, as: UTF8.self)
-                Terminal.write(UnifiedDiff.render(old: original, new: formatted, oldName: file.displayPath, newName: file.displayPath + " (formatted)"))
+                Terminal.write(UnifiedDiff.render(old: original, new: formatted, oldName: file.displayPath, newName: file.displayPath))
                 continue
             }
             switch input {
