@@ -214,6 +214,17 @@ enum CheckCommand {
             Terminal.write(Help.check.helpText)
             return .success
         }
+        do {
+            return try check(arguments, keeping: kept, interruptions: interruptions)
+        } catch let failure as CommandFailure where arguments.value("--format") == DiagnosticRenderer.Format.sarif.rawValue {
+            // Code scanning reads standard output whatever happens: a run
+            // that failed is still a valid log, which says so.
+            Terminal.write(DiagnosticRenderer { _ in nil }.sarif([], failure: failure.message))
+            throw failure
+        }
+    }
+
+    static func check(_ arguments: Arguments, keeping kept: KeptUntilExit, interruptions: Interruptions) throws -> ExitCode {
         let session = try CompileSession(arguments, command: "check")
         var compilation = try session.compile()
         var timings = session.timings

@@ -262,7 +262,7 @@ public struct DiagnosticRenderer: Sendable {
             })),
         ]
         if let guideline = diagnostic.guideline {
-            members.append(("guideline", .object([("file", .string(guideline.file)), ("section", .string(guideline.section)), ("url", .string(guideline.url))])))
+            members.append(("guideline", .object([("section", .string(guideline.section)), ("url", .string(guideline.url))])))
         } else {
             members.append(("guideline", .null))
         }
