@@ -51,7 +51,7 @@ public enum RuleDocumentation {
         guard let descriptor = RuleRegistry.descriptor(id) else { return nil }
         var text = "\(descriptor.id) (\(descriptor.severity.rawValue)\(descriptor.hasFixIt ? ", fix-it" : ""))\n\n"
         text += descriptor.summary + "\n\n" + descriptor.explanation + "\n\n"
-        text += "Guideline: \(descriptor.guideline.section)\n  \(descriptor.guideline.url)\n  (shared/hig/\(descriptor.guideline.file))\n"
+        text += "Guideline: \(descriptor.guideline.section)\n  \(descriptor.guideline.url)\n"
         text += "  “\(descriptor.quote)”\n"
         for (index, example) in descriptor.examples.enumerated() {
             let heading = example.expectation == .triggers ? "Triggers" : "Does not trigger"
@@ -71,7 +71,7 @@ public enum RuleDocumentation {
         var text = """
             # Guideline rules
 
-            <!-- Generated from Sources/MenuCompiler/Rules by `swift run menuc rules --markdown > docs/rules.md`. Do not edit. -->
+            <!-- Generated from Sources/MenuRules/Catalog by `swift run menuc rules --markdown > docs/rules.md`. Do not edit. -->
 
             menuc holds `.menu` files to Apple's Human Interface Guidelines with \(RuleRegistry.all.count) rules. \
             Each can be set to `off`, `note`, `warning` or `error` in `menuc.json` or with `--rule ID=SEVERITY`, and \
@@ -88,7 +88,7 @@ public enum RuleDocumentation {
         }
         for descriptor in rules {
             text += "\n## \(descriptor.id)\n\n"
-            text += "**\(descriptor.severity.rawValue)**\(descriptor.hasFixIt ? " · fix-it ✎" : "") · [\(descriptor.guideline.section)](\(descriptor.guideline.url)) (`shared/hig/\(descriptor.guideline.file)`)\n\n"
+            text += "**\(descriptor.severity.rawValue)**\(descriptor.hasFixIt ? " · fix-it ✎" : "") · [\(descriptor.guideline.section)](\(descriptor.guideline.url))\n\n"
             text += descriptor.summary + "\n\n" + descriptor.explanation + "\n\n"
             text += "> \(descriptor.quote)\n"
             for example in descriptor.examples {
