@@ -81,7 +81,8 @@ struct DiagnosticEscapingTests {
             Self.expectNothingRaw(renderer.text(diagnostic), "text of \(diagnostic.message.debugDescription)")
             let short = renderer.short(diagnostic)
             Self.expectNothingRaw(short, "short")
-            #expect(!short.contains("\n"), "short: \(short.debugDescription)")
+            // One line for the finding and one `note:` line per related location: nothing in a text adds one.
+            #expect(short.split(separator: "\n", omittingEmptySubsequences: false).count == 1 + diagnostic.secondary.count, "short: \(short.debugDescription)")
             let github = renderer.github(diagnostic)
             Self.expectNothingRaw(github, "github")
             #expect(!github.contains("\n") && github.hasPrefix("::"), "github: \(github.debugDescription)")

@@ -45,11 +45,19 @@ public struct DiagnosticRenderer: Sendable {
 
     // MARK: - Short
 
-    /// `file:line:col: severity: message [id]`, the form Xcode and editors parse.
-    /// One line per diagnostic, whatever its texts hold.
+    /// `file:line:col: severity: message [id]`, the form Xcode and editors
+    /// parse, then a `file:line:col: note: label` line for each related
+    /// location, as clang and GCC write them (Xcode groups a diagnostic's
+    /// notes under it). A finding of note severity is a `remark:`, as
+    /// clang writes one that stands alone: Xcode would attach a `note:` to
+    /// the warning before it. One line each, whatever the texts hold.
     public func short(_ diagnostic: Diagnostic) -> String {
-        let location = locationText(diagnostic.span)
-        return "\(location): \(diagnostic.severity.rawValue): \(shown(diagnostic.message)) [\(shown(diagnostic.id))]"
+        let severity = diagnostic.severity == .note ? "remark" : diagnostic.severity.rawValue
+        var text = "\(locationText(diagnostic.span)): \(severity): \(shown(diagnostic.message)) [\(shown(diagnostic.id))]"
+        for related in diagnostic.secondary {
+            text += "\n\(locationText(related.span)): note: \(related.label.isEmpty ? "related location" : shown(related.label))"
+        }
+        return text
     }
 
     /// `path:line:column`, the path visibly escaped.
