@@ -60,12 +60,13 @@ if [ ${#missing[@]} -gt 0 ]; then
   echo "warning: missing test tools, the tests that use them will fail: ${missing[*]}" >&2
 fi
 
-# Everything the run puts in the temporary directory goes in one folder
-# under .build/, removed when the run ends however it ends: the tests' own
-# folders, and the empty TemporaryDirectory.* folders SwiftPM leaves on
-# every build (the toolchain's doing, half a dozen a run).
-mkdir -p .build/test-scratch
-run_tmp="$(mktemp -d "$PWD/.build/test-scratch/run.XXXXXX")"
+# Everything the run puts in the temporary directory goes in one folder,
+# removed when the run ends however it ends: the tests' own folders, and
+# the empty TemporaryDirectory.* folders SwiftPM leaves on every build (the
+# toolchain's doing, half a dozen a run). It is outside the source tree on
+# purpose: tests name files relative to the current directory when they
+# are inside it.
+run_tmp="$(mktemp -d "${TMPDIR:-/tmp}/menuc-tests.XXXXXX")"
 trap 'rm -rf "$run_tmp"' EXIT
 export TMPDIR="$run_tmp"
 
