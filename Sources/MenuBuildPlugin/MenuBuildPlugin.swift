@@ -76,7 +76,7 @@ struct MenuBuildCommands {
             commands.append(.buildCommand(
                 displayName: "Generating \(name).swift from \(input.lastPathComponent)",
                 executable: tool,
-                arguments: ["build", input.path, "--emit", "swift", "--out", generated.path, "--format", "short", "--depfile", depfile.path],
+                arguments: ["build", input.path, "--emit", "swift", "--out", generated.path, "--format", "short", "--quiet", "--depfile", depfile.path],
                 inputFiles: [input] + DependencyFile.importedFiles(in: depfile, input: input),
                 outputFiles: [output]
             ))

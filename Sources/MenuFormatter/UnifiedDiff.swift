@@ -4,12 +4,20 @@ import MenuSyntax
 /// A unified diff of two texts, line by line, as `diff -u` prints it: what
 /// `menuc fmt --check` shows for a file that is not formatted.
 ///
-/// It is read by people in a terminal or a CI log, so the names and every
-/// line are printed through `VisibleText` (tabs kept): a control character
-/// or bidirectional override in a file shows as its escape instead of
-/// acting on the terminal, and a carriage return before a line break shows
-/// as `\r`.
+/// It is read by people in a terminal or a CI log, and applied by `patch`.
+/// The names and every line are printed through `VisibleText` (tabs kept):
+/// a control character or bidirectional override in a file shows as its
+/// escape instead of acting on the terminal. What `patch` must match byte
+/// for byte and cannot act on a terminal is written as it is: a carriage
+/// return that ends a line (CRLF files), a byte order mark that starts the
+/// file; a last line without a line feed is marked as `diff` marks it.
 package enum UnifiedDiff {
+    /// One line and whether a line feed ends it (only the last may lack one).
+    struct Line: Equatable {
+        var text: String
+        var isTerminated: Bool
+    }
+
     /// The diff with `context` unchanged lines around each change, or the
     /// empty string when the texts are equal.
     package static func render(old: String, new: String, oldName: String, newName: String, context: Int = 3) -> String {
@@ -18,6 +26,10 @@ package enum UnifiedDiff {
         let script = editScript(a, b)
         guard script.contains(where: { $0.kind != .same }) else { return "" }
         var output = "--- \(VisibleText.escaped(oldName))\n+++ \(VisibleText.escaped(newName))\n"
+        func line(_ marker: String, _ line: Line, first: Bool) {
+            output += marker + shown(line.text, startsFile: first) + "\n"
+            if !line.isTerminated { output += "\\ No newline at end of file\n" }
+        }
         for hunk in hunks(script, context: context) {
             let oldStart = hunk.first?.oldIndex ?? 0
             let newStart = hunk.first?.newIndex ?? 0
@@ -26,9 +38,9 @@ package enum UnifiedDiff {
             output += "@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@\n"
             for edit in hunk {
                 switch edit.kind {
-                case .same: output += " " + shown(a[edit.oldIndex]) + "\n"
-                case .delete: output += "-" + shown(a[edit.oldIndex]) + "\n"
-                case .insert: output += "+" + shown(b[edit.newIndex]) + "\n"
+                case .same: line(" ", a[edit.oldIndex], first: edit.oldIndex == 0)
+                case .delete: line("-", a[edit.oldIndex], first: edit.oldIndex == 0)
+                case .insert: line("+", b[edit.newIndex], first: edit.newIndex == 0)
                 }
             }
         }
@@ -50,14 +62,26 @@ package enum UnifiedDiff {
         count == 0 ? "\(start),0" : count == 1 ? "\(start + 1)" : "\(start + 1),\(count)"
     }
 
-    private static func shown(_ line: String) -> String { VisibleText.escaped(line, keepingTabs: true) }
+    /// A line escaped for people, but for the bytes `patch` must match
+    /// that do nothing on a terminal: a carriage return before the line
+    /// feed, and the file's byte order mark.
+    private static func shown(_ line: String, startsFile: Bool) -> String {
+        var bytes = Array(line.utf8)
+        var ending: [UInt8] = []
+        if bytes.last == 0x0D { ending = [bytes.removeLast()] }
+        var mark: [UInt8] = []
+        if startsFile, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { mark = Array(bytes.prefix(3)); bytes.removeFirst(3) }
+        let middle = VisibleText.escaped(String(decoding: bytes, as: UTF8.self), keepingTabs: true)
+        return String(decoding: mark, as: UTF8.self) + middle + String(decoding: ending, as: UTF8.self)
+    }
 
     /// The lines, split at each line feed (by byte: as characters, a
     /// carriage return and line feed are one, and would not split).
-    private static func lines(_ text: String) -> [String] {
-        var result = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
-        if result.last == "" { result.removeLast() }
-        return result
+    private static func lines(_ text: String) -> [Line] {
+        var pieces = text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { String(Substring($0)) }
+        let terminated = pieces.last == ""
+        if terminated { pieces.removeLast() }
+        return pieces.enumerated().map { index, piece in Line(text: piece, isTerminated: terminated || index < pieces.count - 1) }
     }
 
     /// Changed lines up to which the edit script is the shortest: past it,
@@ -69,7 +93,7 @@ package enum UnifiedDiff {
 
     /// The shortest edit script (Myers, O((N+M)·D) time and O(D²) memory)
     /// between the lines the two texts don't share at their start and end.
-    static func editScript(_ a: [String], _ b: [String]) -> [Edit] {
+    static func editScript<Element: Equatable>(_ a: [Element], _ b: [Element]) -> [Edit] {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0
@@ -88,7 +112,7 @@ package enum UnifiedDiff {
     }
 
     /// Myers' search on two slices (indices are the slices'); nil past `maximumEdits`.
-    private static func middleScript(_ a: ArraySlice<String>, _ b: ArraySlice<String>) -> [Edit]? {
+    private static func middleScript<Element: Equatable>(_ a: ArraySlice<Element>, _ b: ArraySlice<Element>) -> [Edit]? {
         let n = a.count
         let m = b.count
         let oldStart = a.startIndex

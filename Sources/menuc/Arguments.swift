@@ -19,8 +19,14 @@ struct Arguments {
     private var values: [String: [String]] = [:]
     private var flags: Set<String> = []
 
-    /// `valueOptions` take a value; `flagOptions` don't.
-    init(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>) throws {
+    /// Parses `arguments` as `command` describes them: the same description
+    /// makes its help, so the two cannot differ.
+    init(_ arguments: [String], command: CommandSpec) throws {
+        try self.init(arguments, valueOptions: command.valueOptions, flagOptions: command.flagOptions, shortNames: command.shortNames)
+    }
+
+    /// `valueOptions` take a value; `flagOptions` don't; `shortNames` spell some of them in one letter.
+    init(_ arguments: [String], valueOptions: Set<String>, flagOptions: Set<String>, shortNames: [String: String] = [:]) throws {
         var index = 0
         var onlyPositional = false
         while index < arguments.count {
@@ -34,9 +40,9 @@ struct Arguments {
                 onlyPositional = true
                 continue
             }
-            var name = argument
+            var name = shortNames[argument] ?? argument
             var inlineValue: String?
-            if let equals = argument.firstIndex(of: "=") {
+            if name == argument, let equals = argument.firstIndex(of: "=") {
                 name = String(argument[..<equals])
                 inlineValue = String(argument[argument.index(after: equals)...])
             }

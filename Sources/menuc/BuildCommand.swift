@@ -9,21 +9,23 @@ import MenuLanguageServer
 import MenuImport
 
 enum BuildCommand {
-    static let valueOptions: Set<String> = ["--emit", "--out", "--type-name", "--access", "--depfile"]
-
     static func run(_ raw: [String], keeping kept: KeptUntilExit, interruptions: Interruptions) throws -> ExitCode {
-        let arguments = try Arguments(raw, valueOptions: CompileSession.commonValueOptions.union(valueOptions),
-                                      flagOptions: CompileSession.commonFlagOptions)
+        let arguments = try Arguments(raw, command: Help.build)
         if arguments.has("--help") {
-            Terminal.write(Help.build)
+            Terminal.write(Help.build.helpText)
             return .success
         }
         let emits = try parseEmit(arguments.value("--emit") ?? "json")
         let session = try CompileSession(arguments, command: "build")
         let swiftOptions = try parseSwiftOptions(arguments, emits: emits, inputCount: session.entries.count + (session.readsStandardInput ? 1 : 0))
         let outDirectory = try arguments.path("--out", naming: "a folder")
-        if outDirectory == nil, !(session.readsStandardInput && session.entries.isEmpty && emits.count == 1) {
-            throw Arguments.UsageError(message: "--out <dir> is required (only a single '-' input may write to standard output)")
+        if outDirectory == nil {
+            if !(session.readsStandardInput && session.entries.isEmpty) {
+                throw Arguments.UsageError(message: "--out <dir> is required (only a single '-' input may write to standard output)")
+            }
+            if emits.count > 1 {
+                throw Arguments.UsageError(message: "--emit \(emits.map(\.rawValue).joined(separator: ",")) makes \(emits.count) outputs, which need a folder: give --out <dir> (standard output takes one format)")
+            }
         }
         let depfile = try arguments.path("--depfile", naming: "a file")
         if depfile != nil, outDirectory == nil {
@@ -39,7 +41,8 @@ enum BuildCommand {
         var timings = session.timings
         timings.append(compilation.timings)
         defer { session.printTimings(timings, workers: compilation.workers) }
-        let failed = session.report(compilation, to: STDERR_FILENO)
+        // The report goes where check sends it, unless standard output carries the output.
+        let failed = session.report(compilation, to: outDirectory == nil ? STDERR_FILENO : STDOUT_FILENO)
         timings.finish("report diagnostics")
         if failed { return .inputErrors }
 
@@ -97,11 +100,21 @@ enum BuildCommand {
         let written = interruptions.write(plan.outputs, surveyed: destinations, command: "build", note: "no output was changed")
         timings.finish("render and write outputs")
         switch written {
-        case .success:
+        case .success(let report):
+            Terminal.status(Self.summary(report, in: outDirectory), quiet: arguments.has("--quiet"))
             return .success
         case .failure(let failure):
             throw CommandFailure(message: failure.message + " (no output was changed)")
         }
+    }
+
+    /// What a build wrote and where, for people (one line).
+    static func summary(_ report: OutputWriter.Report, in directory: String) -> String {
+        func files(_ count: Int) -> String { "\(count) file\(count == 1 ? "" : "s")" }
+        let folder = Terminal.shown(PathBytes.displayed(directory))
+        if report.written.isEmpty { return "\(folder) is up to date (\(files(report.unchanged.count)) unchanged)\n" }
+        let unchanged = report.unchanged.isEmpty ? "" : ", \(report.unchanged.count) unchanged"
+        return "wrote \(files(report.written.count)) to \(folder)\(unchanged)\n"
     }
 
     /// An input named `x.json` built with `--out .` (or a `.md` or `.swift`

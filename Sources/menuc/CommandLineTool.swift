@@ -20,8 +20,12 @@ enum CommandLineTool {
         do {
             switch command {
             case "--help", "-h": Terminal.write(Help.main); return .success
-            case "--version": Terminal.write("menuc \(Compiler.version)\n"); return .success
-            case "help": return help(rest.first)
+            case "--version", "-V": Terminal.write("menuc \(Compiler.version)\n"); return .success
+            case "help":
+                let arguments = try Arguments(rest, command: Help.help)
+                if arguments.has("--help") { return help("help") }
+                guard arguments.positional.count <= 1 else { throw Arguments.UsageError(message: "name one command") }
+                return help(arguments.positional.first)
             case "check": return try CheckCommand.run(rest, keeping: kept, interruptions: interruptions)
             case "build": return try BuildCommand.run(rest, keeping: kept, interruptions: interruptions)
             case "fmt": return try FormatCommand.run(rest, interruptions: interruptions)
@@ -47,22 +51,20 @@ enum CommandLineTool {
         }
     }
 
-    static let commands = ["check", "build", "fmt", "import", "rules", "explain", "lsp", "help"]
+    static var commands: [String] { Help.commands.map(\.name) }
 
     static func help(_ topic: String?) -> ExitCode {
-        switch topic {
-        case nil: Terminal.write(Help.main)
-        case "check": Terminal.write(Help.check)
-        case "build": Terminal.write(Help.build)
-        case "fmt": Terminal.write(Help.format)
-        case "rules": Terminal.write(Help.rules)
-        case "explain": Terminal.write(Help.explain)
-        case "lsp": Terminal.write(Help.lsp)
-        case "import": Terminal.write(Help.importing)
-        case let other?:
-            Terminal.error("menuc help: no command '\(Terminal.shown(other))'\n")
+        guard let topic else {
+            Terminal.write(Help.main)
+            return .success
+        }
+        guard let command = Help.command(named: topic) else {
+            var message = "menuc help: no command '\(Terminal.shown(topic))'"
+            if let suggestion = Suggest.closest(to: topic, in: commands) { message += "; did you mean '\(suggestion)'?" }
+            Terminal.error(message + "\n")
             return .usage
         }
+        Terminal.write(command.helpText)
         return .success
     }
 }

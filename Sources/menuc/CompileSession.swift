@@ -10,13 +10,13 @@ import MenuImport
 /// What `check` and `build` share: collecting inputs, compiling, and
 /// printing diagnostics in the chosen format.
 struct CompileSession {
-    static let commonValueOptions: Set<String> = ["--format", "--root", "--color", "--config", "--rule", "--baseline"]
-    static let commonFlagOptions: Set<String> = ["--warnings-as-errors", "--timings", "--help"]
-
     var format: DiagnosticRenderer.Format
     var root: String?
     var warningsAsErrors: Bool
     var colorChoice: String?
+    var columnUnit: DiagnosticRenderer.ColumnUnit
+    /// -q: nothing said about files written.
+    var quiet: Bool
     var entries: [InputCollector.Entry] = []
     var readsStandardInput = false
     /// From --config; nil finds each file's nearest menuc.json.
@@ -49,10 +49,9 @@ struct CompileSession {
         if arguments.value("--baseline") != nil || arguments.value("--write-baseline") != nil || arguments.has("--fix") { listsEveryFinding = true }
         root = arguments.value("--root")
         warningsAsErrors = arguments.has("--warnings-as-errors")
-        colorChoice = arguments.value("--color")
-        if let colorChoice, !["auto", "always", "never"].contains(colorChoice) {
-            throw Arguments.UsageError(message: "--color takes auto, always or never")
-        }
+        colorChoice = try Self.colorChoice(arguments)
+        columnUnit = try Self.columnUnit(arguments)
+        quiet = arguments.has("--quiet")
         if let root {
             guard FileSystem.isDirectory(root) else {
                 throw CommandFailure(message: "--root \(root) is not a directory")
@@ -118,6 +117,23 @@ struct CompileSession {
         return options
     }
 
+    static func colorChoice(_ arguments: Arguments) throws -> String? {
+        let choice = arguments.value("--color")
+        if let choice, !["auto", "always", "never"].contains(choice) {
+            throw Arguments.UsageError(message: "--color takes auto, always or never (got '\(choice)')")
+        }
+        return choice
+    }
+
+    static func columnUnit(_ arguments: Arguments) throws -> DiagnosticRenderer.ColumnUnit {
+        guard let name = arguments.value("--column-unit") else { return .bytes }
+        guard let unit = DiagnosticRenderer.ColumnUnit(rawValue: name) else {
+            let names = DiagnosticRenderer.ColumnUnit.allCases.map(\.rawValue)
+            throw Arguments.UsageError(message: "--column-unit takes \(names.joined(separator: ", ")) (got '\(name)')")
+        }
+        return unit
+    }
+
     /// `--rule ID=SEVERITY` options (repeatable), validated against the known rules.
     static func ruleOverrides(_ arguments: Arguments) throws -> [String: RuleSeverity] {
         var overrides: [String: RuleSeverity] = [:]
@@ -151,6 +167,7 @@ struct CompileSession {
         let diagnostics = reported(compilation)
         var renderer = compilation.renderer
         renderer.useColor = Terminal.wantsColor(colorChoice, handle: descriptor)
+        renderer.columnUnit = columnUnit
         switch format {
         case .json:
             Terminal.write(renderer.json(diagnostics), to: descriptor)
@@ -188,18 +205,31 @@ struct CompileSession {
 
 enum CheckCommand {
     static func run(_ raw: [String], keeping kept: KeptUntilExit, interruptions: Interruptions) throws -> ExitCode {
-        let arguments = try Arguments(raw, valueOptions: CompileSession.commonValueOptions.union(["--write-baseline"]),
-                                      flagOptions: CompileSession.commonFlagOptions.union(["--fix"]))
+        let arguments = try Arguments(raw, command: Help.check)
         if arguments.has("--help") {
-            Terminal.write(Help.check)
+            Terminal.write(Help.check.helpText)
             return .success
         }
+        do {
+            return try check(arguments, keeping: kept, interruptions: interruptions)
+        } catch let failure as CommandFailure where arguments.value("--format") == DiagnosticRenderer.Format.sarif.rawValue {
+            // Code scanning reads standard output whatever happens: a run
+            // that failed is still a valid log, which says so.
+            Terminal.write(DiagnosticRenderer { _ in nil }.sarif([], failure: failure.message))
+            throw failure
+        }
+    }
+
+    static func check(_ arguments: Arguments, keeping kept: KeptUntilExit, interruptions: Interruptions) throws -> ExitCode {
         let session = try CompileSession(arguments, command: "check")
         var compilation = try session.compile()
         var timings = session.timings
         timings.append(compilation.timings)
+        var fixedStandardInput: [UInt8]?
         if arguments.has("--fix") {
-            compilation = try FixCommand.apply(session: session, compilation: compilation, interruptions: interruptions)
+            let outcome = try FixCommand.apply(session: session, compilation: compilation, interruptions: interruptions)
+            compilation = outcome.compilation
+            fixedStandardInput = outcome.standardInput
             timings.finish("apply fixes and check again")
         }
         kept.keep(compilation)
@@ -212,7 +242,9 @@ enum CheckCommand {
             Terminal.error("wrote \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s") to \(Terminal.shown(path))\n")
             return .success
         }
-        let failed = session.report(compilation, to: STDOUT_FILENO)
+        // With `--fix -` standard output carries the fixed text; the report goes to standard error.
+        if let fixedStandardInput { Terminal.write(bytes: fixedStandardInput) }
+        let failed = session.report(compilation, to: fixedStandardInput == nil ? STDOUT_FILENO : STDERR_FILENO)
         timings.finish("report diagnostics")
         return failed ? .inputErrors : .success
     }

@@ -18,29 +18,39 @@ import MenuImport
 enum FixCommand {
     /// Rounds of fix-and-recheck; fixes that overlap wait for the next round.
     static let maximumRounds = 8
+    static let standardInputName = "<stdin>"
 
-    static func apply(session: CompileSession, compilation initial: Compilation, interruptions: Interruptions) throws -> Compilation {
-        if session.readsStandardInput { throw CommandFailure(message: "--fix rewrites files; it cannot fix standard input") }
+    /// The re-checked compilation, and with `-` the fixed standard input
+    /// (the caller prints it to standard output, as `fmt -` does).
+    struct Outcome {
+        var compilation: Compilation
+        var standardInput: [UInt8]?
+    }
+
+    static func apply(session: CompileSession, compilation initial: Compilation, interruptions: Interruptions) throws -> Outcome {
         var compilation = initial
         var texts: [String: [UInt8]] = [:]
+        var standardInput = session.readsStandardInput
+            ? compilation.files.first { isStandardInput($0.source) }?.source.bytes : nil
         for _ in 0..<maximumRounds {
             var changed = false
-            for file in compilation.files where !file.source.absolutePath.isEmpty {
+            for file in compilation.files where !file.source.absolutePath.isEmpty || isStandardInput(file.source) {
                 let fixIts = compilation.diagnostics
                     .filter { $0.span.file == file.source.id && LanguageErrorID(rawValue: $0.id) == nil }
                     .flatMap(\.fixIts)
                     .filter(\.isCertain)
                 guard !fixIts.isEmpty else { continue }
                 let result = FixApplier.apply(fixIts, to: file.source.bytes, file: file.source.id)
-                if result.applied > 0, result.bytes != file.source.bytes {
-                    texts[file.source.absolutePath] = result.bytes
-                    changed = true
-                }
+                guard result.applied > 0, result.bytes != file.source.bytes else { continue }
+                if isStandardInput(file.source) { standardInput = result.bytes } else { texts[file.source.absolutePath] = result.bytes }
+                changed = true
             }
             guard changed else { break }
             // Re-check the fixed text in memory; files are written once at the end.
-            compilation = Compiler.compile(session.entries.map { .path($0.path) }, options: session.options,
-                                           workspace: Workspace(root: session.root, overlays: texts))
+            let workspace = Workspace(root: session.root, overlays: texts)
+            var inputs = session.entries.map { Compiler.Input.path($0.path) }
+            if let standardInput { inputs.append(.bytes(standardInput, displayPath: standardInputName)) }
+            compilation = Compiler.compile(inputs, options: session.options, workspace: workspace)
         }
         // Each file is written where it was named or found, not where its
         // links lead: the writer follows a link only inside the file's own
@@ -57,27 +67,39 @@ enum FixCommand {
             throw CommandFailure(message: failure.message + " (no file was changed)")
         }
         if !outputs.isEmpty {
-            Terminal.error("fixed \(outputs.count) file\(outputs.count == 1 ? "" : "s")\n")
+            Terminal.status("fixed \(outputs.count) file\(outputs.count == 1 ? "" : "s")\n", quiet: session.quiet)
         }
-        reportSuggestions(in: compilation)
-        return compilation
+        Terminal.status(notApplied(compilation), quiet: session.quiet)
+        return Outcome(compilation: compilation, standardInput: standardInput)
     }
 
-    /// Lists the guideline fix-its --fix did not apply because they are not
-    /// certain: `file:line:col: not applied: message [rule]`, one a line.
-    private static func reportSuggestions(in compilation: Compilation) {
+    static func isStandardInput(_ source: SourceFile) -> Bool {
+        source.absolutePath.isEmpty && source.displayPath == standardInputName
+    }
+
+    /// One line for each fix-it still offered after the last round, with
+    /// why --fix left it: a person should confirm a language error's
+    /// suggestion and a rule's uncertain one (a recased word that may be a
+    /// name), and a fix-it that overlaps another or edits another file is
+    /// not applied blind.
+    static func notApplied(_ compilation: Compilation) -> String {
+        let renderer = compilation.renderer
         var lines = ""
-        var count = 0
-        for diagnostic in compilation.diagnostics where LanguageErrorID(rawValue: diagnostic.id) == nil {
-            for fixIt in diagnostic.fixIts where !fixIt.isCertain {
-                let file = compilation.workspace.file(diagnostic.span.file)
-                let position = file.position(of: diagnostic.span.start)
-                let path = VisibleText.escaped(file.displayPath)
-                lines += "\(path):\(position.line):\(position.column): not applied: \(VisibleText.escaped(fixIt.message)) [\(diagnostic.id)]\n"
-                count += 1
+        for diagnostic in compilation.diagnostics {
+            for fixIt in diagnostic.fixIts {
+                let reason: String
+                if LanguageErrorID(rawValue: diagnostic.id) != nil {
+                    reason = "a language error's suggestion; confirm it by hand"
+                } else if !fixIt.isCertain {
+                    reason = "a suggestion: it may change a name or need rewording; review it"
+                } else if fixIt.edits.contains(where: { $0.span.file != diagnostic.span.file }) {
+                    reason = "it edits another file"
+                } else {
+                    reason = "it overlaps another fix-it"
+                }
+                lines += "\(renderer.locationText(diagnostic.span)): fix-it not applied (\(reason)): \(Terminal.shown(fixIt.message)) [\(diagnostic.id)]\n"
             }
         }
-        guard count > 0 else { return }
-        Terminal.error(lines + "\(count) suggested fix\(count == 1 ? " was" : "es were") not applied: each may change a name or need rewording; review \(count == 1 ? "it" : "them")\n")
+        return lines
     }
 }

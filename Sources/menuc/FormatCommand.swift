@@ -16,19 +16,17 @@ import MenuImport
 /// diagnostics are printed and the command exits 1.
 enum FormatCommand {
     static func run(_ raw: [String], interruptions: Interruptions) throws -> ExitCode {
-        let arguments = try Arguments(raw, valueOptions: ["--format", "--color", "--config"], flagOptions: ["--check", "--help"])
+        let arguments = try Arguments(raw, command: Help.format)
         if arguments.has("--help") {
-            Terminal.write(Help.format)
+            Terminal.write(Help.format.helpText)
             return .success
         }
         let formatName = arguments.value("--format") ?? "text"
         guard let diagnosticFormat = DiagnosticRenderer.Format(rawValue: formatName) else {
             throw Arguments.UsageError(message: "unknown format '\(formatName)'; use \(DiagnosticRenderer.Format.allCases.map(\.rawValue).joined(separator: ", "))")
         }
-        let colorChoice = arguments.value("--color")
-        if let colorChoice, !["auto", "always", "never"].contains(colorChoice) {
-            throw Arguments.UsageError(message: "--color takes auto, always or never")
-        }
+        let colorChoice = try CompileSession.colorChoice(arguments)
+        let columnUnit = try CompileSession.columnUnit(arguments)
         let checkOnly = arguments.has("--check")
         let inputs = try collectInputs(arguments)
 
@@ -63,7 +61,7 @@ enum FormatCommand {
                 guard changed else { continue }
                 unformatted.append(file.displayPath)
                 let original = String(decoding: file.bytes, as: UTF8.self)
-                Terminal.write(UnifiedDiff.render(old: original, new: formatted, oldName: file.displayPath, newName: file.displayPath + " (formatted)"))
+                Terminal.write(UnifiedDiff.render(old: original, new: formatted, oldName: file.displayPath, newName: file.displayPath))
                 continue
             }
             switch input {
@@ -72,9 +70,15 @@ enum FormatCommand {
             }
         }
 
-        report(diagnostics, files: files, format: diagnosticFormat, colorChoice: colorChoice)
+        // The report goes to standard output unless that carries formatted text or diffs.
+        let carriesProduct = checkOnly || inputs.contains { if case .standardInput = $0 { true } else { false } }
+        report(diagnostics, files: files, format: diagnosticFormat, colorChoice: colorChoice, columnUnit: columnUnit,
+               to: carriesProduct ? STDERR_FILENO : STDOUT_FILENO)
         if case .failure(let failure) = interruptions.write(outputs, command: "fmt", note: "no file was changed") {
             throw CommandFailure(message: failure.message + " (no file was changed)")
+        }
+        if !outputs.isEmpty {
+            Terminal.status("reformatted \(outputs.count) file\(outputs.count == 1 ? "" : "s")\n", quiet: arguments.has("--quiet"))
         }
         if checkOnly, !unformatted.isEmpty {
             let count = unformatted.count
@@ -134,22 +138,25 @@ enum FormatCommand {
 
     /// Syntax errors go to standard error, so standard output holds only
     /// formatted text (with `-`) or diffs (with `--check`).
-    static func report(_ diagnostics: [Diagnostic], files: [SourceFile], format: DiagnosticRenderer.Format, colorChoice: String?) {
+    static func report(_ diagnostics: [Diagnostic], files: [SourceFile], format: DiagnosticRenderer.Format, colorChoice: String?,
+                       columnUnit: DiagnosticRenderer.ColumnUnit, to descriptor: Int32) {
         guard !diagnostics.isEmpty else { return }
         var renderer = DiagnosticRenderer { id in id.rawValue < files.count ? files[id.rawValue] : nil }
-        renderer.useColor = Terminal.wantsColor(colorChoice, handle: STDERR_FILENO)
+        renderer.useColor = Terminal.wantsColor(colorChoice, handle: descriptor)
+        renderer.columnUnit = columnUnit
+        let emit = { (text: String) in Terminal.write(text, to: descriptor) }
         switch format {
         case .json:
-            Terminal.error(renderer.json(diagnostics))
+            emit(renderer.json(diagnostics))
         case .sarif:
-            Terminal.error(renderer.sarif(diagnostics))
+            emit(renderer.sarif(diagnostics))
         case .short:
-            Terminal.error(diagnostics.map { renderer.short($0) + "\n" }.joined())
+            emit(diagnostics.map { renderer.short($0) + "\n" }.joined())
         case .github:
-            Terminal.error(diagnostics.map { renderer.github($0) + "\n" }.joined())
+            emit(diagnostics.map { renderer.github($0) + "\n" }.joined())
         case .text:
             let failed = Set(diagnostics.map(\.span.file)).count
-            Terminal.error(diagnostics.map { renderer.text($0) }.joined(separator: "\n") + "\n"
+            emit(diagnostics.map { renderer.text($0) }.joined(separator: "\n") + "\n"
                            + "\(DiagnosticRenderer.summary(diagnostics)) in \(failed) file\(failed == 1 ? "" : "s"); \(failed == 1 ? "it was" : "they were") not formatted\n")
         }
     }

@@ -15,9 +15,9 @@ enum ImportCommand {
     static let maximumInputBytes = 64 << 20
 
     static func run(_ raw: [String], interruptions: Interruptions) throws -> ExitCode {
-        let arguments = try Arguments(raw, valueOptions: ["--strings", "--xcstrings", "--language", "--out"], flagOptions: ["--help"])
+        let arguments = try Arguments(raw, command: Help.importing)
         if arguments.has("--help") {
-            Terminal.write(Help.importing)
+            Terminal.write(Help.importing.helpText)
             return .success
         }
         guard arguments.positional.count == 1, let path = arguments.positional.first else {

@@ -13,9 +13,9 @@ enum LSPCommand {
     static func run(_ raw: [String]) throws -> ExitCode {
         // Clients pass `--stdio` and `--clientProcessId=N` by habit; stdio is
         // the only transport, and the client ends the server with `exit`.
-        let arguments = try Arguments(raw, valueOptions: ["--clientProcessId"], flagOptions: ["--help", "--stdio"])
+        let arguments = try Arguments(raw, command: Help.lsp)
         if arguments.has("--help") {
-            Terminal.write(Help.lsp)
+            Terminal.write(Help.lsp.helpText)
             return .success
         }
         if let extra = arguments.positional.first { throw Arguments.UsageError(message: "unexpected argument '\(extra)'") }

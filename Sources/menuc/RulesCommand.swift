@@ -14,12 +14,16 @@ import MenuImport
 
 enum RulesCommand {
     static func list(_ raw: [String]) throws -> ExitCode {
-        let arguments = try Arguments(raw, valueOptions: ["--config", "--rule"], flagOptions: ["--help", "--markdown"])
+        let arguments = try Arguments(raw, command: Help.rules)
         if arguments.has("--help") {
-            Terminal.write(Help.rules)
+            Terminal.write(Help.rules.helpText)
             return .success
         }
-        if arguments.has("--markdown") {
+        let format = arguments.has("--markdown") ? "markdown" : arguments.value("--format") ?? "text"
+        guard ["text", "json", "markdown"].contains(format) else {
+            throw Arguments.UsageError(message: "--format takes text, json or markdown (got '\(format)')")
+        }
+        if format == "markdown" {
             Terminal.write(RuleDocumentation.markdown())
             return .success
         }
@@ -33,14 +37,30 @@ enum RulesCommand {
             }
         }
         configuration.severities.merge(try CompileSession.ruleOverrides(arguments)) { _, override in override }
-        Terminal.write(RuleDocumentation.table(configuration: configuration))
+        Terminal.write(format == "json" ? json(configuration) : RuleDocumentation.table(configuration: configuration))
         return .success
     }
 
+    /// Every rule as `menuc rules` lists it, for programs: one object per
+    /// rule, in the same order.
+    static func json(_ configuration: RuleConfiguration) -> String {
+        let rules = RuleDocumentation.orderedDescriptors.map { descriptor in
+            JSONValue.object([
+                ("id", .string(descriptor.id)),
+                ("defaultSeverity", .string(descriptor.severity.rawValue)),
+                ("effectiveSeverity", .string(configuration.effectiveSeverity(of: descriptor).rawValue)),
+                ("fixIt", .bool(descriptor.hasFixIt)),
+                ("summary", .string(descriptor.summary)),
+                ("guideline", .object([("section", .string(descriptor.guideline.section)), ("url", .string(descriptor.guideline.url))])),
+            ])
+        }
+        return JSONValue.array(rules).render()
+    }
+
     static func explain(_ raw: [String]) throws -> ExitCode {
-        let arguments = try Arguments(raw, valueOptions: [], flagOptions: ["--help"])
+        let arguments = try Arguments(raw, command: Help.explain)
         if arguments.has("--help") {
-            Terminal.write(Help.explain)
+            Terminal.write(Help.explain.helpText)
             return .success
         }
         guard let id = arguments.positional.first else { throw Arguments.UsageError(message: "name a rule id, e.g. menuc explain label-title-case") }

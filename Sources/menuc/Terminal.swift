@@ -16,7 +16,26 @@ import MenuImport
 struct Terminal {
     /// Writes to standard output, or to the descriptor given.
     static func write(_ text: String, to descriptor: Int32 = STDOUT_FILENO) {
-        FileDescriptorIO.writeAll(text.utf8, to: descriptor)
+        check(FileDescriptorIO.writeAll(text.utf8, to: descriptor), descriptor: descriptor)
+    }
+
+    /// Bytes as they are (a fixed file need not be UTF-8).
+    static func write(bytes: [UInt8], to descriptor: Int32 = STDOUT_FILENO) {
+        check(FileDescriptorIO.writeAll(bytes, to: descriptor), descriptor: descriptor)
+    }
+
+    /// A write that failed ends the command: what it printed is incomplete,
+    /// so it must not exit 0. A reader that went away (a closed pipe, as
+    /// with `| head`) is not an error worth a message.
+    private static func check(_ written: Bool, descriptor: Int32) {
+        guard !written else { return }
+        let code = errno
+        if code != EPIPE, descriptor != STDERR_FILENO {
+            let stream = descriptor == STDOUT_FILENO ? "standard output" : "descriptor \(descriptor)"
+            let reason = String(cString: strerror(code))
+            _ = FileDescriptorIO.writeAll("menuc: cannot write to \(stream): \(reason)\n".utf8, to: STDERR_FILENO)
+        }
+        exit(ExitCode.usage.rawValue)
     }
 
     /// Writes the pieces with `separator` between them, copied once into
@@ -29,7 +48,7 @@ struct Terminal {
             if index > 0 { bytes.append(contentsOf: separator.utf8) }
             bytes.append(contentsOf: piece.utf8)
         }
-        FileDescriptorIO.writeAll(bytes, to: descriptor)
+        check(FileDescriptorIO.writeAll(bytes, to: descriptor), descriptor: descriptor)
     }
 
     static func error(_ text: String) {
@@ -43,16 +62,31 @@ struct Terminal {
         VisibleText.escaped(text)
     }
 
-    /// Colour only on a terminal, never with NO_COLOR set.
+    /// Whether to colour what goes to `handle`, by the common conventions
+    /// in this order: `--color always|never`; `NO_COLOR` (no-color.org);
+    /// `CLICOLOR_FORCE` or `FORCE_COLOR`; `CLICOLOR=0` or `TERM=dumb`; a terminal.
     static func wantsColor(_ choice: String?, handle: Int32) -> Bool {
+        wantsColor(choice, environment: Environment.value, isTerminal: isatty(handle) == 1)
+    }
+
+    static func wantsColor(_ choice: String?, environment: (String) -> String?, isTerminal: Bool) -> Bool {
         switch choice {
         case "always": return true
         case "never": return false
         default:
-            if let noColor = Environment.value("NO_COLOR"), !noColor.isEmpty { return false }
-            if Environment.value("TERM") == "dumb" { return false }
-            return isatty(handle) == 1
+            func set(_ name: String) -> Bool { environment(name).map { !$0.isEmpty } ?? false }
+            if set("NO_COLOR") { return false }
+            for name in ["CLICOLOR_FORCE", "FORCE_COLOR"] where set(name) && environment(name) != "0" { return true }
+            if environment("CLICOLOR") == "0" || environment("TERM") == "dumb" { return false }
+            return isTerminal
         }
+    }
+
+    /// A note of what a command produced (files written or fixed), on
+    /// standard error so standard output keeps only the command's product;
+    /// `-q` silences it.
+    static func status(_ text: String, quiet: Bool) {
+        if !quiet { error(text) }
     }
 
     static func readStandardInput() throws -> [UInt8] {

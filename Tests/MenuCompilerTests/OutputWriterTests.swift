@@ -144,7 +144,7 @@ struct OutputWriterTests {
         let old = Self.bytes(100_000)
         let new = Self.bytes(100_000, seed: 9)
         func reset() {
-            for path in paths.prefix(2) { FileManager.default.createFile(atPath: path, contents: Data(old)) }
+            for path in paths.prefix(2) { #expect(FileManager.default.createFile(atPath: path, contents: Data(old))) }
             try? FileManager.default.removeItem(atPath: paths[2])
         }
         /// Writes new contents, stopping at the `stopAt`-th ask; how many asks there were.
@@ -225,7 +225,7 @@ extension OutputWriterTests {
         let abandoned = [OutputWriter.temporaryName(for: "a.json", processID: gone, suffix: "x1y2"), ".a.json.menuc-\(gone).tmp"]
         var kept = [OutputWriter.temporaryName(for: "a.json", processID: running, suffix: "x1y2"),
                     OutputWriter.temporaryName(for: "other.json", processID: gone, suffix: "x1y2")]
-        for name in abandoned + kept { FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data("x".utf8)) }
+        for name in abandoned + kept { #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: Data("x".utf8))) }
         // Named like abandoned temporaries, but not what menuc makes.
         let victim = elsewhere.appendingPathComponent("victim")
         try Data("keep".utf8).write(to: victim)
@@ -236,7 +236,7 @@ extension OutputWriterTests {
         kept += [link, directoryNamed]
         if getuid() == 0 {
             let foreign = OutputWriter.temporaryName(for: "a.json", processID: gone, suffix: "foreign")
-            FileManager.default.createFile(atPath: folder.appendingPathComponent(foreign).path, contents: Data("theirs".utf8))
+            #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(foreign).path, contents: Data("theirs".utf8)))
             #expect(chown(folder.appendingPathComponent(foreign).path, 1234, 1234) == 0)
             kept.append(foreign)
         }

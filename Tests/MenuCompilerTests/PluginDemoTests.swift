@@ -51,7 +51,8 @@ struct PluginDemoTests {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in files.joined(separator: "\n").utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
         let name = "sources-" + String(hash, radix: 16)
-        let builds = demo.appendingPathComponent(".build")
+        // Under menuc's own build folder: the test leaves nothing in the source tree.
+        let builds = TestSupport.packageRoot.appendingPathComponent(".build/test-scratch/plugin-demo")
         for old in (try? FileManager.default.contentsOfDirectory(atPath: builds.path)) ?? [] where old.hasPrefix("sources-") && old != name {
             try? FileManager.default.removeItem(at: builds.appendingPathComponent(old))
         }

@@ -52,9 +52,9 @@ struct SafeFixTests {
         // Guesses are left for a person, and said so.
         #expect(text.contains("\"Group By Feed\""))
         #expect(text.contains("\"Disable for an Hour\""))
-        #expect(fixed.error.contains("a.menu:4:13: not applied: use title-style capitalization (check names and particles first) [label-title-case]"), "\(fixed.error)")
-        #expect(fixed.error.contains("a.menu:6:26: not applied: remove the article (reword if the noun needs it) [label-article]"), "\(fixed.error)")
-        #expect(fixed.error.contains("2 suggested fixes were not applied"))
+        #expect(fixed.error.contains("a.menu:4:13: fix-it not applied (a suggestion: it may change a name or need rewording; review it): use title-style capitalization (check names and particles first) [label-title-case]"), "\(fixed.error)")
+        #expect(fixed.error.contains("a.menu:6:26: fix-it not applied (a suggestion: it may change a name or need rewording; review it): remove the article (reword if the noun needs it) [label-article]"), "\(fixed.error)")
+        #expect(fixed.error.components(separatedBy: "fix-it not applied (a suggestion").count - 1 == 2)
         // Reports for programs still offer every fix-it.
         let sarif = try CLITests().menuc(["check", "a.menu", "--format", "sarif"], in: directory)
         #expect(sarif.output.contains("Group by Feed") && sarif.output.contains("Disable for Hour"))

@@ -129,8 +129,8 @@ struct SwiftBackendTests {
         #expect(Set(generated.map(\.typeName)).count == generated.count, "type names must differ: \(generated.map(\.typeName))")
         #expect(generated.contains { $0.input == "hostile-labels.menu" } && generated.filter { $0.input.hasPrefix("samples/") }.count >= 7)
 
-        // A package beside the build folder, kept between runs so rebuilding is quick.
-        let root = TestSupport.packageRoot.appendingPathComponent(".build-generated")
+        // A package in the build folder, kept between runs so rebuilding is quick.
+        let root = TestSupport.packageRoot.appendingPathComponent(".build/test-scratch/generated")
         let package = root.appendingPathComponent("package")
         let results = root.appendingPathComponent("results")
         try? FileManager.default.removeItem(at: results)
@@ -244,10 +244,9 @@ struct SwiftBackendTests {
 
         // Unchanged outputs are left alone.
         let swiftURL = out.appendingPathComponent("shared/edit.swift")
-        let before = try FileManager.default.attributesOfItem(atPath: swiftURL.path)[.modificationDate] as? Date
-        Thread.sleep(forTimeInterval: 0.05)
+        let before = try TestSupport.inode(swiftURL)
         #expect(try cli.menuc(["build", "project/my menus", "--emit", "json,swift,markdown", "--out", "out", "--depfile", "out/menus.d", "--access", "public"], in: directory).status == 0)
-        #expect(try FileManager.default.attributesOfItem(atPath: swiftURL.path)[.modificationDate] as? Date == before)
+        #expect(try TestSupport.inode(swiftURL) == before)
 
         // Standard input to standard output.
         let piped = try cli.menuc(["build", "-", "--emit", "swift", "--type-name", "Piped"], input: "menu M \"M\" { item a \"Alpha\" { action: go } }", in: directory)

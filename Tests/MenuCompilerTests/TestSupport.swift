@@ -24,6 +24,14 @@ enum TestSupport {
     static let costlySamples: Set<String> = ["errors/splice-too-large.menu"]
 
     /// Compiles one in-memory file (language errors only unless `rules`).
+    /// The file's inode number: every writer of menuc replaces a file by
+    /// renaming a new one over it, so a file left alone keeps its inode
+    /// (no sleep, no reliance on sub-second timestamps).
+    static func inode(_ url: URL) throws -> UInt64 {
+        let number = try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber]
+        return (number as? UInt64) ?? UInt64((number as? Int) ?? -1)
+    }
+
     static func compile(_ text: String, rules: Bool = false, path: String = "test.menu") -> Compilation {
         Compiler.compile([.text(text, displayPath: path)], options: CompileOptions(runRules: rules, configuration: RuleConfiguration()))
     }

@@ -363,9 +363,14 @@ async def test_formatting_matches_menuc_fmt(client: LanguageClient, workspace: p
     edits = await client.text_document_formatting_async(params)
     assert edits, "the badly formatted file should change"
     formatted = apply_edits(text, edits)
-    # Exactly what `menuc fmt` writes (the canonical layout ignores editor tab settings).
-    expected = subprocess.run([MENUC, "fmt", "-"], input=text.encode(), capture_output=True, check=True).stdout.decode()
-    assert formatted == expected
+    # What `menuc fmt` writes, indented as the editor asked: a tab for each
+    # level of the canonical two spaces.
+    canonical = subprocess.run([MENUC, "fmt", "-"], input=text.encode(), capture_output=True, check=True).stdout.decode()
+    def tabbed(line: str) -> str:
+        spaces = len(line) - len(line.lstrip(" "))
+        return "\t" * (spaces // 2) + " " * (spaces % 2) + line[spaces:]
+    expected = "\n".join(tabbed(line) for line in canonical.split("\n"))
+    assert "\t" in expected and formatted == expected
 
     # Applied as incremental changes, the result is formatted: nothing more to do.
     change_document(client, uri, 2, [(e.range, e.new_text) for e in edits])

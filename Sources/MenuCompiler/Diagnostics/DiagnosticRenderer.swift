@@ -21,9 +21,18 @@ public struct DiagnosticRenderer: Sendable {
         case github
     }
 
+    /// How the columns of `file:line:column` count (text, short, GitHub).
+    /// Consumers disagree: GCC, clang and Vim's `%c` count bytes; Emacs
+    /// counts characters, or screen columns as GCC's `display` does; the
+    /// Language Server Protocol counts UTF-16 units.
+    public enum ColumnUnit: String, CaseIterable, Sendable {
+        case bytes, chars, display, utf16
+    }
+
     /// Looks files up by id (a workspace, or a single file in tests).
     public let files: @Sendable (FileID) -> SourceFile?
     public var useColor: Bool
+    public var columnUnit: ColumnUnit = .bytes
 
     public init(useColor: Bool = false, files: @escaping @Sendable (FileID) -> SourceFile?) {
         self.files = files
@@ -36,18 +45,46 @@ public struct DiagnosticRenderer: Sendable {
 
     // MARK: - Short
 
-    /// `file:line:col: severity: message [id]`, the form Xcode and editors parse.
-    /// One line per diagnostic, whatever its texts hold.
+    /// `file:line:col: severity: message [id]`, the form Xcode and editors
+    /// parse, then a `file:line:col: note: label` line for each related
+    /// location, as clang and GCC write them (Xcode groups a diagnostic's
+    /// notes under it). A finding of note severity is a `remark:`, as
+    /// clang writes one that stands alone: Xcode would attach a `note:` to
+    /// the warning before it. One line each, whatever the texts hold.
     public func short(_ diagnostic: Diagnostic) -> String {
-        let location = locationText(diagnostic.span)
-        return "\(location): \(diagnostic.severity.rawValue): \(shown(diagnostic.message)) [\(shown(diagnostic.id))]"
+        let severity = diagnostic.severity == .note ? "remark" : diagnostic.severity.rawValue
+        var text = "\(locationText(diagnostic.span)): \(severity): \(shown(diagnostic.message)) [\(shown(diagnostic.id))]"
+        for related in diagnostic.secondary {
+            text += "\n\(locationText(related.span)): note: \(related.label.isEmpty ? "related location" : shown(related.label))"
+        }
+        return text
     }
 
     /// `path:line:column`, the path visibly escaped.
     public func locationText(_ span: Span) -> String {
         guard let file = files(span.file) else { return "<unknown>" }
         let position = file.position(of: span.start)
-        return "\(shown(file.displayPath)):\(position.line):\(position.column)"
+        return "\(shown(file.displayPath)):\(position.line):\(column(of: span.start, in: file, byteColumn: position.column))"
+    }
+
+    /// The 1-based column of `offset` in `columnUnit`.
+    func column(of offset: Int, in file: SourceFile, byteColumn: Int) -> Int {
+        switch columnUnit {
+        case .bytes: return byteColumn
+        case .utf16: return file.position(of: offset).utf16Column
+        case .chars, .display:
+            let lineStart = offset - (byteColumn - 1)
+            guard lineStart >= 0, offset <= file.bytes.count else { return byteColumn }
+            let before = String(decoding: file.bytes[lineStart..<offset], as: UTF8.self)
+            guard columnUnit == .display else { return before.unicodeScalars.count + 1 }
+            // Screen columns as GCC and Emacs count them: a tab moves to the next multiple of 8.
+            var width = 0
+            for (index, piece) in before.split(separator: "\t", omittingEmptySubsequences: false).enumerated() {
+                if index > 0 { width = (width / 8 + 1) * 8 }
+                width += DisplayWidth.of(String(piece))
+            }
+            return width + 1
+        }
     }
 
     /// A text as it may be printed (see `VisibleText`).
@@ -233,7 +270,7 @@ public struct DiagnosticRenderer: Sendable {
             })),
         ]
         if let guideline = diagnostic.guideline {
-            members.append(("guideline", .object([("file", .string(guideline.file)), ("section", .string(guideline.section)), ("url", .string(guideline.url))])))
+            members.append(("guideline", .object([("section", .string(guideline.section)), ("url", .string(guideline.url))])))
         } else {
             members.append(("guideline", .null))
         }

@@ -11,9 +11,19 @@ import MenuFormatter
 extension DiagnosticRenderer {
     // MARK: - SARIF
 
-    public func sarif(_ diagnostics: [Diagnostic]) -> String {
+    /// The base every artifact URI is relative to, as SARIF consumers
+    /// (GitHub code scanning) resolve them: the project root.
+    static let rootBaseID = "PROJECTROOT"
+
+    /// A log of `diagnostics`; `failure` (an input that could not be read,
+    /// a bad option) makes it a log of a run that did not succeed, still
+    /// valid, with the failure as its notification. `root` is the project
+    /// root URIs are relative to (by default that of the first file).
+    public func sarif(_ diagnostics: [Diagnostic], failure: String? = nil, root: String? = nil) -> String {
         let rules = RuleDocumentation.allIDs
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
+        let base = root ?? sarifRoot(diagnostics)
+        var seen: [String: Int] = [:]
         let results: [JSONValue] = diagnostics.map { diagnostic in
             var result: [(String, JSONValue)] = [
                 ("ruleId", .string(diagnostic.id)),
@@ -23,10 +33,16 @@ extension DiagnosticRenderer {
             var message = diagnostic.message
             if let help = diagnostic.help { message += " (\(help))" }
             result.append(("message", .object([("text", .string(message))])))
-            result.append(("locations", .array([sarifLocation(diagnostic.span, message: diagnostic.primary.label)])))
+            result.append(("locations", .array([sarifLocation(diagnostic.span, message: diagnostic.primary.label, base: base)])))
+            // Stable across edits elsewhere in the file (no line numbers):
+            // rule, file, element (or message), and which of equal ones.
+            let key = [diagnostic.id, artifactPath(diagnostic.span.file, base: base).uri, diagnostic.elementPath ?? diagnostic.message].joined(separator: "\u{0}")
+            let occurrence = seen[key, default: 0]
+            seen[key] = occurrence + 1
+            result.append(("partialFingerprints", .object([("menuc/v1", .string(Self.fingerprint(key + "\u{0}\(occurrence)")))])))
             if !diagnostic.secondary.isEmpty {
                 result.append(("relatedLocations", .array(diagnostic.secondary.enumerated().map { offset, secondary in
-                    var location = sarifLocation(secondary.span, message: secondary.label)
+                    var location = sarifLocation(secondary.span, message: secondary.label, base: base)
                     if case .object(var members) = location {
                         members.insert(("id", .int(offset + 1)), at: 0)
                         location = .object(members)
@@ -41,7 +57,7 @@ extension DiagnosticRenderer {
                         ("description", .object([("text", .string(fixIt.message))])),
                         ("artifactChanges", .array(byFile.keys.sorted { $0.rawValue < $1.rawValue }.map { file in
                             .object([
-                                ("artifactLocation", .object([("uri", .string(uri(file)))])),
+                                ("artifactLocation", artifactLocation(file, base: base)),
                                 ("replacements", .array((byFile[file] ?? []).map { edit in
                                     .object([("deletedRegion", region(edit.span)), ("insertedContent", .object([("text", .string(edit.replacement))]))])
                                 })),
@@ -59,40 +75,111 @@ extension DiagnosticRenderer {
             if !properties.isEmpty { result.append(("properties", .object(properties))) }
             return .object(result)
         }
+        var invocation: [(String, JSONValue)] = [("executionSuccessful", .bool(failure == nil))]
+        if let failure {
+            invocation.append(("toolExecutionNotifications", .array([.object([
+                ("level", .string("error")), ("message", .object([("text", .string(failure))])),
+            ])])))
+        }
+        var run: [(String, JSONValue)] = [
+            ("tool", .object([("driver", .object([
+                ("name", .string("menuc")),
+                ("version", .string(MenucVersion.current)),
+                ("informationUri", .string("https://developer.apple.com/design/human-interface-guidelines/")),
+                ("rules", .array(rules.map(sarifRule))),
+            ]))])),
+            ("invocations", .array([.object(invocation)])),
+        ]
+        if let base {
+            run.append(("originalUriBaseIds", .object([(Self.rootBaseID, .object([("uri", .string(Self.fileURI(directory: base)))]))])))
+        }
+        run += [("columnKind", .string("utf16CodeUnits")), ("results", .array(results))]
         let document: JSONValue = .object([
             ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
             ("version", .string("2.1.0")),
-            ("runs", .array([.object([
-                ("tool", .object([("driver", .object([
-                    ("name", .string("menuc")),
-                    ("version", .string(MenucVersion.current)),
-                    ("informationUri", .string("https://developer.apple.com/design/human-interface-guidelines/")),
-                    ("rules", .array(rules.map(sarifRule))),
-                ]))])),
-                ("columnKind", .string("utf16CodeUnits")),
-                ("results", .array(results)),
-            ])])),
+            ("runs", .array([.object(run)])),
         ])
         return document.render()
+    }
+
+    /// The project root of the first file that has a path (none for standard input alone).
+    private func sarifRoot(_ diagnostics: [Diagnostic]) -> String? {
+        for diagnostic in diagnostics {
+            if let file = files(diagnostic.span.file), !file.absolutePath.isEmpty {
+                return Workspace.projectRoot(containing: file.absolutePath)
+            }
+        }
+        return nil
+    }
+
+    /// 64-bit FNV-1a of the text, in hex: short, and the same on every machine.
+    static func fingerprint(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
+        }
+        let digits = String(hash, radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    /// `file:///path/to/root/`, percent-encoded.
+    static func fileURI(directory: String) -> String {
+        let path = directory.hasSuffix("/") ? directory : directory + "/"
+        return "file://" + percentEncoded(path)
+    }
+
+    private func artifactPath(_ file: FileID, base: String?) -> (uri: String, isRelative: Bool) {
+        guard let source = files(file) else { return ("", false) }
+        if let base, !source.absolutePath.isEmpty {
+            let prefix = base.hasSuffix("/") ? base : base + "/"
+            if source.absolutePath.hasPrefix(prefix) {
+                return (Self.percentEncoded(String(source.absolutePath.dropFirst(prefix.count))), true)
+            }
+            return ("file://" + Self.percentEncoded(source.absolutePath), false)
+        }
+        return (Self.percentEncoded(source.displayPath), false)
+    }
+
+    private func artifactLocation(_ file: FileID, base: String?) -> JSONValue {
+        let path = artifactPath(file, base: base)
+        var members: [(String, JSONValue)] = [("uri", .string(path.uri))]
+        if path.isRelative { members.append(("uriBaseId", .string(Self.rootBaseID))) }
+        return .object(members)
     }
 
     private func sarifRule(_ id: String) -> JSONValue {
         var members: [(String, JSONValue)] = [("id", .string(id)), ("name", .string(RuleDocumentation.camelName(id)))]
         if let descriptor = RuleRegistry.descriptor(id) {
+            var markdown = "\(descriptor.explanation)\n\n**Guideline:** [\(descriptor.guideline.section)](\(descriptor.guideline.url))\n\n> \(descriptor.quote)\n"
+            if let example = descriptor.examples.first(where: { $0.expectation == .triggers }) {
+                markdown += "\n**Example:**\n\n```\n\(example.source)\n```\n"
+                if let corrected = example.corrected { markdown += "\n**Fixed:**\n\n```\n\(corrected)\n```\n" }
+            }
             members += [
                 ("shortDescription", .object([("text", .string(descriptor.summary))])),
                 ("fullDescription", .object([("text", .string(descriptor.explanation))])),
                 ("helpUri", .string(descriptor.guideline.url)),
-                ("help", .object([("text", .string("\(descriptor.explanation)\n\nGuideline: \(descriptor.guideline.section) — “\(descriptor.quote)”"))])),
+                ("help", .object([
+                    ("text", .string("\(descriptor.explanation)\n\nGuideline: \(descriptor.guideline.section) — “\(descriptor.quote)”")),
+                    ("markdown", .string(markdown)),
+                ])),
                 ("defaultConfiguration", .object([("level", .string(descriptor.severity.rawValue))])),
-                ("properties", .object([("tags", .array([.string("guideline"), .string(descriptor.guideline.section)]))])),
+                ("properties", .object([
+                    ("tags", .array([.string("guideline"), .string(descriptor.guideline.section)])),
+                    ("guidelineURL", .string(descriptor.guideline.url)),
+                ])),
             ]
         } else {
-            let text = RuleDocumentation.explain(id) ?? id
+            let explanation = Self.explanation(of: id)
             members += [
-                ("shortDescription", .object([("text", .string(text.split(separator: "\n").dropFirst(2).first.map(String.init) ?? id))])),
-                ("fullDescription", .object([("text", .string(text))])),
+                ("shortDescription", .object([("text", .string(Self.firstSentence(of: explanation)))])),
+                ("fullDescription", .object([("text", .string(explanation))])),
                 ("helpUri", .string("https://developer.apple.com/design/human-interface-guidelines/menus")),
+                ("help", .object([
+                    ("text", .string(explanation + "\n\nRun `menuc explain \(id)` for more.")),
+                    ("markdown", .string(explanation + "\n\nRun `menuc explain \(id)` for more.\n")),
+                ])),
                 ("defaultConfiguration", .object([("level", .string(id == RuleEngine.unusedAllowID ? "warning" : "error"))])),
                 ("properties", .object([("tags", .array([.string(id == RuleEngine.unusedAllowID ? "suppression" : "language")]))])),
             ]
@@ -100,8 +187,22 @@ extension DiagnosticRenderer {
         return .object(members)
     }
 
-    private func uri(_ file: FileID) -> String {
-        let path = files(file)?.displayPath ?? ""
+    /// What a language error, unused-allow or a summary finding means, without `explain`'s heading.
+    static func explanation(of id: String) -> String {
+        if let language = LanguageErrorID(rawValue: id) { return language.explanation }
+        let text = RuleDocumentation.explain(id) ?? id
+        return text.split(separator: "\n\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n\n").trimmingTrailingNewlines()
+    }
+
+    static func firstSentence(of text: String) -> String {
+        let characters = Array(text)
+        for index in characters.indices.dropLast() where characters[index] == "." && characters[index + 1] == " " {
+            return String(characters[...index])
+        }
+        return text
+    }
+
+    static func percentEncoded(_ path: String) -> String {
         var allowed = ""
         for scalar in path.unicodeScalars {
             switch scalar {
@@ -123,9 +224,9 @@ extension DiagnosticRenderer {
         ])
     }
 
-    private func sarifLocation(_ span: Span, message: String) -> JSONValue {
+    private func sarifLocation(_ span: Span, message: String, base: String?) -> JSONValue {
         var members: [(String, JSONValue)] = [
-            ("physicalLocation", .object([("artifactLocation", .object([("uri", .string(uri(span.file)))])), ("region", region(span))])),
+            ("physicalLocation", .object([("artifactLocation", artifactLocation(span.file, base: base)), ("region", region(span))])),
         ]
         if !message.isEmpty { members.append(("message", .object([("text", .string(message))]))) }
         return .object(members)
@@ -152,7 +253,7 @@ extension DiagnosticRenderer {
         if let help = diagnostic.help { message += "\nhelp: \(VisibleText.escaped(help))" }
         if let guideline = diagnostic.guideline { message += "\nguideline: \(VisibleText.escaped(guideline.text))" }
         let properties = [
-            "file=\(escapeProperty(file.displayPath))", "line=\(start.line)", "col=\(start.column)",
+            "file=\(escapeProperty(file.displayPath))", "line=\(start.line)", "col=\(column(of: diagnostic.span.start, in: file, byteColumn: start.column))",
             "endLine=\(end.line)", "endColumn=\(end.column)", "title=\(escapeProperty(diagnostic.id))",
         ]
         return "::\(command) \(properties.joined(separator: ","))::\(escapeData(message))"
@@ -171,6 +272,12 @@ extension DiagnosticRenderer {
 }
 
 extension String {
+    func trimmingTrailingNewlines() -> String {
+        var text = self
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text
+    }
+
     func replacingAll(_ target: String, _ replacement: String) -> String {
         split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
     }

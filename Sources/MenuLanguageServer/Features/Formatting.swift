@@ -30,15 +30,64 @@ package struct FormattingFailure: Error, Sendable {
 /// formatted text (the changed middle, not the whole file), so the editor
 /// keeps the cursor, selections and undo history where nothing changed.
 enum FormattingFeature {
-    static func format(_ document: DocumentContext, with formatter: any DocumentFormatting) -> JSON {
+    /// The editor's `FormattingOptions`: the canonical layout indents by
+    /// two spaces, which becomes a tab or `tabSize` spaces per level when
+    /// the editor asks for that.
+    struct Options: Equatable {
+        var tabSize = 2
+        var insertSpaces = true
+
+        init() {}
+
+        init(json: JSON?) {
+            if let size = json?["tabSize"]?.int, (1...16).contains(size) { tabSize = size }
+            if let spaces = json?["insertSpaces"]?.bool { insertSpaces = spaces }
+        }
+
+        var indentUnit: [UInt8] { insertSpaces ? Array(repeating: 0x20, count: tabSize) : [0x09] }
+    }
+
+    static func format(_ document: DocumentContext, with formatter: any DocumentFormatting, options: Options = Options()) -> JSON {
         switch formatter.format(document.source) {
         case .success(let formatted):
-            guard let edit = minimalEdit(from: document.source, to: Array(formatted.utf8)) else { return [] }
+            let target = adapted(Array(formatted.utf8), to: document.source.bytes, options: options)
+            guard let edit = minimalEdit(from: document.source, to: target) else { return [] }
             return [edit.json]
         case .failure:
             // Not an error of the request: the file just can't be formatted yet.
             return .null
         }
+    }
+
+    /// The formatted text in the editor's indentation and the document's
+    /// own line ends (CRLF when its first line ends so): the edit changes
+    /// the layout, not the conventions the file and the editor keep.
+    static func adapted(_ formatted: [UInt8], to original: [UInt8], options: Options) -> [UInt8] {
+        let crlf = original.firstIndex(of: 0x0A).map { $0 > 0 && original[$0 - 1] == 0x0D } ?? false
+        guard crlf || options != Options() else { return formatted }
+        var output: [UInt8] = []
+        output.reserveCapacity(formatted.count + formatted.count / 16)
+        var atLineStart = true
+        var index = 0
+        while index < formatted.count {
+            let byte = formatted[index]
+            if atLineStart, options != Options() {
+                var spaces = 0
+                while index + spaces < formatted.count, formatted[index + spaces] == 0x20 { spaces += 1 }
+                for _ in 0..<(spaces / 2) { output += options.indentUnit }
+                if spaces % 2 == 1 { output.append(0x20) }
+                index += spaces
+                atLineStart = false
+                continue
+            }
+            if byte == 0x0A {
+                if crlf { output.append(0x0D) }
+                atLineStart = true
+            }
+            output.append(byte)
+            index += 1
+        }
+        return output
     }
 
     /// The single edit turning `file`'s text into `target`: the differing

@@ -183,7 +183,8 @@ package final class LanguageServer {
                                               capabilities: capabilities)
         case "textDocument/formatting":
             guard let formatter = configuration.formatter else { throw methodNotFound(method) }
-            return FormattingFeature.format(try document(params), with: formatter)
+            return FormattingFeature.format(try document(params), with: formatter,
+                                            options: FormattingFeature.Options(json: params.json["options"]))
         default:
             throw methodNotFound(method)
         }

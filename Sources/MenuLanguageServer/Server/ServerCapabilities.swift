@@ -26,6 +26,8 @@ enum ServerCapabilities {
                 : true,
             "semanticTokensProvider": ["legend": SemanticTokensFeature.legend, "full": true, "range": false],
             "foldingRangeProvider": true,
+            // Folders added and removed later move the roots imports are resolved in.
+            "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
         ]
         if formatting { capabilities["documentFormattingProvider"] = true }
         return [

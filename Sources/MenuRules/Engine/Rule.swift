@@ -22,8 +22,7 @@ extension Rule {
 /// A large file is checked a few thousand elements at a time, every
 /// rule in turn on each part, so that what the rules read stays in the
 /// processor's cache: a rule walking a 100 MB file's model alone reads it
-/// from memory, and fifty rules read it fifty times (see "Ninth session"
-/// in docs/performance.md).
+/// from memory, and fifty rules read it fifty times.
 package enum RuleScope: Sendable {
     /// Its findings on a file are the findings on each top-level
     /// declaration alone: it looks at a declaration, what is in it and what

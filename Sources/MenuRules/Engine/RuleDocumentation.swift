@@ -19,10 +19,14 @@ package enum RuleDocumentation {
         id.split(separator: "-").map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
     }
 
+    /// Every rule in the order people read them (docs/rules.md and `menuc rules`): by id.
+    package static var orderedDescriptors: [RuleDescriptor] {
+        RuleRegistry.all.map(\.descriptor).sorted { $0.id < $1.id }
+    }
+
     package static func table(configuration: RuleConfiguration) -> String {
         var rows: [[String]] = [["ID", "DEFAULT", "EFFECTIVE", "FIX-IT", "GUIDELINE"]]
-        for rule in RuleRegistry.all {
-            let descriptor = rule.descriptor
+        for descriptor in orderedDescriptors {
             rows.append([descriptor.id, descriptor.severity.rawValue, configuration.effectiveSeverity(of: descriptor).rawValue,
                          descriptor.hasFixIt ? "yes" : "no", descriptor.guideline.section])
         }
@@ -47,7 +51,7 @@ package enum RuleDocumentation {
         guard let descriptor = RuleRegistry.descriptor(id) else { return nil }
         var text = "\(descriptor.id) (\(descriptor.severity.rawValue)\(descriptor.hasFixIt ? ", fix-it" : ""))\n\n"
         text += descriptor.summary + "\n\n" + descriptor.explanation + "\n\n"
-        text += "Guideline: \(descriptor.guideline.section)\n  \(descriptor.guideline.url)\n  (shared/hig/\(descriptor.guideline.file))\n"
+        text += "Guideline: \(descriptor.guideline.section)\n  \(descriptor.guideline.url)\n"
         text += "  “\(descriptor.quote)”\n"
         for (index, example) in descriptor.examples.enumerated() {
             let heading = example.expectation == .triggers ? "Triggers" : "Does not trigger"
@@ -67,7 +71,7 @@ package enum RuleDocumentation {
         var text = """
             # Guideline rules
 
-            <!-- Generated from Sources/MenuRules by `swift run menuc rules --markdown > docs/rules.md`. Do not edit. -->
+            <!-- Generated from Sources/MenuRules/Catalog by `swift run menuc rules --markdown > docs/rules.md`. Do not edit. -->
 
             menuc holds `.menu` files to Apple's Human Interface Guidelines with \(RuleRegistry.all.count) rules. \
             Each can be set to `off`, `note`, `warning` or `error` in `menuc.json` or with `--rule ID=SEVERITY`, and \
@@ -87,13 +91,13 @@ package enum RuleDocumentation {
             | --- | --- | --- | --- |
 
             """
-        let rules = RuleRegistry.all.map(\.descriptor).sorted { $0.id < $1.id }
+        let rules = orderedDescriptors
         for descriptor in rules {
             text += "| [`\(descriptor.id)`](#\(descriptor.id)) | \(descriptor.severity.rawValue) | \(descriptor.hasFixIt ? "✎" : "") | \(descriptor.guideline.section) |\n"
         }
         for descriptor in rules {
             text += "\n## \(descriptor.id)\n\n"
-            text += "**\(descriptor.severity.rawValue)**\(descriptor.hasFixIt ? " · fix-it ✎" : "") · [\(descriptor.guideline.section)](\(descriptor.guideline.url)) (`shared/hig/\(descriptor.guideline.file)`)\n\n"
+            text += "**\(descriptor.severity.rawValue)**\(descriptor.hasFixIt ? " · fix-it ✎" : "") · [\(descriptor.guideline.section)](\(descriptor.guideline.url))\n\n"
             text += descriptor.summary + "\n\n" + descriptor.explanation + "\n\n"
             text += "> \(descriptor.quote)\n"
             for example in descriptor.examples {
