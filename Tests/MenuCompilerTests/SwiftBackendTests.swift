@@ -161,7 +161,7 @@ struct SwiftBackendTests {
         try #require(run.status == 0, "the generated program failed:\n\(run.output)\n\(run.error)")
 
         let lines = run.output.split(separator: "\n").map(String.init)
-        #expect(lines.count == generated.count, "\(run.output)")
+        #expect(lines.count == generated.count + 1 && lines.last == "handles: ok", "\(run.output)")
         for line in lines { #expect(line.hasSuffix(": ok"), "\(line)") }
         for item in generated {
             let ordered = try String(contentsOf: results.appendingPathComponent("\(item.typeName).ordered.json"), encoding: .utf8)
@@ -220,6 +220,18 @@ struct SwiftBackendTests {
         for item in generated {
             writer.line("try check(\(SwiftEscaping.stringLiteral(item.typeName)), \(item.typeName).document, actions: \(item.typeName).Action.allCases.map(\\.rawValue))")
         }
+        // Handles as an app reads them: the same elements as the document's, by their paths.
+        writer.line()
+        writer.line("let file = Notes.MenuBar.File.self")
+        writer.block("let handles: [(String, Bool)] = [", closing: "]") { list in
+            list.line("(\"shortcut\", file.newNote.shortcut?.display == \"⌘N\"),")
+            list.line("(\"path\", file.share.path == \"menubar/File/share\"),")
+            list.line("(\"element\", Notes.document[path: \"menubar/File/share\"] == file.share.element),")
+            list.line("(\"action\", file.close.action(Notes.Action.self) == .closeWindow),")
+            list.line("(\"menu\", Notes.menubar.menus.first == Notes.MenuBar.file.element),")
+        }
+        writer.line("let failed = handles.filter { !$0.1 }.map(\\.0)")
+        writer.line("print(\"handles: \" + (failed.isEmpty ? \"ok\" : \"failed \\(failed)\"))")
         return writer.text
     }
 
