@@ -118,3 +118,55 @@ struct GeneratedAPITests {
         #expect(!checked.error.contains("warning"), "samples/\(largest): \(checked.error)")
     }
 }
+
+/// `name-clash`: paths and Swift names look through synthetic sections, and
+/// are never renumbered.
+@Suite("NameClash")
+struct NameClashTests {
+    @Test func sectionsWithoutNamesDoNotSeparateElements() {
+        let clash = TestSupport.compile("""
+            menu Edit "Edit" {
+              section { item copy "Copy" }
+              section { item copy "Copy Style" }
+            }
+            """)
+        #expect(TestSupport.summary(clash) == ["3:18: name-clash"])
+        let diagnostic = clash.diagnostics[0]
+        #expect(diagnostic.message == "the path 'Edit/copy' would name two elements")
+        #expect(diagnostic.secondary.map { $0.span.start } == [Array("menu Edit \"Edit\" {\n  section { item ".utf8).count])
+
+        // Named sections separate them; so do different menus.
+        #expect(TestSupport.compile("""
+            menu Edit "Edit" {
+              section basic { item copy "Copy" }
+              section styles { item copy "Copy Style" }
+            }
+            menu Format "Format" { item copy "Copy" }
+            """).diagnostics.isEmpty)
+    }
+
+    @Test func swiftNamesClashAcrossCaseAndKinds() {
+        // `Edit` and `edit` are both the handle `edit` (and the type `Edit`).
+        let handles = TestSupport.compile("""
+            menu Edit "Edit" { item a "A" }
+            menu edit "Edit Too" { item b "B" }
+            """)
+        #expect(TestSupport.summary(handles) == ["2:6: name-clash"])
+        #expect(handles.diagnostics.first?.message == "'Edit' and 'edit' would both be named 'edit' in generated Swift (a handle and a handle)")
+        // Inside a toolbar without a name, as in the view around it.
+        let toolbar = TestSupport.compile("""
+            view Main "Main" {
+              toolbar { button Share "Share" { action: share } }
+              button share "Share Again" { action: share }
+            }
+            """)
+        #expect(TestSupport.summary(toolbar) == ["3:10: name-clash"])
+        // A file with other language errors gets no name-clash on top of them.
+        let duplicate = TestSupport.compile("""
+            menu Edit "Edit" { item a "A"
+              item a "A" }
+            menu edit "Edit Too" { item b "B" }
+            """)
+        #expect(TestSupport.ids(duplicate) == ["duplicate-id"])
+    }
+}
