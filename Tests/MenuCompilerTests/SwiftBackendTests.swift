@@ -229,6 +229,10 @@ struct SwiftBackendTests {
             list.line("(\"element\", Notes.document[path: \"menubar/File/share\"] == file.share.element),")
             list.line("(\"action\", file.close.action(Notes.Action.self) == .closeWindow),")
             list.line("(\"menu\", Notes.menubar.menus.first == Notes.MenuBar.file.element),")
+            // The README's examples.
+            list.line("(\"toggle\", Notes.MenuBar.View.sidebar.currentLabel == \"Hide Sidebar\"),")
+            list.line("(\"popup\", Notes.EditNote.folder.defaultOption?.label == \"Notes\"),")
+            list.line("(\"derived\", file.newNote.action(Notes.Action.self) == .newNote),")
         }
         writer.line("let failed = handles.filter { !$0.1 }.map(\\.0)")
         writer.line("print(\"handles: \" + (failed.isEmpty ? \"ok\" : \"failed \\(failed)\"))")
