@@ -170,3 +170,40 @@ struct NameClashTests {
         #expect(TestSupport.ids(duplicate) == ["duplicate-id"])
     }
 }
+
+/// docs/apps.md: every `swift` block type-checks against the generated code
+/// of samples/notes.menu, as an app's would.
+@Suite("AppsDocumentation", .serialized)
+struct AppsDocumentationTests {
+    /// The text of the blocks fenced exactly as "```swift".
+    static func swiftBlocks(_ markdown: String) -> [String] {
+        var blocks: [String] = []
+        var current: [Substring]?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil, line == "```swift" {
+                current = []
+            } else if current != nil, line == "```" {
+                blocks.append(current!.joined(separator: "\n") + "\n")
+                current = nil
+            } else {
+                current?.append(line)
+            }
+        }
+        return blocks
+    }
+
+    @Test func everySwiftBlockCompiles() throws {
+        let markdown = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("docs/apps.md"), encoding: .utf8)
+        let blocks = Self.swiftBlocks(markdown)
+        #expect(blocks.count >= 3)
+        let workspace = Workspace(currentDirectory: TestSupport.packageRoot.path)
+        let compilation = Compiler.compile([.path("samples/notes.menu")], options: CompileOptions(), workspace: workspace)
+        let file = try #require(compilation.files.first)
+        let notes = SwiftBackend.render(file, files: { workspace.file($0) })
+        for (index, block) in blocks.enumerated() {
+            // Each block is the main file of its own little program.
+            let checked = try GeneratedAPITests.typecheck(["Notes.swift": notes, "main.swift": block], flags: ["-warnings-as-errors"])
+            #expect(checked.status == 0, "block \(index + 1) of docs/apps.md:\n\(block)\n\(checked.error)")
+        }
+    }
+}
