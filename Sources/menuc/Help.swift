@@ -81,9 +81,13 @@ enum Help {
                                    MenuModel library, plus an Action enum
           markdown                 A documentation page per file, and index.md
                                    when a directory is built
+          xcstrings                A String Catalog of every visible string, keyed
+                                   by path; merged into the one already at the
+                                   output (translations kept, changed ones marked
+                                   needs_review, removed ones stale)
 
         OPTIONS:
-          --emit <formats>         json (default), swift, markdown: e.g. json,swift
+          --emit <formats>         json (default), swift, markdown, xcstrings: e.g. json,swift
           --out <dir>              Output directory
           --type-name <name>       Swift: the namespace's name (one input only;
                                    default: the file name in UpperCamelCase)
