@@ -66,27 +66,113 @@ package enum SwiftNames {
 
     /// `name-clash` errors of a checked file (one without language errors):
     /// members of one scope whose paths or generated names would be the same.
+    ///
+    /// This runs on every file `check` sees, so it reads records and bytes:
+    /// a scope's paths can only clash through a transparent group (siblings
+    /// are distinct already), and its Swift names only when an identifier is
+    /// changed on the way (a capital or `_` first, or a name Swift reserves);
+    /// only then are strings made. Through `Element` for every scope it took
+    /// longer than resolving the file.
     package static func clashes(in file: CheckedFile) -> [Diagnostic] {
+        let store = file.store
         var diagnostics: [Diagnostic] = []
-        // Top-level identifiers are distinct (`duplicate-id`), and so are paths there.
-        var scopes: [(members: [Element], generated: Bool)] = [(file.declarations, true)]
-        while let (members, generated) = scopes.popLast() {
-            var paths: [String: Element] = [:]
-            var names: [String: (Element, String)] = [:]
-            for member in members {
-                let named = generated && hasHandle(member)
-                if let first = paths.updateValue(member, forKey: member.id) {
-                    diagnostics.append(clash(member, first, "the path '\(member.path)' would name two elements"))
-                } else if named {
-                    for (name, what) in generatedNames(of: member) {
-                        if let (first, firstWhat) = names[name] {
-                            diagnostics.append(clash(member, first, "'\(first.id)' and '\(member.id)' would both be named '\(name)' in generated Swift (\(firstWhat) and \(what))"))
-                            break
-                        }
-                        names[name] = (member, what)
-                    }
+        var scopes: [(members: [Int], generated: Bool, topLevel: Bool)] = [(file.declarations.map(\.index), true, true)]
+        var pending: [Int] = []
+        while let scope = scopes.popLast() {
+            var renamed = false
+            for index in scope.members {
+                let record = store.records[index]
+                let named = scope.generated && (scope.topLevel || record.idSource != .synthetic)
+                if named, !renamed {
+                    // A synthetic top-level name is spelled as its kind (`MenuBar`).
+                    renamed = record.idSource == .synthetic || store.withIDBytes(of: record) { needsRenaming($0, topLevel: scope.topLevel) }
                 }
-                if member.children.count > 0 { scopes.append((SwiftNames.members(of: member), named)) }
+                if record.childCount > 0 {
+                    scopes.append((membersOf(record, in: store, pending: &pending), named, false))
+                }
+            }
+            // Siblings are distinct already: paths can only meet through a group.
+            let grouped = throughGroup(scope.members, store)
+            let pathsMeet = grouped && idsRepeat(scope.members, store)
+            guard pathsMeet || renamed else { continue }
+            diagnostics += clashes(among: scope.members.map { Element(store: store, index: $0) }, generated: scope.generated,
+                                   checkPaths: pathsMeet, checkNames: renamed)
+        }
+        return diagnostics
+    }
+
+    /// Whether two members have the same identifier (hashes first; bytes
+    /// compared only when hashes meet).
+    private static func idsRepeat(_ members: [Int], _ store: ModelStore) -> Bool {
+        var seen: [Int: Int] = [:]
+        seen.reserveCapacity(members.count)
+        for index in members {
+            let record = store.records[index]
+            let hash = store.withIDBytes(of: record) { bytes -> Int in
+                var hasher = Hasher()
+                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+                return hasher.finalize()
+            }
+            if seen.updateValue(index, forKey: hash) != nil { return true }
+        }
+        return false
+    }
+
+    /// Whether these members were gathered through a transparent group.
+    private static func throughGroup(_ members: [Int], _ store: ModelStore) -> Bool {
+        guard let first = members.first else { return false }
+        let parent = store.records[first].parent
+        return members.contains { store.records[$0].parent != parent }
+    }
+
+    /// A record's children with transparent groups opened up, in source order.
+    private static func membersOf(_ record: ElementRecord, in store: ModelStore, pending: inout [Int]) -> [Int] {
+        var members: [Int] = []
+        members.reserveCapacity(Int(record.childCount))
+        pending.removeAll(keepingCapacity: true)
+        let first = Int(record.firstChild)
+        for position in (first..<(first + Int(record.childCount))).reversed() { pending.append(Int(store.children[position])) }
+        while let next = pending.popLast() {
+            let child = store.records[next]
+            if child.isTransparent {
+                let start = Int(child.firstChild)
+                for position in (start..<(start + Int(child.childCount))).reversed() { pending.append(Int(store.children[position])) }
+            } else {
+                members.append(next)
+            }
+        }
+        return members
+    }
+
+    /// Whether an identifier's Swift names differ from it in a way two
+    /// identifiers could meet: a capital or `_` first (`Edit` and `edit`,
+    /// `_x` and its type `_x_`), `_` last (`string_` and `string`, whose
+    /// type is `String_`), or a name Swift reserves.
+    private static func needsRenaming(_ id: UnsafeBufferPointer<UInt8>, topLevel: Bool) -> Bool {
+        guard let first = id.first, let last = id.last else { return false }
+        if (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")) || first == UInt8(ascii: "_") || last == UInt8(ascii: "_") { return true }
+        if unusable.contains(id) { return true }
+        return topLevel && id.elementsEqual("document".utf8)
+    }
+
+    private static let unusable = ASCIIWordSet(SwiftEscaping.unusableMemberNames)
+
+    /// The clashes among one scope's members.
+    private static func clashes(among members: [Element], generated: Bool, checkPaths: Bool, checkNames: Bool) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var paths: [String: Element] = [:]
+        var names: [String: (Element, String)] = [:]
+        for member in members {
+            if checkPaths, let first = paths.updateValue(member, forKey: member.id) {
+                diagnostics.append(clash(member, first, "the path '\(member.path)' would name two elements"))
+            } else if checkNames, generated, hasHandle(member) {
+                for (name, what) in generatedNames(of: member) {
+                    if let (first, firstWhat) = names[name] {
+                        diagnostics.append(clash(member, first, "'\(first.id)' and '\(member.id)' would both be named '\(name)' in generated Swift (\(firstWhat) and \(what))"))
+                        break
+                    }
+                    names[name] = (member, what)
+                }
             }
         }
         return diagnostics
