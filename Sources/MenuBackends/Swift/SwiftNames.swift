@@ -78,14 +78,19 @@ package enum SwiftNames {
         var diagnostics: [Diagnostic] = []
         var scopes: [(members: [Int], generated: Bool, topLevel: Bool)] = [(file.declarations.map(\.index), true, true)]
         var pending: [Int] = []
+        var folded = Set<Int>()
         while let scope = scopes.popLast() {
             var renamed = false
+            folded.removeAll(keepingCapacity: true)
             for index in scope.members {
                 let record = store.records[index]
                 let named = scope.generated && (scope.topLevel || record.idSource != .synthetic)
                 if named, !renamed {
-                    // A synthetic top-level name is spelled as its kind (`MenuBar`).
-                    renamed = record.idSource == .synthetic || store.withIDBytes(of: record) { needsRenaming($0, topLevel: scope.topLevel) }
+                    // A synthetic top-level name is spelled as its kind (`MenuBar`);
+                    // two identifiers whose handles are one (`Edit`, `edit`) fold alike.
+                    renamed = record.idSource == .synthetic || store.withIDBytes(of: record) { id in
+                        needsRenaming(id, topLevel: scope.topLevel) || !folded.insert(foldedHash(id)).inserted
+                    }
                 }
                 if record.childCount > 0 {
                     scopes.append((membersOf(record, in: store, pending: &pending), named, false))
@@ -144,18 +149,33 @@ package enum SwiftNames {
         return members
     }
 
-    /// Whether an identifier's Swift names differ from it in a way two
-    /// identifiers could meet: a capital or `_` first (`Edit` and `edit`,
-    /// `_x` and its type `_x_`), `_` last (`string_` and `string`, whose
+    /// Whether an identifier's Swift names differ from it in a way another
+    /// identifier's could meet besides folding alike (`foldedHash`): `_`
+    /// first or last (`_x` and its type `_x_`; `string_` and `string`, whose
     /// type is `String_`), or a name Swift reserves.
     private static func needsRenaming(_ id: UnsafeBufferPointer<UInt8>, topLevel: Bool) -> Bool {
         guard let first = id.first, let last = id.last else { return false }
-        if (first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")) || first == UInt8(ascii: "_") || last == UInt8(ascii: "_") { return true }
+        if first == UInt8(ascii: "_") || last == UInt8(ascii: "_") { return true }
         if unusable.contains(id) { return true }
         return topLevel && id.elementsEqual("document".utf8)
     }
 
     private static let unusable = ASCIIWordSet(SwiftEscaping.unusableMemberNames)
+
+    /// The hash of an identifier's handle name, `SwiftEscaping.lowerCamelCase`
+    /// done on the bytes as they are hashed: identifiers with the same handle
+    /// (and so the same type name) hash alike. Reserved type names (`Action`,
+    /// `String`) get `_` only when capitalized from an identifier, and those
+    /// clash only with one ending in `_`, which `needsRenaming` catches.
+    private static func foldedHash(_ id: UnsafeBufferPointer<UInt8>) -> Int {
+        func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        var capitals = 0
+        while capitals < id.count, isUpper(id[capitals]) { capitals += 1 }
+        if capitals > 1, capitals < id.count, id[capitals] >= UInt8(ascii: "a"), id[capitals] <= UInt8(ascii: "z") { capitals -= 1 }
+        var hasher = Hasher()
+        for (position, byte) in id.enumerated() { hasher.combine(position < capitals ? byte + 0x20 : byte) }
+        return hasher.finalize()
+    }
 
     /// The clashes among one scope's members.
     private static func clashes(among members: [Element], generated: Bool, checkPaths: Bool, checkNames: Bool) -> [Diagnostic] {
