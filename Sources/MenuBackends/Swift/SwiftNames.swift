@@ -76,12 +76,13 @@ package enum SwiftNames {
     package static func clashes(in file: CheckedFile) -> [Diagnostic] {
         let store = file.store
         var diagnostics: [Diagnostic] = []
-        var scopes: [(members: [Int], generated: Bool, topLevel: Bool)] = [(file.declarations.map(\.index), true, true)]
+        var scopes = [Scope(members: file.declarations.map(\.index), generated: true, topLevel: true)]
         var pending: [Int] = []
-        var folded = Set<Int>()
         while let scope = scopes.popLast() {
             var renamed = false
-            folded.removeAll(keepingCapacity: true)
+            // Per scope: emptying a set keeps its capacity, and clearing the
+            // top level's capacity again for every menu cost more than the check.
+            var folded = Set<Int>()
             for index in scope.members {
                 let record = store.records[index]
                 let named = scope.generated && (scope.topLevel || record.idSource != .synthetic)
@@ -93,7 +94,7 @@ package enum SwiftNames {
                     }
                 }
                 if record.childCount > 0 {
-                    scopes.append((membersOf(record, in: store, pending: &pending), named, false))
+                    scopes.append(Scope(members: membersOf(record, in: store, pending: &pending), generated: named, topLevel: false))
                 }
             }
             // Siblings are distinct already: paths can only meet through a group.
@@ -104,6 +105,14 @@ package enum SwiftNames {
                                    checkPaths: pathsMeet, checkNames: renamed)
         }
         return diagnostics
+    }
+
+    /// The members of one scope still to look at. A struct, not a tuple:
+    /// an array of tuples fetched the tuple's metadata on every pop.
+    private struct Scope {
+        var members: [Int]
+        var generated: Bool
+        var topLevel: Bool
     }
 
     /// Whether two members have the same identifier (hashes first; bytes
