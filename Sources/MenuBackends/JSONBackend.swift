@@ -150,6 +150,8 @@ private struct JSONRenderer {
         let label = record.label.exists ? escapedText(record.label) : nil
         let doc = node.doc >= 0 ? tree.docs[Int(node.doc)].text : nil
         JSONRenderer.writeHead(record, label: label, hasDoc: doc != nil, path: path, mark: mark, layout: layout, cache: cache, to: &json)
+        // A transparent group's children are named as if it were not there.
+        if record.isTransparent { path.leave(mark) }
         if let doc {
             json.string(doc)
             JSONRenderer.put(layout.properties, from: cache, to: &json)

@@ -96,16 +96,10 @@ package enum SwiftBackend {
         "ButtonType", "ButtonStyle", "ControlSize", "ButtonRole", "ItemRole", "CheckmarkState", "ToggleState",
         "ToggleIndicator", "MenuLayout", "Presentation", "ButtonProperties", "ToggleProperties", "PopUpProperties",
         "PullDownProperties", "OptionProperties", "ItemProperties", "MenuProperties", "ViewProperties", "OrderedJSONEncoder",
+        "MenuBarProperties", "GroupProperties", "MenuElementView", "ElementPresentation",
         "String", "Bool", "Int", "Double", "Array", "Dictionary", "Optional", "Sendable", "CaseIterable", "RawRepresentable",
         "Type", "Protocol", "Action",
     ]
-
-    /// Static property names for the declarations, in order: lowerCamelCase
-    /// of each identifier, made unique (a later clash gets `2`, `3`, …) and
-    /// never `document`, which names the whole file.
-    static func memberNames(for ids: [String]) -> [String] {
-        uniqueNames(ids.map(SwiftEscaping.lowerCamelCase), taken: ["document"], unusable: SwiftEscaping.unusableMemberNames)
-    }
 
     /// Case names for the actions, in order: the action names themselves,
     /// except those a case can't have (`self`, `allCases`, `rawValue`, …),
@@ -127,13 +121,21 @@ package enum SwiftBackend {
         }
     }
 
-    /// Every `action:` value in the file, without repeats, sorted.
+    /// Every action the file can trigger, without repeats, sorted: each
+    /// `action:` value, and for an item or button without one that has a
+    /// written or label-derived identifier, that identifier (its derived
+    /// action, as `MenuElement.performedAction` says).
     static func actions(in file: CheckedFile) -> [String] {
         var names = Set<String>()
-        for element in file.elements(where: { $0.has(.action) }) {
-            if let action = element[.action]?.name { names.insert(action) }
+        for element in file.elements(where: { $0.has(.action) || derivesAction($0.record) }) {
+            if let action = element[.action]?.name ?? (derivesAction(element.record) ? element.id : nil) { names.insert(action) }
         }
         return names.sorted()
+    }
+
+    /// Whether an element without `action:` triggers its identifier.
+    static func derivesAction(_ record: ElementRecord) -> Bool {
+        (record.kind == .item || record.kind == .button) && record.idSource != .synthetic
     }
 }
 
@@ -236,45 +238,79 @@ private struct SwiftFileRenderer {
         } else {
             writer.line("/// The menus and controls of " + SwiftEscaping.commentText(path) + ".")
         }
-        let memberNames = SwiftBackend.memberNames(for: file.declarations.map(\.id))
         writer.line("\(access)enum \(typeName) {")
         writer.indented { body in
-            for (declaration, name) in zip(file.declarations, memberNames) {
-                writeDeclaration(declaration, named: name, to: &body)
-                body.line()
-            }
-            writeDocument(memberNames: memberNames, to: &body)
+            writeScope(file.declarations, topLevel: true, to: &body)
+            body.blankLine()
+            writeDocument(to: &body)
             body.blankLine()
             writeActions(to: &body)
         }
         writer.line("}")
     }
 
-    // MARK: - Declarations
+    // MARK: - Handles and their scopes
 
-    private mutating func writeDeclaration(_ element: Element, named name: String, to writer: inout SwiftSourceWriter) {
+    /// The handles of a scope's members, each followed by the type holding
+    /// its own members' handles. Members without a handle (synthetic
+    /// identifiers) are written inside their parent's element instead.
+    private mutating func writeScope(_ members: [Element], topLevel: Bool, to writer: inout SwiftSourceWriter) {
+        var first = true
+        for member in members where SwiftNames.hasHandle(member) {
+            if !first { writer.line() }
+            first = false
+            writeHandle(member, topLevel: topLevel, to: &writer)
+        }
+    }
+
+    /// `static let name: MenuModel.View = MenuModel.View(MenuModel.MenuElement(…))`,
+    /// then `enum Name { … }` when the element holds others. Each handle is
+    /// its own declaration with its type written out, and a parent lists its
+    /// children's handles: the type checker sees many small expressions
+    /// instead of one that grows with the file.
+    private mutating func writeHandle(_ element: Element, topLevel: Bool, to writer: inout SwiftSourceWriter) {
         if let doc = element.doc {
             writeDocComment(doc, to: &writer)
         } else {
             let shown = element.label.map { " (“" + SwiftEscaping.commentText($0) + "”)" } ?? ""
             writer.line("/// The \(element.kind.rawValue) `\(element.id)`\(shown).")
         }
-        path.reset()
-        // `SwiftEscaping.identifier(name)`, from the name's bytes: a file declares thousands.
-        let access = self.access
-        var name = name
-        name.withUTF8 { name in
-            let quoted = SwiftEscaping.keywordBytes.contains(name)
-            writer.line(room: access.utf8CodeUnitCount + name.count + 48) { line in
-                line.put(access)
-                line.put("static let ")
-                if quoted { line.put(UInt8(ascii: "`")) }
-                line.put(name)
-                if quoted { line.put(UInt8(ascii: "`")) }
-                line.put(": MenuModel.MenuElement = .init(")
+        if topLevel { path.reset() }
+        let name = SwiftEscaping.identifier(SwiftNames.handleName(element.id, topLevel: topLevel))
+        let view = SwiftFileRenderer.viewType(element.kind)
+        let holds = element.children.count > 0
+        let typeName = holds ? SwiftNames.typeName(element) : nil
+        writer.line("\(access)static let \(name): MenuModel.\(view) = MenuModel.\(view)(MenuModel.MenuElement(")
+        writeElement(element.index, closing: "))", scope: typeName, to: &writer)
+        if let typeName {
+            writer.line()
+            let shown = element.label.map { " (“" + SwiftEscaping.commentText($0) + "”)" } ?? ""
+            writer.line("/// Handles of what the \(element.kind.rawValue) `\(element.id)`\(shown) holds.")
+            writer.line("\(access)enum \(typeName) {")
+            writer.indented { body in
+                // The path of the element whose members these are, for their elements.
+                let mark = path.enter(element.record, of: store)
+                writeScope(SwiftNames.members(of: element), topLevel: false, to: &body)
+                path.leave(mark)
             }
+            writer.line("}")
         }
-        writeElement(element.index, closing: ")", to: &writer)
+    }
+
+    /// The `MenuModel` view a handle of this kind is.
+    private static func viewType(_ kind: ElementKind) -> String {
+        switch kind {
+        case .menubar: "MenuBarProperties"
+        case .menu, .submenu, .contextmenu: "MenuProperties"
+        case .view: "ViewProperties"
+        case .button: "ButtonProperties"
+        case .toggle: "ToggleProperties"
+        case .popup: "PopUpProperties"
+        case .pulldown: "PullDownProperties"
+        case .option: "OptionProperties"
+        case .item: "ItemProperties"
+        case .section, .toolbar, .row: "GroupProperties"
+        }
     }
 
     /// `///` lines for a doc comment, as `SwiftEscaping.docComment` makes
@@ -295,7 +331,7 @@ private struct SwiftFileRenderer {
         }
     }
 
-    private func writeDocument(memberNames: [String], to writer: inout SwiftSourceWriter) {
+    private func writeDocument(to writer: inout SwiftSourceWriter) {
         writer.line("/// Everything " + SwiftEscaping.commentText(file.source.displayPath) + " declares, as one document.")
         writer.block("\(access)static let document: MenuModel.MenuDocument = .init(", closing: ")") { body in
             body.line("schemaVersion: \(JSONBackend.schemaVersion),")
@@ -307,7 +343,8 @@ private struct SwiftFileRenderer {
             if !file.imports.isEmpty {
                 writeList("imports", file.imports.map { SwiftEscaping.stringLiteral($0.path) }, to: &body)
             }
-            body.line("declarations: [" + memberNames.map(SwiftEscaping.identifier).joined(separator: ", ") + "]")
+            let handles = file.declarations.map { SwiftEscaping.identifier(SwiftNames.handleName($0.id, topLevel: true)) + ".element" }
+            body.line("declarations: [" + handles.joined(separator: ", ") + "]")
         }
     }
 
@@ -324,7 +361,8 @@ private struct SwiftFileRenderer {
             }
             return
         }
-        writer.line("/// Every action \(path) names (`action:` values), sorted.")
+        writer.line("/// Every action \(path) can trigger, sorted: `action:` values, and the identifiers of")
+        writer.line("/// items and buttons without one (their derived actions).")
         writer.block("\(access)enum Action: String, CaseIterable, Sendable {") { body in
             actions.write(to: &body)
         }
@@ -332,14 +370,18 @@ private struct SwiftFileRenderer {
 
     // MARK: - Elements
 
-    /// One element as `.init(kind: …, children: [ … ])` (the opening line is
-    /// written), leaving out arguments that have their default (no label, no
-    /// children, …). Trailing commas in argument lists need Swift 6.1, so
+    /// One element's arguments, `kind: …, children: [ … ]` (the opening line
+    /// is written), leaving out arguments that have their default (no label,
+    /// no children, …). Trailing commas in argument lists need Swift 6.1, so
     /// the last argument has none.
+    ///
+    /// A child with a handle in `scope` (the element's type) is that handle's
+    /// element; others are written in place, and so are all the descendants
+    /// of one without a scope.
     ///
     /// Each line is one `line(room:)`: what goes into it from `cache` is
     /// made first, since `cache` may move while it grows.
-    private mutating func writeElement(_ index: Int, closing: StaticString, to writer: inout SwiftSourceWriter) {
+    private mutating func writeElement(_ index: Int, closing: StaticString, scope: String?, to writer: inout SwiftSourceWriter) {
         let record = store.records[index]
         let tree = store.tree(of: record)
         let node = tree.elements[Int(record.syntax)]
@@ -388,12 +430,21 @@ private struct SwiftFileRenderer {
         writeLocation(of: record, offset: Int(node.keyword.start), comma: hasOrigin || hasChildren, to: &writer)
         if hasOrigin { writeOrigin(store.origins[Int(record.origin)], comma: hasChildren, to: &writer) }
         if hasChildren {
+            // A transparent group's children are named as if it were not there.
+            if record.isTransparent { path.leave(mark) }
             writer.line(fixed: "children: [")
             writer.enter()
             let first = Int(record.firstChild)
             for position in first..<(first + Int(record.childCount)) {
-                writer.line(fixed: ".init(")
-                writeElement(Int(store.children[position]), closing: "),", to: &writer)
+                let child = Int(store.children[position])
+                if let scope, store.records[child].idSource != .synthetic {
+                    let name = SwiftEscaping.identifier(SwiftNames.handleName(Element(store: store, index: child).id, topLevel: false))
+                    writer.line(scope + "." + name + ".element,")
+                } else {
+                    writer.line(fixed: "MenuModel.MenuElement(")
+                    let childRecord = store.records[child]
+                    writeElement(child, closing: "),", scope: childRecord.isTransparent ? scope : nil, to: &writer)
+                }
             }
             writer.leave()
             writer.line(fixed: "]")
@@ -696,20 +747,29 @@ private struct ActionNames {
 
     init(_ file: CheckedFile) {
         let store = file.store
-        // Each element's written `action:` (a symbol or a reference; there is no default).
-        func action(_ index: Int32) -> PropertyRecord? {
+        // Each element's action: its written `action:` (a symbol or a
+        // reference; there is no default), else its derived action.
+        enum Action { case written(PropertyRecord), derived }
+        func action(_ index: Int32) -> Action? {
             let record = store.records[Int(index)]
-            guard record.propertyCount > 0, let stored = store.writtenProperty(.action, of: record),
-                  stored.kind == .symbol || stored.kind == .reference else { return nil }
-            return stored
+            if record.propertyCount > 0, let stored = store.writtenProperty(.action, of: record),
+               stored.kind == .symbol || stored.kind == .reference { return .written(stored) }
+            return SwiftBackend.derivesAction(record) ? .derived : nil
+        }
+        func withBytes(of action: Action, _ index: Int32, _ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+            let record = store.records[Int(index)]
+            switch action {
+            case .written(let stored): store.withValueBytes(of: stored, in: record, body)
+            case .derived: store.withIDBytes(of: record, body)
+            }
         }
         // Two passes, so that the names are gathered into memory of their
         // exact size (growing it doubled the peak of a large file's build).
         var total = 0
         var count = 0
         for index in file.walkIndex.order {
-            guard let stored = action(index) else { continue }
-            store.withValueBytes(of: stored, in: store.records[Int(index)]) { total += $0.count }
+            guard let found = action(index) else { continue }
+            withBytes(of: found, index) { total += $0.count }
             count += 1
         }
         var ascii = total <= Int(UInt32.max)
@@ -718,9 +778,9 @@ private struct ActionNames {
             bytes.reserveCapacity(total)
             keyed.reserveCapacity(count)
             for index in file.walkIndex.order {
-                guard let stored = action(index) else { continue }
+                guard let found = action(index) else { continue }
                 let start = bytes.count
-                store.withValueBytes(of: stored, in: store.records[Int(index)]) { value in
+                withBytes(of: found, index) { value in
                     if value.contains(where: { $0 >= 0x80 }) { ascii = false }
                     bytes.append(contentsOf: value)
                 }

@@ -15,7 +15,8 @@ public struct MenuElement: Sendable, Hashable {
     /// How the identifier was obtained.
     public var idSource: IdentifierSource
     /// Identifiers from the top-level declaration down to this element,
-    /// joined by `/` (`menubar/File/newNote`); unique in a document.
+    /// joined by `/` (`menubar/File/newNote`), leaving out the transparent
+    /// groups above it (see ``isTransparent``); unique in a document.
     public var path: String
     /// The visible text (a view's or menu's title); nil when none was written.
     public var label: String?
@@ -58,6 +59,31 @@ public struct MenuElement: Sendable, Hashable {
 
     /// The action the app performs (`action:`), if any.
     public var action: String? { properties["action"]?.stringValue }
+
+    /// The action the element triggers: its `action:`, or for an item or a
+    /// button that has none, its identifier (the derived action) when that
+    /// was written or derived from the label. Generated code lists every
+    /// one in its `Action` enum.
+    public var performedAction: String? {
+        if let action { return action }
+        guard kind == .item || kind == .button, idSource != .synthetic else { return nil }
+        return id
+    }
+
+    /// ``performedAction`` as the generated `Action` enum of the element's
+    /// file (`item.action(Notes.Action.self)`); nil when it triggers none
+    /// or `type` doesn't list it (an element of another file).
+    public func action<Action: RawRepresentable>(_ type: Action.Type) -> Action? where Action.RawValue == String {
+        performedAction.flatMap(Action.init(rawValue:))
+    }
+
+    /// Whether the element only groups others without a name of its own: a
+    /// section, toolbar or row with a synthetic identifier. Paths and
+    /// generated handles look through it, so adding or removing one never
+    /// changes another element's path.
+    public var isTransparent: Bool {
+        idSource == .synthetic && (kind == .section || kind == .toolbar || kind == .row)
+    }
 
     /// The SF Symbols name shown with or instead of the label (`symbol:`).
     public var symbol: String? { properties["symbol"]?.stringValue }

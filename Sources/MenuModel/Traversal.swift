@@ -2,9 +2,18 @@
 // and the summaries apps need (every action, every shortcut).
 
 extension MenuElement {
-    /// The child with this identifier.
+    /// The child with this identifier, looking through transparent groups
+    /// (the next component of a path).
     public func child(_ id: String) -> MenuElement? {
-        children.first { $0.id == id }
+        // Iterative, in source order: a decoded document may nest deeply.
+        var pending: [ArraySlice<MenuElement>] = [children[...]]
+        while var siblings = pending.popLast() {
+            guard let child = siblings.popFirst() else { continue }
+            pending.append(siblings)
+            if child.id == id { return child }
+            if child.isTransparent { pending.append(child.children[...]) }
+        }
+        return nil
     }
 
     /// The descendant at a path relative to this element (`File/newNote`
@@ -79,19 +88,20 @@ extension MenuDocument {
         allElements.filter(\.isMenuItem)
     }
 
-    /// Every action the document names (`action:` values), without
-    /// repeats, sorted.
+    /// Every action the document can trigger (``MenuElement/performedAction``:
+    /// `action:` values and derived actions), without repeats, sorted: the
+    /// cases of the generated `Action` enum.
     public var actions: [String] {
         var names = Set<String>()
         forEachElement { element in
-            if let action = element.action { names.insert(action) }
+            if let action = element.performedAction { names.insert(action) }
         }
         return names.sorted()
     }
 
     /// The elements that perform `action`, in source order.
     public func elements(performing action: String) -> [MenuElement] {
-        allElements.filter { $0.action == action }
+        allElements.filter { $0.performedAction == action }
     }
 
     /// Every keyboard shortcut and the item that has it, in source order.

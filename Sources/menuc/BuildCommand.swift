@@ -65,7 +65,11 @@ enum BuildCommand {
             for (entry, file) in inputs { pages[file.source.id] = OutputPlan.relativeOutput(for: entry, emit: .markdown) }
             site = MarkdownBackend.Site(files: compilation.files, imports: compilation.workspace.imports, pages: pages)
         }
-        let renderer = Renderer(compilation: compilation, swift: swiftOptions, site: site)
+        var renderer = Renderer(compilation: compilation, swift: swiftOptions, site: site)
+        if emits.contains(.xcstrings) {
+            renderer.catalogs = try Self.existingCatalogs(inputs, outDirectory: outDirectory)
+        }
+        let render = renderer
         // Each output renders straight into its file when the writer stages
         // it (outputs stage in parallel): an output can be ten times its
         // input, and none is held whole in memory.
@@ -73,7 +77,7 @@ enum BuildCommand {
             let dependencies = depfile == nil ? [] : DepFile.inputs(of: file.source.id, in: compilation.workspace)
             for emit in emits {
                 try plan.add(OutputPlan.relativeOutput(for: entry, emit: emit), from: entry.path, dependencies: dependencies) { write in
-                    renderer.render(file, as: emit, to: write)
+                    render.render(file, as: emit, to: write)
                 }
             }
         }
@@ -130,14 +134,38 @@ enum BuildCommand {
         }
     }
 
+    /// The String Catalogs already written for these inputs, read so that
+    /// the new ones merge into them and keep every translation. One that is
+    /// not a catalog stops the build before anything is written.
+    static func existingCatalogs(_ inputs: [(InputCollector.Entry, CheckedFile)], outDirectory: String) throws -> [FileID: [UInt8]] {
+        var catalogs: [FileID: [UInt8]] = [:]
+        for (entry, file) in inputs {
+            let path = PathNames.appending(OutputPlan.relativeOutput(for: entry, emit: .xcstrings), to: outDirectory)
+            guard FileSystem.kind(atPath: path) != nil else { continue }
+            switch FileSystem.contents(atPath: path) {
+            case .success(let bytes):
+                do {
+                    _ = try StringCatalogBackend.render(file, mergingInto: bytes)
+                } catch {
+                    throw CommandFailure(message: "\(PathBytes.displayed(path)) can't be merged into: \(error) (no output was changed)")
+                }
+                catalogs[file.source.id] = bytes
+            case .failure(let failure):
+                throw CommandFailure(message: "\(PathBytes.displayed(path)): \(failure.reason) (no output was changed)")
+            }
+        }
+        return catalogs
+    }
+
     enum Emit: String, CaseIterable {
-        case json, swift, markdown
+        case json, swift, markdown, xcstrings
 
         var fileExtension: String {
             switch self {
             case .json: "json"
             case .swift: "swift"
             case .markdown: "md"
+            case .xcstrings: "xcstrings"
             }
         }
     }
@@ -188,6 +216,8 @@ enum BuildCommand {
         let compilation: Compilation
         let swift: SwiftBackend.Options
         let site: MarkdownBackend.Site
+        /// The String Catalogs already at the outputs, to merge into.
+        var catalogs: [FileID: [UInt8]] = [:]
 
         /// The output as text (for standard output).
         func text(_ file: CheckedFile, as emit: Emit) -> String {
@@ -203,6 +233,10 @@ enum BuildCommand {
             case .json: JSONBackend.render(file, files: files, to: write)
             case .swift: SwiftBackend.render(file, files: files, options: swift, to: write)
             case .markdown: MarkdownBackend.render(file, files: files, site: site, to: write)
+            case .xcstrings:
+                // Checked before anything is planned: see `existingCatalogs`.
+                var text = (try? StringCatalogBackend.render(file, mergingInto: catalogs[file.source.id])) ?? ""
+                text.withUTF8 { write($0) }
             }
         }
     }

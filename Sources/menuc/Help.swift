@@ -79,11 +79,13 @@ enum Help {
                 json: the checked document (docs/schema/menu.schema.json)
                 swift: Swift source that builds the document with the MenuModel library, plus an Action enum
                 markdown: a documentation page per file, and index.md when a directory is built
+                xcstrings: a String Catalog of every visible string, keyed by path; merged into the one already \
+                at the output (translations kept, changed ones marked needs_review, removed ones stale)
                 """),
             colorSection,
         ],
         options: [
-            .init("--emit", "<formats>", "json (default), swift, markdown, or several: json,swift"),
+            .init("--emit", "<formats>", "json (default), swift, markdown, xcstrings, or several: json,swift"),
             .init("--out", "<dir>", "Output directory (needed unless one '-' input is built to one format)"),
             .init("--type-name", "<name>", """
                 Swift: the namespace's name (one input only; default: the file name in UpperCamelCase)

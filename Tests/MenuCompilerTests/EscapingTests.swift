@@ -102,7 +102,9 @@ struct EscapingTests {
     }
 
     @Test func memberAndCaseNamesAreUniqueAndUsable() {
-        #expect(SwiftBackend.memberNames(for: ["Edit", "edit", "document", "self", "_"]) == ["edit", "edit2", "document2", "self_", "__"])
+        // Handles are never numbered: a clash is a `name-clash` error instead.
+        #expect(["Edit", "edit", "PDFExport", "self", "_", "Type"].map { SwiftNames.handleName($0, topLevel: false) } == ["edit", "edit", "pdfExport", "self_", "__", "type"])
+        #expect(SwiftNames.handleName("document", topLevel: true) == "document_" && SwiftNames.handleName("document", topLevel: false) == "document")
         #expect(SwiftBackend.caseNames(for: ["allCases", "copy", "init", "rawValue", "rawValue_"]) == ["allCases_", "copy", "init_", "rawValue_", "rawValue_2"])
     }
 

@@ -34,7 +34,7 @@ if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--measure" {
 
 let usage = """
     usage: menuc-bench [--quick | --full] [--no-peer] [--peer-large]
-           menuc-bench --many | --hostile | --phases [BYTES]
+           menuc-bench --many | --hostile | --typecheck | --phases [BYTES]
            menuc-bench --time lex|parse|check|json|swift|markdown PATH [RUNS]
            menuc-bench --write-corpus BYTES PATH | --write-many DIRECTORY
 
@@ -45,6 +45,7 @@ let usage = """
       --peer-large   the peer on every corpus, not only 100 KB (slow: about 100 s per MB)
       --many         only the 2,000-file parallel build
       --hostile      hostile inputs: time, peak memory, exit status, first diagnostic
+      --typecheck    swiftc -typecheck of generated Swift for 100-, 300- and 1,000-item menu bars, beside the floor
       --phases       only the in-process phases, at one size (10 MB unless given)
       --time         one phase on one file, best of RUNS (7)
       --write-corpus write one corpus file and stop
@@ -57,7 +58,7 @@ if arguments.contains("--help") || arguments.contains("-h") {
     exit(0)
 }
 // A mistyped flag would otherwise run the whole (long) default table.
-let knownFlags: Set = ["--write-corpus", "--write-many", "--time", "--hostile", "--quick", "--full",
+let knownFlags: Set = ["--write-corpus", "--write-many", "--time", "--hostile", "--typecheck", "--quick", "--full",
                        "--many", "--phases", "--no-peer", "--peer-large"]
 if let unknown = CommandLine.arguments.dropFirst().first(where: { $0.hasPrefix("-") && !knownFlags.contains($0) }) {
     say("menuc-bench: unknown option '\(unknown)'\n\n" + usage)
@@ -115,6 +116,11 @@ if arguments.contains("--hostile") {
     }
     let folder = try ScratchFolders.make("hostile")
     try HostileInputs.run(menuc: menuc, in: folder)
+    exit(0)
+}
+// `menuc-bench --typecheck`: what the generated Swift costs an app's compiler.
+if arguments.contains("--typecheck") {
+    try TypeCheckBench.run(in: try ScratchFolders.make("typecheck"))
     exit(0)
 }
 let quick = arguments.contains("--quick")

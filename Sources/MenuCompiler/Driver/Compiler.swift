@@ -123,7 +123,15 @@ public enum Compiler {
         let resolved = Parallel.map(groups.count, workers: workers) { index -> ([CheckedFile], [Diagnostic], [FileID: UnlistedErrors]) in
             let resolver = Resolver(workspace: sources)
             let files = resolver.check(groups[index])
-            return (files, resolver.diagnostics, resolver.unlisted)
+            var diagnostics = resolver.diagnostics
+            // Paths and generated names look through synthetic sections: two
+            // elements they would name alike are an error in every output.
+            // Only where the model is complete, so one mistake is reported once.
+            let withErrors = Set(diagnostics.lazy.filter { $0.severity == .error }.map(\.span.file))
+            for file in files where !withErrors.contains(file.source.id) && resolver.unlisted[file.source.id] == nil {
+                diagnostics += SwiftNames.clashes(in: file)
+            }
+            return (files, diagnostics, resolver.unlisted)
         }
         timings.finish("resolve")
         var checked: [FileID: CheckedFile] = [:]

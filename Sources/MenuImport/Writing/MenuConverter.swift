@@ -150,17 +150,22 @@ struct MenuConverter {
             counts.droppedSeparators += 1
         }
         guard groups.count > 1 else {
-            writeEntries(groups[0], depth: depth)
+            var names = SiblingNames()
+            writeEntries(groups[0], depth: depth, names: &names)
             return
         }
         counts.separators += groups.count - 1
+        // Sections without identifiers don't separate names: the entries of
+        // every section share one namespace, which also holds the sections'
+        // own synthetic identifiers (`section`, `section2`, …).
+        var names = SiblingNames(reserved: Set(["section"] + (2...groups.count).map { "section\($0)" }))
         for group in groups {
             if group.isEmpty {
                 source.line(depth, "section {}")
                 continue
             }
             source.line(depth, "section {")
-            writeEntries(group, depth: depth + 1)
+            writeEntries(group, depth: depth + 1, names: &names)
             source.line(depth, "}")
         }
     }
@@ -199,8 +204,7 @@ struct MenuConverter {
     /// written: the language nests elements at most `Parser.maximumDepth` levels.
     static let deepestBody = Parser.maximumDepth - 1
 
-    private mutating func writeEntries(_ items: [IBMenuItem], depth: Int) {
-        var names = SiblingNames()
+    private mutating func writeEntries(_ items: [IBMenuItem], depth: Int, names: inout SiblingNames) {
         var previous: Previous?
         for item in items {
             if item.hasCustomView {

@@ -193,13 +193,15 @@ public struct Element: Hashable, Sendable {
     /// Whether it was spliced in by `use` or `menu:` (cheaper than `origin != nil`).
     public var isSpliced: Bool { record.origin >= 0 }
 
-    /// Ids from the top-level declaration down to this element, joined by '/'.
+    /// Ids from the top-level declaration down to this element, joined by
+    /// '/', leaving out the transparent groups above it (synthetic
+    /// sections, toolbars and rows: `ElementRecord.isTransparent`).
     public var path: String {
         var ids: [String] = []
         var current = index
         while current >= 0 {
             let record = store.records[current]
-            ids.append(store.idText(of: record))
+            if current == index || !record.isTransparent { ids.append(store.idText(of: record)) }
             current = Int(record.parent)
         }
         return ids.reversed().joined(separator: "/")

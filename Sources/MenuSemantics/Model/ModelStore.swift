@@ -86,6 +86,14 @@ package struct ElementRecord: Sendable {
     package var syntax: UInt32
     /// Index into `origins`, or -1 when written where it is.
     package var origin: Int32 = -1
+
+    /// Whether the element is left out of its descendants' paths (and of
+    /// generated Swift's handles): a section, toolbar or row with a
+    /// synthetic identifier only groups, so adding or removing one must not
+    /// move anything else.
+    package var isTransparent: Bool {
+        idSource == .synthetic && (kind == .section || kind == .toolbar || kind == .row)
+    }
 }
 
 /// A written property, validated.

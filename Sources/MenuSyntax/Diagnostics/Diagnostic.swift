@@ -157,6 +157,7 @@ public enum LanguageErrorID: String, Sendable, CaseIterable {
     case invalidShortcut = "invalid-shortcut"
     case importFailed = "import-failed"
     case spliceTooLarge = "splice-too-large"
+    case nameClash = "name-clash"
     case tooManyErrors = "too-many-errors"
 
     /// What `menuc explain` says about a language error.
@@ -173,6 +174,7 @@ public enum LanguageErrorID: String, Sendable, CaseIterable {
         case .invalidShortcut: "A keyboard shortcut that does not parse: unknown modifier or key, or a missing key. Write shortcuts as `cmd+shift+n` or `⌘⇧N`."
         case .importFailed: "An imported file is missing, unreadable, outside the project root, or imports form a cycle."
         case .spliceTooLarge: "A `use` or `menu:` would go past what a group of files may splice. Each splice copies the menu with everything it splices itself, one level below the element that splices it, so menus that splice one another grow exponentially or nest as deep as their chain is long. The limits: no element nested more than 64 levels deep (as for written elements); copies of at most twice as many elements as the files write, or 100,000 when that is more; and copies costing at most 16 times the files' size in bytes, or 64 MiB, counting each copy's written text, identifier path and 64 bytes per level of nesting. The message names the chain of menus. Splice the large menu in fewer places, higher up, or with shorter identifiers and texts."
+        case .nameClash: "Two elements of one scope would get the same path or the same name in generated Swift. Sections, toolbars and rows without an identifier don't separate names: their elements' paths and Swift handles are those of the menu or view around them, so that adding or removing a section moves nothing. Swift names are the identifiers in lowerCamelCase (handles) and with a capital first letter (the types of elements that hold others), so `Edit` and `edit` clash too. Names are never renumbered, which would change when the file changes; give one of the two another identifier."
         case .tooManyErrors: "A file has more language errors than menuc lists: the first \(DiagnosticLimits.errorsPerFile) by position are listed, and this one error, at the first of the rest, says how many more were found. It holds in every output format. Past a hundred errors a file is usually not a .menu file at all, or one mistake repeats; fix the errors listed and check again."
         }
     }

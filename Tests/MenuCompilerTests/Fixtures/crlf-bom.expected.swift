@@ -6,7 +6,7 @@ import MenuModel
 /// A file saved on Windows.
 enum CrlfBom {
     /// The menu `File` (“File”).
-    static let file: MenuModel.MenuElement = .init(
+    static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "File", idSource: .explicit,
         path: "File",
         label: "File",
@@ -16,36 +16,43 @@ enum CrlfBom {
         ],
         location: .init(file: "crlf-bom.menu", line: 3, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "open", idSource: .explicit,
-                path: "File/open",
-                label: "Open…",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "o", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "crlf-bom.menu", line: 4, column: 3)
-            ),
-            .init(
-                kind: .item, context: .menu, id: "close", idSource: .explicit,
-                path: "File/close",
-                label: "Close",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "crlf-bom.menu", line: 5, column: 3)
-            ),
+            File.`open`.element,
+            File.close.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menu `File` (“File”) holds.
+    enum File {
+        /// The item `open` (“Open…”).
+        static let `open`: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "open", idSource: .explicit,
+            path: "File/open",
+            label: "Open…",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(true),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "o", modifiers: [.command])),
+            ],
+            location: .init(file: "crlf-bom.menu", line: 4, column: 3)
+        ))
+
+        /// The item `close` (“Close”).
+        static let close: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "close", idSource: .explicit,
+            path: "File/close",
+            label: "Close",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+            ],
+            location: .init(file: "crlf-bom.menu", line: 5, column: 3)
+        ))
+    }
 
     /// Everything crlf-bom.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -57,13 +64,13 @@ enum CrlfBom {
             .init(name: .iPadOS, version: nil),
             .init(name: .macOS, version: nil),
         ],
-        declarations: [file]
+        declarations: [file.element]
     )
 
-    /// Every action crlf-bom.menu names: none.
-    enum Action: RawRepresentable, CaseIterable, Hashable, Sendable {
-        static var allCases: [Action] { [] }
-        var rawValue: String { switch self {} }
-        init?(rawValue: String) { nil }
+    /// Every action crlf-bom.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
+    enum Action: String, CaseIterable, Sendable {
+        case close
+        case `open`
     }
 }

@@ -6,7 +6,7 @@ import MenuModel
 /// Labels that try to break generated code and documents.
 enum HostileLabels {
     /// The menu `Hostile` (“Hostile "Quotes"”).
-    static let hostile: MenuModel.MenuElement = .init(
+    static let hostile: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "Hostile", idSource: .explicit,
         path: "Hostile",
         label: "Hostile \"Quotes\"",
@@ -16,176 +16,203 @@ enum HostileLabels {
         ],
         location: .init(file: "hostile-labels.menu", line: 4, column: 1),
         children: [
-            .init(
+            MenuModel.MenuElement(
                 kind: .section, context: .menu, id: "section", idSource: .synthetic,
                 path: "Hostile/section",
                 allow: ["label-title-case", "label-starts-with-verb", "duplicate-label"],
                 location: .init(file: "hostile-labels.menu", line: 6, column: 3),
                 children: [
-                    .init(
-                        kind: .item, context: .menu, id: "quote", idSource: .explicit,
-                        path: "Hostile/section/quote",
-                        label: "Say \"Hi\"",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "hostile-labels.menu", line: 7, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "backslash", idSource: .explicit,
-                        path: "Hostile/section/backslash",
-                        label: "Back\\slash \\(interpolation)",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "hostile-labels.menu", line: 8, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "newline", idSource: .explicit,
-                        path: "Hostile/section/newline",
-                        label: "Line\nBreak\tTab",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "hostile-labels.menu", line: 9, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "triple", idSource: .explicit,
-                        path: "Hostile/section/triple",
-                        label: "Triple \"\"\" Quotes",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "hostile-labels.menu", line: 10, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "hash", idSource: .explicit,
-                        path: "Hostile/section/hash",
-                        label: "Hash #\"raw\"# and ##",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "hostile-labels.menu", line: 11, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "html", idSource: .explicit,
-                        path: "Hostile/section/html",
-                        label: "<script>alert(1)</script> & <b>bold</b>",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "hostile-labels.menu", line: 12, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "pipe", idSource: .explicit,
-                        path: "Hostile/section/pipe",
-                        label: "| Pipe | Table |",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "hostile-labels.menu", line: 13, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "markdown", idSource: .explicit,
-                        path: "Hostile/section/markdown",
-                        label: "*Star* _under_ `tick` [link](x) ![img](y)",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "hostile-labels.menu", line: 14, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "rtl", idSource: .explicit,
-                        path: "Hostile/section/rtl",
-                        label: "Evil \u{202E}txt.exe\u{202C} Name",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "hostile-labels.menu", line: 15, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "emoji", idSource: .explicit,
-                        path: "Hostile/section/emoji",
-                        label: "Folder 📁 👩‍👩‍👧",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "hostile-labels.menu", line: 16, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "escaped", idSource: .explicit,
-                        path: "Hostile/section/escaped",
-                        label: "😀…",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "hostile-labels.menu", line: 17, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "comment", idSource: .explicit,
-                        path: "Hostile/section/comment",
-                        label: "/* not a comment */ // nor this",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "hostile-labels.menu", line: 18, column: 5)
-                    ),
+                    Hostile.quote.element,
+                    Hostile.backslash.element,
+                    Hostile.newline.element,
+                    Hostile.triple.element,
+                    Hostile.hash.element,
+                    Hostile.html.element,
+                    Hostile.pipe.element,
+                    Hostile.markdown.element,
+                    Hostile.rtl.element,
+                    Hostile.emoji.element,
+                    Hostile.escaped.element,
+                    Hostile.comment.element,
                 ]
             ),
         ]
-    )
+    ))
+
+    /// Handles of what the menu `Hostile` (“Hostile "Quotes"”) holds.
+    enum Hostile {
+        /// The item `quote` (“Say "Hi"”).
+        static let quote: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "quote", idSource: .explicit,
+            path: "Hostile/quote",
+            label: "Say \"Hi\"",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 7, column: 5)
+        ))
+
+        /// The item `backslash` (“Back\slash \(interpolation)”).
+        static let backslash: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "backslash", idSource: .explicit,
+            path: "Hostile/backslash",
+            label: "Back\\slash \\(interpolation)",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 8, column: 5)
+        ))
+
+        /// The item `newline` (“Line Break Tab”).
+        static let newline: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "newline", idSource: .explicit,
+            path: "Hostile/newline",
+            label: "Line\nBreak\tTab",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 9, column: 5)
+        ))
+
+        /// The item `triple` (“Triple """ Quotes”).
+        static let triple: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "triple", idSource: .explicit,
+            path: "Hostile/triple",
+            label: "Triple \"\"\" Quotes",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 10, column: 5)
+        ))
+
+        /// The item `hash` (“Hash #"raw"# and ##”).
+        static let hash: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "hash", idSource: .explicit,
+            path: "Hostile/hash",
+            label: "Hash #\"raw\"# and ##",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 11, column: 5)
+        ))
+
+        /// The item `html` (“<script>alert(1)</script> & <b>bold</b>”).
+        static let html: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "html", idSource: .explicit,
+            path: "Hostile/html",
+            label: "<script>alert(1)</script> & <b>bold</b>",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 12, column: 5)
+        ))
+
+        /// The item `pipe` (“| Pipe | Table |”).
+        static let pipe: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "pipe", idSource: .explicit,
+            path: "Hostile/pipe",
+            label: "| Pipe | Table |",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 13, column: 5)
+        ))
+
+        /// The item `markdown` (“*Star* _under_ `tick` [link](x) ![img](y)”).
+        static let markdown: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "markdown", idSource: .explicit,
+            path: "Hostile/markdown",
+            label: "*Star* _under_ `tick` [link](x) ![img](y)",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 14, column: 5)
+        ))
+
+        /// The item `rtl` (“Evil \u{202E}txt.exe\u{202C} Name”).
+        static let rtl: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "rtl", idSource: .explicit,
+            path: "Hostile/rtl",
+            label: "Evil \u{202E}txt.exe\u{202C} Name",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 15, column: 5)
+        ))
+
+        /// The item `emoji` (“Folder 📁 👩‍👩‍👧”).
+        static let emoji: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "emoji", idSource: .explicit,
+            path: "Hostile/emoji",
+            label: "Folder 📁 👩‍👩‍👧",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 16, column: 5)
+        ))
+
+        /// The item `escaped` (“😀…”).
+        static let escaped: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "escaped", idSource: .explicit,
+            path: "Hostile/escaped",
+            label: "😀…",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 17, column: 5)
+        ))
+
+        /// The item `comment` (“/* not a comment */ // nor this”).
+        static let comment: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "comment", idSource: .explicit,
+            path: "Hostile/comment",
+            label: "/* not a comment */ // nor this",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 18, column: 5)
+        ))
+    }
 
     /// Titles a heading line must keep as written: blank space at either end,
     /// a line break, and an identifier with Markdown characters in it.
-    static let trailing: MenuModel.MenuElement = .init(
+    static let trailing: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "Trailing", idSource: .explicit,
         path: "Trailing",
         label: "Ends in space ",
@@ -196,25 +223,30 @@ enum HostileLabels {
         ],
         location: .init(file: "hostile-labels.menu", line: 24, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "a", idSource: .explicit,
-                path: "Trailing/a",
-                label: "Alpha",
-                properties: [
-                    "action": .string("alpha"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "hostile-labels.menu", line: 25, column: 3)
-            ),
+            Trailing.a.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menu `Trailing` (“Ends in space ”) holds.
+    enum Trailing {
+        /// The item `a` (“Alpha”).
+        static let a: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "a", idSource: .explicit,
+            path: "Trailing/a",
+            label: "Alpha",
+            properties: [
+                "action": .string("alpha"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 25, column: 3)
+        ))
+    }
 
     /// The menu `under_score_id`.
-    static let under_score_id: MenuModel.MenuElement = .init(
+    static let under_score_id: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "under_score_id", idSource: .explicit,
         path: "under_score_id",
         properties: [
@@ -223,25 +255,30 @@ enum HostileLabels {
         ],
         location: .init(file: "hostile-labels.menu", line: 28, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "b", idSource: .explicit,
-                path: "under_score_id/b",
-                label: "Beta",
-                properties: [
-                    "action": .string("beta"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "hostile-labels.menu", line: 29, column: 3)
-            ),
+            Under_score_id.b.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menu `under_score_id` holds.
+    enum Under_score_id {
+        /// The item `b` (“Beta”).
+        static let b: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "b", idSource: .explicit,
+            path: "under_score_id/b",
+            label: "Beta",
+            properties: [
+                "action": .string("beta"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 29, column: 3)
+        ))
+    }
 
     /// The menu `Tabbed` (“Tab at end ”).
-    static let tabbed: MenuModel.MenuElement = .init(
+    static let tabbed: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "Tabbed", idSource: .explicit,
         path: "Tabbed",
         label: "Tab at end\t",
@@ -251,25 +288,30 @@ enum HostileLabels {
         ],
         location: .init(file: "hostile-labels.menu", line: 32, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "c", idSource: .explicit,
-                path: "Tabbed/c",
-                label: "Gamma",
-                properties: [
-                    "action": .string("gamma"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "hostile-labels.menu", line: 33, column: 3)
-            ),
+            Tabbed.c.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menu `Tabbed` (“Tab at end ”) holds.
+    enum Tabbed {
+        /// The item `c` (“Gamma”).
+        static let c: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "c", idSource: .explicit,
+            path: "Tabbed/c",
+            label: "Gamma",
+            properties: [
+                "action": .string("gamma"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 33, column: 3)
+        ))
+    }
 
     /// The menu `Leading` (“  Leading and trailing  ”).
-    static let leading: MenuModel.MenuElement = .init(
+    static let leading: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "Leading", idSource: .explicit,
         path: "Leading",
         label: "  Leading and trailing  ",
@@ -279,25 +321,30 @@ enum HostileLabels {
         ],
         location: .init(file: "hostile-labels.menu", line: 36, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "d", idSource: .explicit,
-                path: "Leading/d",
-                label: "Delta",
-                properties: [
-                    "action": .string("delta"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "hostile-labels.menu", line: 37, column: 3)
-            ),
+            Leading.d.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menu `Leading` (“  Leading and trailing  ”) holds.
+    enum Leading {
+        /// The item `d` (“Delta”).
+        static let d: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "d", idSource: .explicit,
+            path: "Leading/d",
+            label: "Delta",
+            properties: [
+                "action": .string("delta"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 37, column: 3)
+        ))
+    }
 
     /// The menu `NewlineEnd` (“Line break at end ”).
-    static let newlineEnd: MenuModel.MenuElement = .init(
+    static let newlineEnd: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "NewlineEnd", idSource: .explicit,
         path: "NewlineEnd",
         label: "Line break at end\n",
@@ -307,22 +354,27 @@ enum HostileLabels {
         ],
         location: .init(file: "hostile-labels.menu", line: 40, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "e", idSource: .explicit,
-                path: "NewlineEnd/e",
-                label: "Epsilon",
-                properties: [
-                    "action": .string("epsilon"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "hostile-labels.menu", line: 41, column: 3)
-            ),
+            NewlineEnd.e.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menu `NewlineEnd` (“Line break at end ”) holds.
+    enum NewlineEnd {
+        /// The item `e` (“Epsilon”).
+        static let e: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "e", idSource: .explicit,
+            path: "NewlineEnd/e",
+            label: "Epsilon",
+            properties: [
+                "action": .string("epsilon"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "hostile-labels.menu", line: 41, column: 3)
+        ))
+    }
 
     /// Everything hostile-labels.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -332,15 +384,28 @@ enum HostileLabels {
         platforms: [
             .init(name: .macOS, version: "14"),
         ],
-        declarations: [hostile, trailing, under_score_id, tabbed, leading, newlineEnd]
+        declarations: [hostile.element, trailing.element, under_score_id.element, tabbed.element, leading.element, newlineEnd.element]
     )
 
-    /// Every action hostile-labels.menu names (`action:` values), sorted.
+    /// Every action hostile-labels.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
         case alpha
+        case backslash
         case beta
+        case comment
         case delta
+        case emoji
         case epsilon
+        case escaped
         case gamma
+        case hash
+        case html
+        case markdown
+        case newline
+        case pipe
+        case quote
+        case rtl
+        case triple
     }
 }

@@ -6,7 +6,7 @@ import MenuModel
 /// Menus and controls of the Notes app.
 enum SpecExample {
     /// The menu `Edit` (“Edit”).
-    static let edit: MenuModel.MenuElement = .init(
+    static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
         path: "Edit",
         label: "Edit",
@@ -16,360 +16,427 @@ enum SpecExample {
         ],
         location: .init(file: "spec-example.menu", line: 4, column: 1),
         children: [
-            .init(
+            MenuModel.MenuElement(
                 kind: .section, context: .menu, id: "section", idSource: .synthetic,
                 path: "Edit/section",
                 location: .init(file: "spec-example.menu", line: 5, column: 3),
                 children: [
-                    .init(
-                        kind: .item, context: .menu, id: "undo", idSource: .explicit,
-                        path: "Edit/section/undo",
-                        label: "Undo",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 6, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "redo", idSource: .explicit,
-                        path: "Edit/section/redo",
-                        label: "Redo",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 7, column: 5)
-                    ),
+                    Edit.undo.element,
+                    Edit.redo.element,
                 ]
             ),
-            .init(
+            MenuModel.MenuElement(
                 kind: .section, context: .menu, id: "section2", idSource: .synthetic,
                 path: "Edit/section2",
                 location: .init(file: "spec-example.menu", line: 9, column: 3),
                 children: [
-                    .init(
-                        kind: .item, context: .menu, id: "cut", idSource: .explicit,
-                        path: "Edit/section2/cut",
-                        label: "Cut",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                            "symbol": .string("scissors"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 10, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "copy", idSource: .explicit,
-                        path: "Edit/section2/copy",
-                        label: "Copy",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                            "symbol": .string("doc.on.doc"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 11, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "paste", idSource: .explicit,
-                        path: "Edit/section2/paste",
-                        label: "Paste",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                            "symbol": .string("doc.on.clipboard"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 12, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "pasteAndMatchStyle", idSource: .explicit,
-                        path: "Edit/section2/pasteAndMatchStyle",
-                        label: "Paste and Match Style",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 13, column: 5)
-                    ),
+                    Edit.cut.element,
+                    Edit.copy.element,
+                    Edit.paste.element,
+                    Edit.pasteAndMatchStyle.element,
                 ]
             ),
         ]
-    )
+    ))
+
+    /// Handles of what the menu `Edit` (“Edit”) holds.
+    enum Edit {
+        /// The item `undo` (“Undo”).
+        static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "undo", idSource: .explicit,
+            path: "Edit/undo",
+            label: "Undo",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+            ],
+            location: .init(file: "spec-example.menu", line: 6, column: 5)
+        ))
+
+        /// The item `redo` (“Redo”).
+        static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "redo", idSource: .explicit,
+            path: "Edit/redo",
+            label: "Redo",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+            ],
+            location: .init(file: "spec-example.menu", line: 7, column: 5)
+        ))
+
+        /// The item `cut` (“Cut”).
+        static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "cut", idSource: .explicit,
+            path: "Edit/cut",
+            label: "Cut",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
+                "symbol": .string("scissors"),
+            ],
+            location: .init(file: "spec-example.menu", line: 10, column: 5)
+        ))
+
+        /// The item `copy` (“Copy”).
+        static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "copy", idSource: .explicit,
+            path: "Edit/copy",
+            label: "Copy",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
+                "symbol": .string("doc.on.doc"),
+            ],
+            location: .init(file: "spec-example.menu", line: 11, column: 5)
+        ))
+
+        /// The item `paste` (“Paste”).
+        static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "paste", idSource: .explicit,
+            path: "Edit/paste",
+            label: "Paste",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
+                "symbol": .string("doc.on.clipboard"),
+            ],
+            location: .init(file: "spec-example.menu", line: 12, column: 5)
+        ))
+
+        /// The item `pasteAndMatchStyle` (“Paste and Match Style”).
+        static let pasteAndMatchStyle: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "pasteAndMatchStyle", idSource: .explicit,
+            path: "Edit/pasteAndMatchStyle",
+            label: "Paste and Match Style",
+            properties: [
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
+            ],
+            location: .init(file: "spec-example.menu", line: 13, column: 5)
+        ))
+    }
 
     /// The menubar `menubar`.
-    static let menubar: MenuModel.MenuElement = .init(
+    static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
         kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
         path: "menubar",
         location: .init(file: "spec-example.menu", line: 17, column: 1),
         children: [
-            .init(
-                kind: .menu, context: .menu, id: "File", idSource: .explicit,
-                path: "menubar/File",
-                label: "File",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "spec-example.menu", line: 18, column: 3),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "newNote", idSource: .explicit,
-                        path: "menubar/File/newNote",
-                        label: "New Note",
-                        properties: [
-                            "action": .string("newNote"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 19, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "export", idSource: .explicit,
-                        path: "menubar/File/export",
-                        label: "Export as PDF…",
-                        properties: [
-                            "action": .string("exportPDF"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(true),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 20, column: 5)
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
-                path: "menubar/Edit",
-                label: "Edit",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "spec-example.menu", line: 4, column: 1),
-                origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3)),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Edit/section",
-                        location: .init(file: "spec-example.menu", line: 5, column: 3),
-                        origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3)),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "undo", idSource: .explicit,
-                                path: "menubar/Edit/section/undo",
-                                label: "Undo",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "spec-example.menu", line: 6, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "redo", idSource: .explicit,
-                                path: "menubar/Edit/section/redo",
-                                label: "Redo",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "spec-example.menu", line: 7, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Edit/section2",
-                        location: .init(file: "spec-example.menu", line: 9, column: 3),
-                        origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3)),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "cut", idSource: .explicit,
-                                path: "menubar/Edit/section2/cut",
-                                label: "Cut",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                                    "symbol": .string("scissors"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "spec-example.menu", line: 10, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "copy", idSource: .explicit,
-                                path: "menubar/Edit/section2/copy",
-                                label: "Copy",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                                    "symbol": .string("doc.on.doc"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "spec-example.menu", line: 11, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "paste", idSource: .explicit,
-                                path: "menubar/Edit/section2/paste",
-                                label: "Paste",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                                    "symbol": .string("doc.on.clipboard"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "spec-example.menu", line: 12, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "pasteAndMatchStyle", idSource: .explicit,
-                                path: "menubar/Edit/section2/pasteAndMatchStyle",
-                                label: "Paste and Match Style",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "spec-example.menu", line: 13, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "View", idSource: .explicit,
-                path: "menubar/View",
-                label: "View",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "spec-example.menu", line: 23, column: 3),
-                children: [
-                    .init(
-                        kind: .toggle, context: .menu, id: "ruler", idSource: .explicit,
-                        path: "menubar/View/ruler",
-                        properties: [
-                            "enabled": .bool(true),
-                            "off": .string("Show Ruler"),
-                            "on": .string("Hide Ruler"),
-                            "state": .string("off"),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 24, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "bold", idSource: .explicit,
-                        path: "menubar/View/bold",
-                        label: "Bold",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
-                            "state": .string("on"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 25, column: 5)
-                    ),
-                    .init(
-                        kind: .submenu, context: .menu, id: "sortBy", idSource: .explicit,
-                        path: "menubar/View/sortBy",
-                        label: "Sort By",
-                        properties: [
-                            "dynamic": .bool(false),
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 26, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "date", idSource: .explicit,
-                                path: "menubar/View/sortBy/date",
-                                label: "Date",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "spec-example.menu", line: 27, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "title", idSource: .explicit,
-                                path: "menubar/View/sortBy/title",
-                                label: "Title",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "spec-example.menu", line: 28, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
+            MenuBar.file.element,
+            MenuBar.edit.element,
+            MenuBar.view.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menubar `menubar` holds.
+    enum MenuBar {
+        /// The menu `File` (“File”).
+        static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "File", idSource: .explicit,
+            path: "menubar/File",
+            label: "File",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "spec-example.menu", line: 18, column: 3),
+            children: [
+                File.newNote.element,
+                File.export.element,
+            ]
+        ))
+
+        /// Handles of what the menu `File` (“File”) holds.
+        enum File {
+            /// The item `newNote` (“New Note”).
+            static let newNote: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "newNote", idSource: .explicit,
+                path: "menubar/File/newNote",
+                label: "New Note",
+                properties: [
+                    "action": .string("newNote"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                ],
+                location: .init(file: "spec-example.menu", line: 19, column: 5)
+            ))
+
+            /// The item `export` (“Export as PDF…”).
+            static let export: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "export", idSource: .explicit,
+                path: "menubar/File/export",
+                label: "Export as PDF…",
+                properties: [
+                    "action": .string("exportPDF"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(true),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "spec-example.menu", line: 20, column: 5)
+            ))
+        }
+
+        /// The menu `Edit` (“Edit”).
+        static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+            path: "menubar/Edit",
+            label: "Edit",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "spec-example.menu", line: 4, column: 1),
+            origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3)),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Edit/section",
+                    location: .init(file: "spec-example.menu", line: 5, column: 3),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3)),
+                    children: [
+                        Edit.undo.element,
+                        Edit.redo.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Edit/section2",
+                    location: .init(file: "spec-example.menu", line: 9, column: 3),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3)),
+                    children: [
+                        Edit.cut.element,
+                        Edit.copy.element,
+                        Edit.paste.element,
+                        Edit.pasteAndMatchStyle.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Edit` (“Edit”) holds.
+        enum Edit {
+            /// The item `undo` (“Undo”).
+            static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "undo", idSource: .explicit,
+                path: "menubar/Edit/undo",
+                label: "Undo",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                ],
+                location: .init(file: "spec-example.menu", line: 6, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
+            ))
+
+            /// The item `redo` (“Redo”).
+            static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "redo", idSource: .explicit,
+                path: "menubar/Edit/redo",
+                label: "Redo",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "spec-example.menu", line: 7, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
+            ))
+
+            /// The item `cut` (“Cut”).
+            static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "cut", idSource: .explicit,
+                path: "menubar/Edit/cut",
+                label: "Cut",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
+                    "symbol": .string("scissors"),
+                ],
+                location: .init(file: "spec-example.menu", line: 10, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
+            ))
+
+            /// The item `copy` (“Copy”).
+            static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                path: "menubar/Edit/copy",
+                label: "Copy",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
+                    "symbol": .string("doc.on.doc"),
+                ],
+                location: .init(file: "spec-example.menu", line: 11, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
+            ))
+
+            /// The item `paste` (“Paste”).
+            static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "paste", idSource: .explicit,
+                path: "menubar/Edit/paste",
+                label: "Paste",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
+                    "symbol": .string("doc.on.clipboard"),
+                ],
+                location: .init(file: "spec-example.menu", line: 12, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
+            ))
+
+            /// The item `pasteAndMatchStyle` (“Paste and Match Style”).
+            static let pasteAndMatchStyle: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "pasteAndMatchStyle", idSource: .explicit,
+                path: "menubar/Edit/pasteAndMatchStyle",
+                label: "Paste and Match Style",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
+                ],
+                location: .init(file: "spec-example.menu", line: 13, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
+            ))
+        }
+
+        /// The menu `View` (“View”).
+        static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            path: "menubar/View",
+            label: "View",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "spec-example.menu", line: 23, column: 3),
+            children: [
+                View.ruler.element,
+                View.bold.element,
+                View.sortBy.element,
+            ]
+        ))
+
+        /// Handles of what the menu `View` (“View”) holds.
+        enum View {
+            /// The toggle `ruler`.
+            static let ruler: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
+                kind: .toggle, context: .menu, id: "ruler", idSource: .explicit,
+                path: "menubar/View/ruler",
+                properties: [
+                    "enabled": .bool(true),
+                    "off": .string("Show Ruler"),
+                    "on": .string("Hide Ruler"),
+                    "state": .string("off"),
+                ],
+                location: .init(file: "spec-example.menu", line: 24, column: 5)
+            ))
+
+            /// The item `bold` (“Bold”).
+            static let bold: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "bold", idSource: .explicit,
+                path: "menubar/View/bold",
+                label: "Bold",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
+                    "state": .string("on"),
+                ],
+                location: .init(file: "spec-example.menu", line: 25, column: 5)
+            ))
+
+            /// The submenu `sortBy` (“Sort By”).
+            static let sortBy: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "sortBy", idSource: .explicit,
+                path: "menubar/View/sortBy",
+                label: "Sort By",
+                properties: [
+                    "dynamic": .bool(false),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "spec-example.menu", line: 26, column: 5),
+                children: [
+                    SortBy.date.element,
+                    SortBy.title.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `sortBy` (“Sort By”) holds.
+            enum SortBy {
+                /// The item `date` (“Date”).
+                static let date: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "date", idSource: .explicit,
+                    path: "menubar/View/sortBy/date",
+                    label: "Date",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "spec-example.menu", line: 27, column: 7)
+                ))
+
+                /// The item `title` (“Title”).
+                static let title: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "title", idSource: .explicit,
+                    path: "menubar/View/sortBy/title",
+                    label: "Title",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "spec-example.menu", line: 28, column: 7)
+                ))
+            }
+        }
+    }
 
     /// The view `EditNote` (“Edit Note”).
-    static let editNote: MenuModel.MenuElement = .init(
+    static let editNote: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
         kind: .view, context: .control, id: "EditNote", idSource: .explicit,
         path: "EditNote",
         label: "Edit Note",
@@ -380,157 +447,191 @@ enum SpecExample {
         ],
         location: .init(file: "spec-example.menu", line: 33, column: 1),
         children: [
-            .init(
+            MenuModel.MenuElement(
                 kind: .toolbar, context: .control, id: "toolbar", idSource: .synthetic,
                 path: "EditNote/toolbar",
                 location: .init(file: "spec-example.menu", line: 37, column: 3),
                 children: [
-                    .init(
-                        kind: .button, context: .control, id: "cancel", idSource: .explicit,
-                        path: "EditNote/toolbar/cancel",
-                        label: "Cancel",
-                        properties: [
-                            "enabled": .bool(true),
-                            "role": .string("cancel"),
-                            "type": .string("system"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 38, column: 5)
-                    ),
-                    .init(
-                        kind: .button, context: .control, id: "done", idSource: .explicit,
-                        path: "EditNote/toolbar/done",
-                        label: "Done",
-                        properties: [
-                            "enabled": .bool(true),
-                            "role": .string("primary"),
-                            "style": .string("filled"),
-                            "type": .string("system"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 39, column: 5)
-                    ),
+                    EditNote.cancel.element,
+                    EditNote.done.element,
                 ]
             ),
-            .init(
-                kind: .popup, context: .control, id: "folder", idSource: .explicit,
-                path: "EditNote/folder",
-                label: "Folder",
-                properties: [
-                    "default": .string("notes"),
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                    "multiple": .bool(false),
-                ],
-                location: .init(file: "spec-example.menu", line: 42, column: 3),
-                children: [
-                    .init(
-                        kind: .option, context: .control, id: "notes", idSource: .explicit,
-                        path: "EditNote/folder/notes",
-                        label: "Notes",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 44, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "work", idSource: .explicit,
-                        path: "EditNote/folder/work",
-                        label: "Work",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 45, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "custom", idSource: .explicit,
-                        path: "EditNote/folder/custom",
-                        label: "Custom…",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 46, column: 5)
-                    ),
-                ]
-            ),
-            .init(
-                kind: .pulldown, context: .control, id: "more", idSource: .explicit,
-                path: "EditNote/more",
-                label: "More",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                    "symbol": .string("ellipsis.circle"),
-                ],
-                location: .init(file: "spec-example.menu", line: 49, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "EditNote/more/section",
-                        location: .init(file: "spec-example.menu", line: 51, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "pin", idSource: .explicit,
-                                path: "EditNote/more/section/pin",
-                                label: "Pin Note",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "symbol": .string("pin"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "spec-example.menu", line: 52, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "lock", idSource: .explicit,
-                                path: "EditNote/more/section/lock",
-                                label: "Lock Note",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "symbol": .string("lock"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "spec-example.menu", line: 53, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "share", idSource: .explicit,
-                                path: "EditNote/more/section/share",
-                                label: "Share…",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(true),
-                                    "role": .string("normal"),
-                                    "symbol": .string("square.and.arrow.up"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "spec-example.menu", line: 54, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "delete", idSource: .explicit,
-                        path: "EditNote/more/delete",
-                        label: "Delete Note",
-                        properties: [
-                            "alternate": .bool(false),
-                            "confirm": .string("Delete this note?"),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("destructive"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "spec-example.menu", line: 56, column: 5)
-                    ),
-                ]
-            ),
+            EditNote.folder.element,
+            EditNote.more.element,
         ]
-    )
+    ))
+
+    /// Handles of what the view `EditNote` (“Edit Note”) holds.
+    enum EditNote {
+        /// The button `cancel` (“Cancel”).
+        static let cancel: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "cancel", idSource: .explicit,
+            path: "EditNote/cancel",
+            label: "Cancel",
+            properties: [
+                "enabled": .bool(true),
+                "role": .string("cancel"),
+                "type": .string("system"),
+            ],
+            location: .init(file: "spec-example.menu", line: 38, column: 5)
+        ))
+
+        /// The button `done` (“Done”).
+        static let done: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "done", idSource: .explicit,
+            path: "EditNote/done",
+            label: "Done",
+            properties: [
+                "enabled": .bool(true),
+                "role": .string("primary"),
+                "style": .string("filled"),
+                "type": .string("system"),
+            ],
+            location: .init(file: "spec-example.menu", line: 39, column: 5)
+        ))
+
+        /// The popup `folder` (“Folder”).
+        static let folder: MenuModel.PopUpProperties = MenuModel.PopUpProperties(MenuModel.MenuElement(
+            kind: .popup, context: .control, id: "folder", idSource: .explicit,
+            path: "EditNote/folder",
+            label: "Folder",
+            properties: [
+                "default": .string("notes"),
+                "enabled": .bool(true),
+                "multiple": .bool(false),
+            ],
+            location: .init(file: "spec-example.menu", line: 42, column: 3),
+            children: [
+                Folder.notes.element,
+                Folder.work.element,
+                Folder.custom.element,
+            ]
+        ))
+
+        /// Handles of what the popup `folder` (“Folder”) holds.
+        enum Folder {
+            /// The option `notes` (“Notes”).
+            static let notes: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "notes", idSource: .explicit,
+                path: "EditNote/folder/notes",
+                label: "Notes",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "spec-example.menu", line: 44, column: 5)
+            ))
+
+            /// The option `work` (“Work”).
+            static let work: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "work", idSource: .explicit,
+                path: "EditNote/folder/work",
+                label: "Work",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "spec-example.menu", line: 45, column: 5)
+            ))
+
+            /// The option `custom` (“Custom…”).
+            static let custom: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "custom", idSource: .explicit,
+                path: "EditNote/folder/custom",
+                label: "Custom…",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "spec-example.menu", line: 46, column: 5)
+            ))
+        }
+
+        /// The pulldown `more` (“More”).
+        static let more: MenuModel.PullDownProperties = MenuModel.PullDownProperties(MenuModel.MenuElement(
+            kind: .pulldown, context: .control, id: "more", idSource: .explicit,
+            path: "EditNote/more",
+            label: "More",
+            properties: [
+                "enabled": .bool(true),
+                "symbol": .string("ellipsis.circle"),
+            ],
+            location: .init(file: "spec-example.menu", line: 49, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "EditNote/more/section",
+                    location: .init(file: "spec-example.menu", line: 51, column: 5),
+                    children: [
+                        More.pin.element,
+                        More.lock.element,
+                        More.share.element,
+                    ]
+                ),
+                More.delete.element,
+            ]
+        ))
+
+        /// Handles of what the pulldown `more` (“More”) holds.
+        enum More {
+            /// The item `pin` (“Pin Note”).
+            static let pin: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "pin", idSource: .explicit,
+                path: "EditNote/more/pin",
+                label: "Pin Note",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("pin"),
+                ],
+                location: .init(file: "spec-example.menu", line: 52, column: 7)
+            ))
+
+            /// The item `lock` (“Lock Note”).
+            static let lock: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "lock", idSource: .explicit,
+                path: "EditNote/more/lock",
+                label: "Lock Note",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("lock"),
+                ],
+                location: .init(file: "spec-example.menu", line: 53, column: 7)
+            ))
+
+            /// The item `share` (“Share…”).
+            static let share: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "share", idSource: .explicit,
+                path: "EditNote/more/share",
+                label: "Share…",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(true),
+                    "role": .string("normal"),
+                    "symbol": .string("square.and.arrow.up"),
+                ],
+                location: .init(file: "spec-example.menu", line: 54, column: 7)
+            ))
+
+            /// The item `delete` (“Delete Note”).
+            static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                path: "EditNote/more/delete",
+                label: "Delete Note",
+                properties: [
+                    "alternate": .bool(false),
+                    "confirm": .string("Delete this note?"),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("destructive"),
+                ],
+                location: .init(file: "spec-example.menu", line: 56, column: 5)
+            ))
+        }
+    }
 
     /// Everything spec-example.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -542,12 +643,28 @@ enum SpecExample {
             .init(name: .iPadOS, version: "17"),
             .init(name: .macOS, version: "14"),
         ],
-        declarations: [edit, menubar, editNote]
+        declarations: [edit.element, menubar.element, editNote.element]
     )
 
-    /// Every action spec-example.menu names (`action:` values), sorted.
+    /// Every action spec-example.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
+        case bold
+        case cancel
+        case copy
+        case cut
+        case date
+        case delete
+        case done
         case exportPDF
+        case lock
         case newNote
+        case paste
+        case pasteAndMatchStyle
+        case pin
+        case redo
+        case share
+        case title
+        case undo
     }
 }

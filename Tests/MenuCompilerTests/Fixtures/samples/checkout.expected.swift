@@ -8,7 +8,7 @@ import MenuModel
 enum Checkout {
     /// The checkout sheet. Place Order is the primary (and only filled)
     /// button; Cancel dismisses the sheet without ordering.
-    static let checkout: MenuModel.MenuElement = .init(
+    static let checkout: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
         kind: .view, context: .control, id: "Checkout", idSource: .explicit,
         path: "Checkout",
         label: "Checkout",
@@ -20,159 +20,199 @@ enum Checkout {
         ],
         location: .init(file: "samples/checkout.menu", line: 7, column: 1),
         children: [
-            .init(
+            MenuModel.MenuElement(
                 kind: .toolbar, context: .control, id: "toolbar", idSource: .synthetic,
                 path: "Checkout/toolbar",
                 location: .init(file: "samples/checkout.menu", line: 10, column: 3),
                 children: [
-                    .init(
-                        kind: .button, context: .control, id: "cancel", idSource: .explicit,
-                        path: "Checkout/toolbar/cancel",
-                        label: "Cancel",
-                        properties: [
-                            "action": .string("dismissCheckout"),
-                            "enabled": .bool(true),
-                            "role": .string("cancel"),
-                            "type": .string("cancel"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/checkout.menu", line: 11, column: 5)
-                    ),
+                    Checkout.cancel.element,
                 ]
             ),
-            .init(
-                kind: .popup, context: .control, id: "shipping", idSource: .explicit,
-                path: "Checkout/shipping",
-                label: "Shipping",
-                doc: "How the order ships. Most people pick standard shipping.",
-                properties: [
-                    "default": .string("standard"),
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                    "multiple": .bool(false),
-                    "symbol": .string("shippingbox"),
-                ],
-                location: .init(file: "samples/checkout.menu", line: 15, column: 3),
-                children: [
-                    .init(
-                        kind: .option, context: .control, id: "standard", idSource: .explicit,
-                        path: "Checkout/shipping/standard",
-                        label: "Standard Shipping",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/checkout.menu", line: 18, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "express", idSource: .explicit,
-                        path: "Checkout/shipping/express",
-                        label: "Express Shipping",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/checkout.menu", line: 19, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "overnight", idSource: .explicit,
-                        path: "Checkout/shipping/overnight",
-                        label: "Overnight Shipping",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/checkout.menu", line: 20, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "pickup", idSource: .explicit,
-                        path: "Checkout/shipping/pickup",
-                        label: "Store Pickup",
-                        properties: [
-                            "enabled": .bool(true),
-                            "symbol": .string("storefront"),
-                        ],
-                        location: .init(file: "samples/checkout.menu", line: 21, column: 5)
-                    ),
-                ]
-            ),
-            .init(
-                kind: .popup, context: .control, id: "payment", idSource: .explicit,
-                path: "Checkout/payment",
-                label: "Payment",
-                doc: "How the order is paid; options without an identifier derive one.",
-                properties: [
-                    "default": .string("applePay"),
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                    "multiple": .bool(false),
-                    "symbol": .string("creditcard"),
-                ],
-                location: .init(file: "samples/checkout.menu", line: 25, column: 3),
-                children: [
-                    .init(
-                        kind: .option, context: .control, id: "applePay", idSource: .label,
-                        path: "Checkout/payment/applePay",
-                        label: "Apple Pay",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/checkout.menu", line: 28, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "creditCard", idSource: .label,
-                        path: "Checkout/payment/creditCard",
-                        label: "Credit Card",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/checkout.menu", line: 29, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "giftCard", idSource: .explicit,
-                        path: "Checkout/payment/giftCard",
-                        label: "Gift Card",
-                        properties: [
-                            "enabled": .bool(false),
-                        ],
-                        location: .init(file: "samples/checkout.menu", line: 30, column: 5)
-                    ),
-                ]
-            ),
-            .init(
-                kind: .button, context: .control, id: "promo", idSource: .explicit,
-                path: "Checkout/promo",
-                label: "Add Promo Code…",
-                properties: [
-                    "enabled": .bool(true),
-                    "opens": .string("PromoCode"),
-                    "role": .string("normal"),
-                    "symbol": .string("tag"),
-                    "type": .string("system"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/checkout.menu", line: 33, column: 3)
-            ),
-            .init(
-                kind: .button, context: .control, id: "placeOrder", idSource: .explicit,
-                path: "Checkout/placeOrder",
-                label: "Place Order",
-                properties: [
-                    "action": .string("placeOrder"),
-                    "activity": .string("Placing Order…"),
-                    "enabled": .bool(true),
-                    "height": .number(50),
-                    "role": .string("primary"),
-                    "size": .string("large"),
-                    "style": .string("filled"),
-                    "subtitle": .string("3 Items"),
-                    "type": .string("system"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/checkout.menu", line: 35, column: 3)
-            ),
+            Checkout.shipping.element,
+            Checkout.payment.element,
+            Checkout.promo.element,
+            Checkout.placeOrder.element,
         ]
-    )
+    ))
+
+    /// Handles of what the view `Checkout` (“Checkout”) holds.
+    enum Checkout {
+        /// The button `cancel` (“Cancel”).
+        static let cancel: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "cancel", idSource: .explicit,
+            path: "Checkout/cancel",
+            label: "Cancel",
+            properties: [
+                "action": .string("dismissCheckout"),
+                "enabled": .bool(true),
+                "role": .string("cancel"),
+                "type": .string("cancel"),
+            ],
+            location: .init(file: "samples/checkout.menu", line: 11, column: 5)
+        ))
+
+        /// How the order ships. Most people pick standard shipping.
+        static let shipping: MenuModel.PopUpProperties = MenuModel.PopUpProperties(MenuModel.MenuElement(
+            kind: .popup, context: .control, id: "shipping", idSource: .explicit,
+            path: "Checkout/shipping",
+            label: "Shipping",
+            doc: "How the order ships. Most people pick standard shipping.",
+            properties: [
+                "default": .string("standard"),
+                "enabled": .bool(true),
+                "multiple": .bool(false),
+                "symbol": .string("shippingbox"),
+            ],
+            location: .init(file: "samples/checkout.menu", line: 15, column: 3),
+            children: [
+                Shipping.standard.element,
+                Shipping.express.element,
+                Shipping.overnight.element,
+                Shipping.pickup.element,
+            ]
+        ))
+
+        /// Handles of what the popup `shipping` (“Shipping”) holds.
+        enum Shipping {
+            /// The option `standard` (“Standard Shipping”).
+            static let standard: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "standard", idSource: .explicit,
+                path: "Checkout/shipping/standard",
+                label: "Standard Shipping",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/checkout.menu", line: 18, column: 5)
+            ))
+
+            /// The option `express` (“Express Shipping”).
+            static let express: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "express", idSource: .explicit,
+                path: "Checkout/shipping/express",
+                label: "Express Shipping",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/checkout.menu", line: 19, column: 5)
+            ))
+
+            /// The option `overnight` (“Overnight Shipping”).
+            static let overnight: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "overnight", idSource: .explicit,
+                path: "Checkout/shipping/overnight",
+                label: "Overnight Shipping",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/checkout.menu", line: 20, column: 5)
+            ))
+
+            /// The option `pickup` (“Store Pickup”).
+            static let pickup: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "pickup", idSource: .explicit,
+                path: "Checkout/shipping/pickup",
+                label: "Store Pickup",
+                properties: [
+                    "enabled": .bool(true),
+                    "symbol": .string("storefront"),
+                ],
+                location: .init(file: "samples/checkout.menu", line: 21, column: 5)
+            ))
+        }
+
+        /// How the order is paid; options without an identifier derive one.
+        static let payment: MenuModel.PopUpProperties = MenuModel.PopUpProperties(MenuModel.MenuElement(
+            kind: .popup, context: .control, id: "payment", idSource: .explicit,
+            path: "Checkout/payment",
+            label: "Payment",
+            doc: "How the order is paid; options without an identifier derive one.",
+            properties: [
+                "default": .string("applePay"),
+                "enabled": .bool(true),
+                "multiple": .bool(false),
+                "symbol": .string("creditcard"),
+            ],
+            location: .init(file: "samples/checkout.menu", line: 25, column: 3),
+            children: [
+                Payment.applePay.element,
+                Payment.creditCard.element,
+                Payment.giftCard.element,
+            ]
+        ))
+
+        /// Handles of what the popup `payment` (“Payment”) holds.
+        enum Payment {
+            /// The option `applePay` (“Apple Pay”).
+            static let applePay: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "applePay", idSource: .label,
+                path: "Checkout/payment/applePay",
+                label: "Apple Pay",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/checkout.menu", line: 28, column: 5)
+            ))
+
+            /// The option `creditCard` (“Credit Card”).
+            static let creditCard: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "creditCard", idSource: .label,
+                path: "Checkout/payment/creditCard",
+                label: "Credit Card",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/checkout.menu", line: 29, column: 5)
+            ))
+
+            /// The option `giftCard` (“Gift Card”).
+            static let giftCard: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "giftCard", idSource: .explicit,
+                path: "Checkout/payment/giftCard",
+                label: "Gift Card",
+                properties: [
+                    "enabled": .bool(false),
+                ],
+                location: .init(file: "samples/checkout.menu", line: 30, column: 5)
+            ))
+        }
+
+        /// The button `promo` (“Add Promo Code…”).
+        static let promo: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "promo", idSource: .explicit,
+            path: "Checkout/promo",
+            label: "Add Promo Code…",
+            properties: [
+                "enabled": .bool(true),
+                "opens": .string("PromoCode"),
+                "role": .string("normal"),
+                "symbol": .string("tag"),
+                "type": .string("system"),
+            ],
+            location: .init(file: "samples/checkout.menu", line: 33, column: 3)
+        ))
+
+        /// The button `placeOrder` (“Place Order”).
+        static let placeOrder: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "placeOrder", idSource: .explicit,
+            path: "Checkout/placeOrder",
+            label: "Place Order",
+            properties: [
+                "action": .string("placeOrder"),
+                "activity": .string("Placing Order…"),
+                "enabled": .bool(true),
+                "height": .number(50),
+                "role": .string("primary"),
+                "size": .string("large"),
+                "style": .string("filled"),
+                "subtitle": .string("3 Items"),
+                "type": .string("system"),
+            ],
+            location: .init(file: "samples/checkout.menu", line: 35, column: 3)
+        ))
+    }
 
     /// The alert that asks for a promo code.
-    static let promoCode: MenuModel.MenuElement = .init(
+    static let promoCode: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
         kind: .view, context: .control, id: "PromoCode", idSource: .explicit,
         path: "PromoCode",
         label: "Promo Code",
@@ -184,34 +224,41 @@ enum Checkout {
         ],
         location: .init(file: "samples/checkout.menu", line: 47, column: 1),
         children: [
-            .init(
-                kind: .button, context: .control, id: "cancel", idSource: .explicit,
-                path: "PromoCode/cancel",
-                label: "Cancel",
-                properties: [
-                    "action": .string("dismissPromo"),
-                    "enabled": .bool(true),
-                    "role": .string("cancel"),
-                    "type": .string("system"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/checkout.menu", line: 50, column: 3)
-            ),
-            .init(
-                kind: .button, context: .control, id: "apply", idSource: .explicit,
-                path: "PromoCode/apply",
-                label: "Apply",
-                properties: [
-                    "action": .string("applyPromo"),
-                    "enabled": .bool(true),
-                    "role": .string("primary"),
-                    "type": .string("system"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/checkout.menu", line: 51, column: 3)
-            ),
+            PromoCode.cancel.element,
+            PromoCode.apply.element,
         ]
-    )
+    ))
+
+    /// Handles of what the view `PromoCode` (“Promo Code”) holds.
+    enum PromoCode {
+        /// The button `cancel` (“Cancel”).
+        static let cancel: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "cancel", idSource: .explicit,
+            path: "PromoCode/cancel",
+            label: "Cancel",
+            properties: [
+                "action": .string("dismissPromo"),
+                "enabled": .bool(true),
+                "role": .string("cancel"),
+                "type": .string("system"),
+            ],
+            location: .init(file: "samples/checkout.menu", line: 50, column: 3)
+        ))
+
+        /// The button `apply` (“Apply”).
+        static let apply: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "apply", idSource: .explicit,
+            path: "PromoCode/apply",
+            label: "Apply",
+            properties: [
+                "action": .string("applyPromo"),
+                "enabled": .bool(true),
+                "role": .string("primary"),
+                "type": .string("system"),
+            ],
+            location: .init(file: "samples/checkout.menu", line: 51, column: 3)
+        ))
+    }
 
     /// Everything samples/checkout.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -222,14 +269,16 @@ enum Checkout {
             .init(name: .iOS, version: "17"),
             .init(name: .iPadOS, version: "17"),
         ],
-        declarations: [checkout, promoCode]
+        declarations: [checkout.element, promoCode.element]
     )
 
-    /// Every action samples/checkout.menu names (`action:` values), sorted.
+    /// Every action samples/checkout.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
         case applyPromo
         case dismissCheckout
         case dismissPromo
         case placeOrder
+        case promo
     }
 }

@@ -10,7 +10,7 @@ enum Mail {
     /// Actions on the selected messages. The Message menu splices these items
     /// with `use`, and the message list's context menu shows them with `menu:`.
     /// No shortcuts here: context menus don't display them.
-    static let messageActions: MenuModel.MenuElement = .init(
+    static let messageActions: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "MessageActions", idSource: .explicit,
         path: "MessageActions",
         label: "Message Actions",
@@ -21,116 +21,143 @@ enum Mail {
         ],
         location: .init(file: "samples/mail.menu", line: 10, column: 1),
         children: [
-            .init(
-                kind: .section, context: .menu, id: "replying", idSource: .explicit,
-                path: "MessageActions/replying",
-                location: .init(file: "samples/mail.menu", line: 11, column: 3),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "reply", idSource: .explicit,
-                        path: "MessageActions/replying/reply",
-                        label: "Reply",
-                        properties: [
-                            "action": .string("reply"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "symbol": .string("arrowshape.turn.up.left"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 12, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "replyAll", idSource: .explicit,
-                        path: "MessageActions/replying/replyAll",
-                        label: "Reply All",
-                        properties: [
-                            "action": .string("replyAll"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "symbol": .string("arrowshape.turn.up.left.2"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 13, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "forward", idSource: .explicit,
-                        path: "MessageActions/replying/forward",
-                        label: "Forward",
-                        properties: [
-                            "action": .string("forward"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "symbol": .string("arrowshape.turn.up.right"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 14, column: 5)
-                    ),
-                ]
-            ),
-            .init(
-                kind: .section, context: .menu, id: "filing", idSource: .explicit,
-                path: "MessageActions/filing",
-                location: .init(file: "samples/mail.menu", line: 16, column: 3),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "archive", idSource: .explicit,
-                        path: "MessageActions/filing/archive",
-                        label: "Archive",
-                        properties: [
-                            "action": .string("archive"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "symbol": .string("archivebox"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 17, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "moveToJunk", idSource: .label,
-                        path: "MessageActions/filing/moveToJunk",
-                        label: "Move to Junk",
-                        properties: [
-                            "action": .string("moveToJunk"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "symbol": .string("xmark.bin"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 18, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "delete", idSource: .explicit,
-                        path: "MessageActions/filing/delete",
-                        label: "Delete",
-                        properties: [
-                            "action": .string("deleteMessages"),
-                            "alternate": .bool(false),
-                            "confirm": .string("Delete the selected messages?"),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("destructive"),
-                            "symbol": .string("trash"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 19, column: 5)
-                    ),
-                ]
-            ),
+            MessageActions.replying.element,
+            MessageActions.filing.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menu `MessageActions` (“Message Actions”) holds.
+    enum MessageActions {
+        /// The section `replying`.
+        static let replying: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+            kind: .section, context: .menu, id: "replying", idSource: .explicit,
+            path: "MessageActions/replying",
+            location: .init(file: "samples/mail.menu", line: 11, column: 3),
+            children: [
+                Replying.reply.element,
+                Replying.replyAll.element,
+                Replying.forward.element,
+            ]
+        ))
+
+        /// Handles of what the section `replying` holds.
+        enum Replying {
+            /// The item `reply` (“Reply”).
+            static let reply: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "reply", idSource: .explicit,
+                path: "MessageActions/replying/reply",
+                label: "Reply",
+                properties: [
+                    "action": .string("reply"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("arrowshape.turn.up.left"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 12, column: 5)
+            ))
+
+            /// The item `replyAll` (“Reply All”).
+            static let replyAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "replyAll", idSource: .explicit,
+                path: "MessageActions/replying/replyAll",
+                label: "Reply All",
+                properties: [
+                    "action": .string("replyAll"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("arrowshape.turn.up.left.2"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 13, column: 5)
+            ))
+
+            /// The item `forward` (“Forward”).
+            static let forward: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "forward", idSource: .explicit,
+                path: "MessageActions/replying/forward",
+                label: "Forward",
+                properties: [
+                    "action": .string("forward"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("arrowshape.turn.up.right"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 14, column: 5)
+            ))
+        }
+
+        /// The section `filing`.
+        static let filing: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+            kind: .section, context: .menu, id: "filing", idSource: .explicit,
+            path: "MessageActions/filing",
+            location: .init(file: "samples/mail.menu", line: 16, column: 3),
+            children: [
+                Filing.archive.element,
+                Filing.moveToJunk.element,
+                Filing.delete.element,
+            ]
+        ))
+
+        /// Handles of what the section `filing` holds.
+        enum Filing {
+            /// The item `archive` (“Archive”).
+            static let archive: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "archive", idSource: .explicit,
+                path: "MessageActions/filing/archive",
+                label: "Archive",
+                properties: [
+                    "action": .string("archive"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("archivebox"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 17, column: 5)
+            ))
+
+            /// The item `moveToJunk` (“Move to Junk”).
+            static let moveToJunk: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "moveToJunk", idSource: .label,
+                path: "MessageActions/filing/moveToJunk",
+                label: "Move to Junk",
+                properties: [
+                    "action": .string("moveToJunk"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("xmark.bin"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 18, column: 5)
+            ))
+
+            /// The item `delete` (“Delete”).
+            static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                path: "MessageActions/filing/delete",
+                label: "Delete",
+                properties: [
+                    "action": .string("deleteMessages"),
+                    "alternate": .bool(false),
+                    "confirm": .string("Delete the selected messages?"),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("destructive"),
+                    "symbol": .string("trash"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 19, column: 5)
+            ))
+        }
+    }
 
     /// Context menu of the message list.
-    static let messageList: MenuModel.MenuElement = .init(
+    static let messageList: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .contextmenu, context: .control, id: "messageList", idSource: .explicit,
         path: "messageList",
         doc: "Context menu of the message list.",
@@ -140,1239 +167,1495 @@ enum Mail {
         ],
         location: .init(file: "samples/mail.menu", line: 29, column: 1),
         children: [
-            .init(
-                kind: .section, context: .menu, id: "replying", idSource: .explicit,
-                path: "messageList/replying",
-                location: .init(file: "samples/mail.menu", line: 11, column: 3),
-                origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33)),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "reply", idSource: .explicit,
-                        path: "messageList/replying/reply",
-                        label: "Reply",
-                        properties: [
-                            "action": .string("reply"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "symbol": .string("arrowshape.turn.up.left"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 12, column: 5),
-                        origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "replyAll", idSource: .explicit,
-                        path: "messageList/replying/replyAll",
-                        label: "Reply All",
-                        properties: [
-                            "action": .string("replyAll"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "symbol": .string("arrowshape.turn.up.left.2"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 13, column: 5),
-                        origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "forward", idSource: .explicit,
-                        path: "messageList/replying/forward",
-                        label: "Forward",
-                        properties: [
-                            "action": .string("forward"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "symbol": .string("arrowshape.turn.up.right"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 14, column: 5),
-                        origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
-                    ),
-                ]
-            ),
-            .init(
-                kind: .section, context: .menu, id: "filing", idSource: .explicit,
-                path: "messageList/filing",
-                location: .init(file: "samples/mail.menu", line: 16, column: 3),
-                origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33)),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "archive", idSource: .explicit,
-                        path: "messageList/filing/archive",
-                        label: "Archive",
-                        properties: [
-                            "action": .string("archive"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "symbol": .string("archivebox"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 17, column: 5),
-                        origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "moveToJunk", idSource: .label,
-                        path: "messageList/filing/moveToJunk",
-                        label: "Move to Junk",
-                        properties: [
-                            "action": .string("moveToJunk"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "symbol": .string("xmark.bin"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 18, column: 5),
-                        origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "delete", idSource: .explicit,
-                        path: "messageList/filing/delete",
-                        label: "Delete",
-                        properties: [
-                            "action": .string("deleteMessages"),
-                            "alternate": .bool(false),
-                            "confirm": .string("Delete the selected messages?"),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("destructive"),
-                            "symbol": .string("trash"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 19, column: 5),
-                        origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
-                    ),
-                ]
-            ),
+            MessageList.replying.element,
+            MessageList.filing.element,
         ]
-    )
+    ))
+
+    /// Handles of what the contextmenu `messageList` holds.
+    enum MessageList {
+        /// The section `replying`.
+        static let replying: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+            kind: .section, context: .menu, id: "replying", idSource: .explicit,
+            path: "messageList/replying",
+            location: .init(file: "samples/mail.menu", line: 11, column: 3),
+            origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33)),
+            children: [
+                Replying.reply.element,
+                Replying.replyAll.element,
+                Replying.forward.element,
+            ]
+        ))
+
+        /// Handles of what the section `replying` holds.
+        enum Replying {
+            /// The item `reply` (“Reply”).
+            static let reply: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "reply", idSource: .explicit,
+                path: "messageList/replying/reply",
+                label: "Reply",
+                properties: [
+                    "action": .string("reply"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("arrowshape.turn.up.left"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 12, column: 5),
+                origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
+            ))
+
+            /// The item `replyAll` (“Reply All”).
+            static let replyAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "replyAll", idSource: .explicit,
+                path: "messageList/replying/replyAll",
+                label: "Reply All",
+                properties: [
+                    "action": .string("replyAll"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("arrowshape.turn.up.left.2"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 13, column: 5),
+                origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
+            ))
+
+            /// The item `forward` (“Forward”).
+            static let forward: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "forward", idSource: .explicit,
+                path: "messageList/replying/forward",
+                label: "Forward",
+                properties: [
+                    "action": .string("forward"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("arrowshape.turn.up.right"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 14, column: 5),
+                origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
+            ))
+        }
+
+        /// The section `filing`.
+        static let filing: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+            kind: .section, context: .menu, id: "filing", idSource: .explicit,
+            path: "messageList/filing",
+            location: .init(file: "samples/mail.menu", line: 16, column: 3),
+            origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33)),
+            children: [
+                Filing.archive.element,
+                Filing.moveToJunk.element,
+                Filing.delete.element,
+            ]
+        ))
+
+        /// Handles of what the section `filing` holds.
+        enum Filing {
+            /// The item `archive` (“Archive”).
+            static let archive: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "archive", idSource: .explicit,
+                path: "messageList/filing/archive",
+                label: "Archive",
+                properties: [
+                    "action": .string("archive"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("archivebox"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 17, column: 5),
+                origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
+            ))
+
+            /// The item `moveToJunk` (“Move to Junk”).
+            static let moveToJunk: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "moveToJunk", idSource: .label,
+                path: "messageList/filing/moveToJunk",
+                label: "Move to Junk",
+                properties: [
+                    "action": .string("moveToJunk"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("xmark.bin"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 18, column: 5),
+                origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
+            ))
+
+            /// The item `delete` (“Delete”).
+            static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                path: "messageList/filing/delete",
+                label: "Delete",
+                properties: [
+                    "action": .string("deleteMessages"),
+                    "alternate": .bool(false),
+                    "confirm": .string("Delete the selected messages?"),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("destructive"),
+                    "symbol": .string("trash"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 19, column: 5),
+                origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
+            ))
+        }
+    }
 
     /// The app's menu bar.
-    static let menubar: MenuModel.MenuElement = .init(
+    static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
         kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
         path: "menubar",
         doc: "The app's menu bar.",
         location: .init(file: "samples/mail.menu", line: 32, column: 1),
         children: [
-            .init(
-                kind: .menu, context: .menu, id: "Mailbox", idSource: .explicit,
-                path: "menubar/Mailbox",
-                label: "Mailbox",
-                doc: "Mailbox: accounts, mailboxes and cleanup.",
+            MenuBar.mailbox.element,
+            MenuBar.edit.element,
+            MenuBar.message.element,
+            MenuBar.format.element,
+            MenuBar.view.element,
+        ]
+    ))
+
+    /// Handles of what the menubar `menubar` holds.
+    enum MenuBar {
+        /// Mailbox: accounts, mailboxes and cleanup.
+        static let mailbox: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Mailbox", idSource: .explicit,
+            path: "menubar/Mailbox",
+            label: "Mailbox",
+            doc: "Mailbox: accounts, mailboxes and cleanup.",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/mail.menu", line: 34, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Mailbox/section",
+                    location: .init(file: "samples/mail.menu", line: 35, column: 5),
+                    children: [
+                        Mailbox.takeAllAccountsOnline.element,
+                        Mailbox.takeAllAccountsOffline.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Mailbox/section2",
+                    location: .init(file: "samples/mail.menu", line: 39, column: 5),
+                    children: [
+                        Mailbox.getAllNewMail.element,
+                        Mailbox.newMailbox.element,
+                        Mailbox.newSmartMailbox.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    path: "menubar/Mailbox/section3",
+                    location: .init(file: "samples/mail.menu", line: 44, column: 5),
+                    children: [
+                        Mailbox.useThisMailboxFor.element,
+                        Mailbox.eraseDeletedItems.element,
+                        Mailbox.eraseJunkMail.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Mailbox` (“Mailbox”) holds.
+        enum Mailbox {
+            /// The item `takeAllAccountsOnline` (“Take All Accounts Online”).
+            static let takeAllAccountsOnline: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "takeAllAccountsOnline", idSource: .explicit,
+                path: "menubar/Mailbox/takeAllAccountsOnline",
+                label: "Take All Accounts Online",
+                properties: [
+                    "action": .string("goOnline"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 36, column: 7)
+            ))
+
+            /// The item `takeAllAccountsOffline` (“Take All Accounts Offline”).
+            static let takeAllAccountsOffline: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "takeAllAccountsOffline", idSource: .explicit,
+                path: "menubar/Mailbox/takeAllAccountsOffline",
+                label: "Take All Accounts Offline",
+                properties: [
+                    "action": .string("goOffline"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 37, column: 7)
+            ))
+
+            /// The item `getAllNewMail` (“Get All New Mail”).
+            static let getAllNewMail: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "getAllNewMail", idSource: .explicit,
+                path: "menubar/Mailbox/getAllNewMail",
+                label: "Get All New Mail",
+                properties: [
+                    "action": .string("fetchMail"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "n", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/mail.menu", line: 40, column: 7)
+            ))
+
+            /// The item `newMailbox` (“New Mailbox…”).
+            static let newMailbox: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "newMailbox", idSource: .explicit,
+                path: "menubar/Mailbox/newMailbox",
+                label: "New Mailbox…",
+                properties: [
+                    "action": .string("newMailbox"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(true),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 41, column: 7)
+            ))
+
+            /// The item `newSmartMailbox` (“New Smart Mailbox…”).
+            static let newSmartMailbox: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "newSmartMailbox", idSource: .explicit,
+                path: "menubar/Mailbox/newSmartMailbox",
+                label: "New Smart Mailbox…",
+                properties: [
+                    "action": .string("newSmartMailbox"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(true),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 42, column: 7)
+            ))
+
+            /// The submenu `useThisMailboxFor` (“Use This Mailbox For”).
+            static let useThisMailboxFor: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "useThisMailboxFor", idSource: .explicit,
+                path: "menubar/Mailbox/useThisMailboxFor",
+                label: "Use This Mailbox For",
                 properties: [
                     "dynamic": .bool(false),
                     "enabled": .bool(true),
                 ],
-                location: .init(file: "samples/mail.menu", line: 34, column: 3),
+                location: .init(file: "samples/mail.menu", line: 45, column: 7),
                 children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Mailbox/section",
-                        location: .init(file: "samples/mail.menu", line: 35, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "takeAllAccountsOnline", idSource: .explicit,
-                                path: "menubar/Mailbox/section/takeAllAccountsOnline",
-                                label: "Take All Accounts Online",
-                                properties: [
-                                    "action": .string("goOnline"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 36, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "takeAllAccountsOffline", idSource: .explicit,
-                                path: "menubar/Mailbox/section/takeAllAccountsOffline",
-                                label: "Take All Accounts Offline",
-                                properties: [
-                                    "action": .string("goOffline"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 37, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Mailbox/section2",
-                        location: .init(file: "samples/mail.menu", line: 39, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "getAllNewMail", idSource: .explicit,
-                                path: "menubar/Mailbox/section2/getAllNewMail",
-                                label: "Get All New Mail",
-                                properties: [
-                                    "action": .string("fetchMail"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "n", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 40, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "newMailbox", idSource: .explicit,
-                                path: "menubar/Mailbox/section2/newMailbox",
-                                label: "New Mailbox…",
-                                properties: [
-                                    "action": .string("newMailbox"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(true),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 41, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "newSmartMailbox", idSource: .explicit,
-                                path: "menubar/Mailbox/section2/newSmartMailbox",
-                                label: "New Smart Mailbox…",
-                                properties: [
-                                    "action": .string("newSmartMailbox"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(true),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 42, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section3", idSource: .synthetic,
-                        path: "menubar/Mailbox/section3",
-                        location: .init(file: "samples/mail.menu", line: 44, column: 5),
-                        children: [
-                            .init(
-                                kind: .submenu, context: .menu, id: "useThisMailboxFor", idSource: .explicit,
-                                path: "menubar/Mailbox/section3/useThisMailboxFor",
-                                label: "Use This Mailbox For",
-                                properties: [
-                                    "dynamic": .bool(false),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 45, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "drafts", idSource: .explicit,
-                                        path: "menubar/Mailbox/section3/useThisMailboxFor/drafts",
-                                        label: "Drafts",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 46, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "sent", idSource: .explicit,
-                                        path: "menubar/Mailbox/section3/useThisMailboxFor/sent",
-                                        label: "Sent",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 47, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "junk", idSource: .explicit,
-                                        path: "menubar/Mailbox/section3/useThisMailboxFor/junk",
-                                        label: "Junk",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 48, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "trash", idSource: .explicit,
-                                        path: "menubar/Mailbox/section3/useThisMailboxFor/trash",
-                                        label: "Trash",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 49, column: 9)
-                                    ),
-                                ]
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "eraseDeletedItems", idSource: .explicit,
-                                path: "menubar/Mailbox/section3/eraseDeletedItems",
-                                label: "Erase Deleted Items",
-                                properties: [
-                                    "action": .string("eraseDeleted"),
-                                    "alternate": .bool(false),
-                                    "confirm": .string("Permanently erase the deleted items in all accounts?"),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("destructive"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 51, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "eraseJunkMail", idSource: .explicit,
-                                path: "menubar/Mailbox/section3/eraseJunkMail",
-                                label: "Erase Junk Mail",
-                                properties: [
-                                    "action": .string("eraseJunk"),
-                                    "alternate": .bool(false),
-                                    "confirm": .string("Permanently erase all junk mail?"),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("destructive"),
-                                    "shortcut": .shortcut(.init(key: "j", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 56, column: 7)
-                            ),
-                        ]
-                    ),
+                    UseThisMailboxFor.drafts.element,
+                    UseThisMailboxFor.sent.element,
+                    UseThisMailboxFor.junk.element,
+                    UseThisMailboxFor.trash.element,
                 ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
-                path: "menubar/Edit",
-                label: "Edit",
-                doc: "Edit: undo, the clipboard, selection and find.",
+            ))
+
+            /// Handles of what the submenu `useThisMailboxFor` (“Use This Mailbox For”) holds.
+            enum UseThisMailboxFor {
+                /// The item `drafts` (“Drafts”).
+                static let drafts: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "drafts", idSource: .explicit,
+                    path: "menubar/Mailbox/useThisMailboxFor/drafts",
+                    label: "Drafts",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 46, column: 9)
+                ))
+
+                /// The item `sent` (“Sent”).
+                static let sent: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "sent", idSource: .explicit,
+                    path: "menubar/Mailbox/useThisMailboxFor/sent",
+                    label: "Sent",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 47, column: 9)
+                ))
+
+                /// The item `junk` (“Junk”).
+                static let junk: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "junk", idSource: .explicit,
+                    path: "menubar/Mailbox/useThisMailboxFor/junk",
+                    label: "Junk",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 48, column: 9)
+                ))
+
+                /// The item `trash` (“Trash”).
+                static let trash: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "trash", idSource: .explicit,
+                    path: "menubar/Mailbox/useThisMailboxFor/trash",
+                    label: "Trash",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 49, column: 9)
+                ))
+            }
+
+            /// The item `eraseDeletedItems` (“Erase Deleted Items”).
+            static let eraseDeletedItems: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "eraseDeletedItems", idSource: .explicit,
+                path: "menubar/Mailbox/eraseDeletedItems",
+                label: "Erase Deleted Items",
                 properties: [
-                    "dynamic": .bool(false),
+                    "action": .string("eraseDeleted"),
+                    "alternate": .bool(false),
+                    "confirm": .string("Permanently erase the deleted items in all accounts?"),
                     "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("destructive"),
                 ],
-                location: .init(file: "samples/shared/edit.menu", line: 6, column: 1),
+                location: .init(file: "samples/mail.menu", line: 51, column: 7)
+            ))
+
+            /// The item `eraseJunkMail` (“Erase Junk Mail”).
+            static let eraseJunkMail: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "eraseJunkMail", idSource: .explicit,
+                path: "menubar/Mailbox/eraseJunkMail",
+                label: "Erase Junk Mail",
+                properties: [
+                    "action": .string("eraseJunk"),
+                    "alternate": .bool(false),
+                    "confirm": .string("Permanently erase all junk mail?"),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("destructive"),
+                    "shortcut": .shortcut(.init(key: "j", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/mail.menu", line: 56, column: 7)
+            ))
+        }
+
+        /// Edit: undo, the clipboard, selection and find.
+        static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+            path: "menubar/Edit",
+            label: "Edit",
+            doc: "Edit: undo, the clipboard, selection and find.",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/shared/edit.menu", line: 6, column: 1),
+            origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3)),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Edit/section",
+                    location: .init(file: "samples/shared/edit.menu", line: 7, column: 3),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3)),
+                    children: [
+                        Edit.undo.element,
+                        Edit.redo.element,
+                    ]
+                ),
+                Edit.clipboard.element,
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Edit/section2",
+                    location: .init(file: "samples/shared/edit.menu", line: 20, column: 3),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3)),
+                    children: [
+                        Edit.find.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Edit` (“Edit”) holds.
+        enum Edit {
+            /// The item `undo` (“Undo”).
+            static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "undo", idSource: .explicit,
+                path: "menubar/Edit/undo",
+                label: "Undo",
+                properties: [
+                    "action": .string("undo"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/shared/edit.menu", line: 8, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
+            ))
+
+            /// The item `redo` (“Redo”).
+            static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "redo", idSource: .explicit,
+                path: "menubar/Edit/redo",
+                label: "Redo",
+                properties: [
+                    "action": .string("redo"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/shared/edit.menu", line: 9, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
+            ))
+
+            /// The section `clipboard`.
+            static let clipboard: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+                kind: .section, context: .menu, id: "clipboard", idSource: .explicit,
+                path: "menubar/Edit/clipboard",
+                location: .init(file: "samples/shared/edit.menu", line: 12, column: 3),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3)),
                 children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Edit/section",
-                        location: .init(file: "samples/shared/edit.menu", line: 7, column: 3),
-                        origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3)),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "undo", idSource: .explicit,
-                                path: "menubar/Edit/section/undo",
-                                label: "Undo",
-                                properties: [
-                                    "action": .string("undo"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 8, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "redo", idSource: .explicit,
-                                path: "menubar/Edit/section/redo",
-                                label: "Redo",
-                                properties: [
-                                    "action": .string("redo"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 9, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "clipboard", idSource: .explicit,
-                        path: "menubar/Edit/clipboard",
-                        location: .init(file: "samples/shared/edit.menu", line: 12, column: 3),
-                        origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3)),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "cut", idSource: .explicit,
-                                path: "menubar/Edit/clipboard/cut",
-                                label: "Cut",
-                                properties: [
-                                    "action": .string("cut"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                                    "symbol": .string("scissors"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 13, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "copy", idSource: .explicit,
-                                path: "menubar/Edit/clipboard/copy",
-                                label: "Copy",
-                                properties: [
-                                    "action": .string("copy"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                                    "symbol": .string("doc.on.doc"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 14, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "paste", idSource: .explicit,
-                                path: "menubar/Edit/clipboard/paste",
-                                label: "Paste",
-                                properties: [
-                                    "action": .string("paste"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                                    "symbol": .string("doc.on.clipboard"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 15, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "pasteAndMatchStyle", idSource: .explicit,
-                                path: "menubar/Edit/clipboard/pasteAndMatchStyle",
-                                label: "Paste and Match Style",
-                                properties: [
-                                    "action": .string("pasteAndMatchStyle"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 16, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
-                                path: "menubar/Edit/clipboard/selectAll",
-                                label: "Select All",
-                                properties: [
-                                    "action": .string("selectAll"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 17, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Edit/section2",
-                        location: .init(file: "samples/shared/edit.menu", line: 20, column: 3),
-                        origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3)),
-                        children: [
-                            .init(
-                                kind: .submenu, context: .menu, id: "find", idSource: .explicit,
-                                path: "menubar/Edit/section2/find",
-                                label: "Find",
-                                properties: [
-                                    "dynamic": .bool(false),
-                                    "enabled": .bool(true),
-                                    "symbol": .string("magnifyingglass"),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 22, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3)),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "find", idSource: .label,
-                                        path: "menubar/Edit/section2/find/find",
-                                        label: "Find…",
-                                        properties: [
-                                            "action": .string("showFind"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(true),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/shared/edit.menu", line: 24, column: 7),
-                                        origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "findNext", idSource: .explicit,
-                                        path: "menubar/Edit/section2/find/findNext",
-                                        label: "Find Next",
-                                        properties: [
-                                            "action": .string("findNext"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/shared/edit.menu", line: 25, column: 7),
-                                        origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "useSelectionForFind", idSource: .label,
-                                        path: "menubar/Edit/section2/find/useSelectionForFind",
-                                        label: "Use Selection for Find",
-                                        properties: [
-                                            "action": .string("useSelectionForFind"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/shared/edit.menu", line: 26, column: 7),
-                                        origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
-                                    ),
-                                ]
-                            ),
-                        ]
-                    ),
+                    Clipboard.cut.element,
+                    Clipboard.copy.element,
+                    Clipboard.paste.element,
+                    Clipboard.pasteAndMatchStyle.element,
+                    Clipboard.selectAll.element,
                 ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Message", idSource: .explicit,
-                path: "menubar/Message",
-                label: "Message",
-                doc: "Message: send, reply, flag and file the selected messages.",
+            ))
+
+            /// Handles of what the section `clipboard` holds.
+            enum Clipboard {
+                /// The item `cut` (“Cut”).
+                static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "cut", idSource: .explicit,
+                    path: "menubar/Edit/clipboard/cut",
+                    label: "Cut",
+                    properties: [
+                        "action": .string("cut"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
+                        "symbol": .string("scissors"),
+                    ],
+                    location: .init(file: "samples/shared/edit.menu", line: 13, column: 5),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
+                ))
+
+                /// The item `copy` (“Copy”).
+                static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                    path: "menubar/Edit/clipboard/copy",
+                    label: "Copy",
+                    properties: [
+                        "action": .string("copy"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
+                        "symbol": .string("doc.on.doc"),
+                    ],
+                    location: .init(file: "samples/shared/edit.menu", line: 14, column: 5),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
+                ))
+
+                /// The item `paste` (“Paste”).
+                static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "paste", idSource: .explicit,
+                    path: "menubar/Edit/clipboard/paste",
+                    label: "Paste",
+                    properties: [
+                        "action": .string("paste"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
+                        "symbol": .string("doc.on.clipboard"),
+                    ],
+                    location: .init(file: "samples/shared/edit.menu", line: 15, column: 5),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
+                ))
+
+                /// The item `pasteAndMatchStyle` (“Paste and Match Style”).
+                static let pasteAndMatchStyle: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "pasteAndMatchStyle", idSource: .explicit,
+                    path: "menubar/Edit/clipboard/pasteAndMatchStyle",
+                    label: "Paste and Match Style",
+                    properties: [
+                        "action": .string("pasteAndMatchStyle"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
+                    ],
+                    location: .init(file: "samples/shared/edit.menu", line: 16, column: 5),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
+                ))
+
+                /// The item `selectAll` (“Select All”).
+                static let selectAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
+                    path: "menubar/Edit/clipboard/selectAll",
+                    label: "Select All",
+                    properties: [
+                        "action": .string("selectAll"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/shared/edit.menu", line: 17, column: 5),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
+                ))
+            }
+
+            /// The submenu `find` (“Find”).
+            static let find: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "find", idSource: .explicit,
+                path: "menubar/Edit/find",
+                label: "Find",
+                properties: [
+                    "dynamic": .bool(false),
+                    "enabled": .bool(true),
+                    "symbol": .string("magnifyingglass"),
+                ],
+                location: .init(file: "samples/shared/edit.menu", line: 22, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3)),
+                children: [
+                    Find.find.element,
+                    Find.findNext.element,
+                    Find.useSelectionForFind.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `find` (“Find”) holds.
+            enum Find {
+                /// The item `find` (“Find…”).
+                static let find: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "find", idSource: .label,
+                    path: "menubar/Edit/find/find",
+                    label: "Find…",
+                    properties: [
+                        "action": .string("showFind"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(true),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/shared/edit.menu", line: 24, column: 7),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
+                ))
+
+                /// The item `findNext` (“Find Next”).
+                static let findNext: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "findNext", idSource: .explicit,
+                    path: "menubar/Edit/find/findNext",
+                    label: "Find Next",
+                    properties: [
+                        "action": .string("findNext"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/shared/edit.menu", line: 25, column: 7),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
+                ))
+
+                /// The item `useSelectionForFind` (“Use Selection for Find”).
+                static let useSelectionForFind: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "useSelectionForFind", idSource: .label,
+                    path: "menubar/Edit/find/useSelectionForFind",
+                    label: "Use Selection for Find",
+                    properties: [
+                        "action": .string("useSelectionForFind"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/shared/edit.menu", line: 26, column: 7),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
+                ))
+            }
+        }
+
+        /// Message: send, reply, flag and file the selected messages.
+        static let message: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Message", idSource: .explicit,
+            path: "menubar/Message",
+            label: "Message",
+            doc: "Message: send, reply, flag and file the selected messages.",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/mail.menu", line: 68, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Message/section",
+                    location: .init(file: "samples/mail.menu", line: 69, column: 5),
+                    children: [
+                        Message.sendAgain.element,
+                    ]
+                ),
+                Message.replying.element,
+                Message.filing.element,
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Message/section2",
+                    location: .init(file: "samples/mail.menu", line: 73, column: 5),
+                    children: [
+                        Message.flag.element,
+                        Message.moveTo.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Message` (“Message”) holds.
+        enum Message {
+            /// The item `sendAgain` (“Send Again”).
+            static let sendAgain: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "sendAgain", idSource: .explicit,
+                path: "menubar/Message/sendAgain",
+                label: "Send Again",
+                properties: [
+                    "action": .string("sendAgain"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "d", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/mail.menu", line: 70, column: 7)
+            ))
+
+            /// The section `replying`.
+            static let replying: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+                kind: .section, context: .menu, id: "replying", idSource: .explicit,
+                path: "menubar/Message/replying",
+                location: .init(file: "samples/mail.menu", line: 11, column: 3),
+                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5)),
+                children: [
+                    Replying.reply.element,
+                    Replying.replyAll.element,
+                    Replying.forward.element,
+                ]
+            ))
+
+            /// Handles of what the section `replying` holds.
+            enum Replying {
+                /// The item `reply` (“Reply”).
+                static let reply: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "reply", idSource: .explicit,
+                    path: "menubar/Message/replying/reply",
+                    label: "Reply",
+                    properties: [
+                        "action": .string("reply"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "symbol": .string("arrowshape.turn.up.left"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 12, column: 5),
+                    origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
+                ))
+
+                /// The item `replyAll` (“Reply All”).
+                static let replyAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "replyAll", idSource: .explicit,
+                    path: "menubar/Message/replying/replyAll",
+                    label: "Reply All",
+                    properties: [
+                        "action": .string("replyAll"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "symbol": .string("arrowshape.turn.up.left.2"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 13, column: 5),
+                    origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
+                ))
+
+                /// The item `forward` (“Forward”).
+                static let forward: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "forward", idSource: .explicit,
+                    path: "menubar/Message/replying/forward",
+                    label: "Forward",
+                    properties: [
+                        "action": .string("forward"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "symbol": .string("arrowshape.turn.up.right"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 14, column: 5),
+                    origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
+                ))
+            }
+
+            /// The section `filing`.
+            static let filing: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+                kind: .section, context: .menu, id: "filing", idSource: .explicit,
+                path: "menubar/Message/filing",
+                location: .init(file: "samples/mail.menu", line: 16, column: 3),
+                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5)),
+                children: [
+                    Filing.archive.element,
+                    Filing.moveToJunk.element,
+                    Filing.delete.element,
+                ]
+            ))
+
+            /// Handles of what the section `filing` holds.
+            enum Filing {
+                /// The item `archive` (“Archive”).
+                static let archive: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "archive", idSource: .explicit,
+                    path: "menubar/Message/filing/archive",
+                    label: "Archive",
+                    properties: [
+                        "action": .string("archive"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "symbol": .string("archivebox"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 17, column: 5),
+                    origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
+                ))
+
+                /// The item `moveToJunk` (“Move to Junk”).
+                static let moveToJunk: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "moveToJunk", idSource: .label,
+                    path: "menubar/Message/filing/moveToJunk",
+                    label: "Move to Junk",
+                    properties: [
+                        "action": .string("moveToJunk"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "symbol": .string("xmark.bin"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 18, column: 5),
+                    origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
+                ))
+
+                /// The item `delete` (“Delete”).
+                static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                    path: "menubar/Message/filing/delete",
+                    label: "Delete",
+                    properties: [
+                        "action": .string("deleteMessages"),
+                        "alternate": .bool(false),
+                        "confirm": .string("Delete the selected messages?"),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("destructive"),
+                        "symbol": .string("trash"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 19, column: 5),
+                    origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
+                ))
+            }
+
+            /// The submenu `flag` (“Flag”).
+            static let flag: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "flag", idSource: .explicit,
+                path: "menubar/Message/flag",
+                label: "Flag",
+                properties: [
+                    "dynamic": .bool(false),
+                    "enabled": .bool(true),
+                    "symbol": .string("flag"),
+                ],
+                location: .init(file: "samples/mail.menu", line: 74, column: 7),
+                children: [
+                    Flag.red.element,
+                    Flag.orange.element,
+                    Flag.yellow.element,
+                    Flag.green.element,
+                    Flag.blue.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `flag` (“Flag”) holds.
+            enum Flag {
+                /// The item `red` (“Red”).
+                static let red: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "red", idSource: .explicit,
+                    path: "menubar/Message/flag/red",
+                    label: "Red",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 76, column: 9)
+                ))
+
+                /// The item `orange` (“Orange”).
+                static let orange: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "orange", idSource: .explicit,
+                    path: "menubar/Message/flag/orange",
+                    label: "Orange",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 77, column: 9)
+                ))
+
+                /// The item `yellow` (“Yellow”).
+                static let yellow: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "yellow", idSource: .explicit,
+                    path: "menubar/Message/flag/yellow",
+                    label: "Yellow",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 78, column: 9)
+                ))
+
+                /// The item `green` (“Green”).
+                static let green: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "green", idSource: .explicit,
+                    path: "menubar/Message/flag/green",
+                    label: "Green",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 79, column: 9)
+                ))
+
+                /// The item `blue` (“Blue”).
+                static let blue: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "blue", idSource: .explicit,
+                    path: "menubar/Message/flag/blue",
+                    label: "Blue",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 80, column: 9)
+                ))
+            }
+
+            /// The submenu `moveTo` (“Move To”).
+            static let moveTo: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "moveTo", idSource: .explicit,
+                path: "menubar/Message/moveTo",
+                label: "Move To",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/mail.menu", line: 83, column: 7),
+                children: [
+                    MoveTo.inbox.element,
+                    MoveTo.archiveMailbox.element,
+                    MoveTo.drafts.element,
+                    MoveTo.sent.element,
+                    MoveTo.junk.element,
+                    MoveTo.trash.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `moveTo` (“Move To”) holds.
+            enum MoveTo {
+                /// The item `inbox` (“Inbox”).
+                static let inbox: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "inbox", idSource: .explicit,
+                    path: "menubar/Message/moveTo/inbox",
+                    label: "Inbox",
+                    properties: [
+                        "action": .string("moveToInbox"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 85, column: 9)
+                ))
+
+                /// The item `archiveMailbox` (“Archive”).
+                static let archiveMailbox: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "archiveMailbox", idSource: .explicit,
+                    path: "menubar/Message/moveTo/archiveMailbox",
+                    label: "Archive",
+                    properties: [
+                        "action": .string("moveToArchive"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 86, column: 9)
+                ))
+
+                /// The item `drafts` (“Drafts”).
+                static let drafts: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "drafts", idSource: .explicit,
+                    path: "menubar/Message/moveTo/drafts",
+                    label: "Drafts",
+                    properties: [
+                        "action": .string("moveToDrafts"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 87, column: 9)
+                ))
+
+                /// The item `sent` (“Sent”).
+                static let sent: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "sent", idSource: .explicit,
+                    path: "menubar/Message/moveTo/sent",
+                    label: "Sent",
+                    properties: [
+                        "action": .string("moveToSent"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 88, column: 9)
+                ))
+
+                /// The item `junk` (“Junk”).
+                static let junk: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "junk", idSource: .explicit,
+                    path: "menubar/Message/moveTo/junk",
+                    label: "Junk",
+                    properties: [
+                        "action": .string("moveToJunk"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 89, column: 9)
+                ))
+
+                /// The item `trash` (“Trash”).
+                static let trash: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "trash", idSource: .explicit,
+                    path: "menubar/Message/moveTo/trash",
+                    label: "Trash",
+                    properties: [
+                        "action": .string("moveToTrash"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 90, column: 9)
+                ))
+            }
+        }
+
+        /// Format: fonts, quote levels and plain text.
+        static let format: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Format", idSource: .explicit,
+            path: "menubar/Format",
+            label: "Format",
+            doc: "Format: fonts, quote levels and plain text.",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/mail.menu", line: 96, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Format/section",
+                    location: .init(file: "samples/mail.menu", line: 97, column: 5),
+                    children: [
+                        Format.font.element,
+                        Format.quoteLevel.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Format/section2",
+                    location: .init(file: "samples/mail.menu", line: 109, column: 5),
+                    children: [
+                        Format.makePlainText.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Format` (“Format”) holds.
+        enum Format {
+            /// The submenu `font` (“Font”).
+            static let font: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "font", idSource: .explicit,
+                path: "menubar/Format/font",
+                label: "Font",
                 properties: [
                     "dynamic": .bool(false),
                     "enabled": .bool(true),
                 ],
-                location: .init(file: "samples/mail.menu", line: 68, column: 3),
+                location: .init(file: "samples/mail.menu", line: 98, column: 7),
                 children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Message/section",
-                        location: .init(file: "samples/mail.menu", line: 69, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "sendAgain", idSource: .explicit,
-                                path: "menubar/Message/section/sendAgain",
-                                label: "Send Again",
-                                properties: [
-                                    "action": .string("sendAgain"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "d", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 70, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "replying", idSource: .explicit,
-                        path: "menubar/Message/replying",
-                        location: .init(file: "samples/mail.menu", line: 11, column: 3),
-                        origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5)),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "reply", idSource: .explicit,
-                                path: "menubar/Message/replying/reply",
-                                label: "Reply",
-                                properties: [
-                                    "action": .string("reply"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "symbol": .string("arrowshape.turn.up.left"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 12, column: 5),
-                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "replyAll", idSource: .explicit,
-                                path: "menubar/Message/replying/replyAll",
-                                label: "Reply All",
-                                properties: [
-                                    "action": .string("replyAll"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "symbol": .string("arrowshape.turn.up.left.2"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 13, column: 5),
-                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "forward", idSource: .explicit,
-                                path: "menubar/Message/replying/forward",
-                                label: "Forward",
-                                properties: [
-                                    "action": .string("forward"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "symbol": .string("arrowshape.turn.up.right"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 14, column: 5),
-                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "filing", idSource: .explicit,
-                        path: "menubar/Message/filing",
-                        location: .init(file: "samples/mail.menu", line: 16, column: 3),
-                        origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5)),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "archive", idSource: .explicit,
-                                path: "menubar/Message/filing/archive",
-                                label: "Archive",
-                                properties: [
-                                    "action": .string("archive"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "symbol": .string("archivebox"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 17, column: 5),
-                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "moveToJunk", idSource: .label,
-                                path: "menubar/Message/filing/moveToJunk",
-                                label: "Move to Junk",
-                                properties: [
-                                    "action": .string("moveToJunk"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "symbol": .string("xmark.bin"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 18, column: 5),
-                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "delete", idSource: .explicit,
-                                path: "menubar/Message/filing/delete",
-                                label: "Delete",
-                                properties: [
-                                    "action": .string("deleteMessages"),
-                                    "alternate": .bool(false),
-                                    "confirm": .string("Delete the selected messages?"),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("destructive"),
-                                    "symbol": .string("trash"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 19, column: 5),
-                                origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Message/section2",
-                        location: .init(file: "samples/mail.menu", line: 73, column: 5),
-                        children: [
-                            .init(
-                                kind: .submenu, context: .menu, id: "flag", idSource: .explicit,
-                                path: "menubar/Message/section2/flag",
-                                label: "Flag",
-                                properties: [
-                                    "dynamic": .bool(false),
-                                    "enabled": .bool(true),
-                                    "symbol": .string("flag"),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 74, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "red", idSource: .explicit,
-                                        path: "menubar/Message/section2/flag/red",
-                                        label: "Red",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 76, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "orange", idSource: .explicit,
-                                        path: "menubar/Message/section2/flag/orange",
-                                        label: "Orange",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 77, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "yellow", idSource: .explicit,
-                                        path: "menubar/Message/section2/flag/yellow",
-                                        label: "Yellow",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 78, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "green", idSource: .explicit,
-                                        path: "menubar/Message/section2/flag/green",
-                                        label: "Green",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 79, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "blue", idSource: .explicit,
-                                        path: "menubar/Message/section2/flag/blue",
-                                        label: "Blue",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 80, column: 9)
-                                    ),
-                                ]
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "moveTo", idSource: .explicit,
-                                path: "menubar/Message/section2/moveTo",
-                                label: "Move To",
-                                properties: [
-                                    "dynamic": .bool(true),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 83, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "inbox", idSource: .explicit,
-                                        path: "menubar/Message/section2/moveTo/inbox",
-                                        label: "Inbox",
-                                        properties: [
-                                            "action": .string("moveToInbox"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 85, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "archiveMailbox", idSource: .explicit,
-                                        path: "menubar/Message/section2/moveTo/archiveMailbox",
-                                        label: "Archive",
-                                        properties: [
-                                            "action": .string("moveToArchive"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 86, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "drafts", idSource: .explicit,
-                                        path: "menubar/Message/section2/moveTo/drafts",
-                                        label: "Drafts",
-                                        properties: [
-                                            "action": .string("moveToDrafts"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 87, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "sent", idSource: .explicit,
-                                        path: "menubar/Message/section2/moveTo/sent",
-                                        label: "Sent",
-                                        properties: [
-                                            "action": .string("moveToSent"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 88, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "junk", idSource: .explicit,
-                                        path: "menubar/Message/section2/moveTo/junk",
-                                        label: "Junk",
-                                        properties: [
-                                            "action": .string("moveToJunk"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 89, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "trash", idSource: .explicit,
-                                        path: "menubar/Message/section2/moveTo/trash",
-                                        label: "Trash",
-                                        properties: [
-                                            "action": .string("moveToTrash"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 90, column: 9)
-                                    ),
-                                ]
-                            ),
-                        ]
-                    ),
+                    Font.showFonts.element,
+                    Font.bold.element,
+                    Font.italic.element,
+                    Font.underline.element,
                 ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Format", idSource: .explicit,
-                path: "menubar/Format",
-                label: "Format",
-                doc: "Format: fonts, quote levels and plain text.",
+            ))
+
+            /// Handles of what the submenu `font` (“Font”) holds.
+            enum Font {
+                /// The item `showFonts` (“Show Fonts”).
+                static let showFonts: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "showFonts", idSource: .explicit,
+                    path: "menubar/Format/font/showFonts",
+                    label: "Show Fonts",
+                    properties: [
+                        "action": .string("showFonts"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 99, column: 9)
+                ))
+
+                /// The item `bold` (“Bold”).
+                static let bold: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "bold", idSource: .explicit,
+                    path: "menubar/Format/font/bold",
+                    label: "Bold",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 100, column: 9)
+                ))
+
+                /// The item `italic` (“Italic”).
+                static let italic: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "italic", idSource: .explicit,
+                    path: "menubar/Format/font/italic",
+                    label: "Italic",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 101, column: 9)
+                ))
+
+                /// The item `underline` (“Underline”).
+                static let underline: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "underline", idSource: .explicit,
+                    path: "menubar/Format/font/underline",
+                    label: "Underline",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 102, column: 9)
+                ))
+            }
+
+            /// The submenu `quoteLevel` (“Quote Level”).
+            static let quoteLevel: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "quoteLevel", idSource: .explicit,
+                path: "menubar/Format/quoteLevel",
+                label: "Quote Level",
                 properties: [
                     "dynamic": .bool(false),
                     "enabled": .bool(true),
                 ],
-                location: .init(file: "samples/mail.menu", line: 96, column: 3),
+                location: .init(file: "samples/mail.menu", line: 104, column: 7),
                 children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Format/section",
-                        location: .init(file: "samples/mail.menu", line: 97, column: 5),
-                        children: [
-                            .init(
-                                kind: .submenu, context: .menu, id: "font", idSource: .explicit,
-                                path: "menubar/Format/section/font",
-                                label: "Font",
-                                properties: [
-                                    "dynamic": .bool(false),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 98, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "showFonts", idSource: .explicit,
-                                        path: "menubar/Format/section/font/showFonts",
-                                        label: "Show Fonts",
-                                        properties: [
-                                            "action": .string("showFonts"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 99, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "bold", idSource: .explicit,
-                                        path: "menubar/Format/section/font/bold",
-                                        label: "Bold",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 100, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "italic", idSource: .explicit,
-                                        path: "menubar/Format/section/font/italic",
-                                        label: "Italic",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 101, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "underline", idSource: .explicit,
-                                        path: "menubar/Format/section/font/underline",
-                                        label: "Underline",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 102, column: 9)
-                                    ),
-                                ]
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "quoteLevel", idSource: .explicit,
-                                path: "menubar/Format/section/quoteLevel",
-                                label: "Quote Level",
-                                properties: [
-                                    "dynamic": .bool(false),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 104, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "increase", idSource: .explicit,
-                                        path: "menubar/Format/section/quoteLevel/increase",
-                                        label: "Increase",
-                                        properties: [
-                                            "action": .string("increaseQuoteLevel"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "'", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 105, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "decrease", idSource: .explicit,
-                                        path: "menubar/Format/section/quoteLevel/decrease",
-                                        label: "Decrease",
-                                        properties: [
-                                            "action": .string("decreaseQuoteLevel"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "'", modifiers: [.option, .command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 106, column: 9)
-                                    ),
-                                ]
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Format/section2",
-                        location: .init(file: "samples/mail.menu", line: 109, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "makePlainText", idSource: .explicit,
-                                path: "menubar/Format/section2/makePlainText",
-                                label: "Make Plain Text",
-                                properties: [
-                                    "action": .string("makePlainText"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "t", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 110, column: 7)
-                            ),
-                        ]
-                    ),
+                    QuoteLevel.increase.element,
+                    QuoteLevel.decrease.element,
                 ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "View", idSource: .explicit,
-                path: "menubar/View",
-                label: "View",
-                doc: "View: changeable-title items that show and hide parts of the window.",
+            ))
+
+            /// Handles of what the submenu `quoteLevel` (“Quote Level”) holds.
+            enum QuoteLevel {
+                /// The item `increase` (“Increase”).
+                static let increase: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "increase", idSource: .explicit,
+                    path: "menubar/Format/quoteLevel/increase",
+                    label: "Increase",
+                    properties: [
+                        "action": .string("increaseQuoteLevel"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "'", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 105, column: 9)
+                ))
+
+                /// The item `decrease` (“Decrease”).
+                static let decrease: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "decrease", idSource: .explicit,
+                    path: "menubar/Format/quoteLevel/decrease",
+                    label: "Decrease",
+                    properties: [
+                        "action": .string("decreaseQuoteLevel"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "'", modifiers: [.option, .command])),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 106, column: 9)
+                ))
+            }
+
+            /// The item `makePlainText` (“Make Plain Text”).
+            static let makePlainText: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "makePlainText", idSource: .explicit,
+                path: "menubar/Format/makePlainText",
+                label: "Make Plain Text",
                 properties: [
-                    "dynamic": .bool(false),
+                    "action": .string("makePlainText"),
+                    "alternate": .bool(false),
                     "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "t", modifiers: [.shift, .command])),
                 ],
-                location: .init(file: "samples/mail.menu", line: 115, column: 3),
+                location: .init(file: "samples/mail.menu", line: 110, column: 7)
+            ))
+        }
+
+        /// View: changeable-title items that show and hide parts of the window.
+        static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            path: "menubar/View",
+            label: "View",
+            doc: "View: changeable-title items that show and hide parts of the window.",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/mail.menu", line: 115, column: 3),
+            children: [
+                View.bars.element,
+                View.panes.element,
+                View.sorting.element,
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/View/section",
+                    location: .init(file: "samples/mail.menu", line: 154, column: 5),
+                    children: [
+                        View.enterFullScreen.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `View` (“View”) holds.
+        enum View {
+            /// The section `bars`.
+            static let bars: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+                kind: .section, context: .menu, id: "bars", idSource: .explicit,
+                path: "menubar/View/bars",
+                location: .init(file: "samples/mail.menu", line: 116, column: 5),
                 children: [
-                    .init(
-                        kind: .section, context: .menu, id: "bars", idSource: .explicit,
-                        path: "menubar/View/bars",
-                        location: .init(file: "samples/mail.menu", line: 116, column: 5),
-                        children: [
-                            .init(
-                                kind: .toggle, context: .menu, id: "tabBar", idSource: .explicit,
-                                path: "menubar/View/bars/tabBar",
-                                properties: [
-                                    "enabled": .bool(true),
-                                    "off": .string("Show Tab Bar"),
-                                    "on": .string("Hide Tab Bar"),
-                                    "shortcut": .shortcut(.init(key: "\\", modifiers: [.shift, .command])),
-                                    "state": .string("off"),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 117, column: 7)
-                            ),
-                            .init(
-                                kind: .toggle, context: .menu, id: "favoritesBar", idSource: .explicit,
-                                path: "menubar/View/bars/favoritesBar",
-                                properties: [
-                                    "enabled": .bool(true),
-                                    "off": .string("Show Favorites Bar"),
-                                    "on": .string("Hide Favorites Bar"),
-                                    "shortcut": .shortcut(.init(key: "h", modifiers: [.option, .shift, .command])),
-                                    "state": .string("on"),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 123, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "panes", idSource: .explicit,
-                        path: "menubar/View/panes",
-                        location: .init(file: "samples/mail.menu", line: 130, column: 5),
-                        children: [
-                            .init(
-                                kind: .toggle, context: .menu, id: "mailboxList", idSource: .explicit,
-                                path: "menubar/View/panes/mailboxList",
-                                properties: [
-                                    "enabled": .bool(true),
-                                    "off": .string("Show Mailbox List"),
-                                    "on": .string("Hide Mailbox List"),
-                                    "shortcut": .shortcut(.init(key: "m", modifiers: [.shift, .command])),
-                                    "state": .string("on"),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 131, column: 7)
-                            ),
-                            .init(
-                                kind: .toggle, context: .menu, id: "toolbarVisible", idSource: .explicit,
-                                path: "menubar/View/panes/toolbarVisible",
-                                properties: [
-                                    "enabled": .bool(true),
-                                    "off": .string("Show Toolbar"),
-                                    "on": .string("Hide Toolbar"),
-                                    "shortcut": .shortcut(.init(key: "t", modifiers: [.option, .command])),
-                                    "state": .string("on"),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 137, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "sorting", idSource: .explicit,
-                        path: "menubar/View/sorting",
-                        location: .init(file: "samples/mail.menu", line: 144, column: 5),
-                        children: [
-                            .init(
-                                kind: .submenu, context: .menu, id: "sortBy", idSource: .explicit,
-                                path: "menubar/View/sorting/sortBy",
-                                label: "Sort By",
-                                properties: [
-                                    "dynamic": .bool(false),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 145, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "date", idSource: .explicit,
-                                        path: "menubar/View/sorting/sortBy/date",
-                                        label: "Date",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("on"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 146, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "from", idSource: .explicit,
-                                        path: "menubar/View/sorting/sortBy/from",
-                                        label: "From",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 147, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "subject", idSource: .explicit,
-                                        path: "menubar/View/sorting/sortBy/subject",
-                                        label: "Subject",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 148, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "size", idSource: .explicit,
-                                        path: "menubar/View/sorting/sortBy/size",
-                                        label: "Size",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 149, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "unread", idSource: .explicit,
-                                        path: "menubar/View/sorting/sortBy/unread",
-                                        label: "Unread",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/mail.menu", line: 150, column: 9)
-                                    ),
-                                ]
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "organizeByConversation", idSource: .explicit,
-                                path: "menubar/View/sorting/organizeByConversation",
-                                label: "Organize by Conversation",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "state": .string("on"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 152, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/View/section",
-                        location: .init(file: "samples/mail.menu", line: 154, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
-                                path: "menubar/View/section/enterFullScreen",
-                                label: "Enter Full Screen",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/mail.menu", line: 155, column: 7)
-                            ),
-                        ]
-                    ),
+                    Bars.tabBar.element,
+                    Bars.favoritesBar.element,
                 ]
-            ),
-        ]
-    )
+            ))
+
+            /// Handles of what the section `bars` holds.
+            enum Bars {
+                /// The toggle `tabBar`.
+                static let tabBar: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
+                    kind: .toggle, context: .menu, id: "tabBar", idSource: .explicit,
+                    path: "menubar/View/bars/tabBar",
+                    properties: [
+                        "enabled": .bool(true),
+                        "off": .string("Show Tab Bar"),
+                        "on": .string("Hide Tab Bar"),
+                        "shortcut": .shortcut(.init(key: "\\", modifiers: [.shift, .command])),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 117, column: 7)
+                ))
+
+                /// The toggle `favoritesBar`.
+                static let favoritesBar: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
+                    kind: .toggle, context: .menu, id: "favoritesBar", idSource: .explicit,
+                    path: "menubar/View/bars/favoritesBar",
+                    properties: [
+                        "enabled": .bool(true),
+                        "off": .string("Show Favorites Bar"),
+                        "on": .string("Hide Favorites Bar"),
+                        "shortcut": .shortcut(.init(key: "h", modifiers: [.option, .shift, .command])),
+                        "state": .string("on"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 123, column: 7)
+                ))
+            }
+
+            /// The section `panes`.
+            static let panes: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+                kind: .section, context: .menu, id: "panes", idSource: .explicit,
+                path: "menubar/View/panes",
+                location: .init(file: "samples/mail.menu", line: 130, column: 5),
+                children: [
+                    Panes.mailboxList.element,
+                    Panes.toolbarVisible.element,
+                ]
+            ))
+
+            /// Handles of what the section `panes` holds.
+            enum Panes {
+                /// The toggle `mailboxList`.
+                static let mailboxList: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
+                    kind: .toggle, context: .menu, id: "mailboxList", idSource: .explicit,
+                    path: "menubar/View/panes/mailboxList",
+                    properties: [
+                        "enabled": .bool(true),
+                        "off": .string("Show Mailbox List"),
+                        "on": .string("Hide Mailbox List"),
+                        "shortcut": .shortcut(.init(key: "m", modifiers: [.shift, .command])),
+                        "state": .string("on"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 131, column: 7)
+                ))
+
+                /// The toggle `toolbarVisible`.
+                static let toolbarVisible: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
+                    kind: .toggle, context: .menu, id: "toolbarVisible", idSource: .explicit,
+                    path: "menubar/View/panes/toolbarVisible",
+                    properties: [
+                        "enabled": .bool(true),
+                        "off": .string("Show Toolbar"),
+                        "on": .string("Hide Toolbar"),
+                        "shortcut": .shortcut(.init(key: "t", modifiers: [.option, .command])),
+                        "state": .string("on"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 137, column: 7)
+                ))
+            }
+
+            /// The section `sorting`.
+            static let sorting: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+                kind: .section, context: .menu, id: "sorting", idSource: .explicit,
+                path: "menubar/View/sorting",
+                location: .init(file: "samples/mail.menu", line: 144, column: 5),
+                children: [
+                    Sorting.sortBy.element,
+                    Sorting.organizeByConversation.element,
+                ]
+            ))
+
+            /// Handles of what the section `sorting` holds.
+            enum Sorting {
+                /// The submenu `sortBy` (“Sort By”).
+                static let sortBy: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                    kind: .submenu, context: .menu, id: "sortBy", idSource: .explicit,
+                    path: "menubar/View/sorting/sortBy",
+                    label: "Sort By",
+                    properties: [
+                        "dynamic": .bool(false),
+                        "enabled": .bool(true),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 145, column: 7),
+                    children: [
+                        SortBy.date.element,
+                        SortBy.from.element,
+                        SortBy.subject.element,
+                        SortBy.size.element,
+                        SortBy.unread.element,
+                    ]
+                ))
+
+                /// Handles of what the submenu `sortBy` (“Sort By”) holds.
+                enum SortBy {
+                    /// The item `date` (“Date”).
+                    static let date: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                        kind: .item, context: .menu, id: "date", idSource: .explicit,
+                        path: "menubar/View/sorting/sortBy/date",
+                        label: "Date",
+                        properties: [
+                            "alternate": .bool(false),
+                            "enabled": .bool(true),
+                            "input": .bool(false),
+                            "role": .string("normal"),
+                            "state": .string("on"),
+                        ],
+                        location: .init(file: "samples/mail.menu", line: 146, column: 9)
+                    ))
+
+                    /// The item `from` (“From”).
+                    static let from: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                        kind: .item, context: .menu, id: "from", idSource: .explicit,
+                        path: "menubar/View/sorting/sortBy/from",
+                        label: "From",
+                        properties: [
+                            "alternate": .bool(false),
+                            "enabled": .bool(true),
+                            "input": .bool(false),
+                            "role": .string("normal"),
+                            "state": .string("off"),
+                        ],
+                        location: .init(file: "samples/mail.menu", line: 147, column: 9)
+                    ))
+
+                    /// The item `subject` (“Subject”).
+                    static let subject: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                        kind: .item, context: .menu, id: "subject", idSource: .explicit,
+                        path: "menubar/View/sorting/sortBy/subject",
+                        label: "Subject",
+                        properties: [
+                            "alternate": .bool(false),
+                            "enabled": .bool(true),
+                            "input": .bool(false),
+                            "role": .string("normal"),
+                            "state": .string("off"),
+                        ],
+                        location: .init(file: "samples/mail.menu", line: 148, column: 9)
+                    ))
+
+                    /// The item `size` (“Size”).
+                    static let size: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                        kind: .item, context: .menu, id: "size", idSource: .explicit,
+                        path: "menubar/View/sorting/sortBy/size",
+                        label: "Size",
+                        properties: [
+                            "alternate": .bool(false),
+                            "enabled": .bool(true),
+                            "input": .bool(false),
+                            "role": .string("normal"),
+                            "state": .string("off"),
+                        ],
+                        location: .init(file: "samples/mail.menu", line: 149, column: 9)
+                    ))
+
+                    /// The item `unread` (“Unread”).
+                    static let unread: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                        kind: .item, context: .menu, id: "unread", idSource: .explicit,
+                        path: "menubar/View/sorting/sortBy/unread",
+                        label: "Unread",
+                        properties: [
+                            "alternate": .bool(false),
+                            "enabled": .bool(true),
+                            "input": .bool(false),
+                            "role": .string("normal"),
+                            "state": .string("off"),
+                        ],
+                        location: .init(file: "samples/mail.menu", line: 150, column: 9)
+                    ))
+                }
+
+                /// The item `organizeByConversation` (“Organize by Conversation”).
+                static let organizeByConversation: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "organizeByConversation", idSource: .explicit,
+                    path: "menubar/View/sorting/organizeByConversation",
+                    label: "Organize by Conversation",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("on"),
+                    ],
+                    location: .init(file: "samples/mail.menu", line: 152, column: 7)
+                ))
+            }
+
+            /// The item `enterFullScreen` (“Enter Full Screen”).
+            static let enterFullScreen: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
+                path: "menubar/View/enterFullScreen",
+                label: "Enter Full Screen",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
+                ],
+                location: .init(file: "samples/mail.menu", line: 155, column: 7)
+            ))
+        }
+    }
 
     /// Everything samples/mail.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -1385,24 +1668,34 @@ enum Mail {
         imports: [
             "shared/edit.menu",
         ],
-        declarations: [messageActions, messageList, menubar]
+        declarations: [messageActions.element, messageList.element, menubar.element]
     )
 
-    /// Every action samples/mail.menu names (`action:` values), sorted.
+    /// Every action samples/mail.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
         case archive
+        case blue
+        case bold
         case copy
         case cut
+        case date
         case decreaseQuoteLevel
         case deleteMessages
+        case drafts
+        case enterFullScreen
         case eraseDeleted
         case eraseJunk
         case fetchMail
         case findNext
         case forward
+        case from
         case goOffline
         case goOnline
+        case green
         case increaseQuoteLevel
+        case italic
+        case junk
         case makePlainText
         case moveToArchive
         case moveToDrafts
@@ -1412,16 +1705,26 @@ enum Mail {
         case moveToTrash
         case newMailbox
         case newSmartMailbox
+        case orange
+        case organizeByConversation
         case paste
         case pasteAndMatchStyle
+        case red
         case redo
         case reply
         case replyAll
         case selectAll
         case sendAgain
+        case sent
         case showFind
         case showFonts
+        case size
+        case subject
+        case trash
+        case underline
         case undo
+        case unread
         case useSelectionForFind
+        case yellow
     }
 }

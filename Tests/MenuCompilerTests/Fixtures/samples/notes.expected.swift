@@ -7,866 +7,1029 @@ import MenuModel
 /// editing a note, and the More pull-down in that sheet.
 enum Notes {
     /// The app's menu bar (macOS, and iPadOS with a keyboard attached).
-    static let menubar: MenuModel.MenuElement = .init(
+    static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
         kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
         path: "menubar",
         doc: "The app's menu bar (macOS, and iPadOS with a keyboard attached).",
         location: .init(file: "samples/notes.menu", line: 7, column: 1),
         children: [
-            .init(
-                kind: .menu, context: .menu, id: "File", idSource: .explicit,
-                path: "menubar/File",
-                label: "File",
-                doc: "File: create, close, export and print notes.",
+            MenuBar.file.element,
+            MenuBar.edit.element,
+            MenuBar.format.element,
+            MenuBar.view.element,
+            MenuBar.window.element,
+            MenuBar.help.element,
+        ]
+    ))
+
+    /// Handles of what the menubar `menubar` holds.
+    enum MenuBar {
+        /// File: create, close, export and print notes.
+        static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "File", idSource: .explicit,
+            path: "menubar/File",
+            label: "File",
+            doc: "File: create, close, export and print notes.",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/notes.menu", line: 9, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/File/section",
+                    location: .init(file: "samples/notes.menu", line: 10, column: 5),
+                    children: [
+                        File.newNote.element,
+                        File.newFolder.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/File/section2",
+                    location: .init(file: "samples/notes.menu", line: 14, column: 5),
+                    children: [
+                        File.close.element,
+                        File.importToNotes.element,
+                        File.exportAsPDF.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    path: "menubar/File/section3",
+                    location: .init(file: "samples/notes.menu", line: 19, column: 5),
+                    children: [
+                        File.share.element,
+                        File.print.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `File` (“File”) holds.
+        enum File {
+            /// The item `newNote` (“New Note”).
+            static let newNote: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "newNote", idSource: .explicit,
+                path: "menubar/File/newNote",
+                label: "New Note",
                 properties: [
-                    "dynamic": .bool(false),
+                    "action": .string("newNote"),
+                    "alternate": .bool(false),
                     "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
                 ],
-                location: .init(file: "samples/notes.menu", line: 9, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/File/section",
-                        location: .init(file: "samples/notes.menu", line: 10, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "newNote", idSource: .explicit,
-                                path: "menubar/File/section/newNote",
-                                label: "New Note",
-                                properties: [
-                                    "action": .string("newNote"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 11, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "newFolder", idSource: .explicit,
-                                path: "menubar/File/section/newFolder",
-                                label: "New Folder",
-                                properties: [
-                                    "action": .string("newFolder"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "n", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 12, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/File/section2",
-                        location: .init(file: "samples/notes.menu", line: 14, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "close", idSource: .explicit,
-                                path: "menubar/File/section2/close",
-                                label: "Close",
-                                properties: [
-                                    "action": .string("closeWindow"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 15, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "importToNotes", idSource: .label,
-                                path: "menubar/File/section2/importToNotes",
-                                label: "Import to Notes…",
-                                properties: [
-                                    "action": .string("importNotes"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(true),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 16, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "exportAsPDF", idSource: .label,
-                                path: "menubar/File/section2/exportAsPDF",
-                                label: "Export as PDF…",
-                                properties: [
-                                    "action": .string("exportPDF"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(true),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 17, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section3", idSource: .synthetic,
-                        path: "menubar/File/section3",
-                        location: .init(file: "samples/notes.menu", line: 19, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "share", idSource: .explicit,
-                                path: "menubar/File/section3/share",
-                                label: "Share…",
-                                properties: [
-                                    "action": .string("share"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(true),
-                                    "role": .string("normal"),
-                                    "symbol": .string("square.and.arrow.up"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 20, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "print", idSource: .explicit,
-                                path: "menubar/File/section3/print",
-                                label: "Print…",
-                                properties: [
-                                    "action": .string("printNote"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(true),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "p", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 21, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
-                path: "menubar/Edit",
-                label: "Edit",
-                doc: "Edit: undo, the clipboard, selection and find.",
+                location: .init(file: "samples/notes.menu", line: 11, column: 7)
+            ))
+
+            /// The item `newFolder` (“New Folder”).
+            static let newFolder: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "newFolder", idSource: .explicit,
+                path: "menubar/File/newFolder",
+                label: "New Folder",
                 properties: [
-                    "dynamic": .bool(false),
+                    "action": .string("newFolder"),
+                    "alternate": .bool(false),
                     "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "n", modifiers: [.shift, .command])),
                 ],
-                location: .init(file: "samples/shared/edit.menu", line: 6, column: 1),
+                location: .init(file: "samples/notes.menu", line: 12, column: 7)
+            ))
+
+            /// The item `close` (“Close”).
+            static let close: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "close", idSource: .explicit,
+                path: "menubar/File/close",
+                label: "Close",
+                properties: [
+                    "action": .string("closeWindow"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/notes.menu", line: 15, column: 7)
+            ))
+
+            /// The item `importToNotes` (“Import to Notes…”).
+            static let importToNotes: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "importToNotes", idSource: .label,
+                path: "menubar/File/importToNotes",
+                label: "Import to Notes…",
+                properties: [
+                    "action": .string("importNotes"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(true),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/notes.menu", line: 16, column: 7)
+            ))
+
+            /// The item `exportAsPDF` (“Export as PDF…”).
+            static let exportAsPDF: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "exportAsPDF", idSource: .label,
+                path: "menubar/File/exportAsPDF",
+                label: "Export as PDF…",
+                properties: [
+                    "action": .string("exportPDF"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(true),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/notes.menu", line: 17, column: 7)
+            ))
+
+            /// The item `share` (“Share…”).
+            static let share: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "share", idSource: .explicit,
+                path: "menubar/File/share",
+                label: "Share…",
+                properties: [
+                    "action": .string("share"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(true),
+                    "role": .string("normal"),
+                    "symbol": .string("square.and.arrow.up"),
+                ],
+                location: .init(file: "samples/notes.menu", line: 20, column: 7)
+            ))
+
+            /// The item `print` (“Print…”).
+            static let print: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "print", idSource: .explicit,
+                path: "menubar/File/print",
+                label: "Print…",
+                properties: [
+                    "action": .string("printNote"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(true),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "p", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/notes.menu", line: 21, column: 7)
+            ))
+        }
+
+        /// Edit: undo, the clipboard, selection and find.
+        static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+            path: "menubar/Edit",
+            label: "Edit",
+            doc: "Edit: undo, the clipboard, selection and find.",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/shared/edit.menu", line: 6, column: 1),
+            origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3)),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Edit/section",
+                    location: .init(file: "samples/shared/edit.menu", line: 7, column: 3),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3)),
+                    children: [
+                        Edit.undo.element,
+                        Edit.redo.element,
+                    ]
+                ),
+                Edit.clipboard.element,
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Edit/section2",
+                    location: .init(file: "samples/shared/edit.menu", line: 20, column: 3),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3)),
+                    children: [
+                        Edit.find.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Edit` (“Edit”) holds.
+        enum Edit {
+            /// The item `undo` (“Undo”).
+            static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "undo", idSource: .explicit,
+                path: "menubar/Edit/undo",
+                label: "Undo",
+                properties: [
+                    "action": .string("undo"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/shared/edit.menu", line: 8, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
+            ))
+
+            /// The item `redo` (“Redo”).
+            static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "redo", idSource: .explicit,
+                path: "menubar/Edit/redo",
+                label: "Redo",
+                properties: [
+                    "action": .string("redo"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/shared/edit.menu", line: 9, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
+            ))
+
+            /// The section `clipboard`.
+            static let clipboard: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+                kind: .section, context: .menu, id: "clipboard", idSource: .explicit,
+                path: "menubar/Edit/clipboard",
+                location: .init(file: "samples/shared/edit.menu", line: 12, column: 3),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3)),
                 children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Edit/section",
-                        location: .init(file: "samples/shared/edit.menu", line: 7, column: 3),
-                        origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3)),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "undo", idSource: .explicit,
-                                path: "menubar/Edit/section/undo",
-                                label: "Undo",
-                                properties: [
-                                    "action": .string("undo"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 8, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "redo", idSource: .explicit,
-                                path: "menubar/Edit/section/redo",
-                                label: "Redo",
-                                properties: [
-                                    "action": .string("redo"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 9, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "clipboard", idSource: .explicit,
-                        path: "menubar/Edit/clipboard",
-                        location: .init(file: "samples/shared/edit.menu", line: 12, column: 3),
-                        origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3)),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "cut", idSource: .explicit,
-                                path: "menubar/Edit/clipboard/cut",
-                                label: "Cut",
-                                properties: [
-                                    "action": .string("cut"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                                    "symbol": .string("scissors"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 13, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "copy", idSource: .explicit,
-                                path: "menubar/Edit/clipboard/copy",
-                                label: "Copy",
-                                properties: [
-                                    "action": .string("copy"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                                    "symbol": .string("doc.on.doc"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 14, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "paste", idSource: .explicit,
-                                path: "menubar/Edit/clipboard/paste",
-                                label: "Paste",
-                                properties: [
-                                    "action": .string("paste"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                                    "symbol": .string("doc.on.clipboard"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 15, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "pasteAndMatchStyle", idSource: .explicit,
-                                path: "menubar/Edit/clipboard/pasteAndMatchStyle",
-                                label: "Paste and Match Style",
-                                properties: [
-                                    "action": .string("pasteAndMatchStyle"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 16, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
-                                path: "menubar/Edit/clipboard/selectAll",
-                                label: "Select All",
-                                properties: [
-                                    "action": .string("selectAll"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 17, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Edit/section2",
-                        location: .init(file: "samples/shared/edit.menu", line: 20, column: 3),
-                        origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3)),
-                        children: [
-                            .init(
-                                kind: .submenu, context: .menu, id: "find", idSource: .explicit,
-                                path: "menubar/Edit/section2/find",
-                                label: "Find",
-                                properties: [
-                                    "dynamic": .bool(false),
-                                    "enabled": .bool(true),
-                                    "symbol": .string("magnifyingglass"),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 22, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3)),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "find", idSource: .label,
-                                        path: "menubar/Edit/section2/find/find",
-                                        label: "Find…",
-                                        properties: [
-                                            "action": .string("showFind"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(true),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/shared/edit.menu", line: 24, column: 7),
-                                        origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "findNext", idSource: .explicit,
-                                        path: "menubar/Edit/section2/find/findNext",
-                                        label: "Find Next",
-                                        properties: [
-                                            "action": .string("findNext"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/shared/edit.menu", line: 25, column: 7),
-                                        origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "useSelectionForFind", idSource: .label,
-                                        path: "menubar/Edit/section2/find/useSelectionForFind",
-                                        label: "Use Selection for Find",
-                                        properties: [
-                                            "action": .string("useSelectionForFind"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/shared/edit.menu", line: 26, column: 7),
-                                        origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
-                                    ),
-                                ]
-                            ),
-                        ]
-                    ),
+                    Clipboard.cut.element,
+                    Clipboard.copy.element,
+                    Clipboard.paste.element,
+                    Clipboard.pasteAndMatchStyle.element,
+                    Clipboard.selectAll.element,
                 ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Format", idSource: .explicit,
-                path: "menubar/Format",
-                label: "Format",
-                doc: "Format: paragraph styles, fonts and text alignment.",
+            ))
+
+            /// Handles of what the section `clipboard` holds.
+            enum Clipboard {
+                /// The item `cut` (“Cut”).
+                static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "cut", idSource: .explicit,
+                    path: "menubar/Edit/clipboard/cut",
+                    label: "Cut",
+                    properties: [
+                        "action": .string("cut"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
+                        "symbol": .string("scissors"),
+                    ],
+                    location: .init(file: "samples/shared/edit.menu", line: 13, column: 5),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
+                ))
+
+                /// The item `copy` (“Copy”).
+                static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                    path: "menubar/Edit/clipboard/copy",
+                    label: "Copy",
+                    properties: [
+                        "action": .string("copy"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
+                        "symbol": .string("doc.on.doc"),
+                    ],
+                    location: .init(file: "samples/shared/edit.menu", line: 14, column: 5),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
+                ))
+
+                /// The item `paste` (“Paste”).
+                static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "paste", idSource: .explicit,
+                    path: "menubar/Edit/clipboard/paste",
+                    label: "Paste",
+                    properties: [
+                        "action": .string("paste"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
+                        "symbol": .string("doc.on.clipboard"),
+                    ],
+                    location: .init(file: "samples/shared/edit.menu", line: 15, column: 5),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
+                ))
+
+                /// The item `pasteAndMatchStyle` (“Paste and Match Style”).
+                static let pasteAndMatchStyle: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "pasteAndMatchStyle", idSource: .explicit,
+                    path: "menubar/Edit/clipboard/pasteAndMatchStyle",
+                    label: "Paste and Match Style",
+                    properties: [
+                        "action": .string("pasteAndMatchStyle"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
+                    ],
+                    location: .init(file: "samples/shared/edit.menu", line: 16, column: 5),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
+                ))
+
+                /// The item `selectAll` (“Select All”).
+                static let selectAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
+                    path: "menubar/Edit/clipboard/selectAll",
+                    label: "Select All",
+                    properties: [
+                        "action": .string("selectAll"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/shared/edit.menu", line: 17, column: 5),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
+                ))
+            }
+
+            /// The submenu `find` (“Find”).
+            static let find: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "find", idSource: .explicit,
+                path: "menubar/Edit/find",
+                label: "Find",
+                properties: [
+                    "dynamic": .bool(false),
+                    "enabled": .bool(true),
+                    "symbol": .string("magnifyingglass"),
+                ],
+                location: .init(file: "samples/shared/edit.menu", line: 22, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3)),
+                children: [
+                    Find.find.element,
+                    Find.findNext.element,
+                    Find.useSelectionForFind.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `find` (“Find”) holds.
+            enum Find {
+                /// The item `find` (“Find…”).
+                static let find: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "find", idSource: .label,
+                    path: "menubar/Edit/find/find",
+                    label: "Find…",
+                    properties: [
+                        "action": .string("showFind"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(true),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/shared/edit.menu", line: 24, column: 7),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
+                ))
+
+                /// The item `findNext` (“Find Next”).
+                static let findNext: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "findNext", idSource: .explicit,
+                    path: "menubar/Edit/find/findNext",
+                    label: "Find Next",
+                    properties: [
+                        "action": .string("findNext"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/shared/edit.menu", line: 25, column: 7),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
+                ))
+
+                /// The item `useSelectionForFind` (“Use Selection for Find”).
+                static let useSelectionForFind: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "useSelectionForFind", idSource: .label,
+                    path: "menubar/Edit/find/useSelectionForFind",
+                    label: "Use Selection for Find",
+                    properties: [
+                        "action": .string("useSelectionForFind"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/shared/edit.menu", line: 26, column: 7),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
+                ))
+            }
+        }
+
+        /// Format: paragraph styles, fonts and text alignment.
+        static let format: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Format", idSource: .explicit,
+            path: "menubar/Format",
+            label: "Format",
+            doc: "Format: paragraph styles, fonts and text alignment.",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/notes.menu", line: 29, column: 3),
+            children: [
+                Format.styles.element,
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Format/section",
+                    location: .init(file: "samples/notes.menu", line: 36, column: 5),
+                    children: [
+                        Format.font.element,
+                        Format.text.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Format/section2",
+                    location: .init(file: "samples/notes.menu", line: 49, column: 5),
+                    children: [
+                        Format.increaseIndent.element,
+                        Format.decreaseIndent.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Format` (“Format”) holds.
+        enum Format {
+            /// The section `styles`.
+            static let styles: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+                kind: .section, context: .menu, id: "styles", idSource: .explicit,
+                path: "menubar/Format/styles",
+                location: .init(file: "samples/notes.menu", line: 30, column: 5),
+                children: [
+                    Styles.title.element,
+                    Styles.heading.element,
+                    Styles.body.element,
+                    Styles.checklist.element,
+                ]
+            ))
+
+            /// Handles of what the section `styles` holds.
+            enum Styles {
+                /// The item `title` (“Title”).
+                static let title: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "title", idSource: .explicit,
+                    path: "menubar/Format/styles/title",
+                    label: "Title",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "t", modifiers: [.shift, .command])),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/notes.menu", line: 31, column: 7)
+                ))
+
+                /// The item `heading` (“Heading”).
+                static let heading: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "heading", idSource: .explicit,
+                    path: "menubar/Format/styles/heading",
+                    label: "Heading",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "h", modifiers: [.shift, .command])),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/notes.menu", line: 32, column: 7)
+                ))
+
+                /// The item `body` (“Body”).
+                static let body: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "body", idSource: .explicit,
+                    path: "menubar/Format/styles/body",
+                    label: "Body",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "b", modifiers: [.shift, .command])),
+                        "state": .string("on"),
+                    ],
+                    location: .init(file: "samples/notes.menu", line: 33, column: 7)
+                ))
+
+                /// The item `checklist` (“Checklist”).
+                static let checklist: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "checklist", idSource: .explicit,
+                    path: "menubar/Format/styles/checklist",
+                    label: "Checklist",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "l", modifiers: [.shift, .command])),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/notes.menu", line: 34, column: 7)
+                ))
+            }
+
+            /// The submenu `font` (“Font”).
+            static let font: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "font", idSource: .explicit,
+                path: "menubar/Format/font",
+                label: "Font",
                 properties: [
                     "dynamic": .bool(false),
                     "enabled": .bool(true),
                 ],
-                location: .init(file: "samples/notes.menu", line: 29, column: 3),
+                location: .init(file: "samples/notes.menu", line: 37, column: 7),
                 children: [
-                    .init(
-                        kind: .section, context: .menu, id: "styles", idSource: .explicit,
-                        path: "menubar/Format/styles",
-                        location: .init(file: "samples/notes.menu", line: 30, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "title", idSource: .explicit,
-                                path: "menubar/Format/styles/title",
-                                label: "Title",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "t", modifiers: [.shift, .command])),
-                                    "state": .string("off"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 31, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "heading", idSource: .explicit,
-                                path: "menubar/Format/styles/heading",
-                                label: "Heading",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "h", modifiers: [.shift, .command])),
-                                    "state": .string("off"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 32, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "body", idSource: .explicit,
-                                path: "menubar/Format/styles/body",
-                                label: "Body",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "b", modifiers: [.shift, .command])),
-                                    "state": .string("on"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 33, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "checklist", idSource: .explicit,
-                                path: "menubar/Format/styles/checklist",
-                                label: "Checklist",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "l", modifiers: [.shift, .command])),
-                                    "state": .string("off"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 34, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Format/section",
-                        location: .init(file: "samples/notes.menu", line: 36, column: 5),
-                        children: [
-                            .init(
-                                kind: .submenu, context: .menu, id: "font", idSource: .explicit,
-                                path: "menubar/Format/section/font",
-                                label: "Font",
-                                properties: [
-                                    "dynamic": .bool(false),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 37, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "bold", idSource: .explicit,
-                                        path: "menubar/Format/section/font/bold",
-                                        label: "Bold",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/notes.menu", line: 38, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "italic", idSource: .explicit,
-                                        path: "menubar/Format/section/font/italic",
-                                        label: "Italic",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/notes.menu", line: 39, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "underline", idSource: .explicit,
-                                        path: "menubar/Format/section/font/underline",
-                                        label: "Underline",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/notes.menu", line: 40, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "showFonts", idSource: .explicit,
-                                        path: "menubar/Format/section/font/showFonts",
-                                        label: "Show Fonts",
-                                        properties: [
-                                            "action": .string("showFonts"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/notes.menu", line: 41, column: 9)
-                                    ),
-                                ]
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "text", idSource: .explicit,
-                                path: "menubar/Format/section/text",
-                                label: "Text",
-                                properties: [
-                                    "dynamic": .bool(false),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 43, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "alignLeft", idSource: .explicit,
-                                        path: "menubar/Format/section/text/alignLeft",
-                                        label: "Align Left",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("on"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/notes.menu", line: 44, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "center", idSource: .explicit,
-                                        path: "menubar/Format/section/text/center",
-                                        label: "Center",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/notes.menu", line: 45, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "alignRight", idSource: .explicit,
-                                        path: "menubar/Format/section/text/alignRight",
-                                        label: "Align Right",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/notes.menu", line: 46, column: 9)
-                                    ),
-                                ]
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Format/section2",
-                        location: .init(file: "samples/notes.menu", line: 49, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "increaseIndent", idSource: .explicit,
-                                path: "menubar/Format/section2/increaseIndent",
-                                label: "Increase Indent",
-                                properties: [
-                                    "action": .string("indent"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "]", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 50, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "decreaseIndent", idSource: .explicit,
-                                path: "menubar/Format/section2/decreaseIndent",
-                                label: "Decrease Indent",
-                                properties: [
-                                    "action": .string("outdent"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "[", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 51, column: 7)
-                            ),
-                        ]
-                    ),
+                    Font.bold.element,
+                    Font.italic.element,
+                    Font.underline.element,
+                    Font.showFonts.element,
                 ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "View", idSource: .explicit,
-                path: "menubar/View",
-                label: "View",
-                doc: "View: sidebar, sorting and zoom.",
+            ))
+
+            /// Handles of what the submenu `font` (“Font”) holds.
+            enum Font {
+                /// The item `bold` (“Bold”).
+                static let bold: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "bold", idSource: .explicit,
+                    path: "menubar/Format/font/bold",
+                    label: "Bold",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/notes.menu", line: 38, column: 9)
+                ))
+
+                /// The item `italic` (“Italic”).
+                static let italic: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "italic", idSource: .explicit,
+                    path: "menubar/Format/font/italic",
+                    label: "Italic",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/notes.menu", line: 39, column: 9)
+                ))
+
+                /// The item `underline` (“Underline”).
+                static let underline: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "underline", idSource: .explicit,
+                    path: "menubar/Format/font/underline",
+                    label: "Underline",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/notes.menu", line: 40, column: 9)
+                ))
+
+                /// The item `showFonts` (“Show Fonts”).
+                static let showFonts: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "showFonts", idSource: .explicit,
+                    path: "menubar/Format/font/showFonts",
+                    label: "Show Fonts",
+                    properties: [
+                        "action": .string("showFonts"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/notes.menu", line: 41, column: 9)
+                ))
+            }
+
+            /// The submenu `text` (“Text”).
+            static let text: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "text", idSource: .explicit,
+                path: "menubar/Format/text",
+                label: "Text",
                 properties: [
                     "dynamic": .bool(false),
                     "enabled": .bool(true),
                 ],
-                location: .init(file: "samples/notes.menu", line: 56, column: 3),
+                location: .init(file: "samples/notes.menu", line: 43, column: 7),
                 children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/View/section",
-                        location: .init(file: "samples/notes.menu", line: 57, column: 5),
-                        children: [
-                            .init(
-                                kind: .toggle, context: .menu, id: "sidebar", idSource: .explicit,
-                                path: "menubar/View/section/sidebar",
-                                properties: [
-                                    "enabled": .bool(true),
-                                    "off": .string("Show Sidebar"),
-                                    "on": .string("Hide Sidebar"),
-                                    "shortcut": .shortcut(.init(key: "s", modifiers: [.control, .command])),
-                                    "state": .string("on"),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 58, column: 7)
-                            ),
-                            .init(
-                                kind: .toggle, context: .menu, id: "attachments", idSource: .explicit,
-                                path: "menubar/View/section/attachments",
-                                properties: [
-                                    "enabled": .bool(true),
-                                    "off": .string("Show Attachments"),
-                                    "on": .string("Hide Attachments"),
-                                    "state": .string("off"),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 59, column: 7)
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "sortBy", idSource: .explicit,
-                                path: "menubar/View/section/sortBy",
-                                label: "Sort By",
-                                properties: [
-                                    "dynamic": .bool(false),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 60, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "dateEdited", idSource: .explicit,
-                                        path: "menubar/View/section/sortBy/dateEdited",
-                                        label: "Date Edited",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("on"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/notes.menu", line: 61, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "dateCreated", idSource: .explicit,
-                                        path: "menubar/View/section/sortBy/dateCreated",
-                                        label: "Date Created",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/notes.menu", line: 62, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "title", idSource: .explicit,
-                                        path: "menubar/View/section/sortBy/title",
-                                        label: "Title",
-                                        properties: [
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/notes.menu", line: 63, column: 9)
-                                    ),
-                                ]
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/View/section2",
-                        location: .init(file: "samples/notes.menu", line: 66, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "zoomIn", idSource: .explicit,
-                                path: "menubar/View/section2/zoomIn",
-                                label: "Zoom In",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "+", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 67, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "zoomOut", idSource: .explicit,
-                                path: "menubar/View/section2/zoomOut",
-                                label: "Zoom Out",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "-", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 68, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section3", idSource: .synthetic,
-                        path: "menubar/View/section3",
-                        location: .init(file: "samples/notes.menu", line: 70, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
-                                path: "menubar/View/section3/enterFullScreen",
-                                label: "Enter Full Screen",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 71, column: 7)
-                            ),
-                        ]
-                    ),
+                    Text.alignLeft.element,
+                    Text.center.element,
+                    Text.alignRight.element,
                 ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Window", idSource: .explicit,
-                path: "menubar/Window",
-                label: "Window",
-                doc: "Window: the standard window commands.",
+            ))
+
+            /// Handles of what the submenu `text` (“Text”) holds.
+            enum Text {
+                /// The item `alignLeft` (“Align Left”).
+                static let alignLeft: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "alignLeft", idSource: .explicit,
+                    path: "menubar/Format/text/alignLeft",
+                    label: "Align Left",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("on"),
+                    ],
+                    location: .init(file: "samples/notes.menu", line: 44, column: 9)
+                ))
+
+                /// The item `center` (“Center”).
+                static let center: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "center", idSource: .explicit,
+                    path: "menubar/Format/text/center",
+                    label: "Center",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/notes.menu", line: 45, column: 9)
+                ))
+
+                /// The item `alignRight` (“Align Right”).
+                static let alignRight: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "alignRight", idSource: .explicit,
+                    path: "menubar/Format/text/alignRight",
+                    label: "Align Right",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/notes.menu", line: 46, column: 9)
+                ))
+            }
+
+            /// The item `increaseIndent` (“Increase Indent”).
+            static let increaseIndent: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "increaseIndent", idSource: .explicit,
+                path: "menubar/Format/increaseIndent",
+                label: "Increase Indent",
+                properties: [
+                    "action": .string("indent"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "]", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/notes.menu", line: 50, column: 7)
+            ))
+
+            /// The item `decreaseIndent` (“Decrease Indent”).
+            static let decreaseIndent: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "decreaseIndent", idSource: .explicit,
+                path: "menubar/Format/decreaseIndent",
+                label: "Decrease Indent",
+                properties: [
+                    "action": .string("outdent"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "[", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/notes.menu", line: 51, column: 7)
+            ))
+        }
+
+        /// View: sidebar, sorting and zoom.
+        static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            path: "menubar/View",
+            label: "View",
+            doc: "View: sidebar, sorting and zoom.",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/notes.menu", line: 56, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/View/section",
+                    location: .init(file: "samples/notes.menu", line: 57, column: 5),
+                    children: [
+                        View.sidebar.element,
+                        View.attachments.element,
+                        View.sortBy.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/View/section2",
+                    location: .init(file: "samples/notes.menu", line: 66, column: 5),
+                    children: [
+                        View.zoomIn.element,
+                        View.zoomOut.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    path: "menubar/View/section3",
+                    location: .init(file: "samples/notes.menu", line: 70, column: 5),
+                    children: [
+                        View.enterFullScreen.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `View` (“View”) holds.
+        enum View {
+            /// The toggle `sidebar`.
+            static let sidebar: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
+                kind: .toggle, context: .menu, id: "sidebar", idSource: .explicit,
+                path: "menubar/View/sidebar",
+                properties: [
+                    "enabled": .bool(true),
+                    "off": .string("Show Sidebar"),
+                    "on": .string("Hide Sidebar"),
+                    "shortcut": .shortcut(.init(key: "s", modifiers: [.control, .command])),
+                    "state": .string("on"),
+                ],
+                location: .init(file: "samples/notes.menu", line: 58, column: 7)
+            ))
+
+            /// The toggle `attachments`.
+            static let attachments: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
+                kind: .toggle, context: .menu, id: "attachments", idSource: .explicit,
+                path: "menubar/View/attachments",
+                properties: [
+                    "enabled": .bool(true),
+                    "off": .string("Show Attachments"),
+                    "on": .string("Hide Attachments"),
+                    "state": .string("off"),
+                ],
+                location: .init(file: "samples/notes.menu", line: 59, column: 7)
+            ))
+
+            /// The submenu `sortBy` (“Sort By”).
+            static let sortBy: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "sortBy", idSource: .explicit,
+                path: "menubar/View/sortBy",
+                label: "Sort By",
                 properties: [
                     "dynamic": .bool(false),
                     "enabled": .bool(true),
                 ],
-                location: .init(file: "samples/notes.menu", line: 76, column: 3),
+                location: .init(file: "samples/notes.menu", line: 60, column: 7),
                 children: [
-                    .init(
-                        kind: .item, context: .menu, id: "minimize", idSource: .explicit,
-                        path: "menubar/Window/minimize",
-                        label: "Minimize",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/notes.menu", line: 77, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "zoom", idSource: .explicit,
-                        path: "menubar/Window/zoom",
-                        label: "Zoom",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/notes.menu", line: 78, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "bringAllToFront", idSource: .explicit,
-                        path: "menubar/Window/bringAllToFront",
-                        label: "Bring All to Front",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/notes.menu", line: 79, column: 5)
-                    ),
+                    SortBy.dateEdited.element,
+                    SortBy.dateCreated.element,
+                    SortBy.title.element,
                 ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Help", idSource: .explicit,
-                path: "menubar/Help",
-                label: "Help",
-                doc: "Help: the app's help book and feedback.",
+            ))
+
+            /// Handles of what the submenu `sortBy` (“Sort By”) holds.
+            enum SortBy {
+                /// The item `dateEdited` (“Date Edited”).
+                static let dateEdited: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "dateEdited", idSource: .explicit,
+                    path: "menubar/View/sortBy/dateEdited",
+                    label: "Date Edited",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("on"),
+                    ],
+                    location: .init(file: "samples/notes.menu", line: 61, column: 9)
+                ))
+
+                /// The item `dateCreated` (“Date Created”).
+                static let dateCreated: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "dateCreated", idSource: .explicit,
+                    path: "menubar/View/sortBy/dateCreated",
+                    label: "Date Created",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/notes.menu", line: 62, column: 9)
+                ))
+
+                /// The item `title` (“Title”).
+                static let title: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "title", idSource: .explicit,
+                    path: "menubar/View/sortBy/title",
+                    label: "Title",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/notes.menu", line: 63, column: 9)
+                ))
+            }
+
+            /// The item `zoomIn` (“Zoom In”).
+            static let zoomIn: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "zoomIn", idSource: .explicit,
+                path: "menubar/View/zoomIn",
+                label: "Zoom In",
                 properties: [
-                    "dynamic": .bool(false),
+                    "alternate": .bool(false),
                     "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "+", modifiers: [.command])),
                 ],
-                location: .init(file: "samples/notes.menu", line: 83, column: 3),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "notesHelp", idSource: .label,
-                        path: "menubar/Help/notesHelp",
-                        label: "Notes Help",
-                        properties: [
-                            "action": .string("showHelp"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/notes.menu", line: 84, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "sendFeedback", idSource: .label,
-                        path: "menubar/Help/sendFeedback",
-                        label: "Send Feedback…",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(true),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/notes.menu", line: 85, column: 5)
-                    ),
-                ]
-            ),
-        ]
-    )
+                location: .init(file: "samples/notes.menu", line: 67, column: 7)
+            ))
+
+            /// The item `zoomOut` (“Zoom Out”).
+            static let zoomOut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "zoomOut", idSource: .explicit,
+                path: "menubar/View/zoomOut",
+                label: "Zoom Out",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "-", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/notes.menu", line: 68, column: 7)
+            ))
+
+            /// The item `enterFullScreen` (“Enter Full Screen”).
+            static let enterFullScreen: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
+                path: "menubar/View/enterFullScreen",
+                label: "Enter Full Screen",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
+                ],
+                location: .init(file: "samples/notes.menu", line: 71, column: 7)
+            ))
+        }
+
+        /// Window: the standard window commands.
+        static let window: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Window", idSource: .explicit,
+            path: "menubar/Window",
+            label: "Window",
+            doc: "Window: the standard window commands.",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/notes.menu", line: 76, column: 3),
+            children: [
+                Window.minimize.element,
+                Window.zoom.element,
+                Window.bringAllToFront.element,
+            ]
+        ))
+
+        /// Handles of what the menu `Window` (“Window”) holds.
+        enum Window {
+            /// The item `minimize` (“Minimize”).
+            static let minimize: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "minimize", idSource: .explicit,
+                path: "menubar/Window/minimize",
+                label: "Minimize",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/notes.menu", line: 77, column: 5)
+            ))
+
+            /// The item `zoom` (“Zoom”).
+            static let zoom: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "zoom", idSource: .explicit,
+                path: "menubar/Window/zoom",
+                label: "Zoom",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/notes.menu", line: 78, column: 5)
+            ))
+
+            /// The item `bringAllToFront` (“Bring All to Front”).
+            static let bringAllToFront: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "bringAllToFront", idSource: .explicit,
+                path: "menubar/Window/bringAllToFront",
+                label: "Bring All to Front",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/notes.menu", line: 79, column: 5)
+            ))
+        }
+
+        /// Help: the app's help book and feedback.
+        static let help: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Help", idSource: .explicit,
+            path: "menubar/Help",
+            label: "Help",
+            doc: "Help: the app's help book and feedback.",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/notes.menu", line: 83, column: 3),
+            children: [
+                Help.notesHelp.element,
+                Help.sendFeedback.element,
+            ]
+        ))
+
+        /// Handles of what the menu `Help` (“Help”) holds.
+        enum Help {
+            /// The item `notesHelp` (“Notes Help”).
+            static let notesHelp: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "notesHelp", idSource: .label,
+                path: "menubar/Help/notesHelp",
+                label: "Notes Help",
+                properties: [
+                    "action": .string("showHelp"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/notes.menu", line: 84, column: 5)
+            ))
+
+            /// The item `sendFeedback` (“Send Feedback…”).
+            static let sendFeedback: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "sendFeedback", idSource: .label,
+                path: "menubar/Help/sendFeedback",
+                label: "Send Feedback…",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(true),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/notes.menu", line: 85, column: 5)
+            ))
+        }
+    }
 
     /// The sheet for editing a note's details. Cancel and Save dismiss it;
     /// Save is the primary action, so Return saves.
-    static let editNote: MenuModel.MenuElement = .init(
+    static let editNote: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
         kind: .view, context: .control, id: "EditNote", idSource: .explicit,
         path: "EditNote",
         label: "Edit Note",
@@ -878,199 +1041,238 @@ enum Notes {
         ],
         location: .init(file: "samples/notes.menu", line: 91, column: 1),
         children: [
-            .init(
+            MenuModel.MenuElement(
                 kind: .toolbar, context: .control, id: "toolbar", idSource: .synthetic,
                 path: "EditNote/toolbar",
                 location: .init(file: "samples/notes.menu", line: 95, column: 3),
                 children: [
-                    .init(
-                        kind: .button, context: .control, id: "cancel", idSource: .explicit,
-                        path: "EditNote/toolbar/cancel",
-                        label: "Cancel",
-                        properties: [
-                            "action": .string("discardChanges"),
-                            "enabled": .bool(true),
-                            "role": .string("cancel"),
-                            "type": .string("cancel"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/notes.menu", line: 96, column: 5)
-                    ),
-                    .init(
-                        kind: .button, context: .control, id: "save", idSource: .explicit,
-                        path: "EditNote/toolbar/save",
-                        label: "Save",
-                        properties: [
-                            "action": .string("saveNote"),
-                            "enabled": .bool(true),
-                            "role": .string("primary"),
-                            "style": .string("filled"),
-                            "type": .string("system"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/notes.menu", line: 97, column: 5)
-                    ),
+                    EditNote.cancel.element,
+                    EditNote.save.element,
                 ]
             ),
-            .init(
-                kind: .popup, context: .control, id: "folder", idSource: .explicit,
-                path: "EditNote/folder",
-                label: "Folder",
-                doc: "Which folder the note is filed in.",
+            EditNote.folder.element,
+            EditNote.more.element,
+        ]
+    ))
+
+    /// Handles of what the view `EditNote` (“Edit Note”) holds.
+    enum EditNote {
+        /// The button `cancel` (“Cancel”).
+        static let cancel: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "cancel", idSource: .explicit,
+            path: "EditNote/cancel",
+            label: "Cancel",
+            properties: [
+                "action": .string("discardChanges"),
+                "enabled": .bool(true),
+                "role": .string("cancel"),
+                "type": .string("cancel"),
+            ],
+            location: .init(file: "samples/notes.menu", line: 96, column: 5)
+        ))
+
+        /// The button `save` (“Save”).
+        static let save: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "save", idSource: .explicit,
+            path: "EditNote/save",
+            label: "Save",
+            properties: [
+                "action": .string("saveNote"),
+                "enabled": .bool(true),
+                "role": .string("primary"),
+                "style": .string("filled"),
+                "type": .string("system"),
+            ],
+            location: .init(file: "samples/notes.menu", line: 97, column: 5)
+        ))
+
+        /// Which folder the note is filed in.
+        static let folder: MenuModel.PopUpProperties = MenuModel.PopUpProperties(MenuModel.MenuElement(
+            kind: .popup, context: .control, id: "folder", idSource: .explicit,
+            path: "EditNote/folder",
+            label: "Folder",
+            doc: "Which folder the note is filed in.",
+            properties: [
+                "default": .string("notes"),
+                "enabled": .bool(true),
+                "multiple": .bool(false),
+                "symbol": .string("folder"),
+            ],
+            location: .init(file: "samples/notes.menu", line: 101, column: 3),
+            children: [
+                Folder.notes.element,
+                Folder.work.element,
+                Folder.recipes.element,
+                Folder.custom.element,
+            ]
+        ))
+
+        /// Handles of what the popup `folder` (“Folder”) holds.
+        enum Folder {
+            /// The option `notes` (“Notes”).
+            static let notes: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "notes", idSource: .explicit,
+                path: "EditNote/folder/notes",
+                label: "Notes",
                 properties: [
-                    "default": .string("notes"),
-                    "dynamic": .bool(false),
                     "enabled": .bool(true),
-                    "multiple": .bool(false),
+                ],
+                location: .init(file: "samples/notes.menu", line: 104, column: 5)
+            ))
+
+            /// The option `work` (“Work”).
+            static let work: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "work", idSource: .explicit,
+                path: "EditNote/folder/work",
+                label: "Work",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/notes.menu", line: 105, column: 5)
+            ))
+
+            /// The option `recipes` (“Recipes”).
+            static let recipes: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "recipes", idSource: .label,
+                path: "EditNote/folder/recipes",
+                label: "Recipes",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/notes.menu", line: 106, column: 5)
+            ))
+
+            /// The option `custom` (“Custom…”).
+            static let custom: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "custom", idSource: .explicit,
+                path: "EditNote/folder/custom",
+                label: "Custom…",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/notes.menu", line: 107, column: 5)
+            ))
+        }
+
+        /// Less frequent actions on the note.
+        static let more: MenuModel.PullDownProperties = MenuModel.PullDownProperties(MenuModel.MenuElement(
+            kind: .pulldown, context: .control, id: "more", idSource: .explicit,
+            path: "EditNote/more",
+            label: "More",
+            doc: "Less frequent actions on the note.",
+            properties: [
+                "enabled": .bool(true),
+                "symbol": .string("ellipsis.circle"),
+                "type": .string("more"),
+            ],
+            location: .init(file: "samples/notes.menu", line: 111, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "EditNote/more/section",
+                    location: .init(file: "samples/notes.menu", line: 114, column: 5),
+                    children: [
+                        More.pin.element,
+                        More.lock.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "EditNote/more/section2",
+                    location: .init(file: "samples/notes.menu", line: 118, column: 5),
+                    children: [
+                        More.moveToFolder.element,
+                        More.share.element,
+                    ]
+                ),
+                More.delete.element,
+            ]
+        ))
+
+        /// Handles of what the pulldown `more` (“More”) holds.
+        enum More {
+            /// The item `pin` (“Pin Note”).
+            static let pin: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "pin", idSource: .explicit,
+                path: "EditNote/more/pin",
+                label: "Pin Note",
+                properties: [
+                    "action": .string("pinNote"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("pin"),
+                ],
+                location: .init(file: "samples/notes.menu", line: 115, column: 7)
+            ))
+
+            /// The item `lock` (“Lock Note”).
+            static let lock: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "lock", idSource: .explicit,
+                path: "EditNote/more/lock",
+                label: "Lock Note",
+                properties: [
+                    "action": .string("lockNote"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("lock"),
+                ],
+                location: .init(file: "samples/notes.menu", line: 116, column: 7)
+            ))
+
+            /// The item `moveToFolder` (“Move to Folder…”).
+            static let moveToFolder: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "moveToFolder", idSource: .label,
+                path: "EditNote/more/moveToFolder",
+                label: "Move to Folder…",
+                properties: [
+                    "action": .string("moveNote"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(true),
+                    "role": .string("normal"),
                     "symbol": .string("folder"),
                 ],
-                location: .init(file: "samples/notes.menu", line: 101, column: 3),
-                children: [
-                    .init(
-                        kind: .option, context: .control, id: "notes", idSource: .explicit,
-                        path: "EditNote/folder/notes",
-                        label: "Notes",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/notes.menu", line: 104, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "work", idSource: .explicit,
-                        path: "EditNote/folder/work",
-                        label: "Work",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/notes.menu", line: 105, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "recipes", idSource: .label,
-                        path: "EditNote/folder/recipes",
-                        label: "Recipes",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/notes.menu", line: 106, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "custom", idSource: .explicit,
-                        path: "EditNote/folder/custom",
-                        label: "Custom…",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/notes.menu", line: 107, column: 5)
-                    ),
-                ]
-            ),
-            .init(
-                kind: .pulldown, context: .control, id: "more", idSource: .explicit,
-                path: "EditNote/more",
-                label: "More",
-                doc: "Less frequent actions on the note.",
+                location: .init(file: "samples/notes.menu", line: 119, column: 7)
+            ))
+
+            /// The item `share` (“Share…”).
+            static let share: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "share", idSource: .explicit,
+                path: "EditNote/more/share",
+                label: "Share…",
                 properties: [
-                    "dynamic": .bool(false),
+                    "action": .string("share"),
+                    "alternate": .bool(false),
                     "enabled": .bool(true),
-                    "symbol": .string("ellipsis.circle"),
-                    "type": .string("more"),
+                    "input": .bool(true),
+                    "role": .string("normal"),
+                    "symbol": .string("square.and.arrow.up"),
                 ],
-                location: .init(file: "samples/notes.menu", line: 111, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "EditNote/more/section",
-                        location: .init(file: "samples/notes.menu", line: 114, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "pin", idSource: .explicit,
-                                path: "EditNote/more/section/pin",
-                                label: "Pin Note",
-                                properties: [
-                                    "action": .string("pinNote"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "symbol": .string("pin"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 115, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "lock", idSource: .explicit,
-                                path: "EditNote/more/section/lock",
-                                label: "Lock Note",
-                                properties: [
-                                    "action": .string("lockNote"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "symbol": .string("lock"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 116, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "EditNote/more/section2",
-                        location: .init(file: "samples/notes.menu", line: 118, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "moveToFolder", idSource: .label,
-                                path: "EditNote/more/section2/moveToFolder",
-                                label: "Move to Folder…",
-                                properties: [
-                                    "action": .string("moveNote"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(true),
-                                    "role": .string("normal"),
-                                    "symbol": .string("folder"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 119, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "share", idSource: .explicit,
-                                path: "EditNote/more/section2/share",
-                                label: "Share…",
-                                properties: [
-                                    "action": .string("share"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(true),
-                                    "role": .string("normal"),
-                                    "symbol": .string("square.and.arrow.up"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/notes.menu", line: 120, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "delete", idSource: .explicit,
-                        path: "EditNote/more/delete",
-                        label: "Delete Note",
-                        properties: [
-                            "action": .string("deleteNote"),
-                            "alternate": .bool(false),
-                            "confirm": .string("Delete this note?"),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("destructive"),
-                            "symbol": .string("trash"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/notes.menu", line: 122, column: 5)
-                    ),
-                ]
-            ),
-        ]
-    )
+                location: .init(file: "samples/notes.menu", line: 120, column: 7)
+            ))
+
+            /// The item `delete` (“Delete Note”).
+            static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                path: "EditNote/more/delete",
+                label: "Delete Note",
+                properties: [
+                    "action": .string("deleteNote"),
+                    "alternate": .bool(false),
+                    "confirm": .string("Delete this note?"),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("destructive"),
+                    "symbol": .string("trash"),
+                ],
+                location: .init(file: "samples/notes.menu", line: 122, column: 5)
+            ))
+        }
+    }
 
     /// Everything samples/notes.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -1085,21 +1287,35 @@ enum Notes {
         imports: [
             "shared/edit.menu",
         ],
-        declarations: [menubar, editNote]
+        declarations: [menubar.element, editNote.element]
     )
 
-    /// Every action samples/notes.menu names (`action:` values), sorted.
+    /// Every action samples/notes.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
+        case alignLeft
+        case alignRight
+        case body
+        case bold
+        case bringAllToFront
+        case center
+        case checklist
         case closeWindow
         case copy
         case cut
+        case dateCreated
+        case dateEdited
         case deleteNote
         case discardChanges
+        case enterFullScreen
         case exportPDF
         case findNext
+        case heading
         case importNotes
         case indent
+        case italic
         case lockNote
+        case minimize
         case moveNote
         case newFolder
         case newNote
@@ -1111,11 +1327,17 @@ enum Notes {
         case redo
         case saveNote
         case selectAll
+        case sendFeedback
         case share
         case showFind
         case showFonts
         case showHelp
+        case title
+        case underline
         case undo
         case useSelectionForFind
+        case zoom
+        case zoomIn
+        case zoomOut
     }
 }

@@ -8,7 +8,7 @@ import MenuModel
 /// medium-layout one. Both layouts need iOS and iPadOS 16 or later.
 enum Photos {
     /// The library grid.
-    static let library: MenuModel.MenuElement = .init(
+    static let library: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
         kind: .view, context: .control, id: "Library", idSource: .explicit,
         path: "Library",
         label: "Library",
@@ -20,333 +20,392 @@ enum Photos {
         ],
         location: .init(file: "samples/photos.menu", line: 7, column: 1),
         children: [
-            .init(
+            MenuModel.MenuElement(
                 kind: .toolbar, context: .control, id: "toolbar", idSource: .synthetic,
                 path: "Library/toolbar",
                 location: .init(file: "samples/photos.menu", line: 8, column: 3),
                 children: [
-                    .init(
-                        kind: .button, context: .control, id: "select", idSource: .explicit,
-                        path: "Library/toolbar/select",
-                        label: "Select",
-                        properties: [
-                            "action": .string("beginSelection"),
-                            "enabled": .bool(true),
-                            "role": .string("normal"),
-                            "type": .string("system"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/photos.menu", line: 9, column: 5)
-                    ),
-                    .init(
-                        kind: .pulldown, context: .control, id: "more", idSource: .explicit,
-                        path: "Library/toolbar/more",
-                        label: "More",
-                        doc: "Viewing and sorting options that don't need a prominent place.",
-                        properties: [
-                            "dynamic": .bool(false),
-                            "enabled": .bool(true),
-                            "symbol": .string("ellipsis.circle"),
-                            "type": .string("more"),
-                        ],
-                        location: .init(file: "samples/photos.menu", line: 12, column: 5),
-                        children: [
-                            .init(
-                                kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                                path: "Library/toolbar/more/section",
-                                location: .init(file: "samples/photos.menu", line: 15, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "slideshow", idSource: .explicit,
-                                        path: "Library/toolbar/more/section/slideshow",
-                                        label: "Play Slideshow",
-                                        properties: [
-                                            "action": .string("playSlideshow"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "symbol": .string("play"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/photos.menu", line: 16, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "showMap", idSource: .explicit,
-                                        path: "Library/toolbar/more/section/showMap",
-                                        label: "Show Map",
-                                        properties: [
-                                            "action": .string("showMap"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "symbol": .string("map"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/photos.menu", line: 17, column: 9)
-                                    ),
-                                ]
-                            ),
-                            .init(
-                                kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                                path: "Library/toolbar/more/section2",
-                                location: .init(file: "samples/photos.menu", line: 19, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .submenu, context: .menu, id: "sortBy", idSource: .explicit,
-                                        path: "Library/toolbar/more/section2/sortBy",
-                                        label: "Sort By",
-                                        properties: [
-                                            "dynamic": .bool(false),
-                                            "enabled": .bool(true),
-                                            "symbol": .string("arrow.up.arrow.down"),
-                                        ],
-                                        location: .init(file: "samples/photos.menu", line: 20, column: 9),
-                                        children: [
-                                            .init(
-                                                kind: .item, context: .menu, id: "dateTaken", idSource: .label,
-                                                path: "Library/toolbar/more/section2/sortBy/dateTaken",
-                                                label: "Date Taken",
-                                                properties: [
-                                                    "alternate": .bool(false),
-                                                    "enabled": .bool(true),
-                                                    "input": .bool(false),
-                                                    "role": .string("normal"),
-                                                    "state": .string("on"),
-                                                    "undoable": .bool(false),
-                                                ],
-                                                location: .init(file: "samples/photos.menu", line: 22, column: 11)
-                                            ),
-                                            .init(
-                                                kind: .item, context: .menu, id: "dateAdded", idSource: .label,
-                                                path: "Library/toolbar/more/section2/sortBy/dateAdded",
-                                                label: "Date Added",
-                                                properties: [
-                                                    "alternate": .bool(false),
-                                                    "enabled": .bool(true),
-                                                    "input": .bool(false),
-                                                    "role": .string("normal"),
-                                                    "state": .string("off"),
-                                                    "undoable": .bool(false),
-                                                ],
-                                                location: .init(file: "samples/photos.menu", line: 23, column: 11)
-                                            ),
-                                        ]
-                                    ),
-                                    .init(
-                                        kind: .submenu, context: .menu, id: "filter", idSource: .explicit,
-                                        path: "Library/toolbar/more/section2/filter",
-                                        label: "Filter",
-                                        properties: [
-                                            "dynamic": .bool(false),
-                                            "enabled": .bool(true),
-                                            "symbol": .string("line.3.horizontal.decrease.circle"),
-                                        ],
-                                        location: .init(file: "samples/photos.menu", line: 25, column: 9),
-                                        children: [
-                                            .init(
-                                                kind: .item, context: .menu, id: "allItems", idSource: .explicit,
-                                                path: "Library/toolbar/more/section2/filter/allItems",
-                                                label: "All Items",
-                                                properties: [
-                                                    "alternate": .bool(false),
-                                                    "enabled": .bool(true),
-                                                    "input": .bool(false),
-                                                    "role": .string("normal"),
-                                                    "state": .string("on"),
-                                                    "undoable": .bool(false),
-                                                ],
-                                                location: .init(file: "samples/photos.menu", line: 27, column: 11)
-                                            ),
-                                            .init(
-                                                kind: .item, context: .menu, id: "favorites", idSource: .explicit,
-                                                path: "Library/toolbar/more/section2/filter/favorites",
-                                                label: "Favorites",
-                                                properties: [
-                                                    "alternate": .bool(false),
-                                                    "enabled": .bool(true),
-                                                    "input": .bool(false),
-                                                    "role": .string("normal"),
-                                                    "state": .string("off"),
-                                                    "undoable": .bool(false),
-                                                ],
-                                                location: .init(file: "samples/photos.menu", line: 28, column: 11)
-                                            ),
-                                            .init(
-                                                kind: .item, context: .menu, id: "edited", idSource: .explicit,
-                                                path: "Library/toolbar/more/section2/filter/edited",
-                                                label: "Edited",
-                                                properties: [
-                                                    "alternate": .bool(false),
-                                                    "enabled": .bool(true),
-                                                    "input": .bool(false),
-                                                    "role": .string("normal"),
-                                                    "state": .string("off"),
-                                                    "undoable": .bool(false),
-                                                ],
-                                                location: .init(file: "samples/photos.menu", line: 29, column: 11)
-                                            ),
-                                        ]
-                                    ),
-                                ]
-                            ),
-                        ]
-                    ),
+                    Library.select.element,
+                    Library.more.element,
                 ]
             ),
-            .init(
-                kind: .contextmenu, context: .control, id: "photo", idSource: .explicit,
-                path: "Library/photo",
-                doc: "Touch and hold a photo. The small layout shows the first four items\nas a row of symbols; every item has a symbol anyway.",
-                properties: [
-                    "layout": .string("small"),
-                ],
-                location: .init(file: "samples/photos.menu", line: 37, column: 3),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "copy", idSource: .explicit,
-                        path: "Library/photo/copy",
-                        label: "Copy",
-                        properties: [
-                            "action": .string("copyPhoto"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "symbol": .string("doc.on.doc"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/photos.menu", line: 39, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "share", idSource: .explicit,
-                        path: "Library/photo/share",
-                        label: "Share…",
-                        properties: [
-                            "action": .string("sharePhoto"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(true),
-                            "role": .string("normal"),
-                            "symbol": .string("square.and.arrow.up"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/photos.menu", line: 40, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "favorite", idSource: .explicit,
-                        path: "Library/photo/favorite",
-                        label: "Add to Favorites",
-                        properties: [
-                            "action": .string("favoritePhoto"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "symbol": .string("heart"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/photos.menu", line: 41, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "hide", idSource: .explicit,
-                        path: "Library/photo/hide",
-                        label: "Hide",
-                        properties: [
-                            "action": .string("hidePhoto"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "symbol": .string("eye.slash"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/photos.menu", line: 42, column: 5)
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "Library/photo/section",
-                        location: .init(file: "samples/photos.menu", line: 43, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "duplicate", idSource: .explicit,
-                                path: "Library/photo/section/duplicate",
-                                label: "Duplicate",
-                                properties: [
-                                    "action": .string("duplicatePhoto"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "symbol": .string("plus.square.on.square"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/photos.menu", line: 44, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "addToAlbum", idSource: .explicit,
-                                path: "Library/photo/section/addToAlbum",
-                                label: "Add to Album…",
-                                properties: [
-                                    "action": .string("addToAlbum"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(true),
-                                    "role": .string("normal"),
-                                    "symbol": .string("rectangle.stack.badge.plus"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/photos.menu", line: 45, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "edit", idSource: .explicit,
-                                path: "Library/photo/section/edit",
-                                label: "Edit",
-                                properties: [
-                                    "action": .string("editPhoto"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "symbol": .string("slider.horizontal.3"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/photos.menu", line: 50, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "Library/photo/section2",
-                        location: .init(file: "samples/photos.menu", line: 52, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "delete", idSource: .explicit,
-                                path: "Library/photo/section2/delete",
-                                label: "Delete",
-                                properties: [
-                                    "action": .string("deletePhoto"),
-                                    "alternate": .bool(false),
-                                    "confirm": .string("Delete this photo from all your devices?"),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("destructive"),
-                                    "symbol": .string("trash"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/photos.menu", line: 53, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
+            Library.photo.element,
         ]
-    )
+    ))
+
+    /// Handles of what the view `Library` (“Library”) holds.
+    enum Library {
+        /// The button `select` (“Select”).
+        static let select: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "select", idSource: .explicit,
+            path: "Library/select",
+            label: "Select",
+            properties: [
+                "action": .string("beginSelection"),
+                "enabled": .bool(true),
+                "role": .string("normal"),
+                "type": .string("system"),
+            ],
+            location: .init(file: "samples/photos.menu", line: 9, column: 5)
+        ))
+
+        /// Viewing and sorting options that don't need a prominent place.
+        static let more: MenuModel.PullDownProperties = MenuModel.PullDownProperties(MenuModel.MenuElement(
+            kind: .pulldown, context: .control, id: "more", idSource: .explicit,
+            path: "Library/more",
+            label: "More",
+            doc: "Viewing and sorting options that don't need a prominent place.",
+            properties: [
+                "enabled": .bool(true),
+                "symbol": .string("ellipsis.circle"),
+                "type": .string("more"),
+            ],
+            location: .init(file: "samples/photos.menu", line: 12, column: 5),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "Library/more/section",
+                    location: .init(file: "samples/photos.menu", line: 15, column: 7),
+                    children: [
+                        More.slideshow.element,
+                        More.showMap.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "Library/more/section2",
+                    location: .init(file: "samples/photos.menu", line: 19, column: 7),
+                    children: [
+                        More.sortBy.element,
+                        More.filter.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the pulldown `more` (“More”) holds.
+        enum More {
+            /// The item `slideshow` (“Play Slideshow”).
+            static let slideshow: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "slideshow", idSource: .explicit,
+                path: "Library/more/slideshow",
+                label: "Play Slideshow",
+                properties: [
+                    "action": .string("playSlideshow"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("play"),
+                ],
+                location: .init(file: "samples/photos.menu", line: 16, column: 9)
+            ))
+
+            /// The item `showMap` (“Show Map”).
+            static let showMap: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showMap", idSource: .explicit,
+                path: "Library/more/showMap",
+                label: "Show Map",
+                properties: [
+                    "action": .string("showMap"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("map"),
+                ],
+                location: .init(file: "samples/photos.menu", line: 17, column: 9)
+            ))
+
+            /// The submenu `sortBy` (“Sort By”).
+            static let sortBy: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "sortBy", idSource: .explicit,
+                path: "Library/more/sortBy",
+                label: "Sort By",
+                properties: [
+                    "dynamic": .bool(false),
+                    "enabled": .bool(true),
+                    "symbol": .string("arrow.up.arrow.down"),
+                ],
+                location: .init(file: "samples/photos.menu", line: 20, column: 9),
+                children: [
+                    SortBy.dateTaken.element,
+                    SortBy.dateAdded.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `sortBy` (“Sort By”) holds.
+            enum SortBy {
+                /// The item `dateTaken` (“Date Taken”).
+                static let dateTaken: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "dateTaken", idSource: .label,
+                    path: "Library/more/sortBy/dateTaken",
+                    label: "Date Taken",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("on"),
+                    ],
+                    location: .init(file: "samples/photos.menu", line: 22, column: 11)
+                ))
+
+                /// The item `dateAdded` (“Date Added”).
+                static let dateAdded: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "dateAdded", idSource: .label,
+                    path: "Library/more/sortBy/dateAdded",
+                    label: "Date Added",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/photos.menu", line: 23, column: 11)
+                ))
+            }
+
+            /// The submenu `filter` (“Filter”).
+            static let filter: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "filter", idSource: .explicit,
+                path: "Library/more/filter",
+                label: "Filter",
+                properties: [
+                    "dynamic": .bool(false),
+                    "enabled": .bool(true),
+                    "symbol": .string("line.3.horizontal.decrease.circle"),
+                ],
+                location: .init(file: "samples/photos.menu", line: 25, column: 9),
+                children: [
+                    Filter.allItems.element,
+                    Filter.favorites.element,
+                    Filter.edited.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `filter` (“Filter”) holds.
+            enum Filter {
+                /// The item `allItems` (“All Items”).
+                static let allItems: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "allItems", idSource: .explicit,
+                    path: "Library/more/filter/allItems",
+                    label: "All Items",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("on"),
+                    ],
+                    location: .init(file: "samples/photos.menu", line: 27, column: 11)
+                ))
+
+                /// The item `favorites` (“Favorites”).
+                static let favorites: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "favorites", idSource: .explicit,
+                    path: "Library/more/filter/favorites",
+                    label: "Favorites",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/photos.menu", line: 28, column: 11)
+                ))
+
+                /// The item `edited` (“Edited”).
+                static let edited: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "edited", idSource: .explicit,
+                    path: "Library/more/filter/edited",
+                    label: "Edited",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/photos.menu", line: 29, column: 11)
+                ))
+            }
+        }
+
+        /// Touch and hold a photo. The small layout shows the first four items
+        /// as a row of symbols; every item has a symbol anyway.
+        static let photo: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .contextmenu, context: .control, id: "photo", idSource: .explicit,
+            path: "Library/photo",
+            doc: "Touch and hold a photo. The small layout shows the first four items\nas a row of symbols; every item has a symbol anyway.",
+            properties: [
+                "layout": .string("small"),
+            ],
+            location: .init(file: "samples/photos.menu", line: 37, column: 3),
+            children: [
+                Photo.copy.element,
+                Photo.share.element,
+                Photo.favorite.element,
+                Photo.hide.element,
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "Library/photo/section",
+                    location: .init(file: "samples/photos.menu", line: 43, column: 5),
+                    children: [
+                        Photo.duplicate.element,
+                        Photo.addToAlbum.element,
+                        Photo.edit.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "Library/photo/section2",
+                    location: .init(file: "samples/photos.menu", line: 52, column: 5),
+                    children: [
+                        Photo.delete.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the contextmenu `photo` holds.
+        enum Photo {
+            /// The item `copy` (“Copy”).
+            static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                path: "Library/photo/copy",
+                label: "Copy",
+                properties: [
+                    "action": .string("copyPhoto"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("doc.on.doc"),
+                ],
+                location: .init(file: "samples/photos.menu", line: 39, column: 5)
+            ))
+
+            /// The item `share` (“Share…”).
+            static let share: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "share", idSource: .explicit,
+                path: "Library/photo/share",
+                label: "Share…",
+                properties: [
+                    "action": .string("sharePhoto"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(true),
+                    "role": .string("normal"),
+                    "symbol": .string("square.and.arrow.up"),
+                ],
+                location: .init(file: "samples/photos.menu", line: 40, column: 5)
+            ))
+
+            /// The item `favorite` (“Add to Favorites”).
+            static let favorite: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "favorite", idSource: .explicit,
+                path: "Library/photo/favorite",
+                label: "Add to Favorites",
+                properties: [
+                    "action": .string("favoritePhoto"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("heart"),
+                ],
+                location: .init(file: "samples/photos.menu", line: 41, column: 5)
+            ))
+
+            /// The item `hide` (“Hide”).
+            static let hide: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "hide", idSource: .explicit,
+                path: "Library/photo/hide",
+                label: "Hide",
+                properties: [
+                    "action": .string("hidePhoto"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("eye.slash"),
+                ],
+                location: .init(file: "samples/photos.menu", line: 42, column: 5)
+            ))
+
+            /// The item `duplicate` (“Duplicate”).
+            static let duplicate: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "duplicate", idSource: .explicit,
+                path: "Library/photo/duplicate",
+                label: "Duplicate",
+                properties: [
+                    "action": .string("duplicatePhoto"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("plus.square.on.square"),
+                ],
+                location: .init(file: "samples/photos.menu", line: 44, column: 7)
+            ))
+
+            /// The item `addToAlbum` (“Add to Album…”).
+            static let addToAlbum: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "addToAlbum", idSource: .explicit,
+                path: "Library/photo/addToAlbum",
+                label: "Add to Album…",
+                properties: [
+                    "action": .string("addToAlbum"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(true),
+                    "role": .string("normal"),
+                    "symbol": .string("rectangle.stack.badge.plus"),
+                ],
+                location: .init(file: "samples/photos.menu", line: 45, column: 7)
+            ))
+
+            /// The item `edit` (“Edit”).
+            static let edit: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "edit", idSource: .explicit,
+                path: "Library/photo/edit",
+                label: "Edit",
+                properties: [
+                    "action": .string("editPhoto"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("slider.horizontal.3"),
+                ],
+                location: .init(file: "samples/photos.menu", line: 50, column: 7)
+            ))
+
+            /// The item `delete` (“Delete”).
+            static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                path: "Library/photo/delete",
+                label: "Delete",
+                properties: [
+                    "action": .string("deletePhoto"),
+                    "alternate": .bool(false),
+                    "confirm": .string("Delete this photo from all your devices?"),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("destructive"),
+                    "symbol": .string("trash"),
+                ],
+                location: .init(file: "samples/photos.menu", line: 53, column: 7)
+            ))
+        }
+    }
 
     /// Touch and hold an album. The medium layout shows the first three items
     /// as symbols with short labels above the list.
-    static let album: MenuModel.MenuElement = .init(
+    static let album: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .contextmenu, context: .control, id: "album", idSource: .explicit,
         path: "album",
         doc: "Touch and hold an album. The medium layout shows the first three items\nas symbols with short labels above the list.",
@@ -355,76 +414,87 @@ enum Photos {
         ],
         location: .init(file: "samples/photos.menu", line: 65, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "rename", idSource: .explicit,
-                path: "album/rename",
-                label: "Rename…",
-                properties: [
-                    "action": .string("renameAlbum"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("pencil"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/photos.menu", line: 67, column: 3)
-            ),
-            .init(
-                kind: .item, context: .menu, id: "share", idSource: .explicit,
-                path: "album/share",
-                label: "Share…",
-                properties: [
-                    "action": .string("shareAlbum"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("square.and.arrow.up"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/photos.menu", line: 68, column: 3)
-            ),
-            .init(
-                kind: .item, context: .menu, id: "play", idSource: .explicit,
-                path: "album/play",
-                label: "Play",
-                properties: [
-                    "action": .string("playAlbum"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("play"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/photos.menu", line: 69, column: 3)
-            ),
-            .init(
+            Album.rename.element,
+            Album.share.element,
+            Album.play.element,
+            MenuModel.MenuElement(
                 kind: .section, context: .menu, id: "section", idSource: .synthetic,
                 path: "album/section",
                 location: .init(file: "samples/photos.menu", line: 70, column: 3),
                 children: [
-                    .init(
-                        kind: .item, context: .menu, id: "deleteAlbum", idSource: .explicit,
-                        path: "album/section/deleteAlbum",
-                        label: "Delete Album",
-                        properties: [
-                            "action": .string("deleteAlbum"),
-                            "alternate": .bool(false),
-                            "confirm": .string("Delete this album? The photos stay in your library."),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("destructive"),
-                            "symbol": .string("trash"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/photos.menu", line: 71, column: 5)
-                    ),
+                    Album.deleteAlbum.element,
                 ]
             ),
         ]
-    )
+    ))
+
+    /// Handles of what the contextmenu `album` holds.
+    enum Album {
+        /// The item `rename` (“Rename…”).
+        static let rename: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "rename", idSource: .explicit,
+            path: "album/rename",
+            label: "Rename…",
+            properties: [
+                "action": .string("renameAlbum"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(true),
+                "role": .string("normal"),
+                "symbol": .string("pencil"),
+            ],
+            location: .init(file: "samples/photos.menu", line: 67, column: 3)
+        ))
+
+        /// The item `share` (“Share…”).
+        static let share: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "share", idSource: .explicit,
+            path: "album/share",
+            label: "Share…",
+            properties: [
+                "action": .string("shareAlbum"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(true),
+                "role": .string("normal"),
+                "symbol": .string("square.and.arrow.up"),
+            ],
+            location: .init(file: "samples/photos.menu", line: 68, column: 3)
+        ))
+
+        /// The item `play` (“Play”).
+        static let play: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "play", idSource: .explicit,
+            path: "album/play",
+            label: "Play",
+            properties: [
+                "action": .string("playAlbum"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "symbol": .string("play"),
+            ],
+            location: .init(file: "samples/photos.menu", line: 69, column: 3)
+        ))
+
+        /// The item `deleteAlbum` (“Delete Album”).
+        static let deleteAlbum: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "deleteAlbum", idSource: .explicit,
+            path: "album/deleteAlbum",
+            label: "Delete Album",
+            properties: [
+                "action": .string("deleteAlbum"),
+                "alternate": .bool(false),
+                "confirm": .string("Delete this album? The photos stay in your library."),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("destructive"),
+                "symbol": .string("trash"),
+            ],
+            location: .init(file: "samples/photos.menu", line: 71, column: 5)
+        ))
+    }
 
     /// Everything samples/photos.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -435,19 +505,25 @@ enum Photos {
             .init(name: .iOS, version: "17"),
             .init(name: .iPadOS, version: "17"),
         ],
-        declarations: [library, album]
+        declarations: [library.element, album.element]
     )
 
-    /// Every action samples/photos.menu names (`action:` values), sorted.
+    /// Every action samples/photos.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
         case addToAlbum
+        case allItems
         case beginSelection
         case copyPhoto
+        case dateAdded
+        case dateTaken
         case deleteAlbum
         case deletePhoto
         case duplicatePhoto
         case editPhoto
+        case edited
         case favoritePhoto
+        case favorites
         case hidePhoto
         case playAlbum
         case playSlideshow

@@ -8,7 +8,7 @@ import MenuModel
 enum Settings {
     /// Settings ▸ Accounts. The + and − gradient buttons sit below the list
     /// of accounts; the help button sits in the lower corner.
-    static let accountSettings: MenuModel.MenuElement = .init(
+    static let accountSettings: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
         kind: .view, context: .control, id: "AccountSettings", idSource: .explicit,
         path: "AccountSettings",
         label: "Accounts",
@@ -20,145 +20,184 @@ enum Settings {
         ],
         location: .init(file: "samples/settings.menu", line: 7, column: 1),
         children: [
-            .init(
-                kind: .row, context: .control, id: "listButtons", idSource: .explicit,
-                path: "AccountSettings/listButtons",
-                doc: "Add and remove accounts (symbols only, directly below the list).",
-                location: .init(file: "samples/settings.menu", line: 11, column: 3),
-                children: [
-                    .init(
-                        kind: .button, context: .control, id: "addAccount", idSource: .explicit,
-                        path: "AccountSettings/listButtons/addAccount",
-                        properties: [
-                            "action": .string("addAccount"),
-                            "enabled": .bool(true),
-                            "role": .string("normal"),
-                            "symbol": .string("plus"),
-                            "type": .string("gradient"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/settings.menu", line: 12, column: 5)
-                    ),
-                    .init(
-                        kind: .button, context: .control, id: "removeAccount", idSource: .explicit,
-                        path: "AccountSettings/listButtons/removeAccount",
-                        properties: [
-                            "action": .string("removeAccount"),
-                            "confirm": .string("Remove this account from Mail?"),
-                            "enabled": .bool(true),
-                            "role": .string("normal"),
-                            "symbol": .string("minus"),
-                            "type": .string("gradient"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/settings.menu", line: 13, column: 5)
-                    ),
-                ]
-            ),
-            .init(
-                kind: .button, context: .control, id: "accountPicture", idSource: .explicit,
-                path: "AccountSettings/accountPicture",
-                properties: [
-                    "action": .string("choosePicture"),
-                    "enabled": .bool(true),
-                    "padding": .number(12),
-                    "role": .string("normal"),
-                    "symbol": .string("person.crop.circle"),
-                    "type": .string("image"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/settings.menu", line: 21, column: 3)
-            ),
-            .init(
-                kind: .popup, context: .control, id: "checkInterval", idSource: .explicit,
-                path: "AccountSettings/checkInterval",
-                label: "Check for New Messages",
-                properties: [
-                    "default": .string("every5Minutes"),
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                    "multiple": .bool(false),
-                ],
-                location: .init(file: "samples/settings.menu", line: 28, column: 3),
-                children: [
-                    .init(
-                        kind: .option, context: .control, id: "everyMinute", idSource: .label,
-                        path: "AccountSettings/checkInterval/everyMinute",
-                        label: "Every Minute",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/settings.menu", line: 30, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "every5Minutes", idSource: .label,
-                        path: "AccountSettings/checkInterval/every5Minutes",
-                        label: "Every 5 Minutes",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/settings.menu", line: 31, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "every15Minutes", idSource: .label,
-                        path: "AccountSettings/checkInterval/every15Minutes",
-                        label: "Every 15 Minutes",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/settings.menu", line: 32, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "everyHour", idSource: .label,
-                        path: "AccountSettings/checkInterval/everyHour",
-                        label: "Every Hour",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/settings.menu", line: 33, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "manually", idSource: .label,
-                        path: "AccountSettings/checkInterval/manually",
-                        label: "Manually",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/settings.menu", line: 34, column: 5)
-                    ),
-                ]
-            ),
-            .init(
-                kind: .button, context: .control, id: "editServer", idSource: .explicit,
-                path: "AccountSettings/editServer",
-                label: "Edit Server Settings…",
-                properties: [
-                    "enabled": .bool(true),
-                    "opens": .string("ServerSettings"),
-                    "role": .string("normal"),
-                    "type": .string("push"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/settings.menu", line: 38, column: 3)
-            ),
-            .init(
-                kind: .button, context: .control, id: "help", idSource: .explicit,
-                path: "AccountSettings/help",
-                properties: [
-                    "action": .string("showAccountsHelp"),
-                    "enabled": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("questionmark"),
-                    "type": .string("help"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/settings.menu", line: 40, column: 3)
-            ),
+            AccountSettings.listButtons.element,
+            AccountSettings.accountPicture.element,
+            AccountSettings.checkInterval.element,
+            AccountSettings.editServer.element,
+            AccountSettings.help.element,
         ]
-    )
+    ))
+
+    /// Handles of what the view `AccountSettings` (“Accounts”) holds.
+    enum AccountSettings {
+        /// Add and remove accounts (symbols only, directly below the list).
+        static let listButtons: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+            kind: .row, context: .control, id: "listButtons", idSource: .explicit,
+            path: "AccountSettings/listButtons",
+            doc: "Add and remove accounts (symbols only, directly below the list).",
+            location: .init(file: "samples/settings.menu", line: 11, column: 3),
+            children: [
+                ListButtons.addAccount.element,
+                ListButtons.removeAccount.element,
+            ]
+        ))
+
+        /// Handles of what the row `listButtons` holds.
+        enum ListButtons {
+            /// The button `addAccount`.
+            static let addAccount: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+                kind: .button, context: .control, id: "addAccount", idSource: .explicit,
+                path: "AccountSettings/listButtons/addAccount",
+                properties: [
+                    "action": .string("addAccount"),
+                    "enabled": .bool(true),
+                    "role": .string("normal"),
+                    "symbol": .string("plus"),
+                    "type": .string("gradient"),
+                ],
+                location: .init(file: "samples/settings.menu", line: 12, column: 5)
+            ))
+
+            /// The button `removeAccount`.
+            static let removeAccount: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+                kind: .button, context: .control, id: "removeAccount", idSource: .explicit,
+                path: "AccountSettings/listButtons/removeAccount",
+                properties: [
+                    "action": .string("removeAccount"),
+                    "confirm": .string("Remove this account from Mail?"),
+                    "enabled": .bool(true),
+                    "role": .string("normal"),
+                    "symbol": .string("minus"),
+                    "type": .string("gradient"),
+                ],
+                location: .init(file: "samples/settings.menu", line: 13, column: 5)
+            ))
+        }
+
+        /// The button `accountPicture`.
+        static let accountPicture: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "accountPicture", idSource: .explicit,
+            path: "AccountSettings/accountPicture",
+            properties: [
+                "action": .string("choosePicture"),
+                "enabled": .bool(true),
+                "padding": .number(12),
+                "role": .string("normal"),
+                "symbol": .string("person.crop.circle"),
+                "type": .string("image"),
+            ],
+            location: .init(file: "samples/settings.menu", line: 21, column: 3)
+        ))
+
+        /// The popup `checkInterval` (“Check for New Messages”).
+        static let checkInterval: MenuModel.PopUpProperties = MenuModel.PopUpProperties(MenuModel.MenuElement(
+            kind: .popup, context: .control, id: "checkInterval", idSource: .explicit,
+            path: "AccountSettings/checkInterval",
+            label: "Check for New Messages",
+            properties: [
+                "default": .string("every5Minutes"),
+                "enabled": .bool(true),
+                "multiple": .bool(false),
+            ],
+            location: .init(file: "samples/settings.menu", line: 28, column: 3),
+            children: [
+                CheckInterval.everyMinute.element,
+                CheckInterval.every5Minutes.element,
+                CheckInterval.every15Minutes.element,
+                CheckInterval.everyHour.element,
+                CheckInterval.manually.element,
+            ]
+        ))
+
+        /// Handles of what the popup `checkInterval` (“Check for New Messages”) holds.
+        enum CheckInterval {
+            /// The option `everyMinute` (“Every Minute”).
+            static let everyMinute: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "everyMinute", idSource: .label,
+                path: "AccountSettings/checkInterval/everyMinute",
+                label: "Every Minute",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/settings.menu", line: 30, column: 5)
+            ))
+
+            /// The option `every5Minutes` (“Every 5 Minutes”).
+            static let every5Minutes: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "every5Minutes", idSource: .label,
+                path: "AccountSettings/checkInterval/every5Minutes",
+                label: "Every 5 Minutes",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/settings.menu", line: 31, column: 5)
+            ))
+
+            /// The option `every15Minutes` (“Every 15 Minutes”).
+            static let every15Minutes: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "every15Minutes", idSource: .label,
+                path: "AccountSettings/checkInterval/every15Minutes",
+                label: "Every 15 Minutes",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/settings.menu", line: 32, column: 5)
+            ))
+
+            /// The option `everyHour` (“Every Hour”).
+            static let everyHour: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "everyHour", idSource: .label,
+                path: "AccountSettings/checkInterval/everyHour",
+                label: "Every Hour",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/settings.menu", line: 33, column: 5)
+            ))
+
+            /// The option `manually` (“Manually”).
+            static let manually: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "manually", idSource: .label,
+                path: "AccountSettings/checkInterval/manually",
+                label: "Manually",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/settings.menu", line: 34, column: 5)
+            ))
+        }
+
+        /// The button `editServer` (“Edit Server Settings…”).
+        static let editServer: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "editServer", idSource: .explicit,
+            path: "AccountSettings/editServer",
+            label: "Edit Server Settings…",
+            properties: [
+                "enabled": .bool(true),
+                "opens": .string("ServerSettings"),
+                "role": .string("normal"),
+                "type": .string("push"),
+            ],
+            location: .init(file: "samples/settings.menu", line: 38, column: 3)
+        ))
+
+        /// The button `help`.
+        static let help: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "help", idSource: .explicit,
+            path: "AccountSettings/help",
+            properties: [
+                "action": .string("showAccountsHelp"),
+                "enabled": .bool(true),
+                "role": .string("normal"),
+                "symbol": .string("questionmark"),
+                "type": .string("help"),
+            ],
+            location: .init(file: "samples/settings.menu", line: 40, column: 3)
+        ))
+    }
 
     /// The sheet for editing an account's server settings.
-    static let serverSettings: MenuModel.MenuElement = .init(
+    static let serverSettings: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
         kind: .view, context: .control, id: "ServerSettings", idSource: .explicit,
         path: "ServerSettings",
         label: "Server Settings",
@@ -170,73 +209,91 @@ enum Settings {
         ],
         location: .init(file: "samples/settings.menu", line: 44, column: 1),
         children: [
-            .init(
-                kind: .popup, context: .control, id: "security", idSource: .explicit,
-                path: "ServerSettings/security",
-                label: "Security",
-                properties: [
-                    "default": .string("tls"),
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                    "multiple": .bool(false),
-                ],
-                location: .init(file: "samples/settings.menu", line: 48, column: 3),
-                children: [
-                    .init(
-                        kind: .option, context: .control, id: "tls", idSource: .explicit,
-                        path: "ServerSettings/security/tls",
-                        label: "TLS",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/settings.menu", line: 50, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "none", idSource: .explicit,
-                        path: "ServerSettings/security/none",
-                        label: "None",
-                        properties: [
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/settings.menu", line: 51, column: 5)
-                    ),
-                ]
-            ),
-            .init(
+            ServerSettings.security.element,
+            MenuModel.MenuElement(
                 kind: .row, context: .control, id: "row", idSource: .synthetic,
                 path: "ServerSettings/row",
                 location: .init(file: "samples/settings.menu", line: 54, column: 3),
                 children: [
-                    .init(
-                        kind: .button, context: .control, id: "cancel", idSource: .explicit,
-                        path: "ServerSettings/row/cancel",
-                        label: "Cancel",
-                        properties: [
-                            "action": .string("discardServerChanges"),
-                            "enabled": .bool(true),
-                            "role": .string("cancel"),
-                            "type": .string("push"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/settings.menu", line: 55, column: 5)
-                    ),
-                    .init(
-                        kind: .button, context: .control, id: "save", idSource: .explicit,
-                        path: "ServerSettings/row/save",
-                        label: "Save",
-                        properties: [
-                            "action": .string("saveServerSettings"),
-                            "enabled": .bool(true),
-                            "role": .string("primary"),
-                            "type": .string("push"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/settings.menu", line: 56, column: 5)
-                    ),
+                    ServerSettings.cancel.element,
+                    ServerSettings.save.element,
                 ]
             ),
         ]
-    )
+    ))
+
+    /// Handles of what the view `ServerSettings` (“Server Settings”) holds.
+    enum ServerSettings {
+        /// The popup `security` (“Security”).
+        static let security: MenuModel.PopUpProperties = MenuModel.PopUpProperties(MenuModel.MenuElement(
+            kind: .popup, context: .control, id: "security", idSource: .explicit,
+            path: "ServerSettings/security",
+            label: "Security",
+            properties: [
+                "default": .string("tls"),
+                "enabled": .bool(true),
+                "multiple": .bool(false),
+            ],
+            location: .init(file: "samples/settings.menu", line: 48, column: 3),
+            children: [
+                Security.tls.element,
+                Security.none.element,
+            ]
+        ))
+
+        /// Handles of what the popup `security` (“Security”) holds.
+        enum Security {
+            /// The option `tls` (“TLS”).
+            static let tls: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "tls", idSource: .explicit,
+                path: "ServerSettings/security/tls",
+                label: "TLS",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/settings.menu", line: 50, column: 5)
+            ))
+
+            /// The option `none` (“None”).
+            static let none: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "none", idSource: .explicit,
+                path: "ServerSettings/security/none",
+                label: "None",
+                properties: [
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/settings.menu", line: 51, column: 5)
+            ))
+        }
+
+        /// The button `cancel` (“Cancel”).
+        static let cancel: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "cancel", idSource: .explicit,
+            path: "ServerSettings/cancel",
+            label: "Cancel",
+            properties: [
+                "action": .string("discardServerChanges"),
+                "enabled": .bool(true),
+                "role": .string("cancel"),
+                "type": .string("push"),
+            ],
+            location: .init(file: "samples/settings.menu", line: 55, column: 5)
+        ))
+
+        /// The button `save` (“Save”).
+        static let save: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "save", idSource: .explicit,
+            path: "ServerSettings/save",
+            label: "Save",
+            properties: [
+                "action": .string("saveServerSettings"),
+                "enabled": .bool(true),
+                "role": .string("primary"),
+                "type": .string("push"),
+            ],
+            location: .init(file: "samples/settings.menu", line: 56, column: 5)
+        ))
+    }
 
     /// Everything samples/settings.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -246,14 +303,16 @@ enum Settings {
         platforms: [
             .init(name: .macOS, version: "14"),
         ],
-        declarations: [accountSettings, serverSettings]
+        declarations: [accountSettings.element, serverSettings.element]
     )
 
-    /// Every action samples/settings.menu names (`action:` values), sorted.
+    /// Every action samples/settings.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
         case addAccount
         case choosePicture
         case discardServerChanges
+        case editServer
         case removeAccount
         case saveServerSettings
         case showAccountsHelp

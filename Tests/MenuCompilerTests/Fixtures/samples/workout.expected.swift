@@ -7,7 +7,7 @@ import MenuModel
 enum Workout {
     /// The controls page of a running workout. It doesn't scroll, so buttons
     /// use the 22-point corner radius; buttons sharing a row share a height.
-    static let workout: MenuModel.MenuElement = .init(
+    static let workout: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
         kind: .view, context: .control, id: "Workout", idSource: .explicit,
         path: "Workout",
         label: "Outdoor Run",
@@ -19,105 +19,120 @@ enum Workout {
         ],
         location: .init(file: "samples/workout.menu", line: 6, column: 1),
         children: [
-            .init(
+            MenuModel.MenuElement(
                 kind: .row, context: .control, id: "row", idSource: .synthetic,
                 path: "Workout/row",
                 location: .init(file: "samples/workout.menu", line: 9, column: 3),
                 children: [
-                    .init(
-                        kind: .toggle, context: .control, id: "waterLock", idSource: .explicit,
-                        path: "Workout/row/waterLock",
-                        properties: [
-                            "action": .string("toggleWaterLock"),
-                            "enabled": .bool(true),
-                            "height": .number(60),
-                            "indicator": .string("background"),
-                            "off": .string("Lock"),
-                            "on": .string("Unlock"),
-                            "state": .string("off"),
-                            "symbol": .string("drop.fill"),
-                        ],
-                        location: .init(file: "samples/workout.menu", line: 10, column: 5)
-                    ),
-                    .init(
-                        kind: .toggle, context: .control, id: "heartRate", idSource: .explicit,
-                        path: "Workout/row/heartRate",
-                        properties: [
-                            "action": .string("toggleHeartRate"),
-                            "enabled": .bool(true),
-                            "height": .number(60),
-                            "indicator": .string("content"),
-                            "off": .string("Show Heart Rate"),
-                            "on": .string("Hide Heart Rate"),
-                            "state": .string("on"),
-                            "symbol": .string("heart"),
-                        ],
-                        location: .init(file: "samples/workout.menu", line: 19, column: 5)
-                    ),
+                    Workout.waterLock.element,
+                    Workout.heartRate.element,
                 ]
             ),
-            .init(
+            MenuModel.MenuElement(
                 kind: .row, context: .control, id: "row2", idSource: .synthetic,
                 path: "Workout/row2",
                 location: .init(file: "samples/workout.menu", line: 30, column: 3),
                 children: [
-                    .init(
-                        kind: .button, context: .control, id: "segment", idSource: .explicit,
-                        path: "Workout/row2/segment",
-                        label: "Mark Segment",
-                        properties: [
-                            "action": .string("markSegment"),
-                            "cornerRadius": .number(22),
-                            "enabled": .bool(true),
-                            "height": .number(60),
-                            "role": .string("normal"),
-                            "symbol": .string("flag.checkered"),
-                            "type": .string("system"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/workout.menu", line: 31, column: 5)
-                    ),
-                    .init(
-                        kind: .button, context: .control, id: "pause", idSource: .explicit,
-                        path: "Workout/row2/pause",
-                        label: "Pause",
-                        properties: [
-                            "action": .string("pauseWorkout"),
-                            "cornerRadius": .number(22),
-                            "enabled": .bool(true),
-                            "height": .number(60),
-                            "role": .string("normal"),
-                            "symbol": .string("pause.fill"),
-                            "type": .string("system"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/workout.menu", line: 37, column: 5)
-                    ),
+                    Workout.segment.element,
+                    Workout.pause.element,
                 ]
             ),
-            .init(
-                kind: .button, context: .control, id: "end", idSource: .explicit,
-                path: "Workout/end",
-                label: "End Workout",
-                properties: [
-                    "action": .string("endWorkout"),
-                    "confirm": .string("End this workout?"),
-                    "cornerRadius": .number(22),
-                    "enabled": .bool(true),
-                    "role": .string("normal"),
-                    "style": .string("filled"),
-                    "symbol": .string("xmark"),
-                    "type": .string("system"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/workout.menu", line: 45, column: 3)
-            ),
+            Workout.end.element,
         ]
-    )
+    ))
+
+    /// Handles of what the view `Workout` (“Outdoor Run”) holds.
+    enum Workout {
+        /// The toggle `waterLock`.
+        static let waterLock: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
+            kind: .toggle, context: .control, id: "waterLock", idSource: .explicit,
+            path: "Workout/waterLock",
+            properties: [
+                "action": .string("toggleWaterLock"),
+                "enabled": .bool(true),
+                "height": .number(60),
+                "indicator": .string("background"),
+                "off": .string("Lock"),
+                "on": .string("Unlock"),
+                "state": .string("off"),
+                "symbol": .string("drop.fill"),
+            ],
+            location: .init(file: "samples/workout.menu", line: 10, column: 5)
+        ))
+
+        /// The toggle `heartRate`.
+        static let heartRate: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
+            kind: .toggle, context: .control, id: "heartRate", idSource: .explicit,
+            path: "Workout/heartRate",
+            properties: [
+                "action": .string("toggleHeartRate"),
+                "enabled": .bool(true),
+                "height": .number(60),
+                "indicator": .string("content"),
+                "off": .string("Show Heart Rate"),
+                "on": .string("Hide Heart Rate"),
+                "state": .string("on"),
+                "symbol": .string("heart"),
+            ],
+            location: .init(file: "samples/workout.menu", line: 19, column: 5)
+        ))
+
+        /// The button `segment` (“Mark Segment”).
+        static let segment: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "segment", idSource: .explicit,
+            path: "Workout/segment",
+            label: "Mark Segment",
+            properties: [
+                "action": .string("markSegment"),
+                "cornerRadius": .number(22),
+                "enabled": .bool(true),
+                "height": .number(60),
+                "role": .string("normal"),
+                "symbol": .string("flag.checkered"),
+                "type": .string("system"),
+            ],
+            location: .init(file: "samples/workout.menu", line: 31, column: 5)
+        ))
+
+        /// The button `pause` (“Pause”).
+        static let pause: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "pause", idSource: .explicit,
+            path: "Workout/pause",
+            label: "Pause",
+            properties: [
+                "action": .string("pauseWorkout"),
+                "cornerRadius": .number(22),
+                "enabled": .bool(true),
+                "height": .number(60),
+                "role": .string("normal"),
+                "symbol": .string("pause.fill"),
+                "type": .string("system"),
+            ],
+            location: .init(file: "samples/workout.menu", line: 37, column: 5)
+        ))
+
+        /// The button `end` (“End Workout”).
+        static let end: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "end", idSource: .explicit,
+            path: "Workout/end",
+            label: "End Workout",
+            properties: [
+                "action": .string("endWorkout"),
+                "confirm": .string("End this workout?"),
+                "cornerRadius": .number(22),
+                "enabled": .bool(true),
+                "role": .string("normal"),
+                "style": .string("filled"),
+                "symbol": .string("xmark"),
+                "type": .string("system"),
+            ],
+            location: .init(file: "samples/workout.menu", line: 45, column: 3)
+        ))
+    }
 
     /// The scrolling list of workouts to start. Buttons in a scrolling view
     /// use the 9-point corner radius.
-    static let startWorkout: MenuModel.MenuElement = .init(
+    static let startWorkout: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
         kind: .view, context: .control, id: "StartWorkout", idSource: .explicit,
         path: "StartWorkout",
         label: "Workouts",
@@ -129,68 +144,79 @@ enum Workout {
         ],
         location: .init(file: "samples/workout.menu", line: 56, column: 1),
         children: [
-            .init(
-                kind: .button, context: .control, id: "outdoorRun", idSource: .explicit,
-                path: "StartWorkout/outdoorRun",
-                label: "Start Outdoor Run",
-                properties: [
-                    "action": .string("startOutdoorRun"),
-                    "cornerRadius": .number(9),
-                    "enabled": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("figure.run"),
-                    "type": .string("system"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/workout.menu", line: 59, column: 3)
-            ),
-            .init(
-                kind: .button, context: .control, id: "outdoorWalk", idSource: .explicit,
-                path: "StartWorkout/outdoorWalk",
-                label: "Start Outdoor Walk",
-                properties: [
-                    "action": .string("startOutdoorWalk"),
-                    "cornerRadius": .number(9),
-                    "enabled": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("figure.walk"),
-                    "type": .string("system"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/workout.menu", line: 64, column: 3)
-            ),
-            .init(
-                kind: .button, context: .control, id: "cycle", idSource: .explicit,
-                path: "StartWorkout/cycle",
-                label: "Start Outdoor Cycle",
-                properties: [
-                    "action": .string("startOutdoorCycle"),
-                    "cornerRadius": .number(9),
-                    "enabled": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("figure.outdoor.cycle"),
-                    "type": .string("system"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/workout.menu", line: 69, column: 3)
-            ),
-            .init(
-                kind: .button, context: .control, id: "pool", idSource: .explicit,
-                path: "StartWorkout/pool",
-                label: "Start Pool Swim",
-                properties: [
-                    "action": .string("startPoolSwim"),
-                    "cornerRadius": .number(9),
-                    "enabled": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("figure.pool.swim"),
-                    "type": .string("system"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/workout.menu", line: 74, column: 3)
-            ),
+            StartWorkout.outdoorRun.element,
+            StartWorkout.outdoorWalk.element,
+            StartWorkout.cycle.element,
+            StartWorkout.pool.element,
         ]
-    )
+    ))
+
+    /// Handles of what the view `StartWorkout` (“Workouts”) holds.
+    enum StartWorkout {
+        /// The button `outdoorRun` (“Start Outdoor Run”).
+        static let outdoorRun: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "outdoorRun", idSource: .explicit,
+            path: "StartWorkout/outdoorRun",
+            label: "Start Outdoor Run",
+            properties: [
+                "action": .string("startOutdoorRun"),
+                "cornerRadius": .number(9),
+                "enabled": .bool(true),
+                "role": .string("normal"),
+                "symbol": .string("figure.run"),
+                "type": .string("system"),
+            ],
+            location: .init(file: "samples/workout.menu", line: 59, column: 3)
+        ))
+
+        /// The button `outdoorWalk` (“Start Outdoor Walk”).
+        static let outdoorWalk: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "outdoorWalk", idSource: .explicit,
+            path: "StartWorkout/outdoorWalk",
+            label: "Start Outdoor Walk",
+            properties: [
+                "action": .string("startOutdoorWalk"),
+                "cornerRadius": .number(9),
+                "enabled": .bool(true),
+                "role": .string("normal"),
+                "symbol": .string("figure.walk"),
+                "type": .string("system"),
+            ],
+            location: .init(file: "samples/workout.menu", line: 64, column: 3)
+        ))
+
+        /// The button `cycle` (“Start Outdoor Cycle”).
+        static let cycle: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "cycle", idSource: .explicit,
+            path: "StartWorkout/cycle",
+            label: "Start Outdoor Cycle",
+            properties: [
+                "action": .string("startOutdoorCycle"),
+                "cornerRadius": .number(9),
+                "enabled": .bool(true),
+                "role": .string("normal"),
+                "symbol": .string("figure.outdoor.cycle"),
+                "type": .string("system"),
+            ],
+            location: .init(file: "samples/workout.menu", line: 69, column: 3)
+        ))
+
+        /// The button `pool` (“Start Pool Swim”).
+        static let pool: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "pool", idSource: .explicit,
+            path: "StartWorkout/pool",
+            label: "Start Pool Swim",
+            properties: [
+                "action": .string("startPoolSwim"),
+                "cornerRadius": .number(9),
+                "enabled": .bool(true),
+                "role": .string("normal"),
+                "symbol": .string("figure.pool.swim"),
+                "type": .string("system"),
+            ],
+            location: .init(file: "samples/workout.menu", line: 74, column: 3)
+        ))
+    }
 
     /// Everything samples/workout.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -200,10 +226,11 @@ enum Workout {
         platforms: [
             .init(name: .watchOS, version: "10"),
         ],
-        declarations: [workout, startWorkout]
+        declarations: [workout.element, startWorkout.element]
     )
 
-    /// Every action samples/workout.menu names (`action:` values), sorted.
+    /// Every action samples/workout.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
         case endWorkout
         case markSegment

@@ -1,24 +1,58 @@
-// Prints the demo's menu bar from the code MenuBuildPlugin generated out of
-// Menus/demo-menus.menu (the `DemoMenus` namespace) and Menus/demo-edit.menu
-// (`DemoEdit`).
+// The app code menuc is for, end to end: MenuBuildPlugin generated the
+// `DemoMenus` namespace from Menus/demo-menus.menu and `DemoEdit` from
+// Menus/demo-edit.menu. This reads typed handles, handles every action in
+// an exhaustive switch, and prints the menu an AppKit adapter would build,
+// with the decisions of MenuModel's presentation layer.
 import MenuModel
 
-/// One line per element, indented by depth; sections become separators.
-func lines(of element: MenuElement, depth: Int) -> [String] {
-    let indent = String(repeating: "  ", count: depth)
-    switch element.kind {
-    case .section:
-        return ["\(indent)---"] + element.children.flatMap { lines(of: $0, depth: depth) }
-    default:
-        var line = indent + (element.label ?? element.id)
-        if let shortcut = element.shortcut {
-            line += String(repeating: " ", count: max(1, 28 - line.count)) + shortcut.display
-        }
-        return [line] + element.children.flatMap { lines(of: $0, depth: depth + 1) }
+/// What the app does for each action. No `default`: an item added to the
+/// .menu file is a compile error here until it is handled.
+func perform(_ action: DemoMenus.Action) -> String {
+    switch action {
+    case .newNote: "create a note"
+    case .exportPDF: "ask where to save the PDF"
+    case .closeWindow: "close the window"
+    case .undo, .redo: "step through the undo stack"
+    case .cut, .copy, .paste: "use the clipboard"
+    case .date, .title: "sort the notes"
     }
 }
 
-print("Menu bar of \(DemoMenus.document.file) (\(DemoMenus.document.declarations.count) declaration, Edit menu from \(DemoEdit.document.file)):")
-for menu in DemoMenus.menubar.children {
-    for line in lines(of: menu, depth: 0) { print(line) }
+/// One line per menu item, as `NSMenu` would show it: separators between
+/// sections, checkmarks, key equivalents and their modifier masks.
+func lines(of element: MenuElement, depth: Int) -> [String] {
+    var result: [String] = []
+    for entry in ElementPresentation.children(of: element) {
+        let indent = String(repeating: "  ", count: depth)
+        switch entry.role {
+        case .section(let style):
+            if style.separatorBefore { result.append(indent + "---") }
+            result += lines(of: entry.element, depth: depth)
+            continue
+        case .command, .toggle, .submenu, .option, .other:
+            break
+        }
+        let check = entry.state == .on ? "✓ " : "  "
+        var line = indent + check + entry.title
+        if let shortcut = entry.element.shortcut {
+            line += String(repeating: " ", count: max(1, 30 - line.count)) + shortcut.display
+            line += "  (key \"\(shortcut.appKitKeyEquivalent)\", mask 0x\(String(shortcut.appKitModifierMask, radix: 16)))"
+        }
+        if let action = entry.element.action(DemoMenus.Action.self) { line += "  → " + perform(action) }
+        result.append(line)
+        if entry.role == .submenu { result += lines(of: entry.element, depth: depth + 1) }
+    }
+    return result
 }
+
+print("Menu bar of \(DemoMenus.document.file) (\(DemoMenus.document.declarations.count) declaration, Edit menu from \(DemoEdit.document.file)):")
+for menu in DemoMenus.menubar.menus {
+    print(menu.label ?? menu.id)
+    for line in lines(of: menu, depth: 1) { print(line) }
+}
+
+// Typed handles: no path strings, no optional-chaining through kinds.
+let newNote = DemoMenus.MenuBar.File.newNote
+print("\(newNote.sourceLabel ?? "") is \(newNote.path), \(newNote.shortcut?.display ?? "no shortcut")")
+print("Sort By offers \(DemoMenus.MenuBar.View.sortBy.entries.map { $0.label ?? $0.id }.joined(separator: ", "))")
+print("Every action: \(DemoMenus.Action.allCases.map(\.rawValue).joined(separator: ", "))")

@@ -6,540 +6,642 @@ import MenuModel
 /// Menus imported from Main.storyboard by menuc import.
 enum Main {
     /// The main menu.
-    static let menubar: MenuModel.MenuElement = .init(
+    static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
         kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
         path: "menubar",
         doc: "The main menu.",
         location: .init(file: "samples/import/Main.menu", line: 5, column: 1),
         children: [
-            .init(
-                kind: .menu, context: .menu, id: "FieldNotes", idSource: .explicit,
-                path: "menubar/FieldNotes",
-                label: "Field Notes",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 6, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/FieldNotes/section",
-                        location: .init(file: "samples/import/Main.menu", line: 7, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "aboutFieldNotes", idSource: .explicit,
-                                path: "menubar/FieldNotes/section/aboutFieldNotes",
-                                label: "About Field Notes",
-                                properties: [
-                                    "action": .string("orderFrontStandardAboutPanel"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 8, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/FieldNotes/section2",
-                        location: .init(file: "samples/import/Main.menu", line: 10, column: 5),
-                        children: [
-                            .init(
-                                kind: .submenu, context: .menu, id: "services", idSource: .explicit,
-                                path: "menubar/FieldNotes/section2/services",
-                                label: "Services",
-                                properties: [
-                                    "dynamic": .bool(true),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 11, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section3", idSource: .synthetic,
-                        path: "menubar/FieldNotes/section3",
-                        location: .init(file: "samples/import/Main.menu", line: 16, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "quitFieldNotes", idSource: .explicit,
-                                path: "menubar/FieldNotes/section3/quitFieldNotes",
-                                label: "Quit Field Notes",
-                                properties: [
-                                    "action": .string("terminate"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 17, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "File", idSource: .explicit,
-                path: "menubar/File",
-                label: "File",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 20, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/File/section",
-                        location: .init(file: "samples/import/Main.menu", line: 21, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "newNote", idSource: .explicit,
-                                path: "menubar/File/section/newNote",
-                                label: "New Note",
-                                properties: [
-                                    "action": .string("newDocument"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 22, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "newNotebook", idSource: .explicit,
-                                path: "menubar/File/section/newNotebook",
-                                label: "New Notebook",
-                                properties: [
-                                    "action": .string("newNotebook"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "n", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 23, column: 7)
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "openRecent", idSource: .explicit,
-                                path: "menubar/File/section/openRecent",
-                                label: "Open Recent",
-                                properties: [
-                                    "dynamic": .bool(true),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 24, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "clearMenu", idSource: .explicit,
-                                        path: "menubar/File/section/openRecent/clearMenu",
-                                        label: "Clear Menu",
-                                        properties: [
-                                            "action": .string("clearRecentDocuments"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/Main.menu", line: 27, column: 9)
-                                    ),
-                                ]
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/File/section2",
-                        location: .init(file: "samples/import/Main.menu", line: 30, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "close", idSource: .explicit,
-                                path: "menubar/File/section2/close",
-                                label: "Close",
-                                properties: [
-                                    "action": .string("performClose"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 31, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "closeAll", idSource: .explicit,
-                                path: "menubar/File/section2/closeAll",
-                                label: "Close All",
-                                properties: [
-                                    "action": .string("closeAll"),
-                                    "alternate": .bool(true),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "w", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 32, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "closeOtherNotes", idSource: .explicit,
-                                path: "menubar/File/section2/closeOtherNotes",
-                                label: "Close Other Notes",
-                                properties: [
-                                    "action": .string("closeOthers"),
-                                    "alternate": .bool(true),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "w", modifiers: [.control, .option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 33, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "closeWindow", idSource: .explicit,
-                                path: "menubar/File/section2/closeWindow",
-                                label: "Close Window",
-                                properties: [
-                                    "action": .string("performClose"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 38, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
-                path: "menubar/Edit",
-                label: "Edit",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 41, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Edit/section",
-                        location: .init(file: "samples/import/Main.menu", line: 42, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "undo", idSource: .explicit,
-                                path: "menubar/Edit/section/undo",
-                                label: "Undo",
-                                properties: [
-                                    "action": .string("undo"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 43, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "redo", idSource: .explicit,
-                                path: "menubar/Edit/section/redo",
-                                label: "Redo",
-                                properties: [
-                                    "action": .string("redo"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 44, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Edit/section2",
-                        location: .init(file: "samples/import/Main.menu", line: 46, column: 5),
-                        children: [
-                            .init(
-                                kind: .submenu, context: .menu, id: "find", idSource: .explicit,
-                                path: "menubar/Edit/section2/find",
-                                label: "Find",
-                                properties: [
-                                    "dynamic": .bool(false),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 47, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "find", idSource: .explicit,
-                                        path: "menubar/Edit/section2/find/find",
-                                        label: "Find…",
-                                        properties: [
-                                            "action": .string("performFindPanelAction"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/Main.menu", line: 48, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "findNext", idSource: .explicit,
-                                        path: "menubar/Edit/section2/find/findNext",
-                                        label: "Find Next",
-                                        properties: [
-                                            "action": .string("performFindPanelAction"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/Main.menu", line: 49, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "findPrevious", idSource: .explicit,
-                                        path: "menubar/Edit/section2/find/findPrevious",
-                                        label: "Find Previous",
-                                        properties: [
-                                            "action": .string("performFindPanelAction"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "g", modifiers: [.shift, .command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/Main.menu", line: 50, column: 9)
-                                    ),
-                                ]
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "View", idSource: .explicit,
-                path: "menubar/View",
-                label: "View",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 57, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/View/section",
-                        location: .init(file: "samples/import/Main.menu", line: 58, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "sortBy", idSource: .explicit,
-                                path: "menubar/View/section/sortBy",
-                                label: "Sort By",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(false),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 59, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "sortByDate", idSource: .explicit,
-                                path: "menubar/View/section/sortByDate",
-                                label: "Date",
-                                properties: [
-                                    "action": .string("sortByDate"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "1", modifiers: [.control, .command])),
-                                    "state": .string("on"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 60, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "sortByTitle", idSource: .explicit,
-                                path: "menubar/View/section/sortByTitle",
-                                label: "Title",
-                                properties: [
-                                    "action": .string("sortByTitle"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "2", modifiers: [.control, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 61, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "tags", idSource: .explicit,
-                                path: "menubar/View/section/tags",
-                                label: "Tags",
-                                properties: [
-                                    "action": .string("sortByTags"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "state": .string("mixed"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 62, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/View/section2",
-                        location: .init(file: "samples/import/Main.menu", line: 64, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "showMap", idSource: .explicit,
-                                path: "menubar/View/section2/showMap",
-                                label: "Show Map",
-                                properties: [
-                                    "action": .string("toggleMap"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "m", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 66, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
-                                path: "menubar/View/section2/enterFullScreen",
-                                label: "Enter Full Screen",
-                                properties: [
-                                    "action": .string("toggleFullScreen"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/Main.menu", line: 67, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Window", idSource: .explicit,
-                path: "menubar/Window",
-                label: "Window",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 70, column: 3),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "minimize", idSource: .explicit,
-                        path: "menubar/Window/minimize",
-                        label: "Minimize",
-                        properties: [
-                            "action": .string("performMiniaturize"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/import/Main.menu", line: 73, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "zoom", idSource: .explicit,
-                        path: "menubar/Window/zoom",
-                        label: "Zoom",
-                        properties: [
-                            "action": .string("performZoom"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/import/Main.menu", line: 74, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "zoomAll", idSource: .explicit,
-                        path: "menubar/Window/zoomAll",
-                        label: "Zoom All",
-                        properties: [
-                            "action": .string("zoomAll"),
-                            "alternate": .bool(true),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/import/Main.menu", line: 75, column: 5)
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Help", idSource: .explicit,
-                path: "menubar/Help",
-                label: "Help",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 77, column: 3),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "fieldNotesHelp", idSource: .explicit,
-                        path: "menubar/Help/fieldNotesHelp",
-                        label: "Field Notes Help",
-                        properties: [
-                            "action": .string("showHelp"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "?", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/import/Main.menu", line: 80, column: 5)
-                    ),
-                ]
-            ),
+            MenuBar.fieldNotes.element,
+            MenuBar.file.element,
+            MenuBar.edit.element,
+            MenuBar.view.element,
+            MenuBar.window.element,
+            MenuBar.help.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menubar `menubar` holds.
+    enum MenuBar {
+        /// The menu `FieldNotes` (“Field Notes”).
+        static let fieldNotes: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "FieldNotes", idSource: .explicit,
+            path: "menubar/FieldNotes",
+            label: "Field Notes",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/Main.menu", line: 6, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/FieldNotes/section",
+                    location: .init(file: "samples/import/Main.menu", line: 7, column: 5),
+                    children: [
+                        FieldNotes.aboutFieldNotes.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/FieldNotes/section2",
+                    location: .init(file: "samples/import/Main.menu", line: 10, column: 5),
+                    children: [
+                        FieldNotes.services.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    path: "menubar/FieldNotes/section3",
+                    location: .init(file: "samples/import/Main.menu", line: 16, column: 5),
+                    children: [
+                        FieldNotes.quitFieldNotes.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `FieldNotes` (“Field Notes”) holds.
+        enum FieldNotes {
+            /// The item `aboutFieldNotes` (“About Field Notes”).
+            static let aboutFieldNotes: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "aboutFieldNotes", idSource: .explicit,
+                path: "menubar/FieldNotes/aboutFieldNotes",
+                label: "About Field Notes",
+                properties: [
+                    "action": .string("orderFrontStandardAboutPanel"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 8, column: 7)
+            ))
+
+            /// The submenu `services` (“Services”).
+            static let services: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "services", idSource: .explicit,
+                path: "menubar/FieldNotes/services",
+                label: "Services",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 11, column: 7)
+            ))
+
+            /// The item `quitFieldNotes` (“Quit Field Notes”).
+            static let quitFieldNotes: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "quitFieldNotes", idSource: .explicit,
+                path: "menubar/FieldNotes/quitFieldNotes",
+                label: "Quit Field Notes",
+                properties: [
+                    "action": .string("terminate"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 17, column: 7)
+            ))
+        }
+
+        /// The menu `File` (“File”).
+        static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "File", idSource: .explicit,
+            path: "menubar/File",
+            label: "File",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/Main.menu", line: 20, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/File/section",
+                    location: .init(file: "samples/import/Main.menu", line: 21, column: 5),
+                    children: [
+                        File.newNote.element,
+                        File.newNotebook.element,
+                        File.openRecent.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/File/section2",
+                    location: .init(file: "samples/import/Main.menu", line: 30, column: 5),
+                    children: [
+                        File.close.element,
+                        File.closeAll.element,
+                        File.closeOtherNotes.element,
+                        File.closeWindow.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `File` (“File”) holds.
+        enum File {
+            /// The item `newNote` (“New Note”).
+            static let newNote: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "newNote", idSource: .explicit,
+                path: "menubar/File/newNote",
+                label: "New Note",
+                properties: [
+                    "action": .string("newDocument"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 22, column: 7)
+            ))
+
+            /// The item `newNotebook` (“New Notebook”).
+            static let newNotebook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "newNotebook", idSource: .explicit,
+                path: "menubar/File/newNotebook",
+                label: "New Notebook",
+                properties: [
+                    "action": .string("newNotebook"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "n", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 23, column: 7)
+            ))
+
+            /// The submenu `openRecent` (“Open Recent”).
+            static let openRecent: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "openRecent", idSource: .explicit,
+                path: "menubar/File/openRecent",
+                label: "Open Recent",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 24, column: 7),
+                children: [
+                    OpenRecent.clearMenu.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `openRecent` (“Open Recent”) holds.
+            enum OpenRecent {
+                /// The item `clearMenu` (“Clear Menu”).
+                static let clearMenu: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "clearMenu", idSource: .explicit,
+                    path: "menubar/File/openRecent/clearMenu",
+                    label: "Clear Menu",
+                    properties: [
+                        "action": .string("clearRecentDocuments"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/Main.menu", line: 27, column: 9)
+                ))
+            }
+
+            /// The item `close` (“Close”).
+            static let close: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "close", idSource: .explicit,
+                path: "menubar/File/close",
+                label: "Close",
+                properties: [
+                    "action": .string("performClose"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 31, column: 7)
+            ))
+
+            /// The item `closeAll` (“Close All”).
+            static let closeAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "closeAll", idSource: .explicit,
+                path: "menubar/File/closeAll",
+                label: "Close All",
+                properties: [
+                    "action": .string("closeAll"),
+                    "alternate": .bool(true),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "w", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 32, column: 7)
+            ))
+
+            /// The item `closeOtherNotes` (“Close Other Notes”).
+            static let closeOtherNotes: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "closeOtherNotes", idSource: .explicit,
+                path: "menubar/File/closeOtherNotes",
+                label: "Close Other Notes",
+                properties: [
+                    "action": .string("closeOthers"),
+                    "alternate": .bool(true),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "w", modifiers: [.control, .option, .command])),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 33, column: 7)
+            ))
+
+            /// The item `closeWindow` (“Close Window”).
+            static let closeWindow: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "closeWindow", idSource: .explicit,
+                path: "menubar/File/closeWindow",
+                label: "Close Window",
+                properties: [
+                    "action": .string("performClose"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 38, column: 7)
+            ))
+        }
+
+        /// The menu `Edit` (“Edit”).
+        static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+            path: "menubar/Edit",
+            label: "Edit",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/Main.menu", line: 41, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Edit/section",
+                    location: .init(file: "samples/import/Main.menu", line: 42, column: 5),
+                    children: [
+                        Edit.undo.element,
+                        Edit.redo.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Edit/section2",
+                    location: .init(file: "samples/import/Main.menu", line: 46, column: 5),
+                    children: [
+                        Edit.find.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Edit` (“Edit”) holds.
+        enum Edit {
+            /// The item `undo` (“Undo”).
+            static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "undo", idSource: .explicit,
+                path: "menubar/Edit/undo",
+                label: "Undo",
+                properties: [
+                    "action": .string("undo"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 43, column: 7)
+            ))
+
+            /// The item `redo` (“Redo”).
+            static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "redo", idSource: .explicit,
+                path: "menubar/Edit/redo",
+                label: "Redo",
+                properties: [
+                    "action": .string("redo"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 44, column: 7)
+            ))
+
+            /// The submenu `find` (“Find”).
+            static let find: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "find", idSource: .explicit,
+                path: "menubar/Edit/find",
+                label: "Find",
+                properties: [
+                    "dynamic": .bool(false),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 47, column: 7),
+                children: [
+                    Find.find.element,
+                    Find.findNext.element,
+                    Find.findPrevious.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `find` (“Find”) holds.
+            enum Find {
+                /// The item `find` (“Find…”).
+                static let find: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "find", idSource: .explicit,
+                    path: "menubar/Edit/find/find",
+                    label: "Find…",
+                    properties: [
+                        "action": .string("performFindPanelAction"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/import/Main.menu", line: 48, column: 9)
+                ))
+
+                /// The item `findNext` (“Find Next”).
+                static let findNext: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "findNext", idSource: .explicit,
+                    path: "menubar/Edit/find/findNext",
+                    label: "Find Next",
+                    properties: [
+                        "action": .string("performFindPanelAction"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/import/Main.menu", line: 49, column: 9)
+                ))
+
+                /// The item `findPrevious` (“Find Previous”).
+                static let findPrevious: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "findPrevious", idSource: .explicit,
+                    path: "menubar/Edit/find/findPrevious",
+                    label: "Find Previous",
+                    properties: [
+                        "action": .string("performFindPanelAction"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "g", modifiers: [.shift, .command])),
+                    ],
+                    location: .init(file: "samples/import/Main.menu", line: 50, column: 9)
+                ))
+            }
+        }
+
+        /// The menu `View` (“View”).
+        static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            path: "menubar/View",
+            label: "View",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/Main.menu", line: 57, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/View/section",
+                    location: .init(file: "samples/import/Main.menu", line: 58, column: 5),
+                    children: [
+                        View.sortBy.element,
+                        View.sortByDate.element,
+                        View.sortByTitle.element,
+                        View.tags.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/View/section2",
+                    location: .init(file: "samples/import/Main.menu", line: 64, column: 5),
+                    children: [
+                        View.showMap.element,
+                        View.enterFullScreen.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `View` (“View”) holds.
+        enum View {
+            /// The item `sortBy` (“Sort By”).
+            static let sortBy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "sortBy", idSource: .explicit,
+                path: "menubar/View/sortBy",
+                label: "Sort By",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(false),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 59, column: 7)
+            ))
+
+            /// The item `sortByDate` (“Date”).
+            static let sortByDate: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "sortByDate", idSource: .explicit,
+                path: "menubar/View/sortByDate",
+                label: "Date",
+                properties: [
+                    "action": .string("sortByDate"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "1", modifiers: [.control, .command])),
+                    "state": .string("on"),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 60, column: 7)
+            ))
+
+            /// The item `sortByTitle` (“Title”).
+            static let sortByTitle: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "sortByTitle", idSource: .explicit,
+                path: "menubar/View/sortByTitle",
+                label: "Title",
+                properties: [
+                    "action": .string("sortByTitle"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "2", modifiers: [.control, .command])),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 61, column: 7)
+            ))
+
+            /// The item `tags` (“Tags”).
+            static let tags: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "tags", idSource: .explicit,
+                path: "menubar/View/tags",
+                label: "Tags",
+                properties: [
+                    "action": .string("sortByTags"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "state": .string("mixed"),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 62, column: 7)
+            ))
+
+            /// The item `showMap` (“Show Map”).
+            static let showMap: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showMap", idSource: .explicit,
+                path: "menubar/View/showMap",
+                label: "Show Map",
+                properties: [
+                    "action": .string("toggleMap"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "m", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 66, column: 7)
+            ))
+
+            /// The item `enterFullScreen` (“Enter Full Screen”).
+            static let enterFullScreen: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
+                path: "menubar/View/enterFullScreen",
+                label: "Enter Full Screen",
+                properties: [
+                    "action": .string("toggleFullScreen"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 67, column: 7)
+            ))
+        }
+
+        /// The menu `Window` (“Window”).
+        static let window: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Window", idSource: .explicit,
+            path: "menubar/Window",
+            label: "Window",
+            properties: [
+                "dynamic": .bool(true),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/Main.menu", line: 70, column: 3),
+            children: [
+                Window.minimize.element,
+                Window.zoom.element,
+                Window.zoomAll.element,
+            ]
+        ))
+
+        /// Handles of what the menu `Window` (“Window”) holds.
+        enum Window {
+            /// The item `minimize` (“Minimize”).
+            static let minimize: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "minimize", idSource: .explicit,
+                path: "menubar/Window/minimize",
+                label: "Minimize",
+                properties: [
+                    "action": .string("performMiniaturize"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 73, column: 5)
+            ))
+
+            /// The item `zoom` (“Zoom”).
+            static let zoom: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "zoom", idSource: .explicit,
+                path: "menubar/Window/zoom",
+                label: "Zoom",
+                properties: [
+                    "action": .string("performZoom"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 74, column: 5)
+            ))
+
+            /// The item `zoomAll` (“Zoom All”).
+            static let zoomAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "zoomAll", idSource: .explicit,
+                path: "menubar/Window/zoomAll",
+                label: "Zoom All",
+                properties: [
+                    "action": .string("zoomAll"),
+                    "alternate": .bool(true),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 75, column: 5)
+            ))
+        }
+
+        /// The menu `Help` (“Help”).
+        static let help: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Help", idSource: .explicit,
+            path: "menubar/Help",
+            label: "Help",
+            properties: [
+                "dynamic": .bool(true),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/Main.menu", line: 77, column: 3),
+            children: [
+                Help.fieldNotesHelp.element,
+            ]
+        ))
+
+        /// Handles of what the menu `Help` (“Help”) holds.
+        enum Help {
+            /// The item `fieldNotesHelp` (“Field Notes Help”).
+            static let fieldNotesHelp: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "fieldNotesHelp", idSource: .explicit,
+                path: "menubar/Help/fieldNotesHelp",
+                label: "Field Notes Help",
+                properties: [
+                    "action": .string("showHelp"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "?", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/Main.menu", line: 80, column: 5)
+            ))
+        }
+    }
 
     /// The dock menu (the application's dockMenu outlet).
-    static let dockMenu: MenuModel.MenuElement = .init(
+    static let dockMenu: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "DockMenu", idSource: .explicit,
         path: "DockMenu",
         doc: "The dock menu (the application's dockMenu outlet).",
@@ -549,25 +651,30 @@ enum Main {
         ],
         location: .init(file: "samples/import/Main.menu", line: 85, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "newNote", idSource: .explicit,
-                path: "DockMenu/newNote",
-                label: "New Note",
-                properties: [
-                    "action": .string("newDocument"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 86, column: 3)
-            ),
+            DockMenu.newNote.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menu `DockMenu` holds.
+    enum DockMenu {
+        /// The item `newNote` (“New Note”).
+        static let newNote: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "newNote", idSource: .explicit,
+            path: "DockMenu/newNote",
+            label: "New Note",
+            properties: [
+                "action": .string("newDocument"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/Main.menu", line: 86, column: 3)
+        ))
+    }
 
     /// The context menu of a tableView.
-    static let note: MenuModel.MenuElement = .init(
+    static let note: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .contextmenu, context: .control, id: "Note", idSource: .explicit,
         path: "Note",
         doc: "The context menu of a tableView.",
@@ -576,64 +683,73 @@ enum Main {
         ],
         location: .init(file: "samples/import/Main.menu", line: 90, column: 1),
         children: [
-            .init(
+            MenuModel.MenuElement(
                 kind: .section, context: .menu, id: "section", idSource: .synthetic,
                 path: "Note/section",
                 location: .init(file: "samples/import/Main.menu", line: 91, column: 3),
                 children: [
-                    .init(
-                        kind: .item, context: .menu, id: "openInNewWindow", idSource: .explicit,
-                        path: "Note/section/openInNewWindow",
-                        label: "Open in New Window",
-                        properties: [
-                            "action": .string("openInNewWindow"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/import/Main.menu", line: 92, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "star", idSource: .explicit,
-                        path: "Note/section/star",
-                        label: "Star",
-                        properties: [
-                            "action": .string("toggleStar"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/import/Main.menu", line: 93, column: 5)
-                    ),
+                    Note.openInNewWindow.element,
+                    Note.star.element,
                 ]
             ),
-            .init(
+            MenuModel.MenuElement(
                 kind: .section, context: .menu, id: "section2", idSource: .synthetic,
                 path: "Note/section2",
                 location: .init(file: "samples/import/Main.menu", line: 95, column: 3),
                 children: [
-                    .init(
-                        kind: .item, context: .menu, id: "moveToTrash", idSource: .explicit,
-                        path: "Note/section2/moveToTrash",
-                        label: "Move to Trash",
-                        properties: [
-                            "action": .string("moveToTrash"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/import/Main.menu", line: 96, column: 5)
-                    ),
+                    Note.moveToTrash.element,
                 ]
             ),
         ]
-    )
+    ))
+
+    /// Handles of what the contextmenu `Note` holds.
+    enum Note {
+        /// The item `openInNewWindow` (“Open in New Window”).
+        static let openInNewWindow: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "openInNewWindow", idSource: .explicit,
+            path: "Note/openInNewWindow",
+            label: "Open in New Window",
+            properties: [
+                "action": .string("openInNewWindow"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/Main.menu", line: 92, column: 5)
+        ))
+
+        /// The item `star` (“Star”).
+        static let star: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "star", idSource: .explicit,
+            path: "Note/star",
+            label: "Star",
+            properties: [
+                "action": .string("toggleStar"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/Main.menu", line: 93, column: 5)
+        ))
+
+        /// The item `moveToTrash` (“Move to Trash”).
+        static let moveToTrash: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "moveToTrash", idSource: .explicit,
+            path: "Note/moveToTrash",
+            label: "Move to Trash",
+            properties: [
+                "action": .string("moveToTrash"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/Main.menu", line: 96, column: 5)
+        ))
+    }
 
     /// Everything samples/import/Main.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -643,10 +759,11 @@ enum Main {
         platforms: [
             .init(name: .macOS, version: nil),
         ],
-        declarations: [menubar, dockMenu, note]
+        declarations: [menubar.element, dockMenu.element, note.element]
     )
 
-    /// Every action samples/import/Main.menu names (`action:` values), sorted.
+    /// Every action samples/import/Main.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
         case clearRecentDocuments
         case closeAll
@@ -662,6 +779,7 @@ enum Main {
         case performZoom
         case redo
         case showHelp
+        case sortBy
         case sortByDate
         case sortByTags
         case sortByTitle

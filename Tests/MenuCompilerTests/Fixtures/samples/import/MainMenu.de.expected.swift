@@ -6,1364 +6,1588 @@ import MenuModel
 /// Menus imported from MainMenu.xib by menuc import.
 enum MainMenuDe {
     /// The main menu.
-    static let menubar: MenuModel.MenuElement = .init(
+    static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
         kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
         path: "menubar",
         doc: "The main menu.",
         location: .init(file: "samples/import/MainMenu.de.menu", line: 5, column: 1),
         children: [
-            .init(
-                kind: .menu, context: .menu, id: "Sketchbook", idSource: .explicit,
-                path: "menubar/Sketchbook",
-                label: "Sketchbook",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.de.menu", line: 6, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Sketchbook/section",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 7, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "aboutSketchbook", idSource: .explicit,
-                                path: "menubar/Sketchbook/section/aboutSketchbook",
-                                label: "Über Sketchbook",
-                                properties: [
-                                    "action": .string("orderFrontStandardAboutPanel"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 8, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showSystemInformation", idSource: .explicit,
-                                path: "menubar/Sketchbook/section/showSystemInformation",
-                                label: "Systeminformationen anzeigen",
-                                properties: [
-                                    "action": .string("showSystemInformation"),
-                                    "alternate": .bool(true),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 9, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Sketchbook/section2",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 14, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "settings", idSource: .explicit,
-                                path: "menubar/Sketchbook/section2/settings",
-                                label: "Einstellungen …",
-                                properties: [
-                                    "action": .string("showSettings"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: ",", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 15, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section3", idSource: .synthetic,
-                        path: "menubar/Sketchbook/section3",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 17, column: 5),
-                        children: [
-                            .init(
-                                kind: .submenu, context: .menu, id: "services", idSource: .explicit,
-                                path: "menubar/Sketchbook/section3/services",
-                                label: "Dienste",
-                                properties: [
-                                    "dynamic": .bool(true),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 18, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section4", idSource: .synthetic,
-                        path: "menubar/Sketchbook/section4",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 23, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "hideSketchbook", idSource: .explicit,
-                                path: "menubar/Sketchbook/section4/hideSketchbook",
-                                label: "Sketchbook ausblenden",
-                                properties: [
-                                    "action": .string("hide"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "h", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 24, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "hideOthers", idSource: .explicit,
-                                path: "menubar/Sketchbook/section4/hideOthers",
-                                label: "Andere ausblenden",
-                                properties: [
-                                    "action": .string("hideOtherApplications"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "h", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 25, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showAll", idSource: .explicit,
-                                path: "menubar/Sketchbook/section4/showAll",
-                                label: "Alle einblenden",
-                                properties: [
-                                    "action": .string("unhideAllApplications"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 29, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section5", idSource: .synthetic,
-                        path: "menubar/Sketchbook/section5",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 31, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "quitSketchbook", idSource: .explicit,
-                                path: "menubar/Sketchbook/section5/quitSketchbook",
-                                label: "Sketchbook beenden",
-                                properties: [
-                                    "action": .string("terminate"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 32, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "File", idSource: .explicit,
-                path: "menubar/File",
-                label: "Ablage",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.de.menu", line: 35, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/File/section",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 36, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "newSketch", idSource: .explicit,
-                                path: "menubar/File/section/newSketch",
-                                label: "Neue Skizze",
-                                properties: [
-                                    "action": .string("newDocument"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 37, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "openSketch", idSource: .explicit,
-                                path: "menubar/File/section/openSketch",
-                                label: "Öffnen …",
-                                properties: [
-                                    "action": .string("openDocument"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "o", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 38, column: 7)
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "openRecent", idSource: .explicit,
-                                path: "menubar/File/section/openRecent",
-                                label: "Benutzte Dokumente",
-                                properties: [
-                                    "dynamic": .bool(true),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 39, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "clearMenu", idSource: .explicit,
-                                        path: "menubar/File/section/openRecent/clearMenu",
-                                        label: "Einträge löschen",
-                                        properties: [
-                                            "action": .string("clearRecentDocuments"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.de.menu", line: 42, column: 9)
-                                    ),
-                                ]
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/File/section2",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 45, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "close", idSource: .explicit,
-                                path: "menubar/File/section2/close",
-                                label: "Schließen",
-                                properties: [
-                                    "action": .string("performClose"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 46, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "closeAll", idSource: .explicit,
-                                path: "menubar/File/section2/closeAll",
-                                label: "Alle schließen",
-                                properties: [
-                                    "action": .string("closeAll"),
-                                    "alternate": .bool(true),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "w", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 47, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "save", idSource: .explicit,
-                                path: "menubar/File/section2/save",
-                                label: "Sichern …",
-                                properties: [
-                                    "action": .string("saveDocument"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "s", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 48, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "saveAs", idSource: .explicit,
-                                path: "menubar/File/section2/saveAs",
-                                label: "Sichern unter …",
-                                properties: [
-                                    "action": .string("saveDocumentAs"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "s", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 49, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "duplicate", idSource: .explicit,
-                                path: "menubar/File/section2/duplicate",
-                                label: "Duplizieren",
-                                properties: [
-                                    "action": .string("duplicateDocument"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "d", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 50, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "saveAll", idSource: .explicit,
-                                path: "menubar/File/section2/saveAll",
-                                label: "Alle sichern",
-                                properties: [
-                                    "action": .string("saveAllDocuments"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "a", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 51, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section3", idSource: .synthetic,
-                        path: "menubar/File/section3",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 53, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "exportAll", idSource: .explicit,
-                                path: "menubar/File/section3/exportAll",
-                                label: "Alle exportieren …",
-                                properties: [
-                                    "action": .string("exportAll"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 54, column: 7)
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "export", idSource: .explicit,
-                                path: "menubar/File/section3/export",
-                                label: "Exportieren",
-                                properties: [
-                                    "dynamic": .bool(false),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 55, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "pngImage", idSource: .explicit,
-                                        path: "menubar/File/section3/export/pngImage",
-                                        label: "PNG-Bild …",
-                                        properties: [
-                                            "action": .string("exportPNG"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.de.menu", line: 56, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "pdfDocument", idSource: .explicit,
-                                        path: "menubar/File/section3/export/pdfDocument",
-                                        label: "PDF-Dokument …",
-                                        properties: [
-                                            "action": .string("exportPDF"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.de.menu", line: 57, column: 9)
-                                    ),
-                                ]
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "pageSetup", idSource: .explicit,
-                                path: "menubar/File/section3/pageSetup",
-                                label: "Papierformat …",
-                                properties: [
-                                    "action": .string("runPageLayout"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "p", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 59, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "print", idSource: .explicit,
-                                path: "menubar/File/section3/print",
-                                label: "Drucken …",
-                                properties: [
-                                    "action": .string("print"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "p", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 60, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
-                path: "menubar/Edit",
-                label: "Bearbeiten",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.de.menu", line: 63, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Edit/section",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 64, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "undo", idSource: .explicit,
-                                path: "menubar/Edit/section/undo",
-                                label: "Widerrufen",
-                                properties: [
-                                    "action": .string("undo"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 65, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "redo", idSource: .explicit,
-                                path: "menubar/Edit/section/redo",
-                                label: "Wiederholen",
-                                properties: [
-                                    "action": .string("redo"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 66, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Edit/section2",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 68, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "cut", idSource: .explicit,
-                                path: "menubar/Edit/section2/cut",
-                                label: "Ausschneiden",
-                                properties: [
-                                    "action": .string("cut"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 69, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "copy", idSource: .explicit,
-                                path: "menubar/Edit/section2/copy",
-                                label: "Kopieren",
-                                properties: [
-                                    "action": .string("copy"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 70, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "paste", idSource: .explicit,
-                                path: "menubar/Edit/section2/paste",
-                                label: "Einsetzen",
-                                properties: [
-                                    "action": .string("paste"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 71, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "delete", idSource: .explicit,
-                                path: "menubar/Edit/section2/delete",
-                                label: "Löschen",
-                                properties: [
-                                    "action": .string("delete"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "delete", modifiers: [])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 72, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
-                                path: "menubar/Edit/section2/selectAll",
-                                label: "Alles auswählen",
-                                properties: [
-                                    "action": .string("selectAll"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 73, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section3", idSource: .synthetic,
-                        path: "menubar/Edit/section3",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 75, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "insertShape", idSource: .explicit,
-                                path: "menubar/Edit/section3/insertShape",
-                                label: "Form einfügen …",
-                                properties: [
-                                    "action": .string("insertShape"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 76, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "insertShape2", idSource: .explicit,
-                                path: "menubar/Edit/section3/insertShape2",
-                                label: "Form einfügen …",
-                                properties: [
-                                    "action": .string("insertShapeFromLibrary"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 77, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Format", idSource: .explicit,
-                path: "menubar/Format",
-                label: "Format",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.de.menu", line: 80, column: 3),
-                children: [
-                    .init(
-                        kind: .submenu, context: .menu, id: "font", idSource: .explicit,
-                        path: "menubar/Format/font",
-                        label: "Schrift",
-                        properties: [
-                            "dynamic": .bool(true),
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 81, column: 5),
-                        children: [
-                            .init(
-                                kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                                path: "menubar/Format/font/section",
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 84, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "showFonts", idSource: .explicit,
-                                        path: "menubar/Format/font/section/showFonts",
-                                        label: "Schriften einblenden",
-                                        properties: [
-                                            "action": .string("orderFrontFontPanel"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.de.menu", line: 85, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "bold", idSource: .explicit,
-                                        path: "menubar/Format/font/section/bold",
-                                        label: "Fett",
-                                        properties: [
-                                            "action": .string("addFontTrait"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
-                                            "state": .string("on"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.de.menu", line: 86, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "italic", idSource: .explicit,
-                                        path: "menubar/Format/font/section/italic",
-                                        label: "Kursiv",
-                                        properties: [
-                                            "action": .string("addFontTrait"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.de.menu", line: 87, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "underline", idSource: .explicit,
-                                        path: "menubar/Format/font/section/underline",
-                                        label: "Unterstrichen",
-                                        properties: [
-                                            "action": .string("underline"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
-                                            "state": .string("mixed"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.de.menu", line: 88, column: 9)
-                                    ),
-                                ]
-                            ),
-                            .init(
-                                kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                                path: "menubar/Format/font/section2",
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 90, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "bigger", idSource: .explicit,
-                                        path: "menubar/Format/font/section2/bigger",
-                                        label: "Größer",
-                                        properties: [
-                                            "action": .string("modifyFont"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "+", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.de.menu", line: 91, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "smaller", idSource: .explicit,
-                                        path: "menubar/Format/font/section2/smaller",
-                                        label: "Kleiner",
-                                        properties: [
-                                            "action": .string("modifyFont"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "-", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.de.menu", line: 92, column: 9)
-                                    ),
-                                ]
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .submenu, context: .menu, id: "writingDirection", idSource: .explicit,
-                        path: "menubar/Format/writingDirection",
-                        label: "Schreibrichtung",
-                        properties: [
-                            "dynamic": .bool(false),
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 95, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "paragraph", idSource: .explicit,
-                                path: "menubar/Format/writingDirection/paragraph",
-                                label: "Absatz",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(false),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 96, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "default", idSource: .explicit,
-                                path: "menubar/Format/writingDirection/default",
-                                label: "\tStandard",
-                                properties: [
-                                    "action": .string("makeBaseWritingDirectionNatural"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 97, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "rightToLeft", idSource: .explicit,
-                                path: "menubar/Format/writingDirection/rightToLeft",
-                                label: "\tRechts nach links",
-                                properties: [
-                                    "action": .string("makeBaseWritingDirectionRightToLeft"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 98, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "View", idSource: .explicit,
-                path: "menubar/View",
-                label: "Darstellung",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.de.menu", line: 101, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/View/section",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 102, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "showToolbar", idSource: .explicit,
-                                path: "menubar/View/section/showToolbar",
-                                label: "Symbolleiste einblenden",
-                                properties: [
-                                    "action": .string("toggleToolbarShown"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "t", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 103, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showRulers", idSource: .explicit,
-                                path: "menubar/View/section/showRulers",
-                                label: "Lineale einblenden",
-                                properties: [
-                                    "action": .string("toggleRulers"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 107, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showGrid", idSource: .explicit,
-                                path: "menubar/View/section/showGrid",
-                                label: "Raster einblenden",
-                                properties: [
-                                    "action": .string("toggleGrid"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 108, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showDebugOverlay", idSource: .explicit,
-                                path: "menubar/View/section/showDebugOverlay",
-                                label: "Debug-Ebene einblenden",
-                                properties: [
-                                    "action": .string("toggleDebugOverlay"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "d", modifiers: [.control, .option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 110, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "outlineMode", idSource: .explicit,
-                                path: "menubar/View/section/outlineMode",
-                                label: "Outline Mode",
-                                properties: [
-                                    "action": .string("toggleOutlineMode"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 114, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/View/section2",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 116, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
-                                path: "menubar/View/section2/enterFullScreen",
-                                label: "Vollbildmodus",
-                                properties: [
-                                    "action": .string("toggleFullScreen"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 117, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Canvas", idSource: .explicit,
-                path: "menubar/Canvas",
-                label: "Leinwand",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.de.menu", line: 120, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Canvas/section",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 121, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "scrollUp", idSource: .explicit,
-                                path: "menubar/Canvas/section/scrollUp",
-                                label: "Nach oben blättern",
-                                properties: [
-                                    "action": .string("scrollUp"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "up", modifiers: [.option])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 122, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "scrollDown", idSource: .explicit,
-                                path: "menubar/Canvas/section/scrollDown",
-                                label: "Nach unten blättern",
-                                properties: [
-                                    "action": .string("scrollDown"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "down", modifiers: [.option])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 123, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "previousPage", idSource: .explicit,
-                                path: "menubar/Canvas/section/previousPage",
-                                label: "Vorherige Seite",
-                                properties: [
-                                    "action": .string("previousPage"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "pageup", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 124, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "nextPage", idSource: .explicit,
-                                path: "menubar/Canvas/section/nextPage",
-                                label: "Nächste Seite",
-                                properties: [
-                                    "action": .string("nextPage"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "pagedown", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 125, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "goToFirstPage", idSource: .explicit,
-                                path: "menubar/Canvas/section/goToFirstPage",
-                                label: "Zur ersten Seite",
-                                properties: [
-                                    "action": .string("firstPage"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "home", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 126, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "goToLastPage", idSource: .explicit,
-                                path: "menubar/Canvas/section/goToLastPage",
-                                label: "Zur letzten Seite",
-                                properties: [
-                                    "action": .string("lastPage"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "end", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 127, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Canvas/section2",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 129, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "rotateLeft", idSource: .explicit,
-                                path: "menubar/Canvas/section2/rotateLeft",
-                                label: "Nach links drehen",
-                                properties: [
-                                    "action": .string("rotateLeft"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "left", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 130, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "rotateRight", idSource: .explicit,
-                                path: "menubar/Canvas/section2/rotateRight",
-                                label: "Nach rechts drehen",
-                                properties: [
-                                    "action": .string("rotateRight"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "right", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 131, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "refreshPreview", idSource: .explicit,
-                                path: "menubar/Canvas/section2/refreshPreview",
-                                label: "Vorschau aktualisieren",
-                                properties: [
-                                    "action": .string("refreshPreview"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "f5", modifiers: [])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 132, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showInspector", idSource: .explicit,
-                                path: "menubar/Canvas/section2/showInspector",
-                                label: "Informationen einblenden",
-                                properties: [
-                                    "action": .string("showInspector"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "f13", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 133, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showLayers", idSource: .explicit,
-                                path: "menubar/Canvas/section2/showLayers",
-                                label: "Ebenen einblenden",
-                                properties: [
-                                    "action": .string("showLayers"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 134, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "insertLayer", idSource: .explicit,
-                                path: "menubar/Canvas/section2/insertLayer",
-                                label: "Ebene einfügen",
-                                properties: [
-                                    "action": .string("insertLayer"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 135, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "deleteLayer", idSource: .explicit,
-                                path: "menubar/Canvas/section2/deleteLayer",
-                                label: "Ebene löschen",
-                                properties: [
-                                    "action": .string("deleteLayer"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "forwarddelete", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 136, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section3", idSource: .synthetic,
-                        path: "menubar/Canvas/section3",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 138, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "applyFilter", idSource: .explicit,
-                                path: "menubar/Canvas/section3/applyFilter",
-                                label: "Filter anwenden",
-                                properties: [
-                                    "action": .string("applyFilter"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "return", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 139, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "commitStroke", idSource: .explicit,
-                                path: "menubar/Canvas/section3/commitStroke",
-                                label: "Strich übernehmen",
-                                properties: [
-                                    "action": .string("commitStroke"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "enter", modifiers: [])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 140, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "selectNextShape", idSource: .explicit,
-                                path: "menubar/Canvas/section3/selectNextShape",
-                                label: "Nächste Form auswählen",
-                                properties: [
-                                    "action": .string("selectNextShape"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "tab", modifiers: [.option])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 141, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "selectPreviousShape", idSource: .explicit,
-                                path: "menubar/Canvas/section3/selectPreviousShape",
-                                label: "Vorherige Form auswählen",
-                                properties: [
-                                    "action": .string("selectPreviousShape"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "tab", modifiers: [.option, .shift])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 145, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "cancelStroke", idSource: .explicit,
-                                path: "menubar/Canvas/section3/cancelStroke",
-                                label: "Strich verwerfen",
-                                properties: [
-                                    "action": .string("cancelStroke"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "escape", modifiers: [])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 149, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "playAnimation", idSource: .explicit,
-                                path: "menubar/Canvas/section3/playAnimation",
-                                label: "Animation abspielen",
-                                properties: [
-                                    "action": .string("playAnimation"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "space", modifiers: [.control])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 150, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "sayCheese", idSource: .explicit,
-                                path: "menubar/Canvas/section3/sayCheese",
-                                label: "Sag „Käse“ (\"Cheese\")",
-                                properties: [
-                                    "action": .string("takeSnapshot"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "\\", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 151, column: 7)
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "filters", idSource: .explicit,
-                                path: "menubar/Canvas/section3/filters",
-                                label: "Filter",
-                                properties: [
-                                    "dynamic": .bool(true),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 152, column: 7)
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "brushes", idSource: .explicit,
-                                path: "menubar/Canvas/section3/brushes",
-                                label: "Pinsel",
-                                properties: [
-                                    "dynamic": .bool(true),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 156, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Window", idSource: .explicit,
-                path: "menubar/Window",
-                label: "Fenster",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.de.menu", line: 162, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Window/section",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 165, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "minimize", idSource: .explicit,
-                                path: "menubar/Window/section/minimize",
-                                label: "Im Dock ablegen",
-                                properties: [
-                                    "action": .string("performMiniaturize"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 166, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "minimizeAll", idSource: .explicit,
-                                path: "menubar/Window/section/minimizeAll",
-                                label: "Alle im Dock ablegen",
-                                properties: [
-                                    "action": .string("miniaturizeAll"),
-                                    "alternate": .bool(true),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "m", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 167, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "zoom", idSource: .explicit,
-                                path: "menubar/Window/section/zoom",
-                                label: "Zoomen",
-                                properties: [
-                                    "action": .string("performZoom"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 172, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Window/section2",
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 174, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "bringAllToFront", idSource: .explicit,
-                                path: "menubar/Window/section2/bringAllToFront",
-                                label: "Alle nach vorne bringen",
-                                properties: [
-                                    "action": .string("arrangeInFront"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.de.menu", line: 175, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Help", idSource: .explicit,
-                path: "menubar/Help",
-                label: "Hilfe",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.de.menu", line: 178, column: 3),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "sketchbookHelp", idSource: .explicit,
-                        path: "menubar/Help/sketchbookHelp",
-                        label: "Sketchbook-Hilfe",
-                        properties: [
-                            "action": .string("showHelp"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "?", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 181, column: 5)
-                    ),
-                ]
-            ),
+            MenuBar.sketchbook.element,
+            MenuBar.file.element,
+            MenuBar.edit.element,
+            MenuBar.format.element,
+            MenuBar.view.element,
+            MenuBar.canvas.element,
+            MenuBar.window.element,
+            MenuBar.help.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menubar `menubar` holds.
+    enum MenuBar {
+        /// The menu `Sketchbook` (“Sketchbook”).
+        static let sketchbook: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Sketchbook", idSource: .explicit,
+            path: "menubar/Sketchbook",
+            label: "Sketchbook",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.de.menu", line: 6, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Sketchbook/section",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 7, column: 5),
+                    children: [
+                        Sketchbook.aboutSketchbook.element,
+                        Sketchbook.showSystemInformation.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Sketchbook/section2",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 14, column: 5),
+                    children: [
+                        Sketchbook.settings.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    path: "menubar/Sketchbook/section3",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 17, column: 5),
+                    children: [
+                        Sketchbook.services.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section4", idSource: .synthetic,
+                    path: "menubar/Sketchbook/section4",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 23, column: 5),
+                    children: [
+                        Sketchbook.hideSketchbook.element,
+                        Sketchbook.hideOthers.element,
+                        Sketchbook.showAll.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section5", idSource: .synthetic,
+                    path: "menubar/Sketchbook/section5",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 31, column: 5),
+                    children: [
+                        Sketchbook.quitSketchbook.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Sketchbook` (“Sketchbook”) holds.
+        enum Sketchbook {
+            /// The item `aboutSketchbook` (“Über Sketchbook”).
+            static let aboutSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "aboutSketchbook", idSource: .explicit,
+                path: "menubar/Sketchbook/aboutSketchbook",
+                label: "Über Sketchbook",
+                properties: [
+                    "action": .string("orderFrontStandardAboutPanel"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 8, column: 7)
+            ))
+
+            /// The item `showSystemInformation` (“Systeminformationen anzeigen”).
+            static let showSystemInformation: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showSystemInformation", idSource: .explicit,
+                path: "menubar/Sketchbook/showSystemInformation",
+                label: "Systeminformationen anzeigen",
+                properties: [
+                    "action": .string("showSystemInformation"),
+                    "alternate": .bool(true),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 9, column: 7)
+            ))
+
+            /// The item `settings` (“Einstellungen …”).
+            static let settings: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "settings", idSource: .explicit,
+                path: "menubar/Sketchbook/settings",
+                label: "Einstellungen …",
+                properties: [
+                    "action": .string("showSettings"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: ",", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 15, column: 7)
+            ))
+
+            /// The submenu `services` (“Dienste”).
+            static let services: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "services", idSource: .explicit,
+                path: "menubar/Sketchbook/services",
+                label: "Dienste",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 18, column: 7)
+            ))
+
+            /// The item `hideSketchbook` (“Sketchbook ausblenden”).
+            static let hideSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "hideSketchbook", idSource: .explicit,
+                path: "menubar/Sketchbook/hideSketchbook",
+                label: "Sketchbook ausblenden",
+                properties: [
+                    "action": .string("hide"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "h", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 24, column: 7)
+            ))
+
+            /// The item `hideOthers` (“Andere ausblenden”).
+            static let hideOthers: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "hideOthers", idSource: .explicit,
+                path: "menubar/Sketchbook/hideOthers",
+                label: "Andere ausblenden",
+                properties: [
+                    "action": .string("hideOtherApplications"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "h", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 25, column: 7)
+            ))
+
+            /// The item `showAll` (“Alle einblenden”).
+            static let showAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showAll", idSource: .explicit,
+                path: "menubar/Sketchbook/showAll",
+                label: "Alle einblenden",
+                properties: [
+                    "action": .string("unhideAllApplications"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 29, column: 7)
+            ))
+
+            /// The item `quitSketchbook` (“Sketchbook beenden”).
+            static let quitSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "quitSketchbook", idSource: .explicit,
+                path: "menubar/Sketchbook/quitSketchbook",
+                label: "Sketchbook beenden",
+                properties: [
+                    "action": .string("terminate"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 32, column: 7)
+            ))
+        }
+
+        /// The menu `File` (“Ablage”).
+        static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "File", idSource: .explicit,
+            path: "menubar/File",
+            label: "Ablage",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.de.menu", line: 35, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/File/section",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 36, column: 5),
+                    children: [
+                        File.newSketch.element,
+                        File.openSketch.element,
+                        File.openRecent.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/File/section2",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 45, column: 5),
+                    children: [
+                        File.close.element,
+                        File.closeAll.element,
+                        File.save.element,
+                        File.saveAs.element,
+                        File.duplicate.element,
+                        File.saveAll.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    path: "menubar/File/section3",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 53, column: 5),
+                    children: [
+                        File.exportAll.element,
+                        File.export.element,
+                        File.pageSetup.element,
+                        File.print.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `File` (“Ablage”) holds.
+        enum File {
+            /// The item `newSketch` (“Neue Skizze”).
+            static let newSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "newSketch", idSource: .explicit,
+                path: "menubar/File/newSketch",
+                label: "Neue Skizze",
+                properties: [
+                    "action": .string("newDocument"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 37, column: 7)
+            ))
+
+            /// The item `openSketch` (“Öffnen …”).
+            static let openSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "openSketch", idSource: .explicit,
+                path: "menubar/File/openSketch",
+                label: "Öffnen …",
+                properties: [
+                    "action": .string("openDocument"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "o", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 38, column: 7)
+            ))
+
+            /// The submenu `openRecent` (“Benutzte Dokumente”).
+            static let openRecent: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "openRecent", idSource: .explicit,
+                path: "menubar/File/openRecent",
+                label: "Benutzte Dokumente",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 39, column: 7),
+                children: [
+                    OpenRecent.clearMenu.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `openRecent` (“Benutzte Dokumente”) holds.
+            enum OpenRecent {
+                /// The item `clearMenu` (“Einträge löschen”).
+                static let clearMenu: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "clearMenu", idSource: .explicit,
+                    path: "menubar/File/openRecent/clearMenu",
+                    label: "Einträge löschen",
+                    properties: [
+                        "action": .string("clearRecentDocuments"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 42, column: 9)
+                ))
+            }
+
+            /// The item `close` (“Schließen”).
+            static let close: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "close", idSource: .explicit,
+                path: "menubar/File/close",
+                label: "Schließen",
+                properties: [
+                    "action": .string("performClose"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 46, column: 7)
+            ))
+
+            /// The item `closeAll` (“Alle schließen”).
+            static let closeAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "closeAll", idSource: .explicit,
+                path: "menubar/File/closeAll",
+                label: "Alle schließen",
+                properties: [
+                    "action": .string("closeAll"),
+                    "alternate": .bool(true),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "w", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 47, column: 7)
+            ))
+
+            /// The item `save` (“Sichern …”).
+            static let save: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "save", idSource: .explicit,
+                path: "menubar/File/save",
+                label: "Sichern …",
+                properties: [
+                    "action": .string("saveDocument"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "s", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 48, column: 7)
+            ))
+
+            /// The item `saveAs` (“Sichern unter …”).
+            static let saveAs: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "saveAs", idSource: .explicit,
+                path: "menubar/File/saveAs",
+                label: "Sichern unter …",
+                properties: [
+                    "action": .string("saveDocumentAs"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "s", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 49, column: 7)
+            ))
+
+            /// The item `duplicate` (“Duplizieren”).
+            static let duplicate: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "duplicate", idSource: .explicit,
+                path: "menubar/File/duplicate",
+                label: "Duplizieren",
+                properties: [
+                    "action": .string("duplicateDocument"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "d", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 50, column: 7)
+            ))
+
+            /// The item `saveAll` (“Alle sichern”).
+            static let saveAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "saveAll", idSource: .explicit,
+                path: "menubar/File/saveAll",
+                label: "Alle sichern",
+                properties: [
+                    "action": .string("saveAllDocuments"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "a", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 51, column: 7)
+            ))
+
+            /// The item `exportAll` (“Alle exportieren …”).
+            static let exportAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "exportAll", idSource: .explicit,
+                path: "menubar/File/exportAll",
+                label: "Alle exportieren …",
+                properties: [
+                    "action": .string("exportAll"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 54, column: 7)
+            ))
+
+            /// The submenu `export` (“Exportieren”).
+            static let export: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "export", idSource: .explicit,
+                path: "menubar/File/export",
+                label: "Exportieren",
+                properties: [
+                    "dynamic": .bool(false),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 55, column: 7),
+                children: [
+                    Export.pngImage.element,
+                    Export.pdfDocument.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `export` (“Exportieren”) holds.
+            enum Export {
+                /// The item `pngImage` (“PNG-Bild …”).
+                static let pngImage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "pngImage", idSource: .explicit,
+                    path: "menubar/File/export/pngImage",
+                    label: "PNG-Bild …",
+                    properties: [
+                        "action": .string("exportPNG"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 56, column: 9)
+                ))
+
+                /// The item `pdfDocument` (“PDF-Dokument …”).
+                static let pdfDocument: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "pdfDocument", idSource: .explicit,
+                    path: "menubar/File/export/pdfDocument",
+                    label: "PDF-Dokument …",
+                    properties: [
+                        "action": .string("exportPDF"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 57, column: 9)
+                ))
+            }
+
+            /// The item `pageSetup` (“Papierformat …”).
+            static let pageSetup: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "pageSetup", idSource: .explicit,
+                path: "menubar/File/pageSetup",
+                label: "Papierformat …",
+                properties: [
+                    "action": .string("runPageLayout"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "p", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 59, column: 7)
+            ))
+
+            /// The item `print` (“Drucken …”).
+            static let print: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "print", idSource: .explicit,
+                path: "menubar/File/print",
+                label: "Drucken …",
+                properties: [
+                    "action": .string("print"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "p", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 60, column: 7)
+            ))
+        }
+
+        /// The menu `Edit` (“Bearbeiten”).
+        static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+            path: "menubar/Edit",
+            label: "Bearbeiten",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.de.menu", line: 63, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Edit/section",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 64, column: 5),
+                    children: [
+                        Edit.undo.element,
+                        Edit.redo.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Edit/section2",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 68, column: 5),
+                    children: [
+                        Edit.cut.element,
+                        Edit.copy.element,
+                        Edit.paste.element,
+                        Edit.delete.element,
+                        Edit.selectAll.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    path: "menubar/Edit/section3",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 75, column: 5),
+                    children: [
+                        Edit.insertShape.element,
+                        Edit.insertShape2.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Edit` (“Bearbeiten”) holds.
+        enum Edit {
+            /// The item `undo` (“Widerrufen”).
+            static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "undo", idSource: .explicit,
+                path: "menubar/Edit/undo",
+                label: "Widerrufen",
+                properties: [
+                    "action": .string("undo"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 65, column: 7)
+            ))
+
+            /// The item `redo` (“Wiederholen”).
+            static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "redo", idSource: .explicit,
+                path: "menubar/Edit/redo",
+                label: "Wiederholen",
+                properties: [
+                    "action": .string("redo"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 66, column: 7)
+            ))
+
+            /// The item `cut` (“Ausschneiden”).
+            static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "cut", idSource: .explicit,
+                path: "menubar/Edit/cut",
+                label: "Ausschneiden",
+                properties: [
+                    "action": .string("cut"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 69, column: 7)
+            ))
+
+            /// The item `copy` (“Kopieren”).
+            static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                path: "menubar/Edit/copy",
+                label: "Kopieren",
+                properties: [
+                    "action": .string("copy"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 70, column: 7)
+            ))
+
+            /// The item `paste` (“Einsetzen”).
+            static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "paste", idSource: .explicit,
+                path: "menubar/Edit/paste",
+                label: "Einsetzen",
+                properties: [
+                    "action": .string("paste"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 71, column: 7)
+            ))
+
+            /// The item `delete` (“Löschen”).
+            static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                path: "menubar/Edit/delete",
+                label: "Löschen",
+                properties: [
+                    "action": .string("delete"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "delete", modifiers: [])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 72, column: 7)
+            ))
+
+            /// The item `selectAll` (“Alles auswählen”).
+            static let selectAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
+                path: "menubar/Edit/selectAll",
+                label: "Alles auswählen",
+                properties: [
+                    "action": .string("selectAll"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 73, column: 7)
+            ))
+
+            /// The item `insertShape` (“Form einfügen …”).
+            static let insertShape: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "insertShape", idSource: .explicit,
+                path: "menubar/Edit/insertShape",
+                label: "Form einfügen …",
+                properties: [
+                    "action": .string("insertShape"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 76, column: 7)
+            ))
+
+            /// The item `insertShape2` (“Form einfügen …”).
+            static let insertShape2: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "insertShape2", idSource: .explicit,
+                path: "menubar/Edit/insertShape2",
+                label: "Form einfügen …",
+                properties: [
+                    "action": .string("insertShapeFromLibrary"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 77, column: 7)
+            ))
+        }
+
+        /// The menu `Format` (“Format”).
+        static let format: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Format", idSource: .explicit,
+            path: "menubar/Format",
+            label: "Format",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.de.menu", line: 80, column: 3),
+            children: [
+                Format.font.element,
+                Format.writingDirection.element,
+            ]
+        ))
+
+        /// Handles of what the menu `Format` (“Format”) holds.
+        enum Format {
+            /// The submenu `font` (“Schrift”).
+            static let font: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "font", idSource: .explicit,
+                path: "menubar/Format/font",
+                label: "Schrift",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 81, column: 5),
+                children: [
+                    MenuModel.MenuElement(
+                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                        path: "menubar/Format/font/section",
+                        location: .init(file: "samples/import/MainMenu.de.menu", line: 84, column: 7),
+                        children: [
+                            Font.showFonts.element,
+                            Font.bold.element,
+                            Font.italic.element,
+                            Font.underline.element,
+                        ]
+                    ),
+                    MenuModel.MenuElement(
+                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                        path: "menubar/Format/font/section2",
+                        location: .init(file: "samples/import/MainMenu.de.menu", line: 90, column: 7),
+                        children: [
+                            Font.bigger.element,
+                            Font.smaller.element,
+                        ]
+                    ),
+                ]
+            ))
+
+            /// Handles of what the submenu `font` (“Schrift”) holds.
+            enum Font {
+                /// The item `showFonts` (“Schriften einblenden”).
+                static let showFonts: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "showFonts", idSource: .explicit,
+                    path: "menubar/Format/font/showFonts",
+                    label: "Schriften einblenden",
+                    properties: [
+                        "action": .string("orderFrontFontPanel"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 85, column: 9)
+                ))
+
+                /// The item `bold` (“Fett”).
+                static let bold: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "bold", idSource: .explicit,
+                    path: "menubar/Format/font/bold",
+                    label: "Fett",
+                    properties: [
+                        "action": .string("addFontTrait"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
+                        "state": .string("on"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 86, column: 9)
+                ))
+
+                /// The item `italic` (“Kursiv”).
+                static let italic: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "italic", idSource: .explicit,
+                    path: "menubar/Format/font/italic",
+                    label: "Kursiv",
+                    properties: [
+                        "action": .string("addFontTrait"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 87, column: 9)
+                ))
+
+                /// The item `underline` (“Unterstrichen”).
+                static let underline: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "underline", idSource: .explicit,
+                    path: "menubar/Format/font/underline",
+                    label: "Unterstrichen",
+                    properties: [
+                        "action": .string("underline"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
+                        "state": .string("mixed"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 88, column: 9)
+                ))
+
+                /// The item `bigger` (“Größer”).
+                static let bigger: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "bigger", idSource: .explicit,
+                    path: "menubar/Format/font/bigger",
+                    label: "Größer",
+                    properties: [
+                        "action": .string("modifyFont"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "+", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 91, column: 9)
+                ))
+
+                /// The item `smaller` (“Kleiner”).
+                static let smaller: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "smaller", idSource: .explicit,
+                    path: "menubar/Format/font/smaller",
+                    label: "Kleiner",
+                    properties: [
+                        "action": .string("modifyFont"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "-", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 92, column: 9)
+                ))
+            }
+
+            /// The submenu `writingDirection` (“Schreibrichtung”).
+            static let writingDirection: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "writingDirection", idSource: .explicit,
+                path: "menubar/Format/writingDirection",
+                label: "Schreibrichtung",
+                properties: [
+                    "dynamic": .bool(false),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 95, column: 5),
+                children: [
+                    WritingDirection.paragraph.element,
+                    WritingDirection.`default`.element,
+                    WritingDirection.rightToLeft.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `writingDirection` (“Schreibrichtung”) holds.
+            enum WritingDirection {
+                /// The item `paragraph` (“Absatz”).
+                static let paragraph: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "paragraph", idSource: .explicit,
+                    path: "menubar/Format/writingDirection/paragraph",
+                    label: "Absatz",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(false),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 96, column: 7)
+                ))
+
+                /// The item `default` (“ Standard”).
+                static let `default`: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "default", idSource: .explicit,
+                    path: "menubar/Format/writingDirection/default",
+                    label: "\tStandard",
+                    properties: [
+                        "action": .string("makeBaseWritingDirectionNatural"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 97, column: 7)
+                ))
+
+                /// The item `rightToLeft` (“ Rechts nach links”).
+                static let rightToLeft: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "rightToLeft", idSource: .explicit,
+                    path: "menubar/Format/writingDirection/rightToLeft",
+                    label: "\tRechts nach links",
+                    properties: [
+                        "action": .string("makeBaseWritingDirectionRightToLeft"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 98, column: 7)
+                ))
+            }
+        }
+
+        /// The menu `View` (“Darstellung”).
+        static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            path: "menubar/View",
+            label: "Darstellung",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.de.menu", line: 101, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/View/section",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 102, column: 5),
+                    children: [
+                        View.showToolbar.element,
+                        View.showRulers.element,
+                        View.showGrid.element,
+                        View.showDebugOverlay.element,
+                        View.outlineMode.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/View/section2",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 116, column: 5),
+                    children: [
+                        View.enterFullScreen.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `View` (“Darstellung”) holds.
+        enum View {
+            /// The item `showToolbar` (“Symbolleiste einblenden”).
+            static let showToolbar: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showToolbar", idSource: .explicit,
+                path: "menubar/View/showToolbar",
+                label: "Symbolleiste einblenden",
+                properties: [
+                    "action": .string("toggleToolbarShown"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "t", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 103, column: 7)
+            ))
+
+            /// The item `showRulers` (“Lineale einblenden”).
+            static let showRulers: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showRulers", idSource: .explicit,
+                path: "menubar/View/showRulers",
+                label: "Lineale einblenden",
+                properties: [
+                    "action": .string("toggleRulers"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 107, column: 7)
+            ))
+
+            /// The item `showGrid` (“Raster einblenden”).
+            static let showGrid: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showGrid", idSource: .explicit,
+                path: "menubar/View/showGrid",
+                label: "Raster einblenden",
+                properties: [
+                    "action": .string("toggleGrid"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 108, column: 7)
+            ))
+
+            /// The item `showDebugOverlay` (“Debug-Ebene einblenden”).
+            static let showDebugOverlay: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showDebugOverlay", idSource: .explicit,
+                path: "menubar/View/showDebugOverlay",
+                label: "Debug-Ebene einblenden",
+                properties: [
+                    "action": .string("toggleDebugOverlay"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "d", modifiers: [.control, .option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 110, column: 7)
+            ))
+
+            /// The item `outlineMode` (“Outline Mode”).
+            static let outlineMode: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "outlineMode", idSource: .explicit,
+                path: "menubar/View/outlineMode",
+                label: "Outline Mode",
+                properties: [
+                    "action": .string("toggleOutlineMode"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 114, column: 7)
+            ))
+
+            /// The item `enterFullScreen` (“Vollbildmodus”).
+            static let enterFullScreen: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
+                path: "menubar/View/enterFullScreen",
+                label: "Vollbildmodus",
+                properties: [
+                    "action": .string("toggleFullScreen"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 117, column: 7)
+            ))
+        }
+
+        /// The menu `Canvas` (“Leinwand”).
+        static let canvas: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Canvas", idSource: .explicit,
+            path: "menubar/Canvas",
+            label: "Leinwand",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.de.menu", line: 120, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Canvas/section",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 121, column: 5),
+                    children: [
+                        Canvas.scrollUp.element,
+                        Canvas.scrollDown.element,
+                        Canvas.previousPage.element,
+                        Canvas.nextPage.element,
+                        Canvas.goToFirstPage.element,
+                        Canvas.goToLastPage.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Canvas/section2",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 129, column: 5),
+                    children: [
+                        Canvas.rotateLeft.element,
+                        Canvas.rotateRight.element,
+                        Canvas.refreshPreview.element,
+                        Canvas.showInspector.element,
+                        Canvas.showLayers.element,
+                        Canvas.insertLayer.element,
+                        Canvas.deleteLayer.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    path: "menubar/Canvas/section3",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 138, column: 5),
+                    children: [
+                        Canvas.applyFilter.element,
+                        Canvas.commitStroke.element,
+                        Canvas.selectNextShape.element,
+                        Canvas.selectPreviousShape.element,
+                        Canvas.cancelStroke.element,
+                        Canvas.playAnimation.element,
+                        Canvas.sayCheese.element,
+                        Canvas.filters.element,
+                        Canvas.brushes.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Canvas` (“Leinwand”) holds.
+        enum Canvas {
+            /// The item `scrollUp` (“Nach oben blättern”).
+            static let scrollUp: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "scrollUp", idSource: .explicit,
+                path: "menubar/Canvas/scrollUp",
+                label: "Nach oben blättern",
+                properties: [
+                    "action": .string("scrollUp"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "up", modifiers: [.option])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 122, column: 7)
+            ))
+
+            /// The item `scrollDown` (“Nach unten blättern”).
+            static let scrollDown: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "scrollDown", idSource: .explicit,
+                path: "menubar/Canvas/scrollDown",
+                label: "Nach unten blättern",
+                properties: [
+                    "action": .string("scrollDown"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "down", modifiers: [.option])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 123, column: 7)
+            ))
+
+            /// The item `previousPage` (“Vorherige Seite”).
+            static let previousPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "previousPage", idSource: .explicit,
+                path: "menubar/Canvas/previousPage",
+                label: "Vorherige Seite",
+                properties: [
+                    "action": .string("previousPage"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "pageup", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 124, column: 7)
+            ))
+
+            /// The item `nextPage` (“Nächste Seite”).
+            static let nextPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "nextPage", idSource: .explicit,
+                path: "menubar/Canvas/nextPage",
+                label: "Nächste Seite",
+                properties: [
+                    "action": .string("nextPage"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "pagedown", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 125, column: 7)
+            ))
+
+            /// The item `goToFirstPage` (“Zur ersten Seite”).
+            static let goToFirstPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "goToFirstPage", idSource: .explicit,
+                path: "menubar/Canvas/goToFirstPage",
+                label: "Zur ersten Seite",
+                properties: [
+                    "action": .string("firstPage"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "home", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 126, column: 7)
+            ))
+
+            /// The item `goToLastPage` (“Zur letzten Seite”).
+            static let goToLastPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "goToLastPage", idSource: .explicit,
+                path: "menubar/Canvas/goToLastPage",
+                label: "Zur letzten Seite",
+                properties: [
+                    "action": .string("lastPage"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "end", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 127, column: 7)
+            ))
+
+            /// The item `rotateLeft` (“Nach links drehen”).
+            static let rotateLeft: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "rotateLeft", idSource: .explicit,
+                path: "menubar/Canvas/rotateLeft",
+                label: "Nach links drehen",
+                properties: [
+                    "action": .string("rotateLeft"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "left", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 130, column: 7)
+            ))
+
+            /// The item `rotateRight` (“Nach rechts drehen”).
+            static let rotateRight: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "rotateRight", idSource: .explicit,
+                path: "menubar/Canvas/rotateRight",
+                label: "Nach rechts drehen",
+                properties: [
+                    "action": .string("rotateRight"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "right", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 131, column: 7)
+            ))
+
+            /// The item `refreshPreview` (“Vorschau aktualisieren”).
+            static let refreshPreview: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "refreshPreview", idSource: .explicit,
+                path: "menubar/Canvas/refreshPreview",
+                label: "Vorschau aktualisieren",
+                properties: [
+                    "action": .string("refreshPreview"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "f5", modifiers: [])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 132, column: 7)
+            ))
+
+            /// The item `showInspector` (“Informationen einblenden”).
+            static let showInspector: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showInspector", idSource: .explicit,
+                path: "menubar/Canvas/showInspector",
+                label: "Informationen einblenden",
+                properties: [
+                    "action": .string("showInspector"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "f13", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 133, column: 7)
+            ))
+
+            /// The item `showLayers` (“Ebenen einblenden”).
+            static let showLayers: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showLayers", idSource: .explicit,
+                path: "menubar/Canvas/showLayers",
+                label: "Ebenen einblenden",
+                properties: [
+                    "action": .string("showLayers"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 134, column: 7)
+            ))
+
+            /// The item `insertLayer` (“Ebene einfügen”).
+            static let insertLayer: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "insertLayer", idSource: .explicit,
+                path: "menubar/Canvas/insertLayer",
+                label: "Ebene einfügen",
+                properties: [
+                    "action": .string("insertLayer"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 135, column: 7)
+            ))
+
+            /// The item `deleteLayer` (“Ebene löschen”).
+            static let deleteLayer: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "deleteLayer", idSource: .explicit,
+                path: "menubar/Canvas/deleteLayer",
+                label: "Ebene löschen",
+                properties: [
+                    "action": .string("deleteLayer"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "forwarddelete", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 136, column: 7)
+            ))
+
+            /// The item `applyFilter` (“Filter anwenden”).
+            static let applyFilter: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "applyFilter", idSource: .explicit,
+                path: "menubar/Canvas/applyFilter",
+                label: "Filter anwenden",
+                properties: [
+                    "action": .string("applyFilter"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "return", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 139, column: 7)
+            ))
+
+            /// The item `commitStroke` (“Strich übernehmen”).
+            static let commitStroke: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "commitStroke", idSource: .explicit,
+                path: "menubar/Canvas/commitStroke",
+                label: "Strich übernehmen",
+                properties: [
+                    "action": .string("commitStroke"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "enter", modifiers: [])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 140, column: 7)
+            ))
+
+            /// The item `selectNextShape` (“Nächste Form auswählen”).
+            static let selectNextShape: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "selectNextShape", idSource: .explicit,
+                path: "menubar/Canvas/selectNextShape",
+                label: "Nächste Form auswählen",
+                properties: [
+                    "action": .string("selectNextShape"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "tab", modifiers: [.option])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 141, column: 7)
+            ))
+
+            /// The item `selectPreviousShape` (“Vorherige Form auswählen”).
+            static let selectPreviousShape: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "selectPreviousShape", idSource: .explicit,
+                path: "menubar/Canvas/selectPreviousShape",
+                label: "Vorherige Form auswählen",
+                properties: [
+                    "action": .string("selectPreviousShape"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "tab", modifiers: [.option, .shift])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 145, column: 7)
+            ))
+
+            /// The item `cancelStroke` (“Strich verwerfen”).
+            static let cancelStroke: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "cancelStroke", idSource: .explicit,
+                path: "menubar/Canvas/cancelStroke",
+                label: "Strich verwerfen",
+                properties: [
+                    "action": .string("cancelStroke"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "escape", modifiers: [])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 149, column: 7)
+            ))
+
+            /// The item `playAnimation` (“Animation abspielen”).
+            static let playAnimation: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "playAnimation", idSource: .explicit,
+                path: "menubar/Canvas/playAnimation",
+                label: "Animation abspielen",
+                properties: [
+                    "action": .string("playAnimation"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "space", modifiers: [.control])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 150, column: 7)
+            ))
+
+            /// The item `sayCheese` (“Sag „Käse“ ("Cheese")”).
+            static let sayCheese: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "sayCheese", idSource: .explicit,
+                path: "menubar/Canvas/sayCheese",
+                label: "Sag „Käse“ (\"Cheese\")",
+                properties: [
+                    "action": .string("takeSnapshot"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "\\", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 151, column: 7)
+            ))
+
+            /// The submenu `filters` (“Filter”).
+            static let filters: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "filters", idSource: .explicit,
+                path: "menubar/Canvas/filters",
+                label: "Filter",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 152, column: 7)
+            ))
+
+            /// The submenu `brushes` (“Pinsel”).
+            static let brushes: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "brushes", idSource: .explicit,
+                path: "menubar/Canvas/brushes",
+                label: "Pinsel",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 156, column: 7)
+            ))
+        }
+
+        /// The menu `Window` (“Fenster”).
+        static let window: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Window", idSource: .explicit,
+            path: "menubar/Window",
+            label: "Fenster",
+            properties: [
+                "dynamic": .bool(true),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.de.menu", line: 162, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Window/section",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 165, column: 5),
+                    children: [
+                        Window.minimize.element,
+                        Window.minimizeAll.element,
+                        Window.zoom.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Window/section2",
+                    location: .init(file: "samples/import/MainMenu.de.menu", line: 174, column: 5),
+                    children: [
+                        Window.bringAllToFront.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Window` (“Fenster”) holds.
+        enum Window {
+            /// The item `minimize` (“Im Dock ablegen”).
+            static let minimize: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "minimize", idSource: .explicit,
+                path: "menubar/Window/minimize",
+                label: "Im Dock ablegen",
+                properties: [
+                    "action": .string("performMiniaturize"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 166, column: 7)
+            ))
+
+            /// The item `minimizeAll` (“Alle im Dock ablegen”).
+            static let minimizeAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "minimizeAll", idSource: .explicit,
+                path: "menubar/Window/minimizeAll",
+                label: "Alle im Dock ablegen",
+                properties: [
+                    "action": .string("miniaturizeAll"),
+                    "alternate": .bool(true),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "m", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 167, column: 7)
+            ))
+
+            /// The item `zoom` (“Zoomen”).
+            static let zoom: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "zoom", idSource: .explicit,
+                path: "menubar/Window/zoom",
+                label: "Zoomen",
+                properties: [
+                    "action": .string("performZoom"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 172, column: 7)
+            ))
+
+            /// The item `bringAllToFront` (“Alle nach vorne bringen”).
+            static let bringAllToFront: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "bringAllToFront", idSource: .explicit,
+                path: "menubar/Window/bringAllToFront",
+                label: "Alle nach vorne bringen",
+                properties: [
+                    "action": .string("arrangeInFront"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 175, column: 7)
+            ))
+        }
+
+        /// The menu `Help` (“Hilfe”).
+        static let help: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Help", idSource: .explicit,
+            path: "menubar/Help",
+            label: "Hilfe",
+            properties: [
+                "dynamic": .bool(true),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.de.menu", line: 178, column: 3),
+            children: [
+                Help.sketchbookHelp.element,
+            ]
+        ))
+
+        /// Handles of what the menu `Help` (“Hilfe”) holds.
+        enum Help {
+            /// The item `sketchbookHelp` (“Sketchbook-Hilfe”).
+            static let sketchbookHelp: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "sketchbookHelp", idSource: .explicit,
+                path: "menubar/Help/sketchbookHelp",
+                label: "Sketchbook-Hilfe",
+                properties: [
+                    "action": .string("showHelp"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "?", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.de.menu", line: 181, column: 5)
+            ))
+        }
+    }
 
     /// The dock menu (the application's dockMenu outlet).
-    static let dockMenu: MenuModel.MenuElement = .init(
+    static let dockMenu: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "DockMenu", idSource: .explicit,
         path: "DockMenu",
         label: "Dock",
@@ -1374,39 +1598,46 @@ enum MainMenuDe {
         ],
         location: .init(file: "samples/import/MainMenu.de.menu", line: 186, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "newSketch", idSource: .explicit,
-                path: "DockMenu/newSketch",
-                label: "Neue Skizze",
-                properties: [
-                    "action": .string("newDocument"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.de.menu", line: 187, column: 3)
-            ),
-            .init(
-                kind: .item, context: .menu, id: "pauseAutosave", idSource: .explicit,
-                path: "DockMenu/pauseAutosave",
-                label: "Automatisches Sichern anhalten",
-                properties: [
-                    "action": .string("toggleAutosave"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.de.menu", line: 188, column: 3)
-            ),
+            DockMenu.newSketch.element,
+            DockMenu.pauseAutosave.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menu `DockMenu` (“Dock”) holds.
+    enum DockMenu {
+        /// The item `newSketch` (“Neue Skizze”).
+        static let newSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "newSketch", idSource: .explicit,
+            path: "DockMenu/newSketch",
+            label: "Neue Skizze",
+            properties: [
+                "action": .string("newDocument"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/MainMenu.de.menu", line: 187, column: 3)
+        ))
+
+        /// The item `pauseAutosave` (“Automatisches Sichern anhalten”).
+        static let pauseAutosave: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "pauseAutosave", idSource: .explicit,
+            path: "DockMenu/pauseAutosave",
+            label: "Automatisches Sichern anhalten",
+            properties: [
+                "action": .string("toggleAutosave"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/MainMenu.de.menu", line: 188, column: 3)
+        ))
+    }
 
     /// A menu the app shows itself (outlet statusMenu).
-    static let statusMenu: MenuModel.MenuElement = .init(
+    static let statusMenu: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "StatusMenu", idSource: .explicit,
         path: "StatusMenu",
         doc: "A menu the app shows itself (outlet statusMenu).",
@@ -1416,55 +1647,62 @@ enum MainMenuDe {
         ],
         location: .init(file: "samples/import/MainMenu.de.menu", line: 192, column: 1),
         children: [
-            .init(
+            MenuModel.MenuElement(
                 kind: .section, context: .menu, id: "section", idSource: .synthetic,
                 path: "StatusMenu/section",
                 location: .init(file: "samples/import/MainMenu.de.menu", line: 193, column: 3),
                 children: [
-                    .init(
-                        kind: .item, context: .menu, id: "quickSketch", idSource: .explicit,
-                        path: "StatusMenu/section/quickSketch",
-                        label: "Schnelle Skizze",
-                        properties: [
-                            "action": .string("quickSketch"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "k", modifiers: [])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 194, column: 5)
-                    ),
+                    StatusMenu.quickSketch.element,
                 ]
             ),
-            .init(
+            MenuModel.MenuElement(
                 kind: .section, context: .menu, id: "section2", idSource: .synthetic,
                 path: "StatusMenu/section2",
                 location: .init(file: "samples/import/MainMenu.de.menu", line: 196, column: 3),
                 children: [
-                    .init(
-                        kind: .item, context: .menu, id: "quitSketchbook", idSource: .explicit,
-                        path: "StatusMenu/section2/quitSketchbook",
-                        label: "Sketchbook beenden",
-                        properties: [
-                            "action": .string("terminate"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/import/MainMenu.de.menu", line: 197, column: 5)
-                    ),
+                    StatusMenu.quitSketchbook.element,
                 ]
             ),
         ]
-    )
+    ))
+
+    /// Handles of what the menu `StatusMenu` holds.
+    enum StatusMenu {
+        /// The item `quickSketch` (“Schnelle Skizze”).
+        static let quickSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "quickSketch", idSource: .explicit,
+            path: "StatusMenu/quickSketch",
+            label: "Schnelle Skizze",
+            properties: [
+                "action": .string("quickSketch"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "k", modifiers: [])),
+            ],
+            location: .init(file: "samples/import/MainMenu.de.menu", line: 194, column: 5)
+        ))
+
+        /// The item `quitSketchbook` (“Sketchbook beenden”).
+        static let quitSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "quitSketchbook", idSource: .explicit,
+            path: "StatusMenu/quitSketchbook",
+            label: "Sketchbook beenden",
+            properties: [
+                "action": .string("terminate"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
+            ],
+            location: .init(file: "samples/import/MainMenu.de.menu", line: 197, column: 5)
+        ))
+    }
 
     /// The context menu of a customView.
-    static let layer: MenuModel.MenuElement = .init(
+    static let layer: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .contextmenu, context: .control, id: "Layer", idSource: .explicit,
         path: "Layer",
         doc: "The context menu of a customView.",
@@ -1473,39 +1711,46 @@ enum MainMenuDe {
         ],
         location: .init(file: "samples/import/MainMenu.de.menu", line: 202, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "renameLayer", idSource: .explicit,
-                path: "Layer/renameLayer",
-                label: "Ebene umbenennen …",
-                properties: [
-                    "action": .string("renameLayer"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.de.menu", line: 203, column: 3)
-            ),
-            .init(
-                kind: .item, context: .menu, id: "mergeDown", idSource: .explicit,
-                path: "Layer/mergeDown",
-                label: "Nach unten zusammenfügen",
-                properties: [
-                    "action": .string("mergeDown"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.de.menu", line: 204, column: 3)
-            ),
+            Layer.renameLayer.element,
+            Layer.mergeDown.element,
         ]
-    )
+    ))
+
+    /// Handles of what the contextmenu `Layer` holds.
+    enum Layer {
+        /// The item `renameLayer` (“Ebene umbenennen …”).
+        static let renameLayer: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "renameLayer", idSource: .explicit,
+            path: "Layer/renameLayer",
+            label: "Ebene umbenennen …",
+            properties: [
+                "action": .string("renameLayer"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/MainMenu.de.menu", line: 203, column: 3)
+        ))
+
+        /// The item `mergeDown` (“Nach unten zusammenfügen”).
+        static let mergeDown: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "mergeDown", idSource: .explicit,
+            path: "Layer/mergeDown",
+            label: "Nach unten zusammenfügen",
+            properties: [
+                "action": .string("mergeDown"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/MainMenu.de.menu", line: 204, column: 3)
+        ))
+    }
 
     /// A menu nothing in the Interface Builder file refers to.
-    static let templates: MenuModel.MenuElement = .init(
+    static let templates: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "Templates", idSource: .explicit,
         path: "Templates",
         label: "Vorlagen",
@@ -1516,22 +1761,27 @@ enum MainMenuDe {
         ],
         location: .init(file: "samples/import/MainMenu.de.menu", line: 208, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "storyboardGrid", idSource: .explicit,
-                path: "Templates/storyboardGrid",
-                label: "Storyboard-Raster",
-                properties: [
-                    "action": .string("newFromTemplate"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.de.menu", line: 209, column: 3)
-            ),
+            Templates.storyboardGrid.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menu `Templates` (“Vorlagen”) holds.
+    enum Templates {
+        /// The item `storyboardGrid` (“Storyboard-Raster”).
+        static let storyboardGrid: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "storyboardGrid", idSource: .explicit,
+            path: "Templates/storyboardGrid",
+            label: "Storyboard-Raster",
+            properties: [
+                "action": .string("newFromTemplate"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/MainMenu.de.menu", line: 209, column: 3)
+        ))
+    }
 
     /// Everything samples/import/MainMenu.de.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -1541,10 +1791,11 @@ enum MainMenuDe {
         platforms: [
             .init(name: .macOS, version: nil),
         ],
-        declarations: [menubar, dockMenu, statusMenu, layer, templates]
+        declarations: [menubar.element, dockMenu.element, statusMenu.element, layer.element, templates.element]
     )
 
-    /// Every action samples/import/MainMenu.de.menu names (`action:` values), sorted.
+    /// Every action samples/import/MainMenu.de.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
         case addFontTrait
         case applyFilter
@@ -1579,6 +1830,7 @@ enum MainMenuDe {
         case openDocument
         case orderFrontFontPanel
         case orderFrontStandardAboutPanel
+        case paragraph
         case paste
         case performClose
         case performMiniaturize

@@ -6,1364 +6,1588 @@ import MenuModel
 /// Menus imported from MainMenu.xib by menuc import.
 enum MainMenu {
     /// The main menu.
-    static let menubar: MenuModel.MenuElement = .init(
+    static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
         kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
         path: "menubar",
         doc: "The main menu.",
         location: .init(file: "samples/import/MainMenu.menu", line: 5, column: 1),
         children: [
-            .init(
-                kind: .menu, context: .menu, id: "Sketchbook", idSource: .explicit,
-                path: "menubar/Sketchbook",
-                label: "Sketchbook",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 6, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Sketchbook/section",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 7, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "aboutSketchbook", idSource: .explicit,
-                                path: "menubar/Sketchbook/section/aboutSketchbook",
-                                label: "About Sketchbook",
-                                properties: [
-                                    "action": .string("orderFrontStandardAboutPanel"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 8, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showSystemInformation", idSource: .explicit,
-                                path: "menubar/Sketchbook/section/showSystemInformation",
-                                label: "Show System Information",
-                                properties: [
-                                    "action": .string("showSystemInformation"),
-                                    "alternate": .bool(true),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 9, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Sketchbook/section2",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 14, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "settings", idSource: .explicit,
-                                path: "menubar/Sketchbook/section2/settings",
-                                label: "Settings…",
-                                properties: [
-                                    "action": .string("showSettings"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: ",", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 15, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section3", idSource: .synthetic,
-                        path: "menubar/Sketchbook/section3",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 17, column: 5),
-                        children: [
-                            .init(
-                                kind: .submenu, context: .menu, id: "services", idSource: .explicit,
-                                path: "menubar/Sketchbook/section3/services",
-                                label: "Services",
-                                properties: [
-                                    "dynamic": .bool(true),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 18, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section4", idSource: .synthetic,
-                        path: "menubar/Sketchbook/section4",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 23, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "hideSketchbook", idSource: .explicit,
-                                path: "menubar/Sketchbook/section4/hideSketchbook",
-                                label: "Hide Sketchbook",
-                                properties: [
-                                    "action": .string("hide"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "h", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 24, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "hideOthers", idSource: .explicit,
-                                path: "menubar/Sketchbook/section4/hideOthers",
-                                label: "Hide Others",
-                                properties: [
-                                    "action": .string("hideOtherApplications"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "h", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 25, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showAll", idSource: .explicit,
-                                path: "menubar/Sketchbook/section4/showAll",
-                                label: "Show All",
-                                properties: [
-                                    "action": .string("unhideAllApplications"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 26, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section5", idSource: .synthetic,
-                        path: "menubar/Sketchbook/section5",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 28, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "quitSketchbook", idSource: .explicit,
-                                path: "menubar/Sketchbook/section5/quitSketchbook",
-                                label: "Quit Sketchbook",
-                                properties: [
-                                    "action": .string("terminate"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 29, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "File", idSource: .explicit,
-                path: "menubar/File",
-                label: "File",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 32, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/File/section",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 33, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "newSketch", idSource: .explicit,
-                                path: "menubar/File/section/newSketch",
-                                label: "New Sketch",
-                                properties: [
-                                    "action": .string("newDocument"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 34, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "openSketch", idSource: .explicit,
-                                path: "menubar/File/section/openSketch",
-                                label: "Open…",
-                                properties: [
-                                    "action": .string("openDocument"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "o", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 35, column: 7)
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "openRecent", idSource: .explicit,
-                                path: "menubar/File/section/openRecent",
-                                label: "Open Recent",
-                                properties: [
-                                    "dynamic": .bool(true),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 36, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "clearMenu", idSource: .explicit,
-                                        path: "menubar/File/section/openRecent/clearMenu",
-                                        label: "Clear Menu",
-                                        properties: [
-                                            "action": .string("clearRecentDocuments"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.menu", line: 39, column: 9)
-                                    ),
-                                ]
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/File/section2",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 42, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "close", idSource: .explicit,
-                                path: "menubar/File/section2/close",
-                                label: "Close",
-                                properties: [
-                                    "action": .string("performClose"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 43, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "closeAll", idSource: .explicit,
-                                path: "menubar/File/section2/closeAll",
-                                label: "Close All",
-                                properties: [
-                                    "action": .string("closeAll"),
-                                    "alternate": .bool(true),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "w", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 44, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "save", idSource: .explicit,
-                                path: "menubar/File/section2/save",
-                                label: "Save…",
-                                properties: [
-                                    "action": .string("saveDocument"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "s", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 45, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "saveAs", idSource: .explicit,
-                                path: "menubar/File/section2/saveAs",
-                                label: "Save As…",
-                                properties: [
-                                    "action": .string("saveDocumentAs"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "s", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 46, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "duplicate", idSource: .explicit,
-                                path: "menubar/File/section2/duplicate",
-                                label: "Duplicate",
-                                properties: [
-                                    "action": .string("duplicateDocument"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "d", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 47, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "saveAll", idSource: .explicit,
-                                path: "menubar/File/section2/saveAll",
-                                label: "Save All",
-                                properties: [
-                                    "action": .string("saveAllDocuments"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "a", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 48, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section3", idSource: .synthetic,
-                        path: "menubar/File/section3",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 50, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "exportAll", idSource: .explicit,
-                                path: "menubar/File/section3/exportAll",
-                                label: "Export All…",
-                                properties: [
-                                    "action": .string("exportAll"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 51, column: 7)
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "export", idSource: .explicit,
-                                path: "menubar/File/section3/export",
-                                label: "Export",
-                                properties: [
-                                    "dynamic": .bool(false),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 52, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "pngImage", idSource: .explicit,
-                                        path: "menubar/File/section3/export/pngImage",
-                                        label: "PNG Image…",
-                                        properties: [
-                                            "action": .string("exportPNG"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.menu", line: 53, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "pdfDocument", idSource: .explicit,
-                                        path: "menubar/File/section3/export/pdfDocument",
-                                        label: "PDF Document…",
-                                        properties: [
-                                            "action": .string("exportPDF"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.menu", line: 54, column: 9)
-                                    ),
-                                ]
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "pageSetup", idSource: .explicit,
-                                path: "menubar/File/section3/pageSetup",
-                                label: "Page Setup…",
-                                properties: [
-                                    "action": .string("runPageLayout"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "p", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 56, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "print", idSource: .explicit,
-                                path: "menubar/File/section3/print",
-                                label: "Print…",
-                                properties: [
-                                    "action": .string("print"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "p", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 57, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
-                path: "menubar/Edit",
-                label: "Edit",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 60, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Edit/section",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 61, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "undo", idSource: .explicit,
-                                path: "menubar/Edit/section/undo",
-                                label: "Undo",
-                                properties: [
-                                    "action": .string("undo"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 62, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "redo", idSource: .explicit,
-                                path: "menubar/Edit/section/redo",
-                                label: "Redo",
-                                properties: [
-                                    "action": .string("redo"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 63, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Edit/section2",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 65, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "cut", idSource: .explicit,
-                                path: "menubar/Edit/section2/cut",
-                                label: "Cut",
-                                properties: [
-                                    "action": .string("cut"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 66, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "copy", idSource: .explicit,
-                                path: "menubar/Edit/section2/copy",
-                                label: "Copy",
-                                properties: [
-                                    "action": .string("copy"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 67, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "paste", idSource: .explicit,
-                                path: "menubar/Edit/section2/paste",
-                                label: "Paste",
-                                properties: [
-                                    "action": .string("paste"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 68, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "delete", idSource: .explicit,
-                                path: "menubar/Edit/section2/delete",
-                                label: "Delete",
-                                properties: [
-                                    "action": .string("delete"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "delete", modifiers: [])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 69, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
-                                path: "menubar/Edit/section2/selectAll",
-                                label: "Select All",
-                                properties: [
-                                    "action": .string("selectAll"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 70, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section3", idSource: .synthetic,
-                        path: "menubar/Edit/section3",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 72, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "insertShape", idSource: .explicit,
-                                path: "menubar/Edit/section3/insertShape",
-                                label: "Insert Shape…",
-                                properties: [
-                                    "action": .string("insertShape"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 73, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "insertShape2", idSource: .explicit,
-                                path: "menubar/Edit/section3/insertShape2",
-                                label: "Insert Shape…",
-                                properties: [
-                                    "action": .string("insertShapeFromLibrary"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 74, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Format", idSource: .explicit,
-                path: "menubar/Format",
-                label: "Format",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 77, column: 3),
-                children: [
-                    .init(
-                        kind: .submenu, context: .menu, id: "font", idSource: .explicit,
-                        path: "menubar/Format/font",
-                        label: "Font",
-                        properties: [
-                            "dynamic": .bool(true),
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/import/MainMenu.menu", line: 78, column: 5),
-                        children: [
-                            .init(
-                                kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                                path: "menubar/Format/font/section",
-                                location: .init(file: "samples/import/MainMenu.menu", line: 81, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "showFonts", idSource: .explicit,
-                                        path: "menubar/Format/font/section/showFonts",
-                                        label: "Show Fonts",
-                                        properties: [
-                                            "action": .string("orderFrontFontPanel"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.menu", line: 82, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "bold", idSource: .explicit,
-                                        path: "menubar/Format/font/section/bold",
-                                        label: "Bold",
-                                        properties: [
-                                            "action": .string("addFontTrait"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
-                                            "state": .string("on"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.menu", line: 83, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "italic", idSource: .explicit,
-                                        path: "menubar/Format/font/section/italic",
-                                        label: "Italic",
-                                        properties: [
-                                            "action": .string("addFontTrait"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.menu", line: 84, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "underline", idSource: .explicit,
-                                        path: "menubar/Format/font/section/underline",
-                                        label: "Underline",
-                                        properties: [
-                                            "action": .string("underline"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
-                                            "state": .string("mixed"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.menu", line: 85, column: 9)
-                                    ),
-                                ]
-                            ),
-                            .init(
-                                kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                                path: "menubar/Format/font/section2",
-                                location: .init(file: "samples/import/MainMenu.menu", line: 87, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "bigger", idSource: .explicit,
-                                        path: "menubar/Format/font/section2/bigger",
-                                        label: "Bigger",
-                                        properties: [
-                                            "action": .string("modifyFont"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "+", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.menu", line: 88, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "smaller", idSource: .explicit,
-                                        path: "menubar/Format/font/section2/smaller",
-                                        label: "Smaller",
-                                        properties: [
-                                            "action": .string("modifyFont"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "-", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.menu", line: 89, column: 9)
-                                    ),
-                                ]
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .submenu, context: .menu, id: "writingDirection", idSource: .explicit,
-                        path: "menubar/Format/writingDirection",
-                        label: "Writing Direction",
-                        properties: [
-                            "dynamic": .bool(false),
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/import/MainMenu.menu", line: 92, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "paragraph", idSource: .explicit,
-                                path: "menubar/Format/writingDirection/paragraph",
-                                label: "Paragraph",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(false),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 93, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "default", idSource: .explicit,
-                                path: "menubar/Format/writingDirection/default",
-                                label: "\tDefault",
-                                properties: [
-                                    "action": .string("makeBaseWritingDirectionNatural"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 94, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "rightToLeft", idSource: .explicit,
-                                path: "menubar/Format/writingDirection/rightToLeft",
-                                label: "\tRight to Left",
-                                properties: [
-                                    "action": .string("makeBaseWritingDirectionRightToLeft"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 95, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "View", idSource: .explicit,
-                path: "menubar/View",
-                label: "View",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 98, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/View/section",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 99, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "showToolbar", idSource: .explicit,
-                                path: "menubar/View/section/showToolbar",
-                                label: "Show Toolbar",
-                                properties: [
-                                    "action": .string("toggleToolbarShown"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "t", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 100, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showRulers", idSource: .explicit,
-                                path: "menubar/View/section/showRulers",
-                                label: "Show Rulers",
-                                properties: [
-                                    "action": .string("toggleRulers"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 101, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showGrid", idSource: .explicit,
-                                path: "menubar/View/section/showGrid",
-                                label: "Show Grid",
-                                properties: [
-                                    "action": .string("toggleGrid"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 102, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showDebugOverlay", idSource: .explicit,
-                                path: "menubar/View/section/showDebugOverlay",
-                                label: "Show Debug Overlay",
-                                properties: [
-                                    "action": .string("toggleDebugOverlay"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "d", modifiers: [.control, .option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 104, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "outlineMode", idSource: .explicit,
-                                path: "menubar/View/section/outlineMode",
-                                label: "Outline Mode",
-                                properties: [
-                                    "action": .string("toggleOutlineMode"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 108, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/View/section2",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 110, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
-                                path: "menubar/View/section2/enterFullScreen",
-                                label: "Enter Full Screen",
-                                properties: [
-                                    "action": .string("toggleFullScreen"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 111, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Canvas", idSource: .explicit,
-                path: "menubar/Canvas",
-                label: "Canvas",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 114, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Canvas/section",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 115, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "scrollUp", idSource: .explicit,
-                                path: "menubar/Canvas/section/scrollUp",
-                                label: "Scroll Up",
-                                properties: [
-                                    "action": .string("scrollUp"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "up", modifiers: [.option])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 116, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "scrollDown", idSource: .explicit,
-                                path: "menubar/Canvas/section/scrollDown",
-                                label: "Scroll Down",
-                                properties: [
-                                    "action": .string("scrollDown"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "down", modifiers: [.option])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 117, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "previousPage", idSource: .explicit,
-                                path: "menubar/Canvas/section/previousPage",
-                                label: "Previous Page",
-                                properties: [
-                                    "action": .string("previousPage"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "pageup", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 118, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "nextPage", idSource: .explicit,
-                                path: "menubar/Canvas/section/nextPage",
-                                label: "Next Page",
-                                properties: [
-                                    "action": .string("nextPage"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "pagedown", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 119, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "goToFirstPage", idSource: .explicit,
-                                path: "menubar/Canvas/section/goToFirstPage",
-                                label: "Go to First Page",
-                                properties: [
-                                    "action": .string("firstPage"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "home", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 120, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "goToLastPage", idSource: .explicit,
-                                path: "menubar/Canvas/section/goToLastPage",
-                                label: "Go to Last Page",
-                                properties: [
-                                    "action": .string("lastPage"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "end", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 121, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Canvas/section2",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 123, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "rotateLeft", idSource: .explicit,
-                                path: "menubar/Canvas/section2/rotateLeft",
-                                label: "Rotate Left",
-                                properties: [
-                                    "action": .string("rotateLeft"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "left", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 124, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "rotateRight", idSource: .explicit,
-                                path: "menubar/Canvas/section2/rotateRight",
-                                label: "Rotate Right",
-                                properties: [
-                                    "action": .string("rotateRight"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "right", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 125, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "refreshPreview", idSource: .explicit,
-                                path: "menubar/Canvas/section2/refreshPreview",
-                                label: "Refresh Preview",
-                                properties: [
-                                    "action": .string("refreshPreview"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "f5", modifiers: [])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 126, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showInspector", idSource: .explicit,
-                                path: "menubar/Canvas/section2/showInspector",
-                                label: "Show Inspector",
-                                properties: [
-                                    "action": .string("showInspector"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "f13", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 127, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showLayers", idSource: .explicit,
-                                path: "menubar/Canvas/section2/showLayers",
-                                label: "Show Layers",
-                                properties: [
-                                    "action": .string("showLayers"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 128, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "insertLayer", idSource: .explicit,
-                                path: "menubar/Canvas/section2/insertLayer",
-                                label: "Insert Layer",
-                                properties: [
-                                    "action": .string("insertLayer"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 129, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "deleteLayer", idSource: .explicit,
-                                path: "menubar/Canvas/section2/deleteLayer",
-                                label: "Delete Layer",
-                                properties: [
-                                    "action": .string("deleteLayer"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "forwarddelete", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 130, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section3", idSource: .synthetic,
-                        path: "menubar/Canvas/section3",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 132, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "applyFilter", idSource: .explicit,
-                                path: "menubar/Canvas/section3/applyFilter",
-                                label: "Apply Filter",
-                                properties: [
-                                    "action": .string("applyFilter"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "return", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 133, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "commitStroke", idSource: .explicit,
-                                path: "menubar/Canvas/section3/commitStroke",
-                                label: "Commit Stroke",
-                                properties: [
-                                    "action": .string("commitStroke"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "enter", modifiers: [])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 134, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "selectNextShape", idSource: .explicit,
-                                path: "menubar/Canvas/section3/selectNextShape",
-                                label: "Select Next Shape",
-                                properties: [
-                                    "action": .string("selectNextShape"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "tab", modifiers: [.option])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 135, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "selectPreviousShape", idSource: .explicit,
-                                path: "menubar/Canvas/section3/selectPreviousShape",
-                                label: "Select Previous Shape",
-                                properties: [
-                                    "action": .string("selectPreviousShape"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "tab", modifiers: [.option, .shift])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 136, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "cancelStroke", idSource: .explicit,
-                                path: "menubar/Canvas/section3/cancelStroke",
-                                label: "Cancel Stroke",
-                                properties: [
-                                    "action": .string("cancelStroke"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "escape", modifiers: [])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 140, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "playAnimation", idSource: .explicit,
-                                path: "menubar/Canvas/section3/playAnimation",
-                                label: "Play Animation",
-                                properties: [
-                                    "action": .string("playAnimation"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "space", modifiers: [.control])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 141, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "sayCheese", idSource: .explicit,
-                                path: "menubar/Canvas/section3/sayCheese",
-                                label: "Say \"Cheese\"",
-                                properties: [
-                                    "action": .string("takeSnapshot"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "\\", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 142, column: 7)
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "filters", idSource: .explicit,
-                                path: "menubar/Canvas/section3/filters",
-                                label: "Filters",
-                                properties: [
-                                    "dynamic": .bool(true),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 143, column: 7)
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "brushes", idSource: .explicit,
-                                path: "menubar/Canvas/section3/brushes",
-                                label: "Brushes",
-                                properties: [
-                                    "dynamic": .bool(true),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 147, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Window", idSource: .explicit,
-                path: "menubar/Window",
-                label: "Window",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 153, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Window/section",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 156, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "minimize", idSource: .explicit,
-                                path: "menubar/Window/section/minimize",
-                                label: "Minimize",
-                                properties: [
-                                    "action": .string("performMiniaturize"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 157, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "minimizeAll", idSource: .explicit,
-                                path: "menubar/Window/section/minimizeAll",
-                                label: "Minimize All",
-                                properties: [
-                                    "action": .string("miniaturizeAll"),
-                                    "alternate": .bool(true),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "m", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 158, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "zoom", idSource: .explicit,
-                                path: "menubar/Window/section/zoom",
-                                label: "Zoom",
-                                properties: [
-                                    "action": .string("performZoom"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 163, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Window/section2",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 165, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "bringAllToFront", idSource: .explicit,
-                                path: "menubar/Window/section2/bringAllToFront",
-                                label: "Bring All to Front",
-                                properties: [
-                                    "action": .string("arrangeInFront"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.menu", line: 166, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Help", idSource: .explicit,
-                path: "menubar/Help",
-                label: "Help",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 169, column: 3),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "sketchbookHelp", idSource: .explicit,
-                        path: "menubar/Help/sketchbookHelp",
-                        label: "Sketchbook Help",
-                        properties: [
-                            "action": .string("showHelp"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "?", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/import/MainMenu.menu", line: 172, column: 5)
-                    ),
-                ]
-            ),
+            MenuBar.sketchbook.element,
+            MenuBar.file.element,
+            MenuBar.edit.element,
+            MenuBar.format.element,
+            MenuBar.view.element,
+            MenuBar.canvas.element,
+            MenuBar.window.element,
+            MenuBar.help.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menubar `menubar` holds.
+    enum MenuBar {
+        /// The menu `Sketchbook` (“Sketchbook”).
+        static let sketchbook: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Sketchbook", idSource: .explicit,
+            path: "menubar/Sketchbook",
+            label: "Sketchbook",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.menu", line: 6, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Sketchbook/section",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 7, column: 5),
+                    children: [
+                        Sketchbook.aboutSketchbook.element,
+                        Sketchbook.showSystemInformation.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Sketchbook/section2",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 14, column: 5),
+                    children: [
+                        Sketchbook.settings.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    path: "menubar/Sketchbook/section3",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 17, column: 5),
+                    children: [
+                        Sketchbook.services.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section4", idSource: .synthetic,
+                    path: "menubar/Sketchbook/section4",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 23, column: 5),
+                    children: [
+                        Sketchbook.hideSketchbook.element,
+                        Sketchbook.hideOthers.element,
+                        Sketchbook.showAll.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section5", idSource: .synthetic,
+                    path: "menubar/Sketchbook/section5",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 28, column: 5),
+                    children: [
+                        Sketchbook.quitSketchbook.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Sketchbook` (“Sketchbook”) holds.
+        enum Sketchbook {
+            /// The item `aboutSketchbook` (“About Sketchbook”).
+            static let aboutSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "aboutSketchbook", idSource: .explicit,
+                path: "menubar/Sketchbook/aboutSketchbook",
+                label: "About Sketchbook",
+                properties: [
+                    "action": .string("orderFrontStandardAboutPanel"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 8, column: 7)
+            ))
+
+            /// The item `showSystemInformation` (“Show System Information”).
+            static let showSystemInformation: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showSystemInformation", idSource: .explicit,
+                path: "menubar/Sketchbook/showSystemInformation",
+                label: "Show System Information",
+                properties: [
+                    "action": .string("showSystemInformation"),
+                    "alternate": .bool(true),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 9, column: 7)
+            ))
+
+            /// The item `settings` (“Settings…”).
+            static let settings: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "settings", idSource: .explicit,
+                path: "menubar/Sketchbook/settings",
+                label: "Settings…",
+                properties: [
+                    "action": .string("showSettings"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: ",", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 15, column: 7)
+            ))
+
+            /// The submenu `services` (“Services”).
+            static let services: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "services", idSource: .explicit,
+                path: "menubar/Sketchbook/services",
+                label: "Services",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 18, column: 7)
+            ))
+
+            /// The item `hideSketchbook` (“Hide Sketchbook”).
+            static let hideSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "hideSketchbook", idSource: .explicit,
+                path: "menubar/Sketchbook/hideSketchbook",
+                label: "Hide Sketchbook",
+                properties: [
+                    "action": .string("hide"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "h", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 24, column: 7)
+            ))
+
+            /// The item `hideOthers` (“Hide Others”).
+            static let hideOthers: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "hideOthers", idSource: .explicit,
+                path: "menubar/Sketchbook/hideOthers",
+                label: "Hide Others",
+                properties: [
+                    "action": .string("hideOtherApplications"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "h", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 25, column: 7)
+            ))
+
+            /// The item `showAll` (“Show All”).
+            static let showAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showAll", idSource: .explicit,
+                path: "menubar/Sketchbook/showAll",
+                label: "Show All",
+                properties: [
+                    "action": .string("unhideAllApplications"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 26, column: 7)
+            ))
+
+            /// The item `quitSketchbook` (“Quit Sketchbook”).
+            static let quitSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "quitSketchbook", idSource: .explicit,
+                path: "menubar/Sketchbook/quitSketchbook",
+                label: "Quit Sketchbook",
+                properties: [
+                    "action": .string("terminate"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 29, column: 7)
+            ))
+        }
+
+        /// The menu `File` (“File”).
+        static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "File", idSource: .explicit,
+            path: "menubar/File",
+            label: "File",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.menu", line: 32, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/File/section",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 33, column: 5),
+                    children: [
+                        File.newSketch.element,
+                        File.openSketch.element,
+                        File.openRecent.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/File/section2",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 42, column: 5),
+                    children: [
+                        File.close.element,
+                        File.closeAll.element,
+                        File.save.element,
+                        File.saveAs.element,
+                        File.duplicate.element,
+                        File.saveAll.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    path: "menubar/File/section3",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 50, column: 5),
+                    children: [
+                        File.exportAll.element,
+                        File.export.element,
+                        File.pageSetup.element,
+                        File.print.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `File` (“File”) holds.
+        enum File {
+            /// The item `newSketch` (“New Sketch”).
+            static let newSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "newSketch", idSource: .explicit,
+                path: "menubar/File/newSketch",
+                label: "New Sketch",
+                properties: [
+                    "action": .string("newDocument"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 34, column: 7)
+            ))
+
+            /// The item `openSketch` (“Open…”).
+            static let openSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "openSketch", idSource: .explicit,
+                path: "menubar/File/openSketch",
+                label: "Open…",
+                properties: [
+                    "action": .string("openDocument"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "o", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 35, column: 7)
+            ))
+
+            /// The submenu `openRecent` (“Open Recent”).
+            static let openRecent: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "openRecent", idSource: .explicit,
+                path: "menubar/File/openRecent",
+                label: "Open Recent",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 36, column: 7),
+                children: [
+                    OpenRecent.clearMenu.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `openRecent` (“Open Recent”) holds.
+            enum OpenRecent {
+                /// The item `clearMenu` (“Clear Menu”).
+                static let clearMenu: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "clearMenu", idSource: .explicit,
+                    path: "menubar/File/openRecent/clearMenu",
+                    label: "Clear Menu",
+                    properties: [
+                        "action": .string("clearRecentDocuments"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.menu", line: 39, column: 9)
+                ))
+            }
+
+            /// The item `close` (“Close”).
+            static let close: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "close", idSource: .explicit,
+                path: "menubar/File/close",
+                label: "Close",
+                properties: [
+                    "action": .string("performClose"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 43, column: 7)
+            ))
+
+            /// The item `closeAll` (“Close All”).
+            static let closeAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "closeAll", idSource: .explicit,
+                path: "menubar/File/closeAll",
+                label: "Close All",
+                properties: [
+                    "action": .string("closeAll"),
+                    "alternate": .bool(true),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "w", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 44, column: 7)
+            ))
+
+            /// The item `save` (“Save…”).
+            static let save: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "save", idSource: .explicit,
+                path: "menubar/File/save",
+                label: "Save…",
+                properties: [
+                    "action": .string("saveDocument"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "s", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 45, column: 7)
+            ))
+
+            /// The item `saveAs` (“Save As…”).
+            static let saveAs: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "saveAs", idSource: .explicit,
+                path: "menubar/File/saveAs",
+                label: "Save As…",
+                properties: [
+                    "action": .string("saveDocumentAs"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "s", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 46, column: 7)
+            ))
+
+            /// The item `duplicate` (“Duplicate”).
+            static let duplicate: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "duplicate", idSource: .explicit,
+                path: "menubar/File/duplicate",
+                label: "Duplicate",
+                properties: [
+                    "action": .string("duplicateDocument"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "d", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 47, column: 7)
+            ))
+
+            /// The item `saveAll` (“Save All”).
+            static let saveAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "saveAll", idSource: .explicit,
+                path: "menubar/File/saveAll",
+                label: "Save All",
+                properties: [
+                    "action": .string("saveAllDocuments"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "a", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 48, column: 7)
+            ))
+
+            /// The item `exportAll` (“Export All…”).
+            static let exportAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "exportAll", idSource: .explicit,
+                path: "menubar/File/exportAll",
+                label: "Export All…",
+                properties: [
+                    "action": .string("exportAll"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 51, column: 7)
+            ))
+
+            /// The submenu `export` (“Export”).
+            static let export: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "export", idSource: .explicit,
+                path: "menubar/File/export",
+                label: "Export",
+                properties: [
+                    "dynamic": .bool(false),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 52, column: 7),
+                children: [
+                    Export.pngImage.element,
+                    Export.pdfDocument.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `export` (“Export”) holds.
+            enum Export {
+                /// The item `pngImage` (“PNG Image…”).
+                static let pngImage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "pngImage", idSource: .explicit,
+                    path: "menubar/File/export/pngImage",
+                    label: "PNG Image…",
+                    properties: [
+                        "action": .string("exportPNG"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.menu", line: 53, column: 9)
+                ))
+
+                /// The item `pdfDocument` (“PDF Document…”).
+                static let pdfDocument: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "pdfDocument", idSource: .explicit,
+                    path: "menubar/File/export/pdfDocument",
+                    label: "PDF Document…",
+                    properties: [
+                        "action": .string("exportPDF"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.menu", line: 54, column: 9)
+                ))
+            }
+
+            /// The item `pageSetup` (“Page Setup…”).
+            static let pageSetup: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "pageSetup", idSource: .explicit,
+                path: "menubar/File/pageSetup",
+                label: "Page Setup…",
+                properties: [
+                    "action": .string("runPageLayout"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "p", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 56, column: 7)
+            ))
+
+            /// The item `print` (“Print…”).
+            static let print: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "print", idSource: .explicit,
+                path: "menubar/File/print",
+                label: "Print…",
+                properties: [
+                    "action": .string("print"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "p", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 57, column: 7)
+            ))
+        }
+
+        /// The menu `Edit` (“Edit”).
+        static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+            path: "menubar/Edit",
+            label: "Edit",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.menu", line: 60, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Edit/section",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 61, column: 5),
+                    children: [
+                        Edit.undo.element,
+                        Edit.redo.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Edit/section2",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 65, column: 5),
+                    children: [
+                        Edit.cut.element,
+                        Edit.copy.element,
+                        Edit.paste.element,
+                        Edit.delete.element,
+                        Edit.selectAll.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    path: "menubar/Edit/section3",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 72, column: 5),
+                    children: [
+                        Edit.insertShape.element,
+                        Edit.insertShape2.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Edit` (“Edit”) holds.
+        enum Edit {
+            /// The item `undo` (“Undo”).
+            static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "undo", idSource: .explicit,
+                path: "menubar/Edit/undo",
+                label: "Undo",
+                properties: [
+                    "action": .string("undo"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 62, column: 7)
+            ))
+
+            /// The item `redo` (“Redo”).
+            static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "redo", idSource: .explicit,
+                path: "menubar/Edit/redo",
+                label: "Redo",
+                properties: [
+                    "action": .string("redo"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 63, column: 7)
+            ))
+
+            /// The item `cut` (“Cut”).
+            static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "cut", idSource: .explicit,
+                path: "menubar/Edit/cut",
+                label: "Cut",
+                properties: [
+                    "action": .string("cut"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 66, column: 7)
+            ))
+
+            /// The item `copy` (“Copy”).
+            static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                path: "menubar/Edit/copy",
+                label: "Copy",
+                properties: [
+                    "action": .string("copy"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 67, column: 7)
+            ))
+
+            /// The item `paste` (“Paste”).
+            static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "paste", idSource: .explicit,
+                path: "menubar/Edit/paste",
+                label: "Paste",
+                properties: [
+                    "action": .string("paste"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 68, column: 7)
+            ))
+
+            /// The item `delete` (“Delete”).
+            static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                path: "menubar/Edit/delete",
+                label: "Delete",
+                properties: [
+                    "action": .string("delete"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "delete", modifiers: [])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 69, column: 7)
+            ))
+
+            /// The item `selectAll` (“Select All”).
+            static let selectAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
+                path: "menubar/Edit/selectAll",
+                label: "Select All",
+                properties: [
+                    "action": .string("selectAll"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 70, column: 7)
+            ))
+
+            /// The item `insertShape` (“Insert Shape…”).
+            static let insertShape: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "insertShape", idSource: .explicit,
+                path: "menubar/Edit/insertShape",
+                label: "Insert Shape…",
+                properties: [
+                    "action": .string("insertShape"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 73, column: 7)
+            ))
+
+            /// The item `insertShape2` (“Insert Shape…”).
+            static let insertShape2: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "insertShape2", idSource: .explicit,
+                path: "menubar/Edit/insertShape2",
+                label: "Insert Shape…",
+                properties: [
+                    "action": .string("insertShapeFromLibrary"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 74, column: 7)
+            ))
+        }
+
+        /// The menu `Format` (“Format”).
+        static let format: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Format", idSource: .explicit,
+            path: "menubar/Format",
+            label: "Format",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.menu", line: 77, column: 3),
+            children: [
+                Format.font.element,
+                Format.writingDirection.element,
+            ]
+        ))
+
+        /// Handles of what the menu `Format` (“Format”) holds.
+        enum Format {
+            /// The submenu `font` (“Font”).
+            static let font: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "font", idSource: .explicit,
+                path: "menubar/Format/font",
+                label: "Font",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 78, column: 5),
+                children: [
+                    MenuModel.MenuElement(
+                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                        path: "menubar/Format/font/section",
+                        location: .init(file: "samples/import/MainMenu.menu", line: 81, column: 7),
+                        children: [
+                            Font.showFonts.element,
+                            Font.bold.element,
+                            Font.italic.element,
+                            Font.underline.element,
+                        ]
+                    ),
+                    MenuModel.MenuElement(
+                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                        path: "menubar/Format/font/section2",
+                        location: .init(file: "samples/import/MainMenu.menu", line: 87, column: 7),
+                        children: [
+                            Font.bigger.element,
+                            Font.smaller.element,
+                        ]
+                    ),
+                ]
+            ))
+
+            /// Handles of what the submenu `font` (“Font”) holds.
+            enum Font {
+                /// The item `showFonts` (“Show Fonts”).
+                static let showFonts: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "showFonts", idSource: .explicit,
+                    path: "menubar/Format/font/showFonts",
+                    label: "Show Fonts",
+                    properties: [
+                        "action": .string("orderFrontFontPanel"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.menu", line: 82, column: 9)
+                ))
+
+                /// The item `bold` (“Bold”).
+                static let bold: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "bold", idSource: .explicit,
+                    path: "menubar/Format/font/bold",
+                    label: "Bold",
+                    properties: [
+                        "action": .string("addFontTrait"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
+                        "state": .string("on"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.menu", line: 83, column: 9)
+                ))
+
+                /// The item `italic` (“Italic”).
+                static let italic: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "italic", idSource: .explicit,
+                    path: "menubar/Format/font/italic",
+                    label: "Italic",
+                    properties: [
+                        "action": .string("addFontTrait"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.menu", line: 84, column: 9)
+                ))
+
+                /// The item `underline` (“Underline”).
+                static let underline: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "underline", idSource: .explicit,
+                    path: "menubar/Format/font/underline",
+                    label: "Underline",
+                    properties: [
+                        "action": .string("underline"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
+                        "state": .string("mixed"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.menu", line: 85, column: 9)
+                ))
+
+                /// The item `bigger` (“Bigger”).
+                static let bigger: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "bigger", idSource: .explicit,
+                    path: "menubar/Format/font/bigger",
+                    label: "Bigger",
+                    properties: [
+                        "action": .string("modifyFont"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "+", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.menu", line: 88, column: 9)
+                ))
+
+                /// The item `smaller` (“Smaller”).
+                static let smaller: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "smaller", idSource: .explicit,
+                    path: "menubar/Format/font/smaller",
+                    label: "Smaller",
+                    properties: [
+                        "action": .string("modifyFont"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "-", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.menu", line: 89, column: 9)
+                ))
+            }
+
+            /// The submenu `writingDirection` (“Writing Direction”).
+            static let writingDirection: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "writingDirection", idSource: .explicit,
+                path: "menubar/Format/writingDirection",
+                label: "Writing Direction",
+                properties: [
+                    "dynamic": .bool(false),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 92, column: 5),
+                children: [
+                    WritingDirection.paragraph.element,
+                    WritingDirection.`default`.element,
+                    WritingDirection.rightToLeft.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `writingDirection` (“Writing Direction”) holds.
+            enum WritingDirection {
+                /// The item `paragraph` (“Paragraph”).
+                static let paragraph: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "paragraph", idSource: .explicit,
+                    path: "menubar/Format/writingDirection/paragraph",
+                    label: "Paragraph",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(false),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.menu", line: 93, column: 7)
+                ))
+
+                /// The item `default` (“ Default”).
+                static let `default`: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "default", idSource: .explicit,
+                    path: "menubar/Format/writingDirection/default",
+                    label: "\tDefault",
+                    properties: [
+                        "action": .string("makeBaseWritingDirectionNatural"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.menu", line: 94, column: 7)
+                ))
+
+                /// The item `rightToLeft` (“ Right to Left”).
+                static let rightToLeft: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "rightToLeft", idSource: .explicit,
+                    path: "menubar/Format/writingDirection/rightToLeft",
+                    label: "\tRight to Left",
+                    properties: [
+                        "action": .string("makeBaseWritingDirectionRightToLeft"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.menu", line: 95, column: 7)
+                ))
+            }
+        }
+
+        /// The menu `View` (“View”).
+        static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            path: "menubar/View",
+            label: "View",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.menu", line: 98, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/View/section",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 99, column: 5),
+                    children: [
+                        View.showToolbar.element,
+                        View.showRulers.element,
+                        View.showGrid.element,
+                        View.showDebugOverlay.element,
+                        View.outlineMode.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/View/section2",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 110, column: 5),
+                    children: [
+                        View.enterFullScreen.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `View` (“View”) holds.
+        enum View {
+            /// The item `showToolbar` (“Show Toolbar”).
+            static let showToolbar: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showToolbar", idSource: .explicit,
+                path: "menubar/View/showToolbar",
+                label: "Show Toolbar",
+                properties: [
+                    "action": .string("toggleToolbarShown"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "t", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 100, column: 7)
+            ))
+
+            /// The item `showRulers` (“Show Rulers”).
+            static let showRulers: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showRulers", idSource: .explicit,
+                path: "menubar/View/showRulers",
+                label: "Show Rulers",
+                properties: [
+                    "action": .string("toggleRulers"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 101, column: 7)
+            ))
+
+            /// The item `showGrid` (“Show Grid”).
+            static let showGrid: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showGrid", idSource: .explicit,
+                path: "menubar/View/showGrid",
+                label: "Show Grid",
+                properties: [
+                    "action": .string("toggleGrid"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 102, column: 7)
+            ))
+
+            /// The item `showDebugOverlay` (“Show Debug Overlay”).
+            static let showDebugOverlay: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showDebugOverlay", idSource: .explicit,
+                path: "menubar/View/showDebugOverlay",
+                label: "Show Debug Overlay",
+                properties: [
+                    "action": .string("toggleDebugOverlay"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "d", modifiers: [.control, .option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 104, column: 7)
+            ))
+
+            /// The item `outlineMode` (“Outline Mode”).
+            static let outlineMode: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "outlineMode", idSource: .explicit,
+                path: "menubar/View/outlineMode",
+                label: "Outline Mode",
+                properties: [
+                    "action": .string("toggleOutlineMode"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 108, column: 7)
+            ))
+
+            /// The item `enterFullScreen` (“Enter Full Screen”).
+            static let enterFullScreen: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
+                path: "menubar/View/enterFullScreen",
+                label: "Enter Full Screen",
+                properties: [
+                    "action": .string("toggleFullScreen"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 111, column: 7)
+            ))
+        }
+
+        /// The menu `Canvas` (“Canvas”).
+        static let canvas: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Canvas", idSource: .explicit,
+            path: "menubar/Canvas",
+            label: "Canvas",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.menu", line: 114, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Canvas/section",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 115, column: 5),
+                    children: [
+                        Canvas.scrollUp.element,
+                        Canvas.scrollDown.element,
+                        Canvas.previousPage.element,
+                        Canvas.nextPage.element,
+                        Canvas.goToFirstPage.element,
+                        Canvas.goToLastPage.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Canvas/section2",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 123, column: 5),
+                    children: [
+                        Canvas.rotateLeft.element,
+                        Canvas.rotateRight.element,
+                        Canvas.refreshPreview.element,
+                        Canvas.showInspector.element,
+                        Canvas.showLayers.element,
+                        Canvas.insertLayer.element,
+                        Canvas.deleteLayer.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    path: "menubar/Canvas/section3",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 132, column: 5),
+                    children: [
+                        Canvas.applyFilter.element,
+                        Canvas.commitStroke.element,
+                        Canvas.selectNextShape.element,
+                        Canvas.selectPreviousShape.element,
+                        Canvas.cancelStroke.element,
+                        Canvas.playAnimation.element,
+                        Canvas.sayCheese.element,
+                        Canvas.filters.element,
+                        Canvas.brushes.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Canvas` (“Canvas”) holds.
+        enum Canvas {
+            /// The item `scrollUp` (“Scroll Up”).
+            static let scrollUp: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "scrollUp", idSource: .explicit,
+                path: "menubar/Canvas/scrollUp",
+                label: "Scroll Up",
+                properties: [
+                    "action": .string("scrollUp"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "up", modifiers: [.option])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 116, column: 7)
+            ))
+
+            /// The item `scrollDown` (“Scroll Down”).
+            static let scrollDown: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "scrollDown", idSource: .explicit,
+                path: "menubar/Canvas/scrollDown",
+                label: "Scroll Down",
+                properties: [
+                    "action": .string("scrollDown"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "down", modifiers: [.option])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 117, column: 7)
+            ))
+
+            /// The item `previousPage` (“Previous Page”).
+            static let previousPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "previousPage", idSource: .explicit,
+                path: "menubar/Canvas/previousPage",
+                label: "Previous Page",
+                properties: [
+                    "action": .string("previousPage"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "pageup", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 118, column: 7)
+            ))
+
+            /// The item `nextPage` (“Next Page”).
+            static let nextPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "nextPage", idSource: .explicit,
+                path: "menubar/Canvas/nextPage",
+                label: "Next Page",
+                properties: [
+                    "action": .string("nextPage"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "pagedown", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 119, column: 7)
+            ))
+
+            /// The item `goToFirstPage` (“Go to First Page”).
+            static let goToFirstPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "goToFirstPage", idSource: .explicit,
+                path: "menubar/Canvas/goToFirstPage",
+                label: "Go to First Page",
+                properties: [
+                    "action": .string("firstPage"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "home", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 120, column: 7)
+            ))
+
+            /// The item `goToLastPage` (“Go to Last Page”).
+            static let goToLastPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "goToLastPage", idSource: .explicit,
+                path: "menubar/Canvas/goToLastPage",
+                label: "Go to Last Page",
+                properties: [
+                    "action": .string("lastPage"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "end", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 121, column: 7)
+            ))
+
+            /// The item `rotateLeft` (“Rotate Left”).
+            static let rotateLeft: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "rotateLeft", idSource: .explicit,
+                path: "menubar/Canvas/rotateLeft",
+                label: "Rotate Left",
+                properties: [
+                    "action": .string("rotateLeft"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "left", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 124, column: 7)
+            ))
+
+            /// The item `rotateRight` (“Rotate Right”).
+            static let rotateRight: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "rotateRight", idSource: .explicit,
+                path: "menubar/Canvas/rotateRight",
+                label: "Rotate Right",
+                properties: [
+                    "action": .string("rotateRight"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "right", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 125, column: 7)
+            ))
+
+            /// The item `refreshPreview` (“Refresh Preview”).
+            static let refreshPreview: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "refreshPreview", idSource: .explicit,
+                path: "menubar/Canvas/refreshPreview",
+                label: "Refresh Preview",
+                properties: [
+                    "action": .string("refreshPreview"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "f5", modifiers: [])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 126, column: 7)
+            ))
+
+            /// The item `showInspector` (“Show Inspector”).
+            static let showInspector: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showInspector", idSource: .explicit,
+                path: "menubar/Canvas/showInspector",
+                label: "Show Inspector",
+                properties: [
+                    "action": .string("showInspector"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "f13", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 127, column: 7)
+            ))
+
+            /// The item `showLayers` (“Show Layers”).
+            static let showLayers: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showLayers", idSource: .explicit,
+                path: "menubar/Canvas/showLayers",
+                label: "Show Layers",
+                properties: [
+                    "action": .string("showLayers"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 128, column: 7)
+            ))
+
+            /// The item `insertLayer` (“Insert Layer”).
+            static let insertLayer: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "insertLayer", idSource: .explicit,
+                path: "menubar/Canvas/insertLayer",
+                label: "Insert Layer",
+                properties: [
+                    "action": .string("insertLayer"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 129, column: 7)
+            ))
+
+            /// The item `deleteLayer` (“Delete Layer”).
+            static let deleteLayer: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "deleteLayer", idSource: .explicit,
+                path: "menubar/Canvas/deleteLayer",
+                label: "Delete Layer",
+                properties: [
+                    "action": .string("deleteLayer"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "forwarddelete", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 130, column: 7)
+            ))
+
+            /// The item `applyFilter` (“Apply Filter”).
+            static let applyFilter: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "applyFilter", idSource: .explicit,
+                path: "menubar/Canvas/applyFilter",
+                label: "Apply Filter",
+                properties: [
+                    "action": .string("applyFilter"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "return", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 133, column: 7)
+            ))
+
+            /// The item `commitStroke` (“Commit Stroke”).
+            static let commitStroke: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "commitStroke", idSource: .explicit,
+                path: "menubar/Canvas/commitStroke",
+                label: "Commit Stroke",
+                properties: [
+                    "action": .string("commitStroke"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "enter", modifiers: [])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 134, column: 7)
+            ))
+
+            /// The item `selectNextShape` (“Select Next Shape”).
+            static let selectNextShape: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "selectNextShape", idSource: .explicit,
+                path: "menubar/Canvas/selectNextShape",
+                label: "Select Next Shape",
+                properties: [
+                    "action": .string("selectNextShape"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "tab", modifiers: [.option])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 135, column: 7)
+            ))
+
+            /// The item `selectPreviousShape` (“Select Previous Shape”).
+            static let selectPreviousShape: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "selectPreviousShape", idSource: .explicit,
+                path: "menubar/Canvas/selectPreviousShape",
+                label: "Select Previous Shape",
+                properties: [
+                    "action": .string("selectPreviousShape"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "tab", modifiers: [.option, .shift])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 136, column: 7)
+            ))
+
+            /// The item `cancelStroke` (“Cancel Stroke”).
+            static let cancelStroke: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "cancelStroke", idSource: .explicit,
+                path: "menubar/Canvas/cancelStroke",
+                label: "Cancel Stroke",
+                properties: [
+                    "action": .string("cancelStroke"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "escape", modifiers: [])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 140, column: 7)
+            ))
+
+            /// The item `playAnimation` (“Play Animation”).
+            static let playAnimation: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "playAnimation", idSource: .explicit,
+                path: "menubar/Canvas/playAnimation",
+                label: "Play Animation",
+                properties: [
+                    "action": .string("playAnimation"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "space", modifiers: [.control])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 141, column: 7)
+            ))
+
+            /// The item `sayCheese` (“Say "Cheese"”).
+            static let sayCheese: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "sayCheese", idSource: .explicit,
+                path: "menubar/Canvas/sayCheese",
+                label: "Say \"Cheese\"",
+                properties: [
+                    "action": .string("takeSnapshot"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "\\", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 142, column: 7)
+            ))
+
+            /// The submenu `filters` (“Filters”).
+            static let filters: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "filters", idSource: .explicit,
+                path: "menubar/Canvas/filters",
+                label: "Filters",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 143, column: 7)
+            ))
+
+            /// The submenu `brushes` (“Brushes”).
+            static let brushes: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "brushes", idSource: .explicit,
+                path: "menubar/Canvas/brushes",
+                label: "Brushes",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 147, column: 7)
+            ))
+        }
+
+        /// The menu `Window` (“Window”).
+        static let window: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Window", idSource: .explicit,
+            path: "menubar/Window",
+            label: "Window",
+            properties: [
+                "dynamic": .bool(true),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.menu", line: 153, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Window/section",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 156, column: 5),
+                    children: [
+                        Window.minimize.element,
+                        Window.minimizeAll.element,
+                        Window.zoom.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Window/section2",
+                    location: .init(file: "samples/import/MainMenu.menu", line: 165, column: 5),
+                    children: [
+                        Window.bringAllToFront.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Window` (“Window”) holds.
+        enum Window {
+            /// The item `minimize` (“Minimize”).
+            static let minimize: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "minimize", idSource: .explicit,
+                path: "menubar/Window/minimize",
+                label: "Minimize",
+                properties: [
+                    "action": .string("performMiniaturize"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 157, column: 7)
+            ))
+
+            /// The item `minimizeAll` (“Minimize All”).
+            static let minimizeAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "minimizeAll", idSource: .explicit,
+                path: "menubar/Window/minimizeAll",
+                label: "Minimize All",
+                properties: [
+                    "action": .string("miniaturizeAll"),
+                    "alternate": .bool(true),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "m", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 158, column: 7)
+            ))
+
+            /// The item `zoom` (“Zoom”).
+            static let zoom: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "zoom", idSource: .explicit,
+                path: "menubar/Window/zoom",
+                label: "Zoom",
+                properties: [
+                    "action": .string("performZoom"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 163, column: 7)
+            ))
+
+            /// The item `bringAllToFront` (“Bring All to Front”).
+            static let bringAllToFront: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "bringAllToFront", idSource: .explicit,
+                path: "menubar/Window/bringAllToFront",
+                label: "Bring All to Front",
+                properties: [
+                    "action": .string("arrangeInFront"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 166, column: 7)
+            ))
+        }
+
+        /// The menu `Help` (“Help”).
+        static let help: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Help", idSource: .explicit,
+            path: "menubar/Help",
+            label: "Help",
+            properties: [
+                "dynamic": .bool(true),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.menu", line: 169, column: 3),
+            children: [
+                Help.sketchbookHelp.element,
+            ]
+        ))
+
+        /// Handles of what the menu `Help` (“Help”) holds.
+        enum Help {
+            /// The item `sketchbookHelp` (“Sketchbook Help”).
+            static let sketchbookHelp: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "sketchbookHelp", idSource: .explicit,
+                path: "menubar/Help/sketchbookHelp",
+                label: "Sketchbook Help",
+                properties: [
+                    "action": .string("showHelp"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "?", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.menu", line: 172, column: 5)
+            ))
+        }
+    }
 
     /// The dock menu (the application's dockMenu outlet).
-    static let dockMenu: MenuModel.MenuElement = .init(
+    static let dockMenu: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "DockMenu", idSource: .explicit,
         path: "DockMenu",
         label: "Dock",
@@ -1374,39 +1598,46 @@ enum MainMenu {
         ],
         location: .init(file: "samples/import/MainMenu.menu", line: 177, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "newSketch", idSource: .explicit,
-                path: "DockMenu/newSketch",
-                label: "New Sketch",
-                properties: [
-                    "action": .string("newDocument"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 178, column: 3)
-            ),
-            .init(
-                kind: .item, context: .menu, id: "pauseAutosave", idSource: .explicit,
-                path: "DockMenu/pauseAutosave",
-                label: "Pause Autosave",
-                properties: [
-                    "action": .string("toggleAutosave"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 179, column: 3)
-            ),
+            DockMenu.newSketch.element,
+            DockMenu.pauseAutosave.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menu `DockMenu` (“Dock”) holds.
+    enum DockMenu {
+        /// The item `newSketch` (“New Sketch”).
+        static let newSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "newSketch", idSource: .explicit,
+            path: "DockMenu/newSketch",
+            label: "New Sketch",
+            properties: [
+                "action": .string("newDocument"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/MainMenu.menu", line: 178, column: 3)
+        ))
+
+        /// The item `pauseAutosave` (“Pause Autosave”).
+        static let pauseAutosave: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "pauseAutosave", idSource: .explicit,
+            path: "DockMenu/pauseAutosave",
+            label: "Pause Autosave",
+            properties: [
+                "action": .string("toggleAutosave"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/MainMenu.menu", line: 179, column: 3)
+        ))
+    }
 
     /// A menu the app shows itself (outlet statusMenu).
-    static let statusMenu: MenuModel.MenuElement = .init(
+    static let statusMenu: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "StatusMenu", idSource: .explicit,
         path: "StatusMenu",
         doc: "A menu the app shows itself (outlet statusMenu).",
@@ -1416,55 +1647,62 @@ enum MainMenu {
         ],
         location: .init(file: "samples/import/MainMenu.menu", line: 183, column: 1),
         children: [
-            .init(
+            MenuModel.MenuElement(
                 kind: .section, context: .menu, id: "section", idSource: .synthetic,
                 path: "StatusMenu/section",
                 location: .init(file: "samples/import/MainMenu.menu", line: 184, column: 3),
                 children: [
-                    .init(
-                        kind: .item, context: .menu, id: "quickSketch", idSource: .explicit,
-                        path: "StatusMenu/section/quickSketch",
-                        label: "Quick Sketch",
-                        properties: [
-                            "action": .string("quickSketch"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "k", modifiers: [])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/import/MainMenu.menu", line: 185, column: 5)
-                    ),
+                    StatusMenu.quickSketch.element,
                 ]
             ),
-            .init(
+            MenuModel.MenuElement(
                 kind: .section, context: .menu, id: "section2", idSource: .synthetic,
                 path: "StatusMenu/section2",
                 location: .init(file: "samples/import/MainMenu.menu", line: 187, column: 3),
                 children: [
-                    .init(
-                        kind: .item, context: .menu, id: "quitSketchbook", idSource: .explicit,
-                        path: "StatusMenu/section2/quitSketchbook",
-                        label: "Quit Sketchbook",
-                        properties: [
-                            "action": .string("terminate"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/import/MainMenu.menu", line: 188, column: 5)
-                    ),
+                    StatusMenu.quitSketchbook.element,
                 ]
             ),
         ]
-    )
+    ))
+
+    /// Handles of what the menu `StatusMenu` holds.
+    enum StatusMenu {
+        /// The item `quickSketch` (“Quick Sketch”).
+        static let quickSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "quickSketch", idSource: .explicit,
+            path: "StatusMenu/quickSketch",
+            label: "Quick Sketch",
+            properties: [
+                "action": .string("quickSketch"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "k", modifiers: [])),
+            ],
+            location: .init(file: "samples/import/MainMenu.menu", line: 185, column: 5)
+        ))
+
+        /// The item `quitSketchbook` (“Quit Sketchbook”).
+        static let quitSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "quitSketchbook", idSource: .explicit,
+            path: "StatusMenu/quitSketchbook",
+            label: "Quit Sketchbook",
+            properties: [
+                "action": .string("terminate"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
+            ],
+            location: .init(file: "samples/import/MainMenu.menu", line: 188, column: 5)
+        ))
+    }
 
     /// The context menu of a customView.
-    static let layer: MenuModel.MenuElement = .init(
+    static let layer: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .contextmenu, context: .control, id: "Layer", idSource: .explicit,
         path: "Layer",
         doc: "The context menu of a customView.",
@@ -1473,39 +1711,46 @@ enum MainMenu {
         ],
         location: .init(file: "samples/import/MainMenu.menu", line: 193, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "renameLayer", idSource: .explicit,
-                path: "Layer/renameLayer",
-                label: "Rename Layer…",
-                properties: [
-                    "action": .string("renameLayer"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 194, column: 3)
-            ),
-            .init(
-                kind: .item, context: .menu, id: "mergeDown", idSource: .explicit,
-                path: "Layer/mergeDown",
-                label: "Merge Down",
-                properties: [
-                    "action": .string("mergeDown"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 195, column: 3)
-            ),
+            Layer.renameLayer.element,
+            Layer.mergeDown.element,
         ]
-    )
+    ))
+
+    /// Handles of what the contextmenu `Layer` holds.
+    enum Layer {
+        /// The item `renameLayer` (“Rename Layer…”).
+        static let renameLayer: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "renameLayer", idSource: .explicit,
+            path: "Layer/renameLayer",
+            label: "Rename Layer…",
+            properties: [
+                "action": .string("renameLayer"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/MainMenu.menu", line: 194, column: 3)
+        ))
+
+        /// The item `mergeDown` (“Merge Down”).
+        static let mergeDown: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "mergeDown", idSource: .explicit,
+            path: "Layer/mergeDown",
+            label: "Merge Down",
+            properties: [
+                "action": .string("mergeDown"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/MainMenu.menu", line: 195, column: 3)
+        ))
+    }
 
     /// A menu nothing in the Interface Builder file refers to.
-    static let templates: MenuModel.MenuElement = .init(
+    static let templates: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "Templates", idSource: .explicit,
         path: "Templates",
         label: "Templates",
@@ -1516,22 +1761,27 @@ enum MainMenu {
         ],
         location: .init(file: "samples/import/MainMenu.menu", line: 199, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "storyboardGrid", idSource: .explicit,
-                path: "Templates/storyboardGrid",
-                label: "Storyboard Grid",
-                properties: [
-                    "action": .string("newFromTemplate"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 200, column: 3)
-            ),
+            Templates.storyboardGrid.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menu `Templates` (“Templates”) holds.
+    enum Templates {
+        /// The item `storyboardGrid` (“Storyboard Grid”).
+        static let storyboardGrid: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "storyboardGrid", idSource: .explicit,
+            path: "Templates/storyboardGrid",
+            label: "Storyboard Grid",
+            properties: [
+                "action": .string("newFromTemplate"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/MainMenu.menu", line: 200, column: 3)
+        ))
+    }
 
     /// Everything samples/import/MainMenu.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -1541,10 +1791,11 @@ enum MainMenu {
         platforms: [
             .init(name: .macOS, version: nil),
         ],
-        declarations: [menubar, dockMenu, statusMenu, layer, templates]
+        declarations: [menubar.element, dockMenu.element, statusMenu.element, layer.element, templates.element]
     )
 
-    /// Every action samples/import/MainMenu.menu names (`action:` values), sorted.
+    /// Every action samples/import/MainMenu.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
         case addFontTrait
         case applyFilter
@@ -1579,6 +1830,7 @@ enum MainMenu {
         case openDocument
         case orderFrontFontPanel
         case orderFrontStandardAboutPanel
+        case paragraph
         case paste
         case performClose
         case performMiniaturize

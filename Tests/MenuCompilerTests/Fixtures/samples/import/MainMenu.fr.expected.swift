@@ -6,1364 +6,1588 @@ import MenuModel
 /// Menus imported from MainMenu.xib by menuc import.
 enum MainMenuFr {
     /// The main menu.
-    static let menubar: MenuModel.MenuElement = .init(
+    static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
         kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
         path: "menubar",
         doc: "The main menu.",
         location: .init(file: "samples/import/MainMenu.fr.menu", line: 5, column: 1),
         children: [
-            .init(
-                kind: .menu, context: .menu, id: "Sketchbook", idSource: .explicit,
-                path: "menubar/Sketchbook",
-                label: "Sketchbook",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 6, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Sketchbook/section",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 7, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "aboutSketchbook", idSource: .explicit,
-                                path: "menubar/Sketchbook/section/aboutSketchbook",
-                                label: "À propos de Sketchbook",
-                                properties: [
-                                    "action": .string("orderFrontStandardAboutPanel"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 8, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showSystemInformation", idSource: .explicit,
-                                path: "menubar/Sketchbook/section/showSystemInformation",
-                                label: "Afficher les informations système",
-                                properties: [
-                                    "action": .string("showSystemInformation"),
-                                    "alternate": .bool(true),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 9, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Sketchbook/section2",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 14, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "settings", idSource: .explicit,
-                                path: "menubar/Sketchbook/section2/settings",
-                                label: "Réglages…",
-                                properties: [
-                                    "action": .string("showSettings"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: ",", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 15, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section3", idSource: .synthetic,
-                        path: "menubar/Sketchbook/section3",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 17, column: 5),
-                        children: [
-                            .init(
-                                kind: .submenu, context: .menu, id: "services", idSource: .explicit,
-                                path: "menubar/Sketchbook/section3/services",
-                                label: "Services",
-                                properties: [
-                                    "dynamic": .bool(true),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 18, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section4", idSource: .synthetic,
-                        path: "menubar/Sketchbook/section4",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 23, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "hideSketchbook", idSource: .explicit,
-                                path: "menubar/Sketchbook/section4/hideSketchbook",
-                                label: "Masquer Sketchbook",
-                                properties: [
-                                    "action": .string("hide"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "h", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 24, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "hideOthers", idSource: .explicit,
-                                path: "menubar/Sketchbook/section4/hideOthers",
-                                label: "Masquer les autres",
-                                properties: [
-                                    "action": .string("hideOtherApplications"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "h", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 25, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showAll", idSource: .explicit,
-                                path: "menubar/Sketchbook/section4/showAll",
-                                label: "Tout afficher",
-                                properties: [
-                                    "action": .string("unhideAllApplications"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 29, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section5", idSource: .synthetic,
-                        path: "menubar/Sketchbook/section5",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 31, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "quitSketchbook", idSource: .explicit,
-                                path: "menubar/Sketchbook/section5/quitSketchbook",
-                                label: "Quitter Sketchbook",
-                                properties: [
-                                    "action": .string("terminate"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 32, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "File", idSource: .explicit,
-                path: "menubar/File",
-                label: "Fichier",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 35, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/File/section",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 36, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "newSketch", idSource: .explicit,
-                                path: "menubar/File/section/newSketch",
-                                label: "Nouveau croquis",
-                                properties: [
-                                    "action": .string("newDocument"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 37, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "openSketch", idSource: .explicit,
-                                path: "menubar/File/section/openSketch",
-                                label: "Ouvrir…",
-                                properties: [
-                                    "action": .string("openDocument"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "o", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 38, column: 7)
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "openRecent", idSource: .explicit,
-                                path: "menubar/File/section/openRecent",
-                                label: "Ouvrir l’élément récent",
-                                properties: [
-                                    "dynamic": .bool(true),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 39, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "clearMenu", idSource: .explicit,
-                                        path: "menubar/File/section/openRecent/clearMenu",
-                                        label: "Effacer le menu",
-                                        properties: [
-                                            "action": .string("clearRecentDocuments"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 42, column: 9)
-                                    ),
-                                ]
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/File/section2",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 45, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "close", idSource: .explicit,
-                                path: "menubar/File/section2/close",
-                                label: "Fermer",
-                                properties: [
-                                    "action": .string("performClose"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 46, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "closeAll", idSource: .explicit,
-                                path: "menubar/File/section2/closeAll",
-                                label: "Tout fermer",
-                                properties: [
-                                    "action": .string("closeAll"),
-                                    "alternate": .bool(true),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "w", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 47, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "save", idSource: .explicit,
-                                path: "menubar/File/section2/save",
-                                label: "Enregistrer…",
-                                properties: [
-                                    "action": .string("saveDocument"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "s", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 48, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "saveAs", idSource: .explicit,
-                                path: "menubar/File/section2/saveAs",
-                                label: "Enregistrer sous…",
-                                properties: [
-                                    "action": .string("saveDocumentAs"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "s", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 49, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "duplicate", idSource: .explicit,
-                                path: "menubar/File/section2/duplicate",
-                                label: "Dupliquer",
-                                properties: [
-                                    "action": .string("duplicateDocument"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "d", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 50, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "saveAll", idSource: .explicit,
-                                path: "menubar/File/section2/saveAll",
-                                label: "Tout enregistrer",
-                                properties: [
-                                    "action": .string("saveAllDocuments"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "a", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 51, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section3", idSource: .synthetic,
-                        path: "menubar/File/section3",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 53, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "exportAll", idSource: .explicit,
-                                path: "menubar/File/section3/exportAll",
-                                label: "Tout exporter…",
-                                properties: [
-                                    "action": .string("exportAll"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 54, column: 7)
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "export", idSource: .explicit,
-                                path: "menubar/File/section3/export",
-                                label: "Exporter",
-                                properties: [
-                                    "dynamic": .bool(false),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 55, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "pngImage", idSource: .explicit,
-                                        path: "menubar/File/section3/export/pngImage",
-                                        label: "Image PNG…",
-                                        properties: [
-                                            "action": .string("exportPNG"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 56, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "pdfDocument", idSource: .explicit,
-                                        path: "menubar/File/section3/export/pdfDocument",
-                                        label: "Document PDF…",
-                                        properties: [
-                                            "action": .string("exportPDF"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 57, column: 9)
-                                    ),
-                                ]
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "pageSetup", idSource: .explicit,
-                                path: "menubar/File/section3/pageSetup",
-                                label: "Format d’impression…",
-                                properties: [
-                                    "action": .string("runPageLayout"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "p", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 59, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "print", idSource: .explicit,
-                                path: "menubar/File/section3/print",
-                                label: "Imprimer…",
-                                properties: [
-                                    "action": .string("print"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "p", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 60, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
-                path: "menubar/Edit",
-                label: "Édition",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 63, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Edit/section",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 64, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "undo", idSource: .explicit,
-                                path: "menubar/Edit/section/undo",
-                                label: "Annuler",
-                                properties: [
-                                    "action": .string("undo"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 65, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "redo", idSource: .explicit,
-                                path: "menubar/Edit/section/redo",
-                                label: "Rétablir",
-                                properties: [
-                                    "action": .string("redo"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 66, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Edit/section2",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 68, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "cut", idSource: .explicit,
-                                path: "menubar/Edit/section2/cut",
-                                label: "Couper",
-                                properties: [
-                                    "action": .string("cut"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 69, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "copy", idSource: .explicit,
-                                path: "menubar/Edit/section2/copy",
-                                label: "Copier",
-                                properties: [
-                                    "action": .string("copy"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 70, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "paste", idSource: .explicit,
-                                path: "menubar/Edit/section2/paste",
-                                label: "Coller",
-                                properties: [
-                                    "action": .string("paste"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 71, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "delete", idSource: .explicit,
-                                path: "menubar/Edit/section2/delete",
-                                label: "Supprimer",
-                                properties: [
-                                    "action": .string("delete"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "delete", modifiers: [])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 72, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
-                                path: "menubar/Edit/section2/selectAll",
-                                label: "Tout sélectionner",
-                                properties: [
-                                    "action": .string("selectAll"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 73, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section3", idSource: .synthetic,
-                        path: "menubar/Edit/section3",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 75, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "insertShape", idSource: .explicit,
-                                path: "menubar/Edit/section3/insertShape",
-                                label: "Insérer une forme…",
-                                properties: [
-                                    "action": .string("insertShape"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 76, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "insertShape2", idSource: .explicit,
-                                path: "menubar/Edit/section3/insertShape2",
-                                label: "Insérer une forme…",
-                                properties: [
-                                    "action": .string("insertShapeFromLibrary"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 77, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Format", idSource: .explicit,
-                path: "menubar/Format",
-                label: "Format",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 80, column: 3),
-                children: [
-                    .init(
-                        kind: .submenu, context: .menu, id: "font", idSource: .explicit,
-                        path: "menubar/Format/font",
-                        label: "Police",
-                        properties: [
-                            "dynamic": .bool(true),
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 81, column: 5),
-                        children: [
-                            .init(
-                                kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                                path: "menubar/Format/font/section",
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 84, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "showFonts", idSource: .explicit,
-                                        path: "menubar/Format/font/section/showFonts",
-                                        label: "Afficher les polices",
-                                        properties: [
-                                            "action": .string("orderFrontFontPanel"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 85, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "bold", idSource: .explicit,
-                                        path: "menubar/Format/font/section/bold",
-                                        label: "Gras",
-                                        properties: [
-                                            "action": .string("addFontTrait"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
-                                            "state": .string("on"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 86, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "italic", idSource: .explicit,
-                                        path: "menubar/Format/font/section/italic",
-                                        label: "Italique",
-                                        properties: [
-                                            "action": .string("addFontTrait"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
-                                            "state": .string("off"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 87, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "underline", idSource: .explicit,
-                                        path: "menubar/Format/font/section/underline",
-                                        label: "Souligné",
-                                        properties: [
-                                            "action": .string("underline"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
-                                            "state": .string("mixed"),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 88, column: 9)
-                                    ),
-                                ]
-                            ),
-                            .init(
-                                kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                                path: "menubar/Format/font/section2",
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 90, column: 7),
-                                children: [
-                                    .init(
-                                        kind: .item, context: .menu, id: "bigger", idSource: .explicit,
-                                        path: "menubar/Format/font/section2/bigger",
-                                        label: "Plus grand",
-                                        properties: [
-                                            "action": .string("modifyFont"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "+", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 91, column: 9)
-                                    ),
-                                    .init(
-                                        kind: .item, context: .menu, id: "smaller", idSource: .explicit,
-                                        path: "menubar/Format/font/section2/smaller",
-                                        label: "Plus petit",
-                                        properties: [
-                                            "action": .string("modifyFont"),
-                                            "alternate": .bool(false),
-                                            "enabled": .bool(true),
-                                            "input": .bool(false),
-                                            "role": .string("normal"),
-                                            "shortcut": .shortcut(.init(key: "-", modifiers: [.command])),
-                                            "undoable": .bool(false),
-                                        ],
-                                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 92, column: 9)
-                                    ),
-                                ]
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .submenu, context: .menu, id: "writingDirection", idSource: .explicit,
-                        path: "menubar/Format/writingDirection",
-                        label: "Sens de l’écriture",
-                        properties: [
-                            "dynamic": .bool(false),
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 95, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "paragraph", idSource: .explicit,
-                                path: "menubar/Format/writingDirection/paragraph",
-                                label: "Paragraphe",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(false),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 96, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "default", idSource: .explicit,
-                                path: "menubar/Format/writingDirection/default",
-                                label: "\tPar défaut",
-                                properties: [
-                                    "action": .string("makeBaseWritingDirectionNatural"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 97, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "rightToLeft", idSource: .explicit,
-                                path: "menubar/Format/writingDirection/rightToLeft",
-                                label: "\tDe droite à gauche",
-                                properties: [
-                                    "action": .string("makeBaseWritingDirectionRightToLeft"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 98, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "View", idSource: .explicit,
-                path: "menubar/View",
-                label: "Présentation",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 101, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/View/section",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 102, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "showToolbar", idSource: .explicit,
-                                path: "menubar/View/section/showToolbar",
-                                label: "Afficher la barre d’outils",
-                                properties: [
-                                    "action": .string("toggleToolbarShown"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "t", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 103, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showRulers", idSource: .explicit,
-                                path: "menubar/View/section/showRulers",
-                                label: "Afficher les règles",
-                                properties: [
-                                    "action": .string("toggleRulers"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 107, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showGrid", idSource: .explicit,
-                                path: "menubar/View/section/showGrid",
-                                label: "Afficher la grille",
-                                properties: [
-                                    "action": .string("toggleGrid"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 108, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showDebugOverlay", idSource: .explicit,
-                                path: "menubar/View/section/showDebugOverlay",
-                                label: "Show Debug Overlay",
-                                properties: [
-                                    "action": .string("toggleDebugOverlay"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "d", modifiers: [.control, .option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 110, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "outlineMode", idSource: .explicit,
-                                path: "menubar/View/section/outlineMode",
-                                label: "Outline Mode",
-                                properties: [
-                                    "action": .string("toggleOutlineMode"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 114, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/View/section2",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 116, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
-                                path: "menubar/View/section2/enterFullScreen",
-                                label: "Passer en mode plein écran",
-                                properties: [
-                                    "action": .string("toggleFullScreen"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 117, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Canvas", idSource: .explicit,
-                path: "menubar/Canvas",
-                label: "Toile",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 123, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Canvas/section",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 124, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "scrollUp", idSource: .explicit,
-                                path: "menubar/Canvas/section/scrollUp",
-                                label: "Défiler vers le haut",
-                                properties: [
-                                    "action": .string("scrollUp"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "up", modifiers: [.option])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 125, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "scrollDown", idSource: .explicit,
-                                path: "menubar/Canvas/section/scrollDown",
-                                label: "Défiler vers le bas",
-                                properties: [
-                                    "action": .string("scrollDown"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "down", modifiers: [.option])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 126, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "previousPage", idSource: .explicit,
-                                path: "menubar/Canvas/section/previousPage",
-                                label: "Page précédente",
-                                properties: [
-                                    "action": .string("previousPage"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "pageup", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 127, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "nextPage", idSource: .explicit,
-                                path: "menubar/Canvas/section/nextPage",
-                                label: "Page suivante",
-                                properties: [
-                                    "action": .string("nextPage"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "pagedown", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 128, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "goToFirstPage", idSource: .explicit,
-                                path: "menubar/Canvas/section/goToFirstPage",
-                                label: "Aller à la première page",
-                                properties: [
-                                    "action": .string("firstPage"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "home", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 129, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "goToLastPage", idSource: .explicit,
-                                path: "menubar/Canvas/section/goToLastPage",
-                                label: "Aller à la dernière page",
-                                properties: [
-                                    "action": .string("lastPage"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "end", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 130, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Canvas/section2",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 132, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "rotateLeft", idSource: .explicit,
-                                path: "menubar/Canvas/section2/rotateLeft",
-                                label: "Faire pivoter à gauche",
-                                properties: [
-                                    "action": .string("rotateLeft"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "left", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 133, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "rotateRight", idSource: .explicit,
-                                path: "menubar/Canvas/section2/rotateRight",
-                                label: "Faire pivoter à droite",
-                                properties: [
-                                    "action": .string("rotateRight"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "right", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 134, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "refreshPreview", idSource: .explicit,
-                                path: "menubar/Canvas/section2/refreshPreview",
-                                label: "Actualiser l’aperçu",
-                                properties: [
-                                    "action": .string("refreshPreview"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "f5", modifiers: [])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 135, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showInspector", idSource: .explicit,
-                                path: "menubar/Canvas/section2/showInspector",
-                                label: "Afficher l’inspecteur",
-                                properties: [
-                                    "action": .string("showInspector"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "f13", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 136, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "showLayers", idSource: .explicit,
-                                path: "menubar/Canvas/section2/showLayers",
-                                label: "Afficher les calques",
-                                properties: [
-                                    "action": .string("showLayers"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 137, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "insertLayer", idSource: .explicit,
-                                path: "menubar/Canvas/section2/insertLayer",
-                                label: "Insérer un calque",
-                                properties: [
-                                    "action": .string("insertLayer"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 138, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "deleteLayer", idSource: .explicit,
-                                path: "menubar/Canvas/section2/deleteLayer",
-                                label: "Supprimer le calque",
-                                properties: [
-                                    "action": .string("deleteLayer"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "forwarddelete", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 139, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section3", idSource: .synthetic,
-                        path: "menubar/Canvas/section3",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 141, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "applyFilter", idSource: .explicit,
-                                path: "menubar/Canvas/section3/applyFilter",
-                                label: "Appliquer le filtre",
-                                properties: [
-                                    "action": .string("applyFilter"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "return", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 142, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "commitStroke", idSource: .explicit,
-                                path: "menubar/Canvas/section3/commitStroke",
-                                label: "Valider le trait",
-                                properties: [
-                                    "action": .string("commitStroke"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "enter", modifiers: [])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 143, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "selectNextShape", idSource: .explicit,
-                                path: "menubar/Canvas/section3/selectNextShape",
-                                label: "Sélectionner la forme suivante",
-                                properties: [
-                                    "action": .string("selectNextShape"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "tab", modifiers: [.option])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 144, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "selectPreviousShape", idSource: .explicit,
-                                path: "menubar/Canvas/section3/selectPreviousShape",
-                                label: "Sélectionner la forme précédente",
-                                properties: [
-                                    "action": .string("selectPreviousShape"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "tab", modifiers: [.option, .shift])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 148, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "cancelStroke", idSource: .explicit,
-                                path: "menubar/Canvas/section3/cancelStroke",
-                                label: "Annuler le trait",
-                                properties: [
-                                    "action": .string("cancelStroke"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "escape", modifiers: [])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 152, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "playAnimation", idSource: .explicit,
-                                path: "menubar/Canvas/section3/playAnimation",
-                                label: "Lire l’animation",
-                                properties: [
-                                    "action": .string("playAnimation"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "space", modifiers: [.control])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 153, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "sayCheese", idSource: .explicit,
-                                path: "menubar/Canvas/section3/sayCheese",
-                                label: "Dites « ouistiti »",
-                                properties: [
-                                    "action": .string("takeSnapshot"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "\\", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 154, column: 7)
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "filters", idSource: .explicit,
-                                path: "menubar/Canvas/section3/filters",
-                                label: "Filtres",
-                                properties: [
-                                    "dynamic": .bool(true),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 155, column: 7)
-                            ),
-                            .init(
-                                kind: .submenu, context: .menu, id: "brushes", idSource: .explicit,
-                                path: "menubar/Canvas/section3/brushes",
-                                label: "Pinceaux",
-                                properties: [
-                                    "dynamic": .bool(true),
-                                    "enabled": .bool(true),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 159, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Window", idSource: .explicit,
-                path: "menubar/Window",
-                label: "Fenêtre",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 165, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Window/section",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 168, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "minimize", idSource: .explicit,
-                                path: "menubar/Window/section/minimize",
-                                label: "Placer dans le Dock",
-                                properties: [
-                                    "action": .string("performMiniaturize"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 169, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "minimizeAll", idSource: .explicit,
-                                path: "menubar/Window/section/minimizeAll",
-                                label: "Tout placer dans le Dock",
-                                properties: [
-                                    "action": .string("miniaturizeAll"),
-                                    "alternate": .bool(true),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "m", modifiers: [.option, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 170, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "zoom", idSource: .explicit,
-                                path: "menubar/Window/section/zoom",
-                                label: "Réduire/agrandir",
-                                properties: [
-                                    "action": .string("performZoom"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 175, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Window/section2",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 177, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "bringAllToFront", idSource: .explicit,
-                                path: "menubar/Window/section2/bringAllToFront",
-                                label: "Tout ramener au premier plan",
-                                properties: [
-                                    "action": .string("arrangeInFront"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/import/MainMenu.fr.menu", line: 178, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Help", idSource: .explicit,
-                path: "menubar/Help",
-                label: "Aide",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 181, column: 3),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "sketchbookHelp", idSource: .explicit,
-                        path: "menubar/Help/sketchbookHelp",
-                        label: "Aide Sketchbook",
-                        properties: [
-                            "action": .string("showHelp"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "?", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 184, column: 5)
-                    ),
-                ]
-            ),
+            MenuBar.sketchbook.element,
+            MenuBar.file.element,
+            MenuBar.edit.element,
+            MenuBar.format.element,
+            MenuBar.view.element,
+            MenuBar.canvas.element,
+            MenuBar.window.element,
+            MenuBar.help.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menubar `menubar` holds.
+    enum MenuBar {
+        /// The menu `Sketchbook` (“Sketchbook”).
+        static let sketchbook: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Sketchbook", idSource: .explicit,
+            path: "menubar/Sketchbook",
+            label: "Sketchbook",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.fr.menu", line: 6, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Sketchbook/section",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 7, column: 5),
+                    children: [
+                        Sketchbook.aboutSketchbook.element,
+                        Sketchbook.showSystemInformation.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Sketchbook/section2",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 14, column: 5),
+                    children: [
+                        Sketchbook.settings.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    path: "menubar/Sketchbook/section3",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 17, column: 5),
+                    children: [
+                        Sketchbook.services.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section4", idSource: .synthetic,
+                    path: "menubar/Sketchbook/section4",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 23, column: 5),
+                    children: [
+                        Sketchbook.hideSketchbook.element,
+                        Sketchbook.hideOthers.element,
+                        Sketchbook.showAll.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section5", idSource: .synthetic,
+                    path: "menubar/Sketchbook/section5",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 31, column: 5),
+                    children: [
+                        Sketchbook.quitSketchbook.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Sketchbook` (“Sketchbook”) holds.
+        enum Sketchbook {
+            /// The item `aboutSketchbook` (“À propos de Sketchbook”).
+            static let aboutSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "aboutSketchbook", idSource: .explicit,
+                path: "menubar/Sketchbook/aboutSketchbook",
+                label: "À propos de Sketchbook",
+                properties: [
+                    "action": .string("orderFrontStandardAboutPanel"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 8, column: 7)
+            ))
+
+            /// The item `showSystemInformation` (“Afficher les informations système”).
+            static let showSystemInformation: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showSystemInformation", idSource: .explicit,
+                path: "menubar/Sketchbook/showSystemInformation",
+                label: "Afficher les informations système",
+                properties: [
+                    "action": .string("showSystemInformation"),
+                    "alternate": .bool(true),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 9, column: 7)
+            ))
+
+            /// The item `settings` (“Réglages…”).
+            static let settings: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "settings", idSource: .explicit,
+                path: "menubar/Sketchbook/settings",
+                label: "Réglages…",
+                properties: [
+                    "action": .string("showSettings"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: ",", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 15, column: 7)
+            ))
+
+            /// The submenu `services` (“Services”).
+            static let services: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "services", idSource: .explicit,
+                path: "menubar/Sketchbook/services",
+                label: "Services",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 18, column: 7)
+            ))
+
+            /// The item `hideSketchbook` (“Masquer Sketchbook”).
+            static let hideSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "hideSketchbook", idSource: .explicit,
+                path: "menubar/Sketchbook/hideSketchbook",
+                label: "Masquer Sketchbook",
+                properties: [
+                    "action": .string("hide"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "h", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 24, column: 7)
+            ))
+
+            /// The item `hideOthers` (“Masquer les autres”).
+            static let hideOthers: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "hideOthers", idSource: .explicit,
+                path: "menubar/Sketchbook/hideOthers",
+                label: "Masquer les autres",
+                properties: [
+                    "action": .string("hideOtherApplications"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "h", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 25, column: 7)
+            ))
+
+            /// The item `showAll` (“Tout afficher”).
+            static let showAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showAll", idSource: .explicit,
+                path: "menubar/Sketchbook/showAll",
+                label: "Tout afficher",
+                properties: [
+                    "action": .string("unhideAllApplications"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 29, column: 7)
+            ))
+
+            /// The item `quitSketchbook` (“Quitter Sketchbook”).
+            static let quitSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "quitSketchbook", idSource: .explicit,
+                path: "menubar/Sketchbook/quitSketchbook",
+                label: "Quitter Sketchbook",
+                properties: [
+                    "action": .string("terminate"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 32, column: 7)
+            ))
+        }
+
+        /// The menu `File` (“Fichier”).
+        static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "File", idSource: .explicit,
+            path: "menubar/File",
+            label: "Fichier",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.fr.menu", line: 35, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/File/section",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 36, column: 5),
+                    children: [
+                        File.newSketch.element,
+                        File.openSketch.element,
+                        File.openRecent.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/File/section2",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 45, column: 5),
+                    children: [
+                        File.close.element,
+                        File.closeAll.element,
+                        File.save.element,
+                        File.saveAs.element,
+                        File.duplicate.element,
+                        File.saveAll.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    path: "menubar/File/section3",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 53, column: 5),
+                    children: [
+                        File.exportAll.element,
+                        File.export.element,
+                        File.pageSetup.element,
+                        File.print.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `File` (“Fichier”) holds.
+        enum File {
+            /// The item `newSketch` (“Nouveau croquis”).
+            static let newSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "newSketch", idSource: .explicit,
+                path: "menubar/File/newSketch",
+                label: "Nouveau croquis",
+                properties: [
+                    "action": .string("newDocument"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 37, column: 7)
+            ))
+
+            /// The item `openSketch` (“Ouvrir…”).
+            static let openSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "openSketch", idSource: .explicit,
+                path: "menubar/File/openSketch",
+                label: "Ouvrir…",
+                properties: [
+                    "action": .string("openDocument"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "o", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 38, column: 7)
+            ))
+
+            /// The submenu `openRecent` (“Ouvrir l’élément récent”).
+            static let openRecent: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "openRecent", idSource: .explicit,
+                path: "menubar/File/openRecent",
+                label: "Ouvrir l’élément récent",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 39, column: 7),
+                children: [
+                    OpenRecent.clearMenu.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `openRecent` (“Ouvrir l’élément récent”) holds.
+            enum OpenRecent {
+                /// The item `clearMenu` (“Effacer le menu”).
+                static let clearMenu: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "clearMenu", idSource: .explicit,
+                    path: "menubar/File/openRecent/clearMenu",
+                    label: "Effacer le menu",
+                    properties: [
+                        "action": .string("clearRecentDocuments"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 42, column: 9)
+                ))
+            }
+
+            /// The item `close` (“Fermer”).
+            static let close: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "close", idSource: .explicit,
+                path: "menubar/File/close",
+                label: "Fermer",
+                properties: [
+                    "action": .string("performClose"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 46, column: 7)
+            ))
+
+            /// The item `closeAll` (“Tout fermer”).
+            static let closeAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "closeAll", idSource: .explicit,
+                path: "menubar/File/closeAll",
+                label: "Tout fermer",
+                properties: [
+                    "action": .string("closeAll"),
+                    "alternate": .bool(true),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "w", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 47, column: 7)
+            ))
+
+            /// The item `save` (“Enregistrer…”).
+            static let save: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "save", idSource: .explicit,
+                path: "menubar/File/save",
+                label: "Enregistrer…",
+                properties: [
+                    "action": .string("saveDocument"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "s", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 48, column: 7)
+            ))
+
+            /// The item `saveAs` (“Enregistrer sous…”).
+            static let saveAs: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "saveAs", idSource: .explicit,
+                path: "menubar/File/saveAs",
+                label: "Enregistrer sous…",
+                properties: [
+                    "action": .string("saveDocumentAs"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "s", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 49, column: 7)
+            ))
+
+            /// The item `duplicate` (“Dupliquer”).
+            static let duplicate: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "duplicate", idSource: .explicit,
+                path: "menubar/File/duplicate",
+                label: "Dupliquer",
+                properties: [
+                    "action": .string("duplicateDocument"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "d", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 50, column: 7)
+            ))
+
+            /// The item `saveAll` (“Tout enregistrer”).
+            static let saveAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "saveAll", idSource: .explicit,
+                path: "menubar/File/saveAll",
+                label: "Tout enregistrer",
+                properties: [
+                    "action": .string("saveAllDocuments"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "a", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 51, column: 7)
+            ))
+
+            /// The item `exportAll` (“Tout exporter…”).
+            static let exportAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "exportAll", idSource: .explicit,
+                path: "menubar/File/exportAll",
+                label: "Tout exporter…",
+                properties: [
+                    "action": .string("exportAll"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 54, column: 7)
+            ))
+
+            /// The submenu `export` (“Exporter”).
+            static let export: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "export", idSource: .explicit,
+                path: "menubar/File/export",
+                label: "Exporter",
+                properties: [
+                    "dynamic": .bool(false),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 55, column: 7),
+                children: [
+                    Export.pngImage.element,
+                    Export.pdfDocument.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `export` (“Exporter”) holds.
+            enum Export {
+                /// The item `pngImage` (“Image PNG…”).
+                static let pngImage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "pngImage", idSource: .explicit,
+                    path: "menubar/File/export/pngImage",
+                    label: "Image PNG…",
+                    properties: [
+                        "action": .string("exportPNG"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 56, column: 9)
+                ))
+
+                /// The item `pdfDocument` (“Document PDF…”).
+                static let pdfDocument: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "pdfDocument", idSource: .explicit,
+                    path: "menubar/File/export/pdfDocument",
+                    label: "Document PDF…",
+                    properties: [
+                        "action": .string("exportPDF"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 57, column: 9)
+                ))
+            }
+
+            /// The item `pageSetup` (“Format d’impression…”).
+            static let pageSetup: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "pageSetup", idSource: .explicit,
+                path: "menubar/File/pageSetup",
+                label: "Format d’impression…",
+                properties: [
+                    "action": .string("runPageLayout"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "p", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 59, column: 7)
+            ))
+
+            /// The item `print` (“Imprimer…”).
+            static let print: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "print", idSource: .explicit,
+                path: "menubar/File/print",
+                label: "Imprimer…",
+                properties: [
+                    "action": .string("print"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "p", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 60, column: 7)
+            ))
+        }
+
+        /// The menu `Edit` (“Édition”).
+        static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+            path: "menubar/Edit",
+            label: "Édition",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.fr.menu", line: 63, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Edit/section",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 64, column: 5),
+                    children: [
+                        Edit.undo.element,
+                        Edit.redo.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Edit/section2",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 68, column: 5),
+                    children: [
+                        Edit.cut.element,
+                        Edit.copy.element,
+                        Edit.paste.element,
+                        Edit.delete.element,
+                        Edit.selectAll.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    path: "menubar/Edit/section3",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 75, column: 5),
+                    children: [
+                        Edit.insertShape.element,
+                        Edit.insertShape2.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Edit` (“Édition”) holds.
+        enum Edit {
+            /// The item `undo` (“Annuler”).
+            static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "undo", idSource: .explicit,
+                path: "menubar/Edit/undo",
+                label: "Annuler",
+                properties: [
+                    "action": .string("undo"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 65, column: 7)
+            ))
+
+            /// The item `redo` (“Rétablir”).
+            static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "redo", idSource: .explicit,
+                path: "menubar/Edit/redo",
+                label: "Rétablir",
+                properties: [
+                    "action": .string("redo"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 66, column: 7)
+            ))
+
+            /// The item `cut` (“Couper”).
+            static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "cut", idSource: .explicit,
+                path: "menubar/Edit/cut",
+                label: "Couper",
+                properties: [
+                    "action": .string("cut"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 69, column: 7)
+            ))
+
+            /// The item `copy` (“Copier”).
+            static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                path: "menubar/Edit/copy",
+                label: "Copier",
+                properties: [
+                    "action": .string("copy"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 70, column: 7)
+            ))
+
+            /// The item `paste` (“Coller”).
+            static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "paste", idSource: .explicit,
+                path: "menubar/Edit/paste",
+                label: "Coller",
+                properties: [
+                    "action": .string("paste"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 71, column: 7)
+            ))
+
+            /// The item `delete` (“Supprimer”).
+            static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                path: "menubar/Edit/delete",
+                label: "Supprimer",
+                properties: [
+                    "action": .string("delete"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "delete", modifiers: [])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 72, column: 7)
+            ))
+
+            /// The item `selectAll` (“Tout sélectionner”).
+            static let selectAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
+                path: "menubar/Edit/selectAll",
+                label: "Tout sélectionner",
+                properties: [
+                    "action": .string("selectAll"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 73, column: 7)
+            ))
+
+            /// The item `insertShape` (“Insérer une forme…”).
+            static let insertShape: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "insertShape", idSource: .explicit,
+                path: "menubar/Edit/insertShape",
+                label: "Insérer une forme…",
+                properties: [
+                    "action": .string("insertShape"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 76, column: 7)
+            ))
+
+            /// The item `insertShape2` (“Insérer une forme…”).
+            static let insertShape2: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "insertShape2", idSource: .explicit,
+                path: "menubar/Edit/insertShape2",
+                label: "Insérer une forme…",
+                properties: [
+                    "action": .string("insertShapeFromLibrary"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 77, column: 7)
+            ))
+        }
+
+        /// The menu `Format` (“Format”).
+        static let format: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Format", idSource: .explicit,
+            path: "menubar/Format",
+            label: "Format",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.fr.menu", line: 80, column: 3),
+            children: [
+                Format.font.element,
+                Format.writingDirection.element,
+            ]
+        ))
+
+        /// Handles of what the menu `Format` (“Format”) holds.
+        enum Format {
+            /// The submenu `font` (“Police”).
+            static let font: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "font", idSource: .explicit,
+                path: "menubar/Format/font",
+                label: "Police",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 81, column: 5),
+                children: [
+                    MenuModel.MenuElement(
+                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                        path: "menubar/Format/font/section",
+                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 84, column: 7),
+                        children: [
+                            Font.showFonts.element,
+                            Font.bold.element,
+                            Font.italic.element,
+                            Font.underline.element,
+                        ]
+                    ),
+                    MenuModel.MenuElement(
+                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                        path: "menubar/Format/font/section2",
+                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 90, column: 7),
+                        children: [
+                            Font.bigger.element,
+                            Font.smaller.element,
+                        ]
+                    ),
+                ]
+            ))
+
+            /// Handles of what the submenu `font` (“Police”) holds.
+            enum Font {
+                /// The item `showFonts` (“Afficher les polices”).
+                static let showFonts: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "showFonts", idSource: .explicit,
+                    path: "menubar/Format/font/showFonts",
+                    label: "Afficher les polices",
+                    properties: [
+                        "action": .string("orderFrontFontPanel"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 85, column: 9)
+                ))
+
+                /// The item `bold` (“Gras”).
+                static let bold: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "bold", idSource: .explicit,
+                    path: "menubar/Format/font/bold",
+                    label: "Gras",
+                    properties: [
+                        "action": .string("addFontTrait"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
+                        "state": .string("on"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 86, column: 9)
+                ))
+
+                /// The item `italic` (“Italique”).
+                static let italic: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "italic", idSource: .explicit,
+                    path: "menubar/Format/font/italic",
+                    label: "Italique",
+                    properties: [
+                        "action": .string("addFontTrait"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 87, column: 9)
+                ))
+
+                /// The item `underline` (“Souligné”).
+                static let underline: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "underline", idSource: .explicit,
+                    path: "menubar/Format/font/underline",
+                    label: "Souligné",
+                    properties: [
+                        "action": .string("underline"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
+                        "state": .string("mixed"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 88, column: 9)
+                ))
+
+                /// The item `bigger` (“Plus grand”).
+                static let bigger: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "bigger", idSource: .explicit,
+                    path: "menubar/Format/font/bigger",
+                    label: "Plus grand",
+                    properties: [
+                        "action": .string("modifyFont"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "+", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 91, column: 9)
+                ))
+
+                /// The item `smaller` (“Plus petit”).
+                static let smaller: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "smaller", idSource: .explicit,
+                    path: "menubar/Format/font/smaller",
+                    label: "Plus petit",
+                    properties: [
+                        "action": .string("modifyFont"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "-", modifiers: [.command])),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 92, column: 9)
+                ))
+            }
+
+            /// The submenu `writingDirection` (“Sens de l’écriture”).
+            static let writingDirection: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "writingDirection", idSource: .explicit,
+                path: "menubar/Format/writingDirection",
+                label: "Sens de l’écriture",
+                properties: [
+                    "dynamic": .bool(false),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 95, column: 5),
+                children: [
+                    WritingDirection.paragraph.element,
+                    WritingDirection.`default`.element,
+                    WritingDirection.rightToLeft.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `writingDirection` (“Sens de l’écriture”) holds.
+            enum WritingDirection {
+                /// The item `paragraph` (“Paragraphe”).
+                static let paragraph: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "paragraph", idSource: .explicit,
+                    path: "menubar/Format/writingDirection/paragraph",
+                    label: "Paragraphe",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(false),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 96, column: 7)
+                ))
+
+                /// The item `default` (“ Par défaut”).
+                static let `default`: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "default", idSource: .explicit,
+                    path: "menubar/Format/writingDirection/default",
+                    label: "\tPar défaut",
+                    properties: [
+                        "action": .string("makeBaseWritingDirectionNatural"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 97, column: 7)
+                ))
+
+                /// The item `rightToLeft` (“ De droite à gauche”).
+                static let rightToLeft: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "rightToLeft", idSource: .explicit,
+                    path: "menubar/Format/writingDirection/rightToLeft",
+                    label: "\tDe droite à gauche",
+                    properties: [
+                        "action": .string("makeBaseWritingDirectionRightToLeft"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                    ],
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 98, column: 7)
+                ))
+            }
+        }
+
+        /// The menu `View` (“Présentation”).
+        static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            path: "menubar/View",
+            label: "Présentation",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.fr.menu", line: 101, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/View/section",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 102, column: 5),
+                    children: [
+                        View.showToolbar.element,
+                        View.showRulers.element,
+                        View.showGrid.element,
+                        View.showDebugOverlay.element,
+                        View.outlineMode.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/View/section2",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 116, column: 5),
+                    children: [
+                        View.enterFullScreen.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `View` (“Présentation”) holds.
+        enum View {
+            /// The item `showToolbar` (“Afficher la barre d’outils”).
+            static let showToolbar: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showToolbar", idSource: .explicit,
+                path: "menubar/View/showToolbar",
+                label: "Afficher la barre d’outils",
+                properties: [
+                    "action": .string("toggleToolbarShown"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "t", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 103, column: 7)
+            ))
+
+            /// The item `showRulers` (“Afficher les règles”).
+            static let showRulers: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showRulers", idSource: .explicit,
+                path: "menubar/View/showRulers",
+                label: "Afficher les règles",
+                properties: [
+                    "action": .string("toggleRulers"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 107, column: 7)
+            ))
+
+            /// The item `showGrid` (“Afficher la grille”).
+            static let showGrid: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showGrid", idSource: .explicit,
+                path: "menubar/View/showGrid",
+                label: "Afficher la grille",
+                properties: [
+                    "action": .string("toggleGrid"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 108, column: 7)
+            ))
+
+            /// The item `showDebugOverlay` (“Show Debug Overlay”).
+            static let showDebugOverlay: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showDebugOverlay", idSource: .explicit,
+                path: "menubar/View/showDebugOverlay",
+                label: "Show Debug Overlay",
+                properties: [
+                    "action": .string("toggleDebugOverlay"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "d", modifiers: [.control, .option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 110, column: 7)
+            ))
+
+            /// The item `outlineMode` (“Outline Mode”).
+            static let outlineMode: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "outlineMode", idSource: .explicit,
+                path: "menubar/View/outlineMode",
+                label: "Outline Mode",
+                properties: [
+                    "action": .string("toggleOutlineMode"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 114, column: 7)
+            ))
+
+            /// The item `enterFullScreen` (“Passer en mode plein écran”).
+            static let enterFullScreen: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
+                path: "menubar/View/enterFullScreen",
+                label: "Passer en mode plein écran",
+                properties: [
+                    "action": .string("toggleFullScreen"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 117, column: 7)
+            ))
+        }
+
+        /// The menu `Canvas` (“Toile”).
+        static let canvas: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Canvas", idSource: .explicit,
+            path: "menubar/Canvas",
+            label: "Toile",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.fr.menu", line: 123, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Canvas/section",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 124, column: 5),
+                    children: [
+                        Canvas.scrollUp.element,
+                        Canvas.scrollDown.element,
+                        Canvas.previousPage.element,
+                        Canvas.nextPage.element,
+                        Canvas.goToFirstPage.element,
+                        Canvas.goToLastPage.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Canvas/section2",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 132, column: 5),
+                    children: [
+                        Canvas.rotateLeft.element,
+                        Canvas.rotateRight.element,
+                        Canvas.refreshPreview.element,
+                        Canvas.showInspector.element,
+                        Canvas.showLayers.element,
+                        Canvas.insertLayer.element,
+                        Canvas.deleteLayer.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    path: "menubar/Canvas/section3",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 141, column: 5),
+                    children: [
+                        Canvas.applyFilter.element,
+                        Canvas.commitStroke.element,
+                        Canvas.selectNextShape.element,
+                        Canvas.selectPreviousShape.element,
+                        Canvas.cancelStroke.element,
+                        Canvas.playAnimation.element,
+                        Canvas.sayCheese.element,
+                        Canvas.filters.element,
+                        Canvas.brushes.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Canvas` (“Toile”) holds.
+        enum Canvas {
+            /// The item `scrollUp` (“Défiler vers le haut”).
+            static let scrollUp: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "scrollUp", idSource: .explicit,
+                path: "menubar/Canvas/scrollUp",
+                label: "Défiler vers le haut",
+                properties: [
+                    "action": .string("scrollUp"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "up", modifiers: [.option])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 125, column: 7)
+            ))
+
+            /// The item `scrollDown` (“Défiler vers le bas”).
+            static let scrollDown: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "scrollDown", idSource: .explicit,
+                path: "menubar/Canvas/scrollDown",
+                label: "Défiler vers le bas",
+                properties: [
+                    "action": .string("scrollDown"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "down", modifiers: [.option])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 126, column: 7)
+            ))
+
+            /// The item `previousPage` (“Page précédente”).
+            static let previousPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "previousPage", idSource: .explicit,
+                path: "menubar/Canvas/previousPage",
+                label: "Page précédente",
+                properties: [
+                    "action": .string("previousPage"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "pageup", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 127, column: 7)
+            ))
+
+            /// The item `nextPage` (“Page suivante”).
+            static let nextPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "nextPage", idSource: .explicit,
+                path: "menubar/Canvas/nextPage",
+                label: "Page suivante",
+                properties: [
+                    "action": .string("nextPage"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "pagedown", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 128, column: 7)
+            ))
+
+            /// The item `goToFirstPage` (“Aller à la première page”).
+            static let goToFirstPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "goToFirstPage", idSource: .explicit,
+                path: "menubar/Canvas/goToFirstPage",
+                label: "Aller à la première page",
+                properties: [
+                    "action": .string("firstPage"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "home", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 129, column: 7)
+            ))
+
+            /// The item `goToLastPage` (“Aller à la dernière page”).
+            static let goToLastPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "goToLastPage", idSource: .explicit,
+                path: "menubar/Canvas/goToLastPage",
+                label: "Aller à la dernière page",
+                properties: [
+                    "action": .string("lastPage"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "end", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 130, column: 7)
+            ))
+
+            /// The item `rotateLeft` (“Faire pivoter à gauche”).
+            static let rotateLeft: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "rotateLeft", idSource: .explicit,
+                path: "menubar/Canvas/rotateLeft",
+                label: "Faire pivoter à gauche",
+                properties: [
+                    "action": .string("rotateLeft"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "left", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 133, column: 7)
+            ))
+
+            /// The item `rotateRight` (“Faire pivoter à droite”).
+            static let rotateRight: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "rotateRight", idSource: .explicit,
+                path: "menubar/Canvas/rotateRight",
+                label: "Faire pivoter à droite",
+                properties: [
+                    "action": .string("rotateRight"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "right", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 134, column: 7)
+            ))
+
+            /// The item `refreshPreview` (“Actualiser l’aperçu”).
+            static let refreshPreview: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "refreshPreview", idSource: .explicit,
+                path: "menubar/Canvas/refreshPreview",
+                label: "Actualiser l’aperçu",
+                properties: [
+                    "action": .string("refreshPreview"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "f5", modifiers: [])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 135, column: 7)
+            ))
+
+            /// The item `showInspector` (“Afficher l’inspecteur”).
+            static let showInspector: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showInspector", idSource: .explicit,
+                path: "menubar/Canvas/showInspector",
+                label: "Afficher l’inspecteur",
+                properties: [
+                    "action": .string("showInspector"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "f13", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 136, column: 7)
+            ))
+
+            /// The item `showLayers` (“Afficher les calques”).
+            static let showLayers: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "showLayers", idSource: .explicit,
+                path: "menubar/Canvas/showLayers",
+                label: "Afficher les calques",
+                properties: [
+                    "action": .string("showLayers"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 137, column: 7)
+            ))
+
+            /// The item `insertLayer` (“Insérer un calque”).
+            static let insertLayer: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "insertLayer", idSource: .explicit,
+                path: "menubar/Canvas/insertLayer",
+                label: "Insérer un calque",
+                properties: [
+                    "action": .string("insertLayer"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 138, column: 7)
+            ))
+
+            /// The item `deleteLayer` (“Supprimer le calque”).
+            static let deleteLayer: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "deleteLayer", idSource: .explicit,
+                path: "menubar/Canvas/deleteLayer",
+                label: "Supprimer le calque",
+                properties: [
+                    "action": .string("deleteLayer"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "forwarddelete", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 139, column: 7)
+            ))
+
+            /// The item `applyFilter` (“Appliquer le filtre”).
+            static let applyFilter: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "applyFilter", idSource: .explicit,
+                path: "menubar/Canvas/applyFilter",
+                label: "Appliquer le filtre",
+                properties: [
+                    "action": .string("applyFilter"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "return", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 142, column: 7)
+            ))
+
+            /// The item `commitStroke` (“Valider le trait”).
+            static let commitStroke: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "commitStroke", idSource: .explicit,
+                path: "menubar/Canvas/commitStroke",
+                label: "Valider le trait",
+                properties: [
+                    "action": .string("commitStroke"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "enter", modifiers: [])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 143, column: 7)
+            ))
+
+            /// The item `selectNextShape` (“Sélectionner la forme suivante”).
+            static let selectNextShape: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "selectNextShape", idSource: .explicit,
+                path: "menubar/Canvas/selectNextShape",
+                label: "Sélectionner la forme suivante",
+                properties: [
+                    "action": .string("selectNextShape"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "tab", modifiers: [.option])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 144, column: 7)
+            ))
+
+            /// The item `selectPreviousShape` (“Sélectionner la forme précédente”).
+            static let selectPreviousShape: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "selectPreviousShape", idSource: .explicit,
+                path: "menubar/Canvas/selectPreviousShape",
+                label: "Sélectionner la forme précédente",
+                properties: [
+                    "action": .string("selectPreviousShape"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "tab", modifiers: [.option, .shift])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 148, column: 7)
+            ))
+
+            /// The item `cancelStroke` (“Annuler le trait”).
+            static let cancelStroke: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "cancelStroke", idSource: .explicit,
+                path: "menubar/Canvas/cancelStroke",
+                label: "Annuler le trait",
+                properties: [
+                    "action": .string("cancelStroke"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "escape", modifiers: [])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 152, column: 7)
+            ))
+
+            /// The item `playAnimation` (“Lire l’animation”).
+            static let playAnimation: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "playAnimation", idSource: .explicit,
+                path: "menubar/Canvas/playAnimation",
+                label: "Lire l’animation",
+                properties: [
+                    "action": .string("playAnimation"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "space", modifiers: [.control])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 153, column: 7)
+            ))
+
+            /// The item `sayCheese` (“Dites « ouistiti »”).
+            static let sayCheese: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "sayCheese", idSource: .explicit,
+                path: "menubar/Canvas/sayCheese",
+                label: "Dites « ouistiti »",
+                properties: [
+                    "action": .string("takeSnapshot"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "\\", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 154, column: 7)
+            ))
+
+            /// The submenu `filters` (“Filtres”).
+            static let filters: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "filters", idSource: .explicit,
+                path: "menubar/Canvas/filters",
+                label: "Filtres",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 155, column: 7)
+            ))
+
+            /// The submenu `brushes` (“Pinceaux”).
+            static let brushes: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "brushes", idSource: .explicit,
+                path: "menubar/Canvas/brushes",
+                label: "Pinceaux",
+                properties: [
+                    "dynamic": .bool(true),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 159, column: 7)
+            ))
+        }
+
+        /// The menu `Window` (“Fenêtre”).
+        static let window: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Window", idSource: .explicit,
+            path: "menubar/Window",
+            label: "Fenêtre",
+            properties: [
+                "dynamic": .bool(true),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.fr.menu", line: 165, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Window/section",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 168, column: 5),
+                    children: [
+                        Window.minimize.element,
+                        Window.minimizeAll.element,
+                        Window.zoom.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Window/section2",
+                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 177, column: 5),
+                    children: [
+                        Window.bringAllToFront.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Window` (“Fenêtre”) holds.
+        enum Window {
+            /// The item `minimize` (“Placer dans le Dock”).
+            static let minimize: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "minimize", idSource: .explicit,
+                path: "menubar/Window/minimize",
+                label: "Placer dans le Dock",
+                properties: [
+                    "action": .string("performMiniaturize"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 169, column: 7)
+            ))
+
+            /// The item `minimizeAll` (“Tout placer dans le Dock”).
+            static let minimizeAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "minimizeAll", idSource: .explicit,
+                path: "menubar/Window/minimizeAll",
+                label: "Tout placer dans le Dock",
+                properties: [
+                    "action": .string("miniaturizeAll"),
+                    "alternate": .bool(true),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "m", modifiers: [.option, .command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 170, column: 7)
+            ))
+
+            /// The item `zoom` (“Réduire/agrandir”).
+            static let zoom: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "zoom", idSource: .explicit,
+                path: "menubar/Window/zoom",
+                label: "Réduire/agrandir",
+                properties: [
+                    "action": .string("performZoom"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 175, column: 7)
+            ))
+
+            /// The item `bringAllToFront` (“Tout ramener au premier plan”).
+            static let bringAllToFront: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "bringAllToFront", idSource: .explicit,
+                path: "menubar/Window/bringAllToFront",
+                label: "Tout ramener au premier plan",
+                properties: [
+                    "action": .string("arrangeInFront"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 178, column: 7)
+            ))
+        }
+
+        /// The menu `Help` (“Aide”).
+        static let help: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Help", idSource: .explicit,
+            path: "menubar/Help",
+            label: "Aide",
+            properties: [
+                "dynamic": .bool(true),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/import/MainMenu.fr.menu", line: 181, column: 3),
+            children: [
+                Help.sketchbookHelp.element,
+            ]
+        ))
+
+        /// Handles of what the menu `Help` (“Aide”) holds.
+        enum Help {
+            /// The item `sketchbookHelp` (“Aide Sketchbook”).
+            static let sketchbookHelp: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "sketchbookHelp", idSource: .explicit,
+                path: "menubar/Help/sketchbookHelp",
+                label: "Aide Sketchbook",
+                properties: [
+                    "action": .string("showHelp"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "?", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/import/MainMenu.fr.menu", line: 184, column: 5)
+            ))
+        }
+    }
 
     /// The dock menu (the application's dockMenu outlet).
-    static let dockMenu: MenuModel.MenuElement = .init(
+    static let dockMenu: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "DockMenu", idSource: .explicit,
         path: "DockMenu",
         label: "Dock",
@@ -1374,39 +1598,46 @@ enum MainMenuFr {
         ],
         location: .init(file: "samples/import/MainMenu.fr.menu", line: 189, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "newSketch", idSource: .explicit,
-                path: "DockMenu/newSketch",
-                label: "Nouveau croquis",
-                properties: [
-                    "action": .string("newDocument"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 190, column: 3)
-            ),
-            .init(
-                kind: .item, context: .menu, id: "pauseAutosave", idSource: .explicit,
-                path: "DockMenu/pauseAutosave",
-                label: "Suspendre l’enregistrement automatique",
-                properties: [
-                    "action": .string("toggleAutosave"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 191, column: 3)
-            ),
+            DockMenu.newSketch.element,
+            DockMenu.pauseAutosave.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menu `DockMenu` (“Dock”) holds.
+    enum DockMenu {
+        /// The item `newSketch` (“Nouveau croquis”).
+        static let newSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "newSketch", idSource: .explicit,
+            path: "DockMenu/newSketch",
+            label: "Nouveau croquis",
+            properties: [
+                "action": .string("newDocument"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/MainMenu.fr.menu", line: 190, column: 3)
+        ))
+
+        /// The item `pauseAutosave` (“Suspendre l’enregistrement automatique”).
+        static let pauseAutosave: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "pauseAutosave", idSource: .explicit,
+            path: "DockMenu/pauseAutosave",
+            label: "Suspendre l’enregistrement automatique",
+            properties: [
+                "action": .string("toggleAutosave"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/MainMenu.fr.menu", line: 191, column: 3)
+        ))
+    }
 
     /// A menu the app shows itself (outlet statusMenu).
-    static let statusMenu: MenuModel.MenuElement = .init(
+    static let statusMenu: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "StatusMenu", idSource: .explicit,
         path: "StatusMenu",
         doc: "A menu the app shows itself (outlet statusMenu).",
@@ -1416,55 +1647,62 @@ enum MainMenuFr {
         ],
         location: .init(file: "samples/import/MainMenu.fr.menu", line: 195, column: 1),
         children: [
-            .init(
+            MenuModel.MenuElement(
                 kind: .section, context: .menu, id: "section", idSource: .synthetic,
                 path: "StatusMenu/section",
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 196, column: 3),
                 children: [
-                    .init(
-                        kind: .item, context: .menu, id: "quickSketch", idSource: .explicit,
-                        path: "StatusMenu/section/quickSketch",
-                        label: "Croquis rapide",
-                        properties: [
-                            "action": .string("quickSketch"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "k", modifiers: [])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 197, column: 5)
-                    ),
+                    StatusMenu.quickSketch.element,
                 ]
             ),
-            .init(
+            MenuModel.MenuElement(
                 kind: .section, context: .menu, id: "section2", idSource: .synthetic,
                 path: "StatusMenu/section2",
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 199, column: 3),
                 children: [
-                    .init(
-                        kind: .item, context: .menu, id: "quitSketchbook", idSource: .explicit,
-                        path: "StatusMenu/section2/quitSketchbook",
-                        label: "Quitter Sketchbook",
-                        properties: [
-                            "action": .string("terminate"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 200, column: 5)
-                    ),
+                    StatusMenu.quitSketchbook.element,
                 ]
             ),
         ]
-    )
+    ))
+
+    /// Handles of what the menu `StatusMenu` holds.
+    enum StatusMenu {
+        /// The item `quickSketch` (“Croquis rapide”).
+        static let quickSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "quickSketch", idSource: .explicit,
+            path: "StatusMenu/quickSketch",
+            label: "Croquis rapide",
+            properties: [
+                "action": .string("quickSketch"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "k", modifiers: [])),
+            ],
+            location: .init(file: "samples/import/MainMenu.fr.menu", line: 197, column: 5)
+        ))
+
+        /// The item `quitSketchbook` (“Quitter Sketchbook”).
+        static let quitSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "quitSketchbook", idSource: .explicit,
+            path: "StatusMenu/quitSketchbook",
+            label: "Quitter Sketchbook",
+            properties: [
+                "action": .string("terminate"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
+            ],
+            location: .init(file: "samples/import/MainMenu.fr.menu", line: 200, column: 5)
+        ))
+    }
 
     /// The context menu of a customView.
-    static let layer: MenuModel.MenuElement = .init(
+    static let layer: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .contextmenu, context: .control, id: "Layer", idSource: .explicit,
         path: "Layer",
         doc: "The context menu of a customView.",
@@ -1473,39 +1711,46 @@ enum MainMenuFr {
         ],
         location: .init(file: "samples/import/MainMenu.fr.menu", line: 205, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "renameLayer", idSource: .explicit,
-                path: "Layer/renameLayer",
-                label: "Renommer le calque…",
-                properties: [
-                    "action": .string("renameLayer"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 206, column: 3)
-            ),
-            .init(
-                kind: .item, context: .menu, id: "mergeDown", idSource: .explicit,
-                path: "Layer/mergeDown",
-                label: "Fusionner avec le calque inférieur",
-                properties: [
-                    "action": .string("mergeDown"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 207, column: 3)
-            ),
+            Layer.renameLayer.element,
+            Layer.mergeDown.element,
         ]
-    )
+    ))
+
+    /// Handles of what the contextmenu `Layer` holds.
+    enum Layer {
+        /// The item `renameLayer` (“Renommer le calque…”).
+        static let renameLayer: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "renameLayer", idSource: .explicit,
+            path: "Layer/renameLayer",
+            label: "Renommer le calque…",
+            properties: [
+                "action": .string("renameLayer"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/MainMenu.fr.menu", line: 206, column: 3)
+        ))
+
+        /// The item `mergeDown` (“Fusionner avec le calque inférieur”).
+        static let mergeDown: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "mergeDown", idSource: .explicit,
+            path: "Layer/mergeDown",
+            label: "Fusionner avec le calque inférieur",
+            properties: [
+                "action": .string("mergeDown"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/MainMenu.fr.menu", line: 207, column: 3)
+        ))
+    }
 
     /// A menu nothing in the Interface Builder file refers to.
-    static let templates: MenuModel.MenuElement = .init(
+    static let templates: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "Templates", idSource: .explicit,
         path: "Templates",
         label: "Modèles",
@@ -1516,22 +1761,27 @@ enum MainMenuFr {
         ],
         location: .init(file: "samples/import/MainMenu.fr.menu", line: 211, column: 1),
         children: [
-            .init(
-                kind: .item, context: .menu, id: "storyboardGrid", idSource: .explicit,
-                path: "Templates/storyboardGrid",
-                label: "Storyboard Grid",
-                properties: [
-                    "action": .string("newFromTemplate"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 212, column: 3)
-            ),
+            Templates.storyboardGrid.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menu `Templates` (“Modèles”) holds.
+    enum Templates {
+        /// The item `storyboardGrid` (“Storyboard Grid”).
+        static let storyboardGrid: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "storyboardGrid", idSource: .explicit,
+            path: "Templates/storyboardGrid",
+            label: "Storyboard Grid",
+            properties: [
+                "action": .string("newFromTemplate"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+            ],
+            location: .init(file: "samples/import/MainMenu.fr.menu", line: 212, column: 3)
+        ))
+    }
 
     /// Everything samples/import/MainMenu.fr.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -1541,10 +1791,11 @@ enum MainMenuFr {
         platforms: [
             .init(name: .macOS, version: nil),
         ],
-        declarations: [menubar, dockMenu, statusMenu, layer, templates]
+        declarations: [menubar.element, dockMenu.element, statusMenu.element, layer.element, templates.element]
     )
 
-    /// Every action samples/import/MainMenu.fr.menu names (`action:` values), sorted.
+    /// Every action samples/import/MainMenu.fr.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
         case addFontTrait
         case applyFilter
@@ -1579,6 +1830,7 @@ enum MainMenuFr {
         case openDocument
         case orderFrontFontPanel
         case orderFrontStandardAboutPanel
+        case paragraph
         case paste
         case performClose
         case performMiniaturize

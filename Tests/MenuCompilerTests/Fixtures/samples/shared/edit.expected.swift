@@ -8,7 +8,7 @@ import MenuModel
 /// with `use Edit`.
 enum Edit {
     /// Edit: undo, the clipboard, selection and find.
-    static let edit: MenuModel.MenuElement = .init(
+    static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
         path: "Edit",
         label: "Edit",
@@ -19,195 +19,230 @@ enum Edit {
         ],
         location: .init(file: "samples/shared/edit.menu", line: 6, column: 1),
         children: [
-            .init(
+            MenuModel.MenuElement(
                 kind: .section, context: .menu, id: "section", idSource: .synthetic,
                 path: "Edit/section",
                 location: .init(file: "samples/shared/edit.menu", line: 7, column: 3),
                 children: [
-                    .init(
-                        kind: .item, context: .menu, id: "undo", idSource: .explicit,
-                        path: "Edit/section/undo",
-                        label: "Undo",
-                        properties: [
-                            "action": .string("undo"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/shared/edit.menu", line: 8, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "redo", idSource: .explicit,
-                        path: "Edit/section/redo",
-                        label: "Redo",
-                        properties: [
-                            "action": .string("redo"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/shared/edit.menu", line: 9, column: 5)
-                    ),
+                    Edit.undo.element,
+                    Edit.redo.element,
                 ]
             ),
-            .init(
-                kind: .section, context: .menu, id: "clipboard", idSource: .explicit,
-                path: "Edit/clipboard",
-                location: .init(file: "samples/shared/edit.menu", line: 12, column: 3),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "cut", idSource: .explicit,
-                        path: "Edit/clipboard/cut",
-                        label: "Cut",
-                        properties: [
-                            "action": .string("cut"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                            "symbol": .string("scissors"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/shared/edit.menu", line: 13, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "copy", idSource: .explicit,
-                        path: "Edit/clipboard/copy",
-                        label: "Copy",
-                        properties: [
-                            "action": .string("copy"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                            "symbol": .string("doc.on.doc"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/shared/edit.menu", line: 14, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "paste", idSource: .explicit,
-                        path: "Edit/clipboard/paste",
-                        label: "Paste",
-                        properties: [
-                            "action": .string("paste"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                            "symbol": .string("doc.on.clipboard"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/shared/edit.menu", line: 15, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "pasteAndMatchStyle", idSource: .explicit,
-                        path: "Edit/clipboard/pasteAndMatchStyle",
-                        label: "Paste and Match Style",
-                        properties: [
-                            "action": .string("pasteAndMatchStyle"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/shared/edit.menu", line: 16, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
-                        path: "Edit/clipboard/selectAll",
-                        label: "Select All",
-                        properties: [
-                            "action": .string("selectAll"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/shared/edit.menu", line: 17, column: 5)
-                    ),
-                ]
-            ),
-            .init(
+            Edit.clipboard.element,
+            MenuModel.MenuElement(
                 kind: .section, context: .menu, id: "section2", idSource: .synthetic,
                 path: "Edit/section2",
                 location: .init(file: "samples/shared/edit.menu", line: 20, column: 3),
                 children: [
-                    .init(
-                        kind: .submenu, context: .menu, id: "find", idSource: .explicit,
-                        path: "Edit/section2/find",
-                        label: "Find",
-                        properties: [
-                            "dynamic": .bool(false),
-                            "enabled": .bool(true),
-                            "symbol": .string("magnifyingglass"),
-                        ],
-                        location: .init(file: "samples/shared/edit.menu", line: 22, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "find", idSource: .label,
-                                path: "Edit/section2/find/find",
-                                label: "Find…",
-                                properties: [
-                                    "action": .string("showFind"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(true),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 24, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "findNext", idSource: .explicit,
-                                path: "Edit/section2/find/findNext",
-                                label: "Find Next",
-                                properties: [
-                                    "action": .string("findNext"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 25, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "useSelectionForFind", idSource: .label,
-                                path: "Edit/section2/find/useSelectionForFind",
-                                label: "Use Selection for Find",
-                                properties: [
-                                    "action": .string("useSelectionForFind"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/shared/edit.menu", line: 26, column: 7)
-                            ),
-                        ]
-                    ),
+                    Edit.find.element,
                 ]
             ),
         ]
-    )
+    ))
+
+    /// Handles of what the menu `Edit` (“Edit”) holds.
+    enum Edit {
+        /// The item `undo` (“Undo”).
+        static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "undo", idSource: .explicit,
+            path: "Edit/undo",
+            label: "Undo",
+            properties: [
+                "action": .string("undo"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+            ],
+            location: .init(file: "samples/shared/edit.menu", line: 8, column: 5)
+        ))
+
+        /// The item `redo` (“Redo”).
+        static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "redo", idSource: .explicit,
+            path: "Edit/redo",
+            label: "Redo",
+            properties: [
+                "action": .string("redo"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+            ],
+            location: .init(file: "samples/shared/edit.menu", line: 9, column: 5)
+        ))
+
+        /// The section `clipboard`.
+        static let clipboard: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+            kind: .section, context: .menu, id: "clipboard", idSource: .explicit,
+            path: "Edit/clipboard",
+            location: .init(file: "samples/shared/edit.menu", line: 12, column: 3),
+            children: [
+                Clipboard.cut.element,
+                Clipboard.copy.element,
+                Clipboard.paste.element,
+                Clipboard.pasteAndMatchStyle.element,
+                Clipboard.selectAll.element,
+            ]
+        ))
+
+        /// Handles of what the section `clipboard` holds.
+        enum Clipboard {
+            /// The item `cut` (“Cut”).
+            static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "cut", idSource: .explicit,
+                path: "Edit/clipboard/cut",
+                label: "Cut",
+                properties: [
+                    "action": .string("cut"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
+                    "symbol": .string("scissors"),
+                ],
+                location: .init(file: "samples/shared/edit.menu", line: 13, column: 5)
+            ))
+
+            /// The item `copy` (“Copy”).
+            static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                path: "Edit/clipboard/copy",
+                label: "Copy",
+                properties: [
+                    "action": .string("copy"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
+                    "symbol": .string("doc.on.doc"),
+                ],
+                location: .init(file: "samples/shared/edit.menu", line: 14, column: 5)
+            ))
+
+            /// The item `paste` (“Paste”).
+            static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "paste", idSource: .explicit,
+                path: "Edit/clipboard/paste",
+                label: "Paste",
+                properties: [
+                    "action": .string("paste"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
+                    "symbol": .string("doc.on.clipboard"),
+                ],
+                location: .init(file: "samples/shared/edit.menu", line: 15, column: 5)
+            ))
+
+            /// The item `pasteAndMatchStyle` (“Paste and Match Style”).
+            static let pasteAndMatchStyle: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "pasteAndMatchStyle", idSource: .explicit,
+                path: "Edit/clipboard/pasteAndMatchStyle",
+                label: "Paste and Match Style",
+                properties: [
+                    "action": .string("pasteAndMatchStyle"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
+                ],
+                location: .init(file: "samples/shared/edit.menu", line: 16, column: 5)
+            ))
+
+            /// The item `selectAll` (“Select All”).
+            static let selectAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
+                path: "Edit/clipboard/selectAll",
+                label: "Select All",
+                properties: [
+                    "action": .string("selectAll"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/shared/edit.menu", line: 17, column: 5)
+            ))
+        }
+
+        /// The submenu `find` (“Find”).
+        static let find: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .submenu, context: .menu, id: "find", idSource: .explicit,
+            path: "Edit/find",
+            label: "Find",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+                "symbol": .string("magnifyingglass"),
+            ],
+            location: .init(file: "samples/shared/edit.menu", line: 22, column: 5),
+            children: [
+                Find.find.element,
+                Find.findNext.element,
+                Find.useSelectionForFind.element,
+            ]
+        ))
+
+        /// Handles of what the submenu `find` (“Find”) holds.
+        enum Find {
+            /// The item `find` (“Find…”).
+            static let find: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "find", idSource: .label,
+                path: "Edit/find/find",
+                label: "Find…",
+                properties: [
+                    "action": .string("showFind"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(true),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/shared/edit.menu", line: 24, column: 7)
+            ))
+
+            /// The item `findNext` (“Find Next”).
+            static let findNext: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "findNext", idSource: .explicit,
+                path: "Edit/find/findNext",
+                label: "Find Next",
+                properties: [
+                    "action": .string("findNext"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/shared/edit.menu", line: 25, column: 7)
+            ))
+
+            /// The item `useSelectionForFind` (“Use Selection for Find”).
+            static let useSelectionForFind: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "useSelectionForFind", idSource: .label,
+                path: "Edit/find/useSelectionForFind",
+                label: "Use Selection for Find",
+                properties: [
+                    "action": .string("useSelectionForFind"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/shared/edit.menu", line: 26, column: 7)
+            ))
+        }
+    }
 
     /// Everything samples/shared/edit.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -219,10 +254,11 @@ enum Edit {
             .init(name: .iPadOS, version: nil),
             .init(name: .macOS, version: nil),
         ],
-        declarations: [edit]
+        declarations: [edit.element]
     )
 
-    /// Every action samples/shared/edit.menu names (`action:` values), sorted.
+    /// Every action samples/shared/edit.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
         case copy
         case cut

@@ -6,7 +6,7 @@ import MenuModel
 /// The Edit menu, in a file of its own that demo-menus.menu imports.
 enum DemoEdit {
     /// Edit: undo and the clipboard.
-    static let edit: MenuModel.MenuElement = .init(
+    static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
         kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
         path: "Edit",
         label: "Edit",
@@ -17,97 +17,110 @@ enum DemoEdit {
         ],
         location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 4, column: 1),
         children: [
-            .init(
+            MenuModel.MenuElement(
                 kind: .section, context: .menu, id: "section", idSource: .synthetic,
                 path: "Edit/section",
                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 5, column: 3),
                 children: [
-                    .init(
-                        kind: .item, context: .menu, id: "undo", idSource: .explicit,
-                        path: "Edit/section/undo",
-                        label: "Undo",
-                        properties: [
-                            "action": .string("undo"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 6, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "redo", idSource: .explicit,
-                        path: "Edit/section/redo",
-                        label: "Redo",
-                        properties: [
-                            "action": .string("redo"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 7, column: 5)
-                    ),
+                    Edit.undo.element,
+                    Edit.redo.element,
                 ]
             ),
-            .init(
+            MenuModel.MenuElement(
                 kind: .section, context: .menu, id: "section2", idSource: .synthetic,
                 path: "Edit/section2",
                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 9, column: 3),
                 children: [
-                    .init(
-                        kind: .item, context: .menu, id: "cut", idSource: .explicit,
-                        path: "Edit/section2/cut",
-                        label: "Cut",
-                        properties: [
-                            "action": .string("cut"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 10, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "copy", idSource: .explicit,
-                        path: "Edit/section2/copy",
-                        label: "Copy",
-                        properties: [
-                            "action": .string("copy"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 11, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "paste", idSource: .explicit,
-                        path: "Edit/section2/paste",
-                        label: "Paste",
-                        properties: [
-                            "action": .string("paste"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 12, column: 5)
-                    ),
+                    Edit.cut.element,
+                    Edit.copy.element,
+                    Edit.paste.element,
                 ]
             ),
         ]
-    )
+    ))
+
+    /// Handles of what the menu `Edit` (“Edit”) holds.
+    enum Edit {
+        /// The item `undo` (“Undo”).
+        static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "undo", idSource: .explicit,
+            path: "Edit/undo",
+            label: "Undo",
+            properties: [
+                "action": .string("undo"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+            ],
+            location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 6, column: 5)
+        ))
+
+        /// The item `redo` (“Redo”).
+        static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "redo", idSource: .explicit,
+            path: "Edit/redo",
+            label: "Redo",
+            properties: [
+                "action": .string("redo"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+            ],
+            location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 7, column: 5)
+        ))
+
+        /// The item `cut` (“Cut”).
+        static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "cut", idSource: .explicit,
+            path: "Edit/cut",
+            label: "Cut",
+            properties: [
+                "action": .string("cut"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
+            ],
+            location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 10, column: 5)
+        ))
+
+        /// The item `copy` (“Copy”).
+        static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "copy", idSource: .explicit,
+            path: "Edit/copy",
+            label: "Copy",
+            properties: [
+                "action": .string("copy"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
+            ],
+            location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 11, column: 5)
+        ))
+
+        /// The item `paste` (“Paste”).
+        static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            kind: .item, context: .menu, id: "paste", idSource: .explicit,
+            path: "Edit/paste",
+            label: "Paste",
+            properties: [
+                "action": .string("paste"),
+                "alternate": .bool(false),
+                "enabled": .bool(true),
+                "input": .bool(false),
+                "role": .string("normal"),
+                "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
+            ],
+            location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 12, column: 5)
+        ))
+    }
 
     /// Everything samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -119,10 +132,11 @@ enum DemoEdit {
             .init(name: .iPadOS, version: nil),
             .init(name: .macOS, version: nil),
         ],
-        declarations: [edit]
+        declarations: [edit.element]
     )
 
-    /// Every action samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu names (`action:` values), sorted.
+    /// Every action samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
         case copy
         case cut

@@ -6,246 +6,296 @@ import MenuModel
 /// The menus of the plugin demo: a small note-taking app for the Mac.
 enum DemoMenus {
     /// The app's menu bar.
-    static let menubar: MenuModel.MenuElement = .init(
+    static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
         kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
         path: "menubar",
         doc: "The app's menu bar.",
         location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 6, column: 1),
         children: [
-            .init(
-                kind: .menu, context: .menu, id: "File", idSource: .explicit,
-                path: "menubar/File",
-                label: "File",
-                doc: "File: create and export notes.",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 8, column: 3),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "newNote", idSource: .explicit,
-                        path: "menubar/File/newNote",
-                        label: "New Note",
-                        properties: [
-                            "action": .string("newNote"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 9, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "export", idSource: .explicit,
-                        path: "menubar/File/export",
-                        label: "Export as PDF…",
-                        properties: [
-                            "action": .string("exportPDF"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(true),
-                            "role": .string("normal"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 10, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "close", idSource: .explicit,
-                        path: "menubar/File/close",
-                        label: "Close",
-                        properties: [
-                            "action": .string("closeWindow"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 11, column: 5)
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
-                path: "menubar/Edit",
-                label: "Edit",
-                doc: "Edit: undo and the clipboard.",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 4, column: 1),
-                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3)),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/Edit/section",
-                        location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 5, column: 3),
-                        origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3)),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "undo", idSource: .explicit,
-                                path: "menubar/Edit/section/undo",
-                                label: "Undo",
-                                properties: [
-                                    "action": .string("undo"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 6, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "redo", idSource: .explicit,
-                                path: "menubar/Edit/section/redo",
-                                label: "Redo",
-                                properties: [
-                                    "action": .string("redo"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 7, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
-                        path: "menubar/Edit/section2",
-                        location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 9, column: 3),
-                        origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3)),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "cut", idSource: .explicit,
-                                path: "menubar/Edit/section2/cut",
-                                label: "Cut",
-                                properties: [
-                                    "action": .string("cut"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 10, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "copy", idSource: .explicit,
-                                path: "menubar/Edit/section2/copy",
-                                label: "Copy",
-                                properties: [
-                                    "action": .string("copy"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 11, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "paste", idSource: .explicit,
-                                path: "menubar/Edit/section2/paste",
-                                label: "Paste",
-                                properties: [
-                                    "action": .string("paste"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 12, column: 5),
-                                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "View", idSource: .explicit,
-                path: "menubar/View",
-                label: "View",
-                doc: "View: a changeable-title item and a submenu.",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 17, column: 3),
-                children: [
-                    .init(
-                        kind: .toggle, context: .menu, id: "sidebar", idSource: .explicit,
-                        path: "menubar/View/sidebar",
-                        properties: [
-                            "enabled": .bool(true),
-                            "off": .string("Show Sidebar"),
-                            "on": .string("Hide Sidebar"),
-                            "shortcut": .shortcut(.init(key: "s", modifiers: [.control, .command])),
-                            "state": .string("on"),
-                        ],
-                        location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 18, column: 5)
-                    ),
-                    .init(
-                        kind: .submenu, context: .menu, id: "sortBy", idSource: .explicit,
-                        path: "menubar/View/sortBy",
-                        label: "Sort By",
-                        properties: [
-                            "dynamic": .bool(false),
-                            "enabled": .bool(true),
-                        ],
-                        location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 19, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "date", idSource: .explicit,
-                                path: "menubar/View/sortBy/date",
-                                label: "Date",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "state": .string("on"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 20, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "title", idSource: .explicit,
-                                path: "menubar/View/sortBy/title",
-                                label: "Title",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "state": .string("off"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 21, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
+            MenuBar.file.element,
+            MenuBar.edit.element,
+            MenuBar.view.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menubar `menubar` holds.
+    enum MenuBar {
+        /// File: create and export notes.
+        static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "File", idSource: .explicit,
+            path: "menubar/File",
+            label: "File",
+            doc: "File: create and export notes.",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 8, column: 3),
+            children: [
+                File.newNote.element,
+                File.export.element,
+                File.close.element,
+            ]
+        ))
+
+        /// Handles of what the menu `File` (“File”) holds.
+        enum File {
+            /// The item `newNote` (“New Note”).
+            static let newNote: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "newNote", idSource: .explicit,
+                path: "menubar/File/newNote",
+                label: "New Note",
+                properties: [
+                    "action": .string("newNote"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 9, column: 5)
+            ))
+
+            /// The item `export` (“Export as PDF…”).
+            static let export: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "export", idSource: .explicit,
+                path: "menubar/File/export",
+                label: "Export as PDF…",
+                properties: [
+                    "action": .string("exportPDF"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(true),
+                    "role": .string("normal"),
+                ],
+                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 10, column: 5)
+            ))
+
+            /// The item `close` (“Close”).
+            static let close: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "close", idSource: .explicit,
+                path: "menubar/File/close",
+                label: "Close",
+                properties: [
+                    "action": .string("closeWindow"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 11, column: 5)
+            ))
+        }
+
+        /// Edit: undo and the clipboard.
+        static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+            path: "menubar/Edit",
+            label: "Edit",
+            doc: "Edit: undo and the clipboard.",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 4, column: 1),
+            origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3)),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/Edit/section",
+                    location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 5, column: 3),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3)),
+                    children: [
+                        Edit.undo.element,
+                        Edit.redo.element,
+                    ]
+                ),
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    path: "menubar/Edit/section2",
+                    location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 9, column: 3),
+                    origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3)),
+                    children: [
+                        Edit.cut.element,
+                        Edit.copy.element,
+                        Edit.paste.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `Edit` (“Edit”) holds.
+        enum Edit {
+            /// The item `undo` (“Undo”).
+            static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "undo", idSource: .explicit,
+                path: "menubar/Edit/undo",
+                label: "Undo",
+                properties: [
+                    "action": .string("undo"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 6, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
+            ))
+
+            /// The item `redo` (“Redo”).
+            static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "redo", idSource: .explicit,
+                path: "menubar/Edit/redo",
+                label: "Redo",
+                properties: [
+                    "action": .string("redo"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                ],
+                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 7, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
+            ))
+
+            /// The item `cut` (“Cut”).
+            static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "cut", idSource: .explicit,
+                path: "menubar/Edit/cut",
+                label: "Cut",
+                properties: [
+                    "action": .string("cut"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 10, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
+            ))
+
+            /// The item `copy` (“Copy”).
+            static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                path: "menubar/Edit/copy",
+                label: "Copy",
+                properties: [
+                    "action": .string("copy"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 11, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
+            ))
+
+            /// The item `paste` (“Paste”).
+            static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "paste", idSource: .explicit,
+                path: "menubar/Edit/paste",
+                label: "Paste",
+                properties: [
+                    "action": .string("paste"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
+                ],
+                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 12, column: 5),
+                origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
+            ))
+        }
+
+        /// View: a changeable-title item and a submenu.
+        static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            path: "menubar/View",
+            label: "View",
+            doc: "View: a changeable-title item and a submenu.",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 17, column: 3),
+            children: [
+                View.sidebar.element,
+                View.sortBy.element,
+            ]
+        ))
+
+        /// Handles of what the menu `View` (“View”) holds.
+        enum View {
+            /// The toggle `sidebar`.
+            static let sidebar: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
+                kind: .toggle, context: .menu, id: "sidebar", idSource: .explicit,
+                path: "menubar/View/sidebar",
+                properties: [
+                    "enabled": .bool(true),
+                    "off": .string("Show Sidebar"),
+                    "on": .string("Hide Sidebar"),
+                    "shortcut": .shortcut(.init(key: "s", modifiers: [.control, .command])),
+                    "state": .string("on"),
+                ],
+                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 18, column: 5)
+            ))
+
+            /// The submenu `sortBy` (“Sort By”).
+            static let sortBy: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+                kind: .submenu, context: .menu, id: "sortBy", idSource: .explicit,
+                path: "menubar/View/sortBy",
+                label: "Sort By",
+                properties: [
+                    "dynamic": .bool(false),
+                    "enabled": .bool(true),
+                ],
+                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 19, column: 5),
+                children: [
+                    SortBy.date.element,
+                    SortBy.title.element,
+                ]
+            ))
+
+            /// Handles of what the submenu `sortBy` (“Sort By”) holds.
+            enum SortBy {
+                /// The item `date` (“Date”).
+                static let date: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "date", idSource: .explicit,
+                    path: "menubar/View/sortBy/date",
+                    label: "Date",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("on"),
+                    ],
+                    location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 20, column: 7)
+                ))
+
+                /// The item `title` (“Title”).
+                static let title: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "title", idSource: .explicit,
+                    path: "menubar/View/sortBy/title",
+                    label: "Title",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "state": .string("off"),
+                    ],
+                    location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 21, column: 7)
+                ))
+            }
+        }
+    }
 
     /// Everything samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -258,18 +308,21 @@ enum DemoMenus {
         imports: [
             "demo-edit.menu",
         ],
-        declarations: [menubar]
+        declarations: [menubar.element]
     )
 
-    /// Every action samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu names (`action:` values), sorted.
+    /// Every action samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
         case closeWindow
         case copy
         case cut
+        case date
         case exportPDF
         case newNote
         case paste
         case redo
+        case title
         case undo
     }
 }

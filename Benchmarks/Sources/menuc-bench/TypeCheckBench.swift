@@ -1,0 +1,132 @@
+import Foundation
+import MenuSyntax
+import MenuSemantics
+import MenuBackends
+import MenuCompiler
+
+/// `menuc-bench --typecheck`: how long an app's compiler takes over the
+/// generated Swift. For menu bars of 100, 300 and 1,000 items — six
+/// top-level menus, sections, submenus two levels deep, shortcuts, toggles,
+/// doc comments — `swiftc -typecheck` of `--emit swift`'s output (best of
+/// three), per 100 elements, beside the floor: the same number of plain
+/// `let` string constants. The longest expression comes from
+/// `-warn-long-expression-type-checking=1`.
+enum TypeCheckBench {
+    static let sizes = [100, 300, 1_000]
+
+    static func run(in folder: URL) throws {
+        guard let modules = modulesFolder() else {
+            say("menuc-bench --typecheck needs the MenuModel module beside it: swift build -c release")
+            exit(2)
+        }
+        say("swiftc -typecheck of generated Swift (best of 3, wall clock)")
+        say("items  elements  generated  per 100 el.  floor    ×floor  longest expression")
+        var seconds: [Int: Double] = [:]
+        for size in sizes {
+            let menu = menuBar(items: size)
+            let compilation = Compiler.compile([.text(menu, displayPath: "bar\(size).menu")], options: CompileOptions(runRules: false))
+            guard let file = compilation.files.first, !compilation.hasErrors else {
+                say("bar\(size).menu does not compile: \(compilation.diagnostics.first?.message ?? "")")
+                exit(1)
+            }
+            let elements = file.walkIndex.order.count
+            let swift = folder.appendingPathComponent("bar\(size).swift")
+            try SwiftBackend.render(file, files: { compilation.workspace.file($0) }).write(to: swift, atomically: true, encoding: .utf8)
+            let floor = folder.appendingPathComponent("floor\(size).swift")
+            try (0..<size).map { "let s\($0): String = \"Do Thing \($0)\"\n" }.joined().write(to: floor, atomically: true, encoding: .utf8)
+            let generated = best(of: 3) { typecheck(swift, modules: modules) }
+            let plain = best(of: 3) { typecheck(floor, modules: modules) }
+            let longest = longestExpression(swift, modules: modules)
+            seconds[size] = generated
+            say(String(format: "%5d  %8d  %7.2f s  %9.3f s  %5.2f s  %5.1f×  %@", size, elements, generated,
+                       generated / Double(elements) * 100, plain, generated / plain, longest.map { "\($0) ms" } ?? "–"))
+        }
+        if let small = seconds[300], let large = seconds[1_000] {
+            say(String(format: "1,000 items cost %.2f× the 300-item bar (linear: 3.33×)", large / small))
+        }
+    }
+
+    /// The folder holding `MenuModel.swiftmodule` of this build.
+    static func modulesFolder() -> String? {
+        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("Modules")
+        return FileManager.default.fileExists(atPath: beside.appendingPathComponent("MenuModel.swiftmodule").path) ? beside.path : nil
+    }
+
+    static func best(of runs: Int, _ body: () -> Double) -> Double {
+        (0..<runs).map { _ in body() }.min() ?? 0
+    }
+
+    static func typecheck(_ file: URL, modules: String, flags: [String] = []) -> Double {
+        let start = Date()
+        _ = swiftc(["-typecheck", "-I", modules] + flags + [file.path])
+        return Date().timeIntervalSince(start)
+    }
+
+    /// The longest expression's milliseconds, from swiftc's warnings.
+    static func longestExpression(_ file: URL, modules: String) -> Int? {
+        let output = swiftc(["-typecheck", "-I", modules, "-Xfrontend", "-warn-long-expression-type-checking=1", file.path])
+        var longest: Int?
+        for line in output.split(separator: "\n") where line.contains("warning: expression took ") {
+            guard let range = line.range(of: "expression took ") else { continue }
+            let digits = line[range.upperBound...].prefix { $0.isNumber }
+            if let value = Int(digits) { longest = max(longest ?? 0, value) }
+        }
+        return longest
+    }
+
+    /// swiftc's standard error (its diagnostics).
+    static func swiftc(_ arguments: [String]) -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["swiftc"] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        do { try process.run() } catch { return "" }
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// A realistic macOS menu bar of `items` items: six menus of sections
+    /// of four items, each section but the last with a submenu of three
+    /// items holding one of two; every third item has a shortcut, every
+    /// seventh is a changeable-title toggle, the others have doc comments.
+    static func menuBar(items: Int) -> String {
+        let menus = ["App", "File", "Edit", "View", "Window", "Help"]
+        let perMenu = items / menus.count
+        let modifiers = ["cmd", "cmd+shift", "cmd+opt", "cmd+ctrl", "cmd+opt+shift", "cmd+ctrl+shift", "ctrl+opt", "cmd+ctrl+opt"]
+        let letters = Array("abcdefghijklmnopqrstuvwxyz")
+        var count = 0
+        var lines = ["platforms macOS 14", "", "/// The menu bar.", "menubar {"]
+        func item(_ indent: String) -> String {
+            count += 1
+            let step = count / 3
+            let shortcut = count % 3 == 0 && step < 208 ? "; shortcut: \"\(modifiers[(step / 26) % 8])+\(letters[step % 26])\"" : ""
+            if count % 7 == 0 { return "\(indent)toggle t\(count) { on: \"Hide Thing \(count)\"; off: \"Show Thing \(count)\"; state: on }" }
+            return "\(indent)/// Does thing \(count).\n\(indent)item i\(count) \"Do Thing \(count)\" { action: act\(count)\(shortcut) }"
+        }
+        for menu in menus {
+            lines += ["  /// The \(menu) menu.", "  menu \(menu) \"\(menu)\" {"]
+            var written = 0
+            while written < perMenu {
+                lines.append("    section {")
+                for _ in 0..<4 where written < perMenu {
+                    lines.append(item("      "))
+                    written += 1
+                }
+                if written < perMenu - 6 {
+                    lines.append("      submenu s\(count) \"More \(count)\" {")
+                    for _ in 0..<3 { lines.append(item("        ")); written += 1 }
+                    lines.append("        submenu ss\(count) \"Even More \(count)\" {")
+                    for _ in 0..<2 { lines.append(item("          ")); written += 1 }
+                    lines += ["        }", "      }"]
+                }
+                lines.append("    }")
+            }
+            lines.append("  }")
+        }
+        lines.append("}")
+        return lines.joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,228 @@
+import MenuSyntax
+import MenuSemantics
+
+/// The Swift names generated code gives elements, and the clashes between
+/// them, found before anything is written.
+///
+/// Every named element (explicit or label-derived identifier; every
+/// top-level declaration) gets a `static` handle in its scope, named by
+/// ``handleName(_:topLevel:)``; one that holds elements also gets a nested
+/// type, ``typeName(_:)``, that is the scope of their handles. Transparent
+/// groups (synthetic sections, toolbars and rows) are looked through, as
+/// paths do. Names are never renumbered: two elements of one scope that
+/// would get one name (or one path) are a `name-clash` error.
+package enum SwiftNames {
+    /// The handle's name: lowerCamelCase of the identifier; one no member
+    /// can have (`self`, `Type`, `init`, …, and at the top level
+    /// `document`) gets `_` appended.
+    package static func handleName(_ id: String, topLevel: Bool) -> String {
+        let name = SwiftEscaping.lowerCamelCase(id)
+        if SwiftEscaping.unusableMemberNames.contains(name) || (topLevel && name == "document") { return name + "_" }
+        return name
+    }
+
+    /// The nested type's name: the identifier with a capital first letter
+    /// (a synthetic one spelled as its kind reads: `menubar` → `MenuBar`);
+    /// one that would hide a type the generated code names, or that is
+    /// its handle's name too (`_x`), gets `_` appended.
+    package static func typeName(_ element: Element) -> String {
+        let id = element.id
+        var name: String
+        if element.idSource == .synthetic, let spelled = spelledKinds[element.kind], id.hasPrefix(element.kind.rawValue) {
+            name = spelled + id.dropFirst(element.kind.rawValue.count)
+        } else {
+            name = (id.first.map { String($0).uppercased() } ?? "") + id.dropFirst()
+        }
+        if SwiftBackend.reservedTypeNames.contains(name) || SwiftEscaping.keywords.contains(name) || SwiftEscaping.unusableMemberNames.contains(name) {
+            name += "_"
+        }
+        if name == handleName(id, topLevel: element.parent == nil) { name += "_" }
+        return name
+    }
+
+    private static let spelledKinds: [ElementKind: String] = [
+        .menubar: "MenuBar", .contextmenu: "ContextMenu", .pulldown: "PullDown", .popup: "PopUp",
+    ]
+
+    /// Whether an element has a handle, given that its scope is generated.
+    package static func hasHandle(_ element: Element) -> Bool {
+        element.parent == nil || element.idSource != .synthetic
+    }
+
+    /// The members of an element's scope: its children, with transparent
+    /// groups opened up, in source order.
+    package static func members(of element: Element) -> [Element] {
+        var result: [Element] = []
+        var pending: [Element] = element.children.reversed()
+        while let next = pending.popLast() {
+            if next.record.isTransparent {
+                pending.append(contentsOf: next.children.reversed())
+            } else {
+                result.append(next)
+            }
+        }
+        return result
+    }
+
+    /// `name-clash` errors of a checked file (one without language errors):
+    /// members of one scope whose paths or generated names would be the same.
+    ///
+    /// This runs on every file `check` sees, so it reads records and bytes:
+    /// a scope's paths can only clash through a transparent group (siblings
+    /// are distinct already), and its Swift names only when an identifier is
+    /// changed on the way (a capital or `_` first, or a name Swift reserves);
+    /// only then are strings made. Through `Element` for every scope it took
+    /// longer than resolving the file.
+    package static func clashes(in file: CheckedFile) -> [Diagnostic] {
+        let store = file.store
+        var diagnostics: [Diagnostic] = []
+        var scopes = [Scope(members: file.declarations.map(\.index), generated: true, topLevel: true)]
+        var pending: [Int] = []
+        while let scope = scopes.popLast() {
+            var renamed = false
+            // Per scope: emptying a set keeps its capacity, and clearing the
+            // top level's capacity again for every menu cost more than the check.
+            var folded = Set<Int>()
+            for index in scope.members {
+                let record = store.records[index]
+                let named = scope.generated && (scope.topLevel || record.idSource != .synthetic)
+                if named, !renamed {
+                    // A synthetic top-level name is spelled as its kind (`MenuBar`);
+                    // two identifiers whose handles are one (`Edit`, `edit`) fold alike.
+                    renamed = record.idSource == .synthetic || store.withIDBytes(of: record) { id in
+                        needsRenaming(id, topLevel: scope.topLevel) || !folded.insert(foldedHash(id)).inserted
+                    }
+                }
+                if record.childCount > 0 {
+                    scopes.append(Scope(members: membersOf(record, in: store, pending: &pending), generated: named, topLevel: false))
+                }
+            }
+            // Siblings are distinct already: paths can only meet through a group.
+            let grouped = throughGroup(scope.members, store)
+            let pathsMeet = grouped && idsRepeat(scope.members, store)
+            guard pathsMeet || renamed else { continue }
+            diagnostics += clashes(among: scope.members.map { Element(store: store, index: $0) }, generated: scope.generated,
+                                   checkPaths: pathsMeet, checkNames: renamed)
+        }
+        return diagnostics
+    }
+
+    /// The members of one scope still to look at. A struct, not a tuple:
+    /// an array of tuples fetched the tuple's metadata on every pop.
+    private struct Scope {
+        var members: [Int]
+        var generated: Bool
+        var topLevel: Bool
+    }
+
+    /// Whether two members have the same identifier (hashes first; bytes
+    /// compared only when hashes meet).
+    private static func idsRepeat(_ members: [Int], _ store: ModelStore) -> Bool {
+        var seen: [Int: Int] = [:]
+        seen.reserveCapacity(members.count)
+        for index in members {
+            let record = store.records[index]
+            let hash = store.withIDBytes(of: record) { bytes -> Int in
+                var hasher = Hasher()
+                hasher.combine(bytes: UnsafeRawBufferPointer(bytes))
+                return hasher.finalize()
+            }
+            if seen.updateValue(index, forKey: hash) != nil { return true }
+        }
+        return false
+    }
+
+    /// Whether these members were gathered through a transparent group.
+    private static func throughGroup(_ members: [Int], _ store: ModelStore) -> Bool {
+        guard let first = members.first else { return false }
+        let parent = store.records[first].parent
+        return members.contains { store.records[$0].parent != parent }
+    }
+
+    /// A record's children with transparent groups opened up, in source order.
+    private static func membersOf(_ record: ElementRecord, in store: ModelStore, pending: inout [Int]) -> [Int] {
+        var members: [Int] = []
+        members.reserveCapacity(Int(record.childCount))
+        pending.removeAll(keepingCapacity: true)
+        let first = Int(record.firstChild)
+        for position in (first..<(first + Int(record.childCount))).reversed() { pending.append(Int(store.children[position])) }
+        while let next = pending.popLast() {
+            let child = store.records[next]
+            if child.isTransparent {
+                let start = Int(child.firstChild)
+                for position in (start..<(start + Int(child.childCount))).reversed() { pending.append(Int(store.children[position])) }
+            } else {
+                members.append(next)
+            }
+        }
+        return members
+    }
+
+    /// Whether an identifier's Swift names differ from it in a way another
+    /// identifier's could meet besides folding alike (`foldedHash`): `_`
+    /// first or last (`_x` and its type `_x_`; `string_` and `string`, whose
+    /// type is `String_`), or a name Swift reserves.
+    private static func needsRenaming(_ id: UnsafeBufferPointer<UInt8>, topLevel: Bool) -> Bool {
+        guard let first = id.first, let last = id.last else { return false }
+        if first == UInt8(ascii: "_") || last == UInt8(ascii: "_") { return true }
+        if unusable.contains(id) { return true }
+        return topLevel && id.elementsEqual("document".utf8)
+    }
+
+    private static let unusable = ASCIIWordSet(SwiftEscaping.unusableMemberNames)
+
+    /// The hash of an identifier's handle name, `SwiftEscaping.lowerCamelCase`
+    /// done on the bytes as they are hashed: identifiers with the same handle
+    /// (and so the same type name) hash alike. Reserved type names (`Action`,
+    /// `String`) get `_` only when capitalized from an identifier, and those
+    /// clash only with one ending in `_`, which `needsRenaming` catches.
+    private static func foldedHash(_ id: UnsafeBufferPointer<UInt8>) -> Int {
+        func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+        var capitals = 0
+        while capitals < id.count, isUpper(id[capitals]) { capitals += 1 }
+        if capitals > 1, capitals < id.count, id[capitals] >= UInt8(ascii: "a"), id[capitals] <= UInt8(ascii: "z") { capitals -= 1 }
+        var hasher = Hasher()
+        for (position, byte) in id.enumerated() { hasher.combine(position < capitals ? byte + 0x20 : byte) }
+        return hasher.finalize()
+    }
+
+    /// The clashes among one scope's members.
+    private static func clashes(among members: [Element], generated: Bool, checkPaths: Bool, checkNames: Bool) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var paths: [String: Element] = [:]
+        var names: [String: (Element, String)] = [:]
+        for member in members {
+            if checkPaths, let first = paths.updateValue(member, forKey: member.id) {
+                diagnostics.append(clash(member, first, "the path '\(member.path)' would name two elements"))
+            } else if checkNames, generated, hasHandle(member) {
+                for (name, what) in generatedNames(of: member) {
+                    if let (first, firstWhat) = names[name] {
+                        diagnostics.append(clash(member, first, "'\(first.id)' and '\(member.id)' would both be named '\(name)' in generated Swift (\(firstWhat) and \(what))"))
+                        break
+                    }
+                    names[name] = (member, what)
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    /// The handle name and, for an element holding others, the type name.
+    private static func generatedNames(of element: Element) -> [(String, String)] {
+        let handle = (handleName(element.id, topLevel: element.parent == nil), "a handle")
+        return element.children.count > 0 ? [handle, (typeName(element), "a type")] : [handle]
+    }
+
+    private static func clash(_ second: Element, _ first: Element, _ message: String) -> Diagnostic {
+        .error(.nameClash, message, at: focus(second), label: "clashes with the element named first",
+               secondary: [LabeledSpan(focus(first), "first named here")],
+               help: "give one of them another identifier; sections without an identifier don't separate names")
+    }
+
+    /// Where an element is named: its identifier, label or keyword; for a
+    /// spliced copy, the `use` or `menu:` that put it there.
+    private static func focus(_ element: Element) -> Span {
+        if let origin = element.origin { return origin.site }
+        return element.nameSpan ?? element.labelSpan ?? element.keywordSpan
+    }
+}
