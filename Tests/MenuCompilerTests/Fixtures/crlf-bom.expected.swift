@@ -34,6 +34,7 @@ enum CrlfBom {
                 "input": .bool(true),
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "o", modifiers: [.command])),
+                "undoable": .bool(false),
             ],
             location: .init(file: "crlf-bom.menu", line: 4, column: 3)
         ))
@@ -49,6 +50,7 @@ enum CrlfBom {
                 "input": .bool(false),
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+                "undoable": .bool(false),
             ],
             location: .init(file: "crlf-bom.menu", line: 5, column: 3)
         ))

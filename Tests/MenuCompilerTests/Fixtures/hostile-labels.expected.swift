@@ -51,6 +51,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 7, column: 5)
         ))
@@ -65,6 +66,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 8, column: 5)
         ))
@@ -79,6 +81,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 9, column: 5)
         ))
@@ -93,6 +96,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 10, column: 5)
         ))
@@ -107,6 +111,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 11, column: 5)
         ))
@@ -121,6 +126,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 12, column: 5)
         ))
@@ -135,6 +141,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 13, column: 5)
         ))
@@ -149,6 +156,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 14, column: 5)
         ))
@@ -163,6 +171,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 15, column: 5)
         ))
@@ -177,6 +186,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 16, column: 5)
         ))
@@ -191,6 +201,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 17, column: 5)
         ))
@@ -205,6 +216,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 18, column: 5)
         ))
@@ -240,6 +252,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 25, column: 3)
         ))
@@ -272,6 +285,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 29, column: 3)
         ))
@@ -305,6 +319,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 33, column: 3)
         ))
@@ -338,6 +353,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 37, column: 3)
         ))
@@ -371,6 +387,7 @@ enum HostileLabels {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "hostile-labels.menu", line: 41, column: 3)
         ))

@@ -52,6 +52,7 @@ enum SpecExample {
                 "input": .bool(false),
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                "undoable": .bool(false),
             ],
             location: .init(file: "spec-example.menu", line: 6, column: 5)
         ))
@@ -67,6 +68,7 @@ enum SpecExample {
                 "input": .bool(false),
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                "undoable": .bool(false),
             ],
             location: .init(file: "spec-example.menu", line: 7, column: 5)
         ))
@@ -83,6 +85,7 @@ enum SpecExample {
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
                 "symbol": .string("scissors"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "spec-example.menu", line: 10, column: 5)
         ))
@@ -99,6 +102,7 @@ enum SpecExample {
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
                 "symbol": .string("doc.on.doc"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "spec-example.menu", line: 11, column: 5)
         ))
@@ -115,6 +119,7 @@ enum SpecExample {
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
                 "symbol": .string("doc.on.clipboard"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "spec-example.menu", line: 12, column: 5)
         ))
@@ -130,6 +135,7 @@ enum SpecExample {
                 "input": .bool(false),
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
+                "undoable": .bool(false),
             ],
             location: .init(file: "spec-example.menu", line: 13, column: 5)
         ))
@@ -179,6 +185,7 @@ enum SpecExample {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "spec-example.menu", line: 19, column: 5)
             ))
@@ -194,6 +201,7 @@ enum SpecExample {
                     "enabled": .bool(true),
                     "input": .bool(true),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "spec-example.menu", line: 20, column: 5)
             ))
@@ -249,6 +257,7 @@ enum SpecExample {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "spec-example.menu", line: 6, column: 5),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
@@ -265,6 +274,7 @@ enum SpecExample {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "spec-example.menu", line: 7, column: 5),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
@@ -282,6 +292,7 @@ enum SpecExample {
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
                     "symbol": .string("scissors"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "spec-example.menu", line: 10, column: 5),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
@@ -299,6 +310,7 @@ enum SpecExample {
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
                     "symbol": .string("doc.on.doc"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "spec-example.menu", line: 11, column: 5),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
@@ -316,6 +328,7 @@ enum SpecExample {
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
                     "symbol": .string("doc.on.clipboard"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "spec-example.menu", line: 12, column: 5),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
@@ -332,6 +345,7 @@ enum SpecExample {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "spec-example.menu", line: 13, column: 5),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
@@ -382,6 +396,7 @@ enum SpecExample {
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
                     "state": .string("on"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "spec-example.menu", line: 25, column: 5)
             ))
@@ -414,6 +429,7 @@ enum SpecExample {
                         "enabled": .bool(true),
                         "input": .bool(false),
                         "role": .string("normal"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "spec-example.menu", line: 27, column: 7)
                 ))
@@ -428,6 +444,7 @@ enum SpecExample {
                         "enabled": .bool(true),
                         "input": .bool(false),
                         "role": .string("normal"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "spec-example.menu", line: 28, column: 7)
                 ))
@@ -472,6 +489,7 @@ enum SpecExample {
                 "enabled": .bool(true),
                 "role": .string("cancel"),
                 "type": .string("system"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "spec-example.menu", line: 38, column: 5)
         ))
@@ -486,6 +504,7 @@ enum SpecExample {
                 "role": .string("primary"),
                 "style": .string("filled"),
                 "type": .string("system"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "spec-example.menu", line: 39, column: 5)
         ))
@@ -497,6 +516,7 @@ enum SpecExample {
             label: "Folder",
             properties: [
                 "default": .string("notes"),
+                "dynamic": .bool(false),
                 "enabled": .bool(true),
                 "multiple": .bool(false),
             ],
@@ -550,6 +570,7 @@ enum SpecExample {
             path: "EditNote/more",
             label: "More",
             properties: [
+                "dynamic": .bool(false),
                 "enabled": .bool(true),
                 "symbol": .string("ellipsis.circle"),
             ],
@@ -582,6 +603,7 @@ enum SpecExample {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("pin"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "spec-example.menu", line: 52, column: 7)
             ))
@@ -597,6 +619,7 @@ enum SpecExample {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("lock"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "spec-example.menu", line: 53, column: 7)
             ))
@@ -612,6 +635,7 @@ enum SpecExample {
                     "input": .bool(true),
                     "role": .string("normal"),
                     "symbol": .string("square.and.arrow.up"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "spec-example.menu", line: 54, column: 7)
             ))
@@ -627,6 +651,7 @@ enum SpecExample {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("destructive"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "spec-example.menu", line: 56, column: 5)
             ))

@@ -47,6 +47,7 @@ enum Checkout {
                 "enabled": .bool(true),
                 "role": .string("cancel"),
                 "type": .string("cancel"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/checkout.menu", line: 11, column: 5)
         ))
@@ -59,6 +60,7 @@ enum Checkout {
             doc: "How the order ships. Most people pick standard shipping.",
             properties: [
                 "default": .string("standard"),
+                "dynamic": .bool(false),
                 "enabled": .bool(true),
                 "multiple": .bool(false),
                 "symbol": .string("shippingbox"),
@@ -128,6 +130,7 @@ enum Checkout {
             doc: "How the order is paid; options without an identifier derive one.",
             properties: [
                 "default": .string("applePay"),
+                "dynamic": .bool(false),
                 "enabled": .bool(true),
                 "multiple": .bool(false),
                 "symbol": .string("creditcard"),
@@ -187,6 +190,7 @@ enum Checkout {
                 "role": .string("normal"),
                 "symbol": .string("tag"),
                 "type": .string("system"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/checkout.menu", line: 33, column: 3)
         ))
@@ -206,6 +210,7 @@ enum Checkout {
                 "style": .string("filled"),
                 "subtitle": .string("3 Items"),
                 "type": .string("system"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/checkout.menu", line: 35, column: 3)
         ))
@@ -241,6 +246,7 @@ enum Checkout {
                 "enabled": .bool(true),
                 "role": .string("cancel"),
                 "type": .string("system"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/checkout.menu", line: 50, column: 3)
         ))
@@ -255,6 +261,7 @@ enum Checkout {
                 "enabled": .bool(true),
                 "role": .string("primary"),
                 "type": .string("system"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/checkout.menu", line: 51, column: 3)
         ))

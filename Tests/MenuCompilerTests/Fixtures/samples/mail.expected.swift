@@ -54,6 +54,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("arrowshape.turn.up.left"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 12, column: 5)
             ))
@@ -70,6 +71,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("arrowshape.turn.up.left.2"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 13, column: 5)
             ))
@@ -86,6 +88,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("arrowshape.turn.up.right"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 14, column: 5)
             ))
@@ -117,6 +120,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("archivebox"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 17, column: 5)
             ))
@@ -133,6 +137,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("xmark.bin"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 18, column: 5)
             ))
@@ -150,6 +155,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("destructive"),
                     "symbol": .string("trash"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 19, column: 5)
             ))
@@ -201,6 +207,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("arrowshape.turn.up.left"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 12, column: 5),
                 origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
@@ -218,6 +225,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("arrowshape.turn.up.left.2"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 13, column: 5),
                 origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
@@ -235,6 +243,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("arrowshape.turn.up.right"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 14, column: 5),
                 origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
@@ -268,6 +277,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("archivebox"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 17, column: 5),
                 origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
@@ -285,6 +295,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("xmark.bin"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 18, column: 5),
                 origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
@@ -303,6 +314,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("destructive"),
                     "symbol": .string("trash"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 19, column: 5),
                 origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
@@ -384,6 +396,7 @@ enum Mail {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 36, column: 7)
             ))
@@ -399,6 +412,7 @@ enum Mail {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 37, column: 7)
             ))
@@ -415,6 +429,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "n", modifiers: [.shift, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 40, column: 7)
             ))
@@ -430,6 +445,7 @@ enum Mail {
                     "enabled": .bool(true),
                     "input": .bool(true),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 41, column: 7)
             ))
@@ -445,6 +461,7 @@ enum Mail {
                     "enabled": .bool(true),
                     "input": .bool(true),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 42, column: 7)
             ))
@@ -480,6 +497,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 46, column: 9)
                 ))
@@ -495,6 +513,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 47, column: 9)
                 ))
@@ -510,6 +529,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 48, column: 9)
                 ))
@@ -525,6 +545,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 49, column: 9)
                 ))
@@ -542,6 +563,7 @@ enum Mail {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("destructive"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 51, column: 7)
             ))
@@ -559,6 +581,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("destructive"),
                     "shortcut": .shortcut(.init(key: "j", modifiers: [.option, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 56, column: 7)
             ))
@@ -614,6 +637,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/shared/edit.menu", line: 8, column: 5),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -631,6 +655,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/shared/edit.menu", line: 9, column: 5),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -666,6 +691,7 @@ enum Mail {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
                         "symbol": .string("scissors"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/shared/edit.menu", line: 13, column: 5),
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -684,6 +710,7 @@ enum Mail {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
                         "symbol": .string("doc.on.doc"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/shared/edit.menu", line: 14, column: 5),
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -702,6 +729,7 @@ enum Mail {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
                         "symbol": .string("doc.on.clipboard"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/shared/edit.menu", line: 15, column: 5),
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -719,6 +747,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/shared/edit.menu", line: 16, column: 5),
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -736,6 +765,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/shared/edit.menu", line: 17, column: 5),
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -775,6 +805,7 @@ enum Mail {
                         "input": .bool(true),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/shared/edit.menu", line: 24, column: 7),
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -792,6 +823,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/shared/edit.menu", line: 25, column: 7),
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -809,6 +841,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/shared/edit.menu", line: 26, column: 7),
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
@@ -864,6 +897,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "d", modifiers: [.shift, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 70, column: 7)
             ))
@@ -895,6 +929,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "symbol": .string("arrowshape.turn.up.left"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 12, column: 5),
                     origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
@@ -912,6 +947,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "symbol": .string("arrowshape.turn.up.left.2"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 13, column: 5),
                     origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
@@ -929,6 +965,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "symbol": .string("arrowshape.turn.up.right"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 14, column: 5),
                     origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
@@ -962,6 +999,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "symbol": .string("archivebox"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 17, column: 5),
                     origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
@@ -979,6 +1017,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "symbol": .string("xmark.bin"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 18, column: 5),
                     origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
@@ -997,6 +1036,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("destructive"),
                         "symbol": .string("trash"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 19, column: 5),
                     origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
@@ -1036,6 +1076,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 76, column: 9)
                 ))
@@ -1051,6 +1092,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 77, column: 9)
                 ))
@@ -1066,6 +1108,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 78, column: 9)
                 ))
@@ -1081,6 +1124,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 79, column: 9)
                 ))
@@ -1096,6 +1140,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 80, column: 9)
                 ))
@@ -1134,6 +1179,7 @@ enum Mail {
                         "enabled": .bool(true),
                         "input": .bool(false),
                         "role": .string("normal"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 85, column: 9)
                 ))
@@ -1149,6 +1195,7 @@ enum Mail {
                         "enabled": .bool(true),
                         "input": .bool(false),
                         "role": .string("normal"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 86, column: 9)
                 ))
@@ -1164,6 +1211,7 @@ enum Mail {
                         "enabled": .bool(true),
                         "input": .bool(false),
                         "role": .string("normal"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 87, column: 9)
                 ))
@@ -1179,6 +1227,7 @@ enum Mail {
                         "enabled": .bool(true),
                         "input": .bool(false),
                         "role": .string("normal"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 88, column: 9)
                 ))
@@ -1194,6 +1243,7 @@ enum Mail {
                         "enabled": .bool(true),
                         "input": .bool(false),
                         "role": .string("normal"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 89, column: 9)
                 ))
@@ -1209,6 +1259,7 @@ enum Mail {
                         "enabled": .bool(true),
                         "input": .bool(false),
                         "role": .string("normal"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 90, column: 9)
                 ))
@@ -1281,6 +1332,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 99, column: 9)
                 ))
@@ -1297,6 +1349,7 @@ enum Mail {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 100, column: 9)
                 ))
@@ -1313,6 +1366,7 @@ enum Mail {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 101, column: 9)
                 ))
@@ -1329,6 +1383,7 @@ enum Mail {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 102, column: 9)
                 ))
@@ -1364,6 +1419,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "'", modifiers: [.command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 105, column: 9)
                 ))
@@ -1380,6 +1436,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "'", modifiers: [.option, .command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 106, column: 9)
                 ))
@@ -1397,6 +1454,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "t", modifiers: [.shift, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 110, column: 7)
             ))
@@ -1559,6 +1617,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "state": .string("on"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 146, column: 9)
                     ))
@@ -1574,6 +1633,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "state": .string("off"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 147, column: 9)
                     ))
@@ -1589,6 +1649,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "state": .string("off"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 148, column: 9)
                     ))
@@ -1604,6 +1665,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "state": .string("off"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 149, column: 9)
                     ))
@@ -1619,6 +1681,7 @@ enum Mail {
                             "input": .bool(false),
                             "role": .string("normal"),
                             "state": .string("off"),
+                            "undoable": .bool(false),
                         ],
                         location: .init(file: "samples/mail.menu", line: 150, column: 9)
                     ))
@@ -1635,6 +1698,7 @@ enum Mail {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("on"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/mail.menu", line: 152, column: 7)
                 ))
@@ -1651,6 +1715,7 @@ enum Mail {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/mail.menu", line: 155, column: 7)
             ))

@@ -81,6 +81,7 @@ enum Notes {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 11, column: 7)
             ))
@@ -97,6 +98,7 @@ enum Notes {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "n", modifiers: [.shift, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 12, column: 7)
             ))
@@ -113,6 +115,7 @@ enum Notes {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 15, column: 7)
             ))
@@ -128,6 +131,7 @@ enum Notes {
                     "enabled": .bool(true),
                     "input": .bool(true),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 16, column: 7)
             ))
@@ -143,6 +147,7 @@ enum Notes {
                     "enabled": .bool(true),
                     "input": .bool(true),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 17, column: 7)
             ))
@@ -159,6 +164,7 @@ enum Notes {
                     "input": .bool(true),
                     "role": .string("normal"),
                     "symbol": .string("square.and.arrow.up"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 20, column: 7)
             ))
@@ -175,6 +181,7 @@ enum Notes {
                     "input": .bool(true),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "p", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 21, column: 7)
             ))
@@ -230,6 +237,7 @@ enum Notes {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/shared/edit.menu", line: 8, column: 5),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -247,6 +255,7 @@ enum Notes {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/shared/edit.menu", line: 9, column: 5),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -282,6 +291,7 @@ enum Notes {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
                         "symbol": .string("scissors"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/shared/edit.menu", line: 13, column: 5),
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -300,6 +310,7 @@ enum Notes {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
                         "symbol": .string("doc.on.doc"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/shared/edit.menu", line: 14, column: 5),
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -318,6 +329,7 @@ enum Notes {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
                         "symbol": .string("doc.on.clipboard"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/shared/edit.menu", line: 15, column: 5),
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -335,6 +347,7 @@ enum Notes {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/shared/edit.menu", line: 16, column: 5),
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -352,6 +365,7 @@ enum Notes {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/shared/edit.menu", line: 17, column: 5),
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -391,6 +405,7 @@ enum Notes {
                         "input": .bool(true),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/shared/edit.menu", line: 24, column: 7),
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -408,6 +423,7 @@ enum Notes {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/shared/edit.menu", line: 25, column: 7),
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -425,6 +441,7 @@ enum Notes {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/shared/edit.menu", line: 26, column: 7),
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
@@ -495,6 +512,7 @@ enum Notes {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "t", modifiers: [.shift, .command])),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/notes.menu", line: 31, column: 7)
                 ))
@@ -511,6 +529,7 @@ enum Notes {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "h", modifiers: [.shift, .command])),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/notes.menu", line: 32, column: 7)
                 ))
@@ -527,6 +546,7 @@ enum Notes {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "b", modifiers: [.shift, .command])),
                         "state": .string("on"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/notes.menu", line: 33, column: 7)
                 ))
@@ -543,6 +563,7 @@ enum Notes {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "l", modifiers: [.shift, .command])),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/notes.menu", line: 34, column: 7)
                 ))
@@ -580,6 +601,7 @@ enum Notes {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/notes.menu", line: 38, column: 9)
                 ))
@@ -596,6 +618,7 @@ enum Notes {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/notes.menu", line: 39, column: 9)
                 ))
@@ -612,6 +635,7 @@ enum Notes {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/notes.menu", line: 40, column: 9)
                 ))
@@ -628,6 +652,7 @@ enum Notes {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/notes.menu", line: 41, column: 9)
                 ))
@@ -663,6 +688,7 @@ enum Notes {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("on"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/notes.menu", line: 44, column: 9)
                 ))
@@ -678,6 +704,7 @@ enum Notes {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/notes.menu", line: 45, column: 9)
                 ))
@@ -693,6 +720,7 @@ enum Notes {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/notes.menu", line: 46, column: 9)
                 ))
@@ -710,6 +738,7 @@ enum Notes {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "]", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 50, column: 7)
             ))
@@ -726,6 +755,7 @@ enum Notes {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "[", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 51, column: 7)
             ))
@@ -832,6 +862,7 @@ enum Notes {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("on"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/notes.menu", line: 61, column: 9)
                 ))
@@ -847,6 +878,7 @@ enum Notes {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/notes.menu", line: 62, column: 9)
                 ))
@@ -862,6 +894,7 @@ enum Notes {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/notes.menu", line: 63, column: 9)
                 ))
@@ -878,6 +911,7 @@ enum Notes {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "+", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 67, column: 7)
             ))
@@ -893,6 +927,7 @@ enum Notes {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "-", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 68, column: 7)
             ))
@@ -908,6 +943,7 @@ enum Notes {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 71, column: 7)
             ))
@@ -944,6 +980,7 @@ enum Notes {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 77, column: 5)
             ))
@@ -958,6 +995,7 @@ enum Notes {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 78, column: 5)
             ))
@@ -972,6 +1010,7 @@ enum Notes {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 79, column: 5)
             ))
@@ -1007,6 +1046,7 @@ enum Notes {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 84, column: 5)
             ))
@@ -1021,6 +1061,7 @@ enum Notes {
                     "enabled": .bool(true),
                     "input": .bool(true),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 85, column: 5)
             ))
@@ -1067,6 +1108,7 @@ enum Notes {
                 "enabled": .bool(true),
                 "role": .string("cancel"),
                 "type": .string("cancel"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/notes.menu", line: 96, column: 5)
         ))
@@ -1082,6 +1124,7 @@ enum Notes {
                 "role": .string("primary"),
                 "style": .string("filled"),
                 "type": .string("system"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/notes.menu", line: 97, column: 5)
         ))
@@ -1094,6 +1137,7 @@ enum Notes {
             doc: "Which folder the note is filed in.",
             properties: [
                 "default": .string("notes"),
+                "dynamic": .bool(false),
                 "enabled": .bool(true),
                 "multiple": .bool(false),
                 "symbol": .string("folder"),
@@ -1161,6 +1205,7 @@ enum Notes {
             label: "More",
             doc: "Less frequent actions on the note.",
             properties: [
+                "dynamic": .bool(false),
                 "enabled": .bool(true),
                 "symbol": .string("ellipsis.circle"),
                 "type": .string("more"),
@@ -1203,6 +1248,7 @@ enum Notes {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("pin"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 115, column: 7)
             ))
@@ -1219,6 +1265,7 @@ enum Notes {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("lock"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 116, column: 7)
             ))
@@ -1235,6 +1282,7 @@ enum Notes {
                     "input": .bool(true),
                     "role": .string("normal"),
                     "symbol": .string("folder"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 119, column: 7)
             ))
@@ -1251,6 +1299,7 @@ enum Notes {
                     "input": .bool(true),
                     "role": .string("normal"),
                     "symbol": .string("square.and.arrow.up"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 120, column: 7)
             ))
@@ -1268,6 +1317,7 @@ enum Notes {
                     "input": .bool(false),
                     "role": .string("destructive"),
                     "symbol": .string("trash"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/notes.menu", line: 122, column: 5)
             ))

@@ -45,6 +45,7 @@ enum Photos {
                 "enabled": .bool(true),
                 "role": .string("normal"),
                 "type": .string("system"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/photos.menu", line: 9, column: 5)
         ))
@@ -56,6 +57,7 @@ enum Photos {
             label: "More",
             doc: "Viewing and sorting options that don't need a prominent place.",
             properties: [
+                "dynamic": .bool(false),
                 "enabled": .bool(true),
                 "symbol": .string("ellipsis.circle"),
                 "type": .string("more"),
@@ -97,6 +99,7 @@ enum Photos {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("play"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/photos.menu", line: 16, column: 9)
             ))
@@ -113,6 +116,7 @@ enum Photos {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("map"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/photos.menu", line: 17, column: 9)
             ))
@@ -147,6 +151,7 @@ enum Photos {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("on"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/photos.menu", line: 22, column: 11)
                 ))
@@ -162,6 +167,7 @@ enum Photos {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/photos.menu", line: 23, column: 11)
                 ))
@@ -198,6 +204,7 @@ enum Photos {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("on"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/photos.menu", line: 27, column: 11)
                 ))
@@ -213,6 +220,7 @@ enum Photos {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/photos.menu", line: 28, column: 11)
                 ))
@@ -228,6 +236,7 @@ enum Photos {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/photos.menu", line: 29, column: 11)
                 ))
@@ -284,6 +293,7 @@ enum Photos {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("doc.on.doc"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/photos.menu", line: 39, column: 5)
             ))
@@ -300,6 +310,7 @@ enum Photos {
                     "input": .bool(true),
                     "role": .string("normal"),
                     "symbol": .string("square.and.arrow.up"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/photos.menu", line: 40, column: 5)
             ))
@@ -316,6 +327,7 @@ enum Photos {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("heart"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/photos.menu", line: 41, column: 5)
             ))
@@ -332,6 +344,7 @@ enum Photos {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("eye.slash"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/photos.menu", line: 42, column: 5)
             ))
@@ -348,6 +361,7 @@ enum Photos {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("plus.square.on.square"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/photos.menu", line: 44, column: 7)
             ))
@@ -364,6 +378,7 @@ enum Photos {
                     "input": .bool(true),
                     "role": .string("normal"),
                     "symbol": .string("rectangle.stack.badge.plus"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/photos.menu", line: 45, column: 7)
             ))
@@ -380,6 +395,7 @@ enum Photos {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "symbol": .string("slider.horizontal.3"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/photos.menu", line: 50, column: 7)
             ))
@@ -397,6 +413,7 @@ enum Photos {
                     "input": .bool(false),
                     "role": .string("destructive"),
                     "symbol": .string("trash"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/photos.menu", line: 53, column: 7)
             ))
@@ -442,6 +459,7 @@ enum Photos {
                 "input": .bool(true),
                 "role": .string("normal"),
                 "symbol": .string("pencil"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/photos.menu", line: 67, column: 3)
         ))
@@ -458,6 +476,7 @@ enum Photos {
                 "input": .bool(true),
                 "role": .string("normal"),
                 "symbol": .string("square.and.arrow.up"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/photos.menu", line: 68, column: 3)
         ))
@@ -474,6 +493,7 @@ enum Photos {
                 "input": .bool(false),
                 "role": .string("normal"),
                 "symbol": .string("play"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/photos.menu", line: 69, column: 3)
         ))
@@ -491,6 +511,7 @@ enum Photos {
                 "input": .bool(false),
                 "role": .string("destructive"),
                 "symbol": .string("trash"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/photos.menu", line: 71, column: 5)
         ))

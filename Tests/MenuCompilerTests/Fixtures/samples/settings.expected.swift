@@ -54,6 +54,7 @@ enum Settings {
                     "role": .string("normal"),
                     "symbol": .string("plus"),
                     "type": .string("gradient"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/settings.menu", line: 12, column: 5)
             ))
@@ -69,6 +70,7 @@ enum Settings {
                     "role": .string("normal"),
                     "symbol": .string("minus"),
                     "type": .string("gradient"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/settings.menu", line: 13, column: 5)
             ))
@@ -85,6 +87,7 @@ enum Settings {
                 "role": .string("normal"),
                 "symbol": .string("person.crop.circle"),
                 "type": .string("image"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/settings.menu", line: 21, column: 3)
         ))
@@ -96,6 +99,7 @@ enum Settings {
             label: "Check for New Messages",
             properties: [
                 "default": .string("every5Minutes"),
+                "dynamic": .bool(false),
                 "enabled": .bool(true),
                 "multiple": .bool(false),
             ],
@@ -177,6 +181,7 @@ enum Settings {
                 "opens": .string("ServerSettings"),
                 "role": .string("normal"),
                 "type": .string("push"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/settings.menu", line: 38, column: 3)
         ))
@@ -191,6 +196,7 @@ enum Settings {
                 "role": .string("normal"),
                 "symbol": .string("questionmark"),
                 "type": .string("help"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/settings.menu", line: 40, column: 3)
         ))
@@ -231,6 +237,7 @@ enum Settings {
             label: "Security",
             properties: [
                 "default": .string("tls"),
+                "dynamic": .bool(false),
                 "enabled": .bool(true),
                 "multiple": .bool(false),
             ],
@@ -276,6 +283,7 @@ enum Settings {
                 "enabled": .bool(true),
                 "role": .string("cancel"),
                 "type": .string("push"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/settings.menu", line: 55, column: 5)
         ))
@@ -290,6 +298,7 @@ enum Settings {
                 "enabled": .bool(true),
                 "role": .string("primary"),
                 "type": .string("push"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/settings.menu", line: 56, column: 5)
         ))

@@ -8,7 +8,7 @@ import MenuModel
 /// post, the action sheet that blocks an account and a link preview.
 enum Social {
     /// Writing a post. Publish is preferred and answers ⌘↩; Cancel answers ⎋.
-    static let compose: MenuModel.MenuElement = .init(
+    static let compose: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
         kind: .view, context: .control, id: "Compose", idSource: .explicit,
         path: "Compose",
         label: "New Post",
@@ -20,209 +20,257 @@ enum Social {
         ],
         location: .init(file: "samples/social.menu", line: 7, column: 1),
         children: [
-            .init(
+            MenuModel.MenuElement(
                 kind: .toolbar, context: .control, id: "toolbar", idSource: .synthetic,
                 path: "Compose/toolbar",
                 location: .init(file: "samples/social.menu", line: 11, column: 3),
                 children: [
-                    .init(
-                        kind: .button, context: .control, id: "cancel", idSource: .explicit,
-                        path: "Compose/toolbar/cancel",
-                        label: "Cancel",
-                        properties: [
-                            "action": .string("dismissCompose"),
-                            "enabled": .bool(true),
-                            "role": .string("cancel"),
-                            "shortcut": .shortcut(.init(key: "escape", modifiers: [])),
-                            "type": .string("system"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/social.menu", line: 12, column: 5)
-                    ),
-                    .init(
-                        kind: .button, context: .control, id: "publish", idSource: .explicit,
-                        path: "Compose/toolbar/publish",
-                        label: "Publish",
-                        properties: [
-                            "action": .string("publishPost"),
-                            "enabled": .bool(true),
-                            "role": .string("primary"),
-                            "shortcut": .shortcut(.init(key: "return", modifiers: [.command])),
-                            "style": .string("filled"),
-                            "type": .string("system"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/social.menu", line: 13, column: 5)
-                    ),
+                    Compose.cancel.element,
+                    Compose.publish.element,
                 ]
             ),
-            .init(
-                kind: .pulldown, context: .control, id: "attach", idSource: .explicit,
-                path: "Compose/attach",
-                doc: "The compose bar's attachment menu: a row of symbols, then the rest.",
+            Compose.attach.element,
+            Compose.audience.element,
+            Compose.language.element,
+        ]
+    ))
+
+    /// Handles of what the view `Compose` (“New Post”) holds.
+    enum Compose {
+        /// The button `cancel` (“Cancel”).
+        static let cancel: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "cancel", idSource: .explicit,
+            path: "Compose/cancel",
+            label: "Cancel",
+            properties: [
+                "action": .string("dismissCompose"),
+                "enabled": .bool(true),
+                "role": .string("cancel"),
+                "shortcut": .shortcut(.init(key: "escape", modifiers: [])),
+                "type": .string("system"),
+                "undoable": .bool(false),
+            ],
+            location: .init(file: "samples/social.menu", line: 12, column: 5)
+        ))
+
+        /// The button `publish` (“Publish”).
+        static let publish: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "publish", idSource: .explicit,
+            path: "Compose/publish",
+            label: "Publish",
+            properties: [
+                "action": .string("publishPost"),
+                "enabled": .bool(true),
+                "role": .string("primary"),
+                "shortcut": .shortcut(.init(key: "return", modifiers: [.command])),
+                "style": .string("filled"),
+                "type": .string("system"),
+                "undoable": .bool(false),
+            ],
+            location: .init(file: "samples/social.menu", line: 13, column: 5)
+        ))
+
+        /// The compose bar's attachment menu: a row of symbols, then the rest.
+        static let attach: MenuModel.PullDownProperties = MenuModel.PullDownProperties(MenuModel.MenuElement(
+            kind: .pulldown, context: .control, id: "attach", idSource: .explicit,
+            path: "Compose/attach",
+            doc: "The compose bar's attachment menu: a row of symbols, then the rest.",
+            properties: [
+                "accessibilityLabel": .string("Attach"),
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+                "height": .number(48),
+                "symbol": .string("plus.circle"),
+                "width": .number(48),
+            ],
+            location: .init(file: "samples/social.menu", line: 22, column: 3),
+            children: [
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "Compose/attach/section",
+                    properties: [
+                        "layout": .string("small"),
+                    ],
+                    location: .init(file: "samples/social.menu", line: 27, column: 5),
+                    children: [
+                        Attach.photo.element,
+                        Attach.camera.element,
+                        Attach.poll.element,
+                        Attach.emoji.element,
+                    ]
+                ),
+                Attach.drafts.element,
+            ]
+        ))
+
+        /// Handles of what the pulldown `attach` holds.
+        enum Attach {
+            /// The item `photo` (“Add Photo”).
+            static let photo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "photo", idSource: .explicit,
+                path: "Compose/attach/photo",
+                label: "Add Photo",
                 properties: [
-                    "accessibilityLabel": .string("Attach"),
-                    "dynamic": .bool(false),
+                    "action": .string("addPhoto"),
+                    "alternate": .bool(false),
                     "enabled": .bool(true),
-                    "height": .number(48),
-                    "symbol": .string("plus.circle"),
-                    "width": .number(48),
-                ],
-                location: .init(file: "samples/social.menu", line: 22, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "Compose/attach/section",
-                        properties: [
-                            "layout": .string("small"),
-                        ],
-                        location: .init(file: "samples/social.menu", line: 27, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "photo", idSource: .explicit,
-                                path: "Compose/attach/section/photo",
-                                label: "Add Photo",
-                                properties: [
-                                    "action": .string("addPhoto"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "symbol": .string("photo"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/social.menu", line: 29, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "camera", idSource: .explicit,
-                                path: "Compose/attach/section/camera",
-                                label: "Take Photo",
-                                properties: [
-                                    "action": .string("takePhoto"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "symbol": .string("camera"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/social.menu", line: 30, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "poll", idSource: .explicit,
-                                path: "Compose/attach/section/poll",
-                                label: "Add Poll",
-                                properties: [
-                                    "action": .string("addPoll"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "symbol": .string("chart.bar"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/social.menu", line: 31, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "emoji", idSource: .explicit,
-                                path: "Compose/attach/section/emoji",
-                                label: "Add Emoji",
-                                properties: [
-                                    "action": .string("addEmoji"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "symbol": .string("face.smiling"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/social.menu", line: 32, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "drafts", idSource: .explicit,
-                        path: "Compose/attach/drafts",
-                        label: "Drafts",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "opens": .string("Drafts"),
-                            "role": .string("normal"),
-                            "subtitle": .string("3 Saved"),
-                            "symbol": .string("doc.text"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/social.menu", line: 34, column: 5)
-                    ),
-                ]
-            ),
-            .init(
-                kind: .popup, context: .control, id: "audience", idSource: .explicit,
-                path: "Compose/audience",
-                label: "Audience",
-                doc: "Who can see the post; the lists are the account's own.",
-                properties: [
-                    "default": .string("everyone"),
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                    "multiple": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 38, column: 3),
-                children: [
-                    .init(
-                        kind: .option, context: .control, id: "everyone", idSource: .explicit,
-                        path: "Compose/audience/everyone",
-                        label: "Everyone",
-                        properties: [
-                            "enabled": .bool(true),
-                            "symbol": .string("globe"),
-                        ],
-                        location: .init(file: "samples/social.menu", line: 41, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "followers", idSource: .explicit,
-                        path: "Compose/audience/followers",
-                        label: "Followers",
-                        properties: [
-                            "enabled": .bool(true),
-                            "symbol": .string("person.2"),
-                        ],
-                        location: .init(file: "samples/social.menu", line: 42, column: 5)
-                    ),
-                    .init(
-                        kind: .option, context: .control, id: "mentioned", idSource: .explicit,
-                        path: "Compose/audience/mentioned",
-                        label: "Mentioned People Only",
-                        properties: [
-                            "enabled": .bool(true),
-                            "symbol": .string("at"),
-                        ],
-                        location: .init(file: "samples/social.menu", line: 43, column: 5)
-                    ),
-                ]
-            ),
-            .init(
-                kind: .button, context: .control, id: "language", idSource: .explicit,
-                path: "Compose/language",
-                properties: [
-                    "accessibilityLabel": .string("Post Language"),
-                    "enabled": .bool(true),
-                    "hitTarget": .number(44),
-                    "opens": .string("Languages"),
+                    "input": .bool(false),
                     "role": .string("normal"),
-                    "symbol": .string("character.bubble"),
-                    "type": .string("system"),
+                    "symbol": .string("photo"),
                     "undoable": .bool(false),
                 ],
-                location: .init(file: "samples/social.menu", line: 46, column: 3)
-            ),
-        ]
-    )
+                location: .init(file: "samples/social.menu", line: 29, column: 7)
+            ))
+
+            /// The item `camera` (“Take Photo”).
+            static let camera: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "camera", idSource: .explicit,
+                path: "Compose/attach/camera",
+                label: "Take Photo",
+                properties: [
+                    "action": .string("takePhoto"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("camera"),
+                    "undoable": .bool(false),
+                ],
+                location: .init(file: "samples/social.menu", line: 30, column: 7)
+            ))
+
+            /// The item `poll` (“Add Poll”).
+            static let poll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "poll", idSource: .explicit,
+                path: "Compose/attach/poll",
+                label: "Add Poll",
+                properties: [
+                    "action": .string("addPoll"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("chart.bar"),
+                    "undoable": .bool(false),
+                ],
+                location: .init(file: "samples/social.menu", line: 31, column: 7)
+            ))
+
+            /// The item `emoji` (“Add Emoji”).
+            static let emoji: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "emoji", idSource: .explicit,
+                path: "Compose/attach/emoji",
+                label: "Add Emoji",
+                properties: [
+                    "action": .string("addEmoji"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("face.smiling"),
+                    "undoable": .bool(false),
+                ],
+                location: .init(file: "samples/social.menu", line: 32, column: 7)
+            ))
+
+            /// The item `drafts` (“Drafts”).
+            static let drafts: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "drafts", idSource: .explicit,
+                path: "Compose/attach/drafts",
+                label: "Drafts",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "opens": .string("Drafts"),
+                    "role": .string("normal"),
+                    "subtitle": .string("3 Saved"),
+                    "symbol": .string("doc.text"),
+                    "undoable": .bool(false),
+                ],
+                location: .init(file: "samples/social.menu", line: 34, column: 5)
+            ))
+        }
+
+        /// Who can see the post; the lists are the account's own.
+        static let audience: MenuModel.PopUpProperties = MenuModel.PopUpProperties(MenuModel.MenuElement(
+            kind: .popup, context: .control, id: "audience", idSource: .explicit,
+            path: "Compose/audience",
+            label: "Audience",
+            doc: "Who can see the post; the lists are the account's own.",
+            properties: [
+                "default": .string("everyone"),
+                "dynamic": .bool(true),
+                "enabled": .bool(true),
+                "multiple": .bool(false),
+            ],
+            location: .init(file: "samples/social.menu", line: 38, column: 3),
+            children: [
+                Audience.everyone.element,
+                Audience.followers.element,
+                Audience.mentioned.element,
+            ]
+        ))
+
+        /// Handles of what the popup `audience` (“Audience”) holds.
+        enum Audience {
+            /// The option `everyone` (“Everyone”).
+            static let everyone: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "everyone", idSource: .explicit,
+                path: "Compose/audience/everyone",
+                label: "Everyone",
+                properties: [
+                    "enabled": .bool(true),
+                    "symbol": .string("globe"),
+                ],
+                location: .init(file: "samples/social.menu", line: 41, column: 5)
+            ))
+
+            /// The option `followers` (“Followers”).
+            static let followers: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "followers", idSource: .explicit,
+                path: "Compose/audience/followers",
+                label: "Followers",
+                properties: [
+                    "enabled": .bool(true),
+                    "symbol": .string("person.2"),
+                ],
+                location: .init(file: "samples/social.menu", line: 42, column: 5)
+            ))
+
+            /// The option `mentioned` (“Mentioned People Only”).
+            static let mentioned: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
+                kind: .option, context: .control, id: "mentioned", idSource: .explicit,
+                path: "Compose/audience/mentioned",
+                label: "Mentioned People Only",
+                properties: [
+                    "enabled": .bool(true),
+                    "symbol": .string("at"),
+                ],
+                location: .init(file: "samples/social.menu", line: 43, column: 5)
+            ))
+        }
+
+        /// The button `language`.
+        static let language: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "language", idSource: .explicit,
+            path: "Compose/language",
+            properties: [
+                "accessibilityLabel": .string("Post Language"),
+                "enabled": .bool(true),
+                "hitTarget": .number(44),
+                "opens": .string("Languages"),
+                "role": .string("normal"),
+                "symbol": .string("character.bubble"),
+                "type": .string("system"),
+                "undoable": .bool(false),
+            ],
+            location: .init(file: "samples/social.menu", line: 46, column: 3)
+        ))
+    }
 
     /// A post in the timeline.
-    static let post: MenuModel.MenuElement = .init(
+    static let post: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
         kind: .view, context: .control, id: "Post", idSource: .explicit,
         path: "Post",
         label: "Post",
@@ -234,287 +282,362 @@ enum Social {
         ],
         location: .init(file: "samples/social.menu", line: 55, column: 1),
         children: [
-            .init(
-                kind: .button, context: .control, id: "reply", idSource: .explicit,
-                path: "Post/reply",
-                properties: [
-                    "accessibilityLabel": .string("Reply"),
-                    "action": .string("reply"),
-                    "enabled": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("arrowshape.turn.up.left"),
-                    "type": .string("system"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 56, column: 3)
-            ),
-            .init(
-                kind: .button, context: .control, id: "boost", idSource: .explicit,
-                path: "Post/boost",
-                properties: [
-                    "accessibilityLabel": .string("Boost"),
-                    "action": .string("boost"),
-                    "enabled": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("arrow.2.squarepath"),
-                    "type": .string("system"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 57, column: 3)
-            ),
-            .init(
-                kind: .pulldown, context: .control, id: "more", idSource: .explicit,
-                path: "Post/more",
-                doc: "The post's More menu; the author's items come from the server.",
-                properties: [
-                    "accessibilityLabel": .string("More"),
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                    "layout": .string("medium"),
-                    "symbol": .string("ellipsis.circle"),
-                    "type": .string("more"),
-                ],
-                location: .init(file: "samples/social.menu", line: 60, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "post", idSource: .label,
-                        path: "Post/more/post",
-                        label: "Post",
-                        location: .init(file: "samples/social.menu", line: 65, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "copyLink", idSource: .explicit,
-                                path: "Post/more/post/copyLink",
-                                label: "Copy Link",
-                                properties: [
-                                    "action": .string("copyPostLink"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "symbol": .string("link"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/social.menu", line: 66, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "share", idSource: .explicit,
-                                path: "Post/more/post/share",
-                                label: "Share…",
-                                properties: [
-                                    "action": .string("sharePost"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(true),
-                                    "role": .string("normal"),
-                                    "symbol": .string("square.and.arrow.up"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/social.menu", line: 67, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "translate", idSource: .explicit,
-                                path: "Post/more/post/translate",
-                                label: "Translate",
-                                properties: [
-                                    "action": .string("translatePost"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "subtitle": .string("From German"),
-                                    "symbol": .string("translate"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/social.menu", line: 68, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "removeBookmark", idSource: .explicit,
-                                path: "Post/more/post/removeBookmark",
-                                label: "Remove Bookmark",
-                                properties: [
-                                    "action": .string("removeBookmark"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("destructive"),
-                                    "symbol": .string("bookmark.slash"),
-                                    "undoable": .bool(true),
-                                ],
-                                location: .init(file: "samples/social.menu", line: 73, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "author", idSource: .label,
-                        path: "Post/more/author",
-                        label: "Author",
-                        location: .init(file: "samples/social.menu", line: 80, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "profile", idSource: .explicit,
-                                path: "Post/more/author/profile",
-                                label: "Profile",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "opens": .string("Profile"),
-                                    "role": .string("normal"),
-                                    "symbol": .string("person.crop.circle"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/social.menu", line: 81, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "mute", idSource: .explicit,
-                                path: "Post/more/author/mute",
-                                label: "Mute",
-                                properties: [
-                                    "action": .string("muteAuthor"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "subtitle": .string("@anna@example.social"),
-                                    "symbol": .string("speaker.slash"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/social.menu", line: 82, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "block", idSource: .explicit,
-                                path: "Post/more/author/block",
-                                label: "Block…",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(true),
-                                    "opens": .string("BlockAccount"),
-                                    "role": .string("destructive"),
-                                    "symbol": .string("hand.raised"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/social.menu", line: 87, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "Post/more/section",
-                        location: .init(file: "samples/social.menu", line: 94, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "delete", idSource: .explicit,
-                                path: "Post/more/section/delete",
-                                label: "Delete Post…",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(true),
-                                    "opens": .string("DeletePost"),
-                                    "role": .string("destructive"),
-                                    "symbol": .string("trash"),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/social.menu", line: 95, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .pulldown, context: .control, id: "lists", idSource: .explicit,
-                path: "Post/lists",
-                label: "Add to List",
-                doc: "The account's own lists, read from the server when the menu opens.",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                    "symbol": .string("list.bullet"),
-                ],
-                location: .init(file: "samples/social.menu", line: 105, column: 3),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "newList", idSource: .explicit,
-                        path: "Post/lists/newList",
-                        label: "New List…",
-                        properties: [
-                            "action": .string("newList"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(true),
-                            "role": .string("normal"),
-                            "symbol": .string("plus"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/social.menu", line: 108, column: 5)
-                    ),
-                ]
-            ),
-            .init(
-                kind: .contextmenu, context: .control, id: "link", idSource: .explicit,
-                path: "Post/link",
-                doc: "The preview of a link in the post, titled with its host.",
-                properties: [
-                    "layout": .string("large"),
-                    "title": .string("example.com"),
-                ],
-                location: .init(file: "samples/social.menu", line: 112, column: 3),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "open", idSource: .explicit,
-                        path: "Post/link/open",
-                        label: "Open in Browser",
-                        properties: [
-                            "action": .string("openLink"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "symbol": .string("safari"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/social.menu", line: 114, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "copy", idSource: .explicit,
-                        path: "Post/link/copy",
-                        label: "Copy Link",
-                        properties: [
-                            "action": .string("copyLink"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "symbol": .string("doc.on.doc"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/social.menu", line: 115, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "readLater", idSource: .explicit,
-                        path: "Post/link/readLater",
-                        label: "Add to Reading List",
-                        properties: [
-                            "action": .string("addToReadingList"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "symbol": .string("eyeglasses"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/social.menu", line: 116, column: 5)
-                    ),
-                ]
-            ),
+            Post.reply.element,
+            Post.boost.element,
+            Post.more.element,
+            Post.lists.element,
+            Post.link.element,
         ]
-    )
+    ))
+
+    /// Handles of what the view `Post` (“Post”) holds.
+    enum Post {
+        /// The button `reply`.
+        static let reply: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "reply", idSource: .explicit,
+            path: "Post/reply",
+            properties: [
+                "accessibilityLabel": .string("Reply"),
+                "action": .string("reply"),
+                "enabled": .bool(true),
+                "role": .string("normal"),
+                "symbol": .string("arrowshape.turn.up.left"),
+                "type": .string("system"),
+                "undoable": .bool(false),
+            ],
+            location: .init(file: "samples/social.menu", line: 56, column: 3)
+        ))
+
+        /// The button `boost`.
+        static let boost: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "boost", idSource: .explicit,
+            path: "Post/boost",
+            properties: [
+                "accessibilityLabel": .string("Boost"),
+                "action": .string("boost"),
+                "enabled": .bool(true),
+                "role": .string("normal"),
+                "symbol": .string("arrow.2.squarepath"),
+                "type": .string("system"),
+                "undoable": .bool(false),
+            ],
+            location: .init(file: "samples/social.menu", line: 57, column: 3)
+        ))
+
+        /// The post's More menu; the author's items come from the server.
+        static let more: MenuModel.PullDownProperties = MenuModel.PullDownProperties(MenuModel.MenuElement(
+            kind: .pulldown, context: .control, id: "more", idSource: .explicit,
+            path: "Post/more",
+            doc: "The post's More menu; the author's items come from the server.",
+            properties: [
+                "accessibilityLabel": .string("More"),
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+                "layout": .string("medium"),
+                "symbol": .string("ellipsis.circle"),
+                "type": .string("more"),
+            ],
+            location: .init(file: "samples/social.menu", line: 60, column: 3),
+            children: [
+                More.post.element,
+                More.author.element,
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "Post/more/section",
+                    location: .init(file: "samples/social.menu", line: 94, column: 5),
+                    children: [
+                        More.delete.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the pulldown `more` holds.
+        enum More {
+            /// The section `post` (“Post”).
+            static let post: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+                kind: .section, context: .menu, id: "post", idSource: .label,
+                path: "Post/more/post",
+                label: "Post",
+                location: .init(file: "samples/social.menu", line: 65, column: 5),
+                children: [
+                    Post.copyLink.element,
+                    Post.share.element,
+                    Post.translate.element,
+                    Post.removeBookmark.element,
+                ]
+            ))
+
+            /// Handles of what the section `post` (“Post”) holds.
+            enum Post {
+                /// The item `copyLink` (“Copy Link”).
+                static let copyLink: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "copyLink", idSource: .explicit,
+                    path: "Post/more/post/copyLink",
+                    label: "Copy Link",
+                    properties: [
+                        "action": .string("copyPostLink"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "symbol": .string("link"),
+                        "undoable": .bool(false),
+                    ],
+                    location: .init(file: "samples/social.menu", line: 66, column: 7)
+                ))
+
+                /// The item `share` (“Share…”).
+                static let share: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "share", idSource: .explicit,
+                    path: "Post/more/post/share",
+                    label: "Share…",
+                    properties: [
+                        "action": .string("sharePost"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(true),
+                        "role": .string("normal"),
+                        "symbol": .string("square.and.arrow.up"),
+                        "undoable": .bool(false),
+                    ],
+                    location: .init(file: "samples/social.menu", line: 67, column: 7)
+                ))
+
+                /// The item `translate` (“Translate”).
+                static let translate: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "translate", idSource: .explicit,
+                    path: "Post/more/post/translate",
+                    label: "Translate",
+                    properties: [
+                        "action": .string("translatePost"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "subtitle": .string("From German"),
+                        "symbol": .string("translate"),
+                        "undoable": .bool(false),
+                    ],
+                    location: .init(file: "samples/social.menu", line: 68, column: 7)
+                ))
+
+                /// The item `removeBookmark` (“Remove Bookmark”).
+                static let removeBookmark: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "removeBookmark", idSource: .explicit,
+                    path: "Post/more/post/removeBookmark",
+                    label: "Remove Bookmark",
+                    properties: [
+                        "action": .string("removeBookmark"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("destructive"),
+                        "symbol": .string("bookmark.slash"),
+                        "undoable": .bool(true),
+                    ],
+                    location: .init(file: "samples/social.menu", line: 73, column: 7)
+                ))
+            }
+
+            /// The section `author` (“Author”).
+            static let author: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+                kind: .section, context: .menu, id: "author", idSource: .label,
+                path: "Post/more/author",
+                label: "Author",
+                location: .init(file: "samples/social.menu", line: 80, column: 5),
+                children: [
+                    Author.profile.element,
+                    Author.mute.element,
+                    Author.block.element,
+                ]
+            ))
+
+            /// Handles of what the section `author` (“Author”) holds.
+            enum Author {
+                /// The item `profile` (“Profile”).
+                static let profile: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "profile", idSource: .explicit,
+                    path: "Post/more/author/profile",
+                    label: "Profile",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "opens": .string("Profile"),
+                        "role": .string("normal"),
+                        "symbol": .string("person.crop.circle"),
+                        "undoable": .bool(false),
+                    ],
+                    location: .init(file: "samples/social.menu", line: 81, column: 7)
+                ))
+
+                /// The item `mute` (“Mute”).
+                static let mute: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "mute", idSource: .explicit,
+                    path: "Post/more/author/mute",
+                    label: "Mute",
+                    properties: [
+                        "action": .string("muteAuthor"),
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "role": .string("normal"),
+                        "subtitle": .string("@anna@example.social"),
+                        "symbol": .string("speaker.slash"),
+                        "undoable": .bool(false),
+                    ],
+                    location: .init(file: "samples/social.menu", line: 82, column: 7)
+                ))
+
+                /// The item `block` (“Block…”).
+                static let block: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "block", idSource: .explicit,
+                    path: "Post/more/author/block",
+                    label: "Block…",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(true),
+                        "opens": .string("BlockAccount"),
+                        "role": .string("destructive"),
+                        "symbol": .string("hand.raised"),
+                        "undoable": .bool(false),
+                    ],
+                    location: .init(file: "samples/social.menu", line: 87, column: 7)
+                ))
+            }
+
+            /// The item `delete` (“Delete Post…”).
+            static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                path: "Post/more/delete",
+                label: "Delete Post…",
+                properties: [
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(true),
+                    "opens": .string("DeletePost"),
+                    "role": .string("destructive"),
+                    "symbol": .string("trash"),
+                    "undoable": .bool(false),
+                ],
+                location: .init(file: "samples/social.menu", line: 95, column: 7)
+            ))
+        }
+
+        /// The account's own lists, read from the server when the menu opens.
+        static let lists: MenuModel.PullDownProperties = MenuModel.PullDownProperties(MenuModel.MenuElement(
+            kind: .pulldown, context: .control, id: "lists", idSource: .explicit,
+            path: "Post/lists",
+            label: "Add to List",
+            doc: "The account's own lists, read from the server when the menu opens.",
+            properties: [
+                "dynamic": .bool(true),
+                "enabled": .bool(true),
+                "symbol": .string("list.bullet"),
+            ],
+            location: .init(file: "samples/social.menu", line: 105, column: 3),
+            children: [
+                Lists.newList.element,
+            ]
+        ))
+
+        /// Handles of what the pulldown `lists` (“Add to List”) holds.
+        enum Lists {
+            /// The item `newList` (“New List…”).
+            static let newList: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "newList", idSource: .explicit,
+                path: "Post/lists/newList",
+                label: "New List…",
+                properties: [
+                    "action": .string("newList"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(true),
+                    "role": .string("normal"),
+                    "symbol": .string("plus"),
+                    "undoable": .bool(false),
+                ],
+                location: .init(file: "samples/social.menu", line: 108, column: 5)
+            ))
+        }
+
+        /// The preview of a link in the post, titled with its host.
+        static let link: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .contextmenu, context: .control, id: "link", idSource: .explicit,
+            path: "Post/link",
+            doc: "The preview of a link in the post, titled with its host.",
+            properties: [
+                "layout": .string("large"),
+                "title": .string("example.com"),
+            ],
+            location: .init(file: "samples/social.menu", line: 112, column: 3),
+            children: [
+                Link.`open`.element,
+                Link.copy.element,
+                Link.readLater.element,
+            ]
+        ))
+
+        /// Handles of what the contextmenu `link` holds.
+        enum Link {
+            /// The item `open` (“Open in Browser”).
+            static let `open`: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "open", idSource: .explicit,
+                path: "Post/link/open",
+                label: "Open in Browser",
+                properties: [
+                    "action": .string("openLink"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("safari"),
+                    "undoable": .bool(false),
+                ],
+                location: .init(file: "samples/social.menu", line: 114, column: 5)
+            ))
+
+            /// The item `copy` (“Copy Link”).
+            static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                path: "Post/link/copy",
+                label: "Copy Link",
+                properties: [
+                    "action": .string("copyLink"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("doc.on.doc"),
+                    "undoable": .bool(false),
+                ],
+                location: .init(file: "samples/social.menu", line: 115, column: 5)
+            ))
+
+            /// The item `readLater` (“Add to Reading List”).
+            static let readLater: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "readLater", idSource: .explicit,
+                path: "Post/link/readLater",
+                label: "Add to Reading List",
+                properties: [
+                    "action": .string("addToReadingList"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "symbol": .string("eyeglasses"),
+                    "undoable": .bool(false),
+                ],
+                location: .init(file: "samples/social.menu", line: 116, column: 5)
+            ))
+        }
+    }
 
     /// The alert that deletes a post. Cancel is the preferred button, so
     /// that a reflexive Return keeps the post.
-    static let deletePost: MenuModel.MenuElement = .init(
+    static let deletePost: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
         kind: .view, context: .control, id: "DeletePost", idSource: .explicit,
         path: "DeletePost",
         label: "Delete Post?",
@@ -526,39 +649,48 @@ enum Social {
         ],
         location: .init(file: "samples/social.menu", line: 122, column: 1),
         children: [
-            .init(
-                kind: .button, context: .control, id: "cancel", idSource: .explicit,
-                path: "DeletePost/cancel",
-                label: "Cancel",
-                properties: [
-                    "action": .string("dismissDelete"),
-                    "enabled": .bool(true),
-                    "preferred": .bool(true),
-                    "role": .string("cancel"),
-                    "shortcut": .shortcut(.init(key: "escape", modifiers: [])),
-                    "type": .string("system"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 124, column: 3)
-            ),
-            .init(
-                kind: .button, context: .control, id: "delete", idSource: .explicit,
-                path: "DeletePost/delete",
-                label: "Delete",
-                properties: [
-                    "action": .string("deletePost"),
-                    "enabled": .bool(true),
-                    "role": .string("destructive"),
-                    "type": .string("system"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 130, column: 3)
-            ),
+            DeletePost.cancel.element,
+            DeletePost.delete.element,
         ]
-    )
+    ))
+
+    /// Handles of what the view `DeletePost` (“Delete Post?”) holds.
+    enum DeletePost {
+        /// The button `cancel` (“Cancel”).
+        static let cancel: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "cancel", idSource: .explicit,
+            path: "DeletePost/cancel",
+            label: "Cancel",
+            properties: [
+                "action": .string("dismissDelete"),
+                "enabled": .bool(true),
+                "preferred": .bool(true),
+                "role": .string("cancel"),
+                "shortcut": .shortcut(.init(key: "escape", modifiers: [])),
+                "type": .string("system"),
+                "undoable": .bool(false),
+            ],
+            location: .init(file: "samples/social.menu", line: 124, column: 3)
+        ))
+
+        /// The button `delete` (“Delete”).
+        static let delete: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "delete", idSource: .explicit,
+            path: "DeletePost/delete",
+            label: "Delete",
+            properties: [
+                "action": .string("deletePost"),
+                "enabled": .bool(true),
+                "role": .string("destructive"),
+                "type": .string("system"),
+                "undoable": .bool(false),
+            ],
+            location: .init(file: "samples/social.menu", line: 130, column: 3)
+        ))
+    }
 
     /// Blocking an account, confirmed in an action sheet.
-    static let blockAccount: MenuModel.MenuElement = .init(
+    static let blockAccount: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
         kind: .view, context: .control, id: "BlockAccount", idSource: .explicit,
         path: "BlockAccount",
         label: "Block @anna@example.social?",
@@ -570,37 +702,46 @@ enum Social {
         ],
         location: .init(file: "samples/social.menu", line: 134, column: 1),
         children: [
-            .init(
-                kind: .button, context: .control, id: "block", idSource: .explicit,
-                path: "BlockAccount/block",
-                label: "Block",
-                properties: [
-                    "action": .string("blockAccount"),
-                    "enabled": .bool(true),
-                    "role": .string("destructive"),
-                    "type": .string("system"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 136, column: 3)
-            ),
-            .init(
-                kind: .button, context: .control, id: "cancel", idSource: .explicit,
-                path: "BlockAccount/cancel",
-                label: "Cancel",
-                properties: [
-                    "action": .string("dismissBlock"),
-                    "enabled": .bool(true),
-                    "role": .string("cancel"),
-                    "type": .string("system"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 137, column: 3)
-            ),
+            BlockAccount.block.element,
+            BlockAccount.cancel.element,
         ]
-    )
+    ))
+
+    /// Handles of what the view `BlockAccount` (“Block @anna@example.social?”) holds.
+    enum BlockAccount {
+        /// The button `block` (“Block”).
+        static let block: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "block", idSource: .explicit,
+            path: "BlockAccount/block",
+            label: "Block",
+            properties: [
+                "action": .string("blockAccount"),
+                "enabled": .bool(true),
+                "role": .string("destructive"),
+                "type": .string("system"),
+                "undoable": .bool(false),
+            ],
+            location: .init(file: "samples/social.menu", line: 136, column: 3)
+        ))
+
+        /// The button `cancel` (“Cancel”).
+        static let cancel: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
+            kind: .button, context: .control, id: "cancel", idSource: .explicit,
+            path: "BlockAccount/cancel",
+            label: "Cancel",
+            properties: [
+                "action": .string("dismissBlock"),
+                "enabled": .bool(true),
+                "role": .string("cancel"),
+                "type": .string("system"),
+                "undoable": .bool(false),
+            ],
+            location: .init(file: "samples/social.menu", line: 137, column: 3)
+        ))
+    }
 
     /// Saved drafts.
-    static let drafts: MenuModel.MenuElement = .init(
+    static let drafts: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
         kind: .view, context: .control, id: "Drafts", idSource: .explicit,
         path: "Drafts",
         label: "Drafts",
@@ -611,10 +752,10 @@ enum Social {
             "scrolling": .bool(false),
         ],
         location: .init(file: "samples/social.menu", line: 141, column: 1)
-    )
+    ))
 
     /// The languages a post can be written in.
-    static let languages: MenuModel.MenuElement = .init(
+    static let languages: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
         kind: .view, context: .control, id: "Languages", idSource: .explicit,
         path: "Languages",
         label: "Language",
@@ -625,10 +766,10 @@ enum Social {
             "scrolling": .bool(false),
         ],
         location: .init(file: "samples/social.menu", line: 144, column: 1)
-    )
+    ))
 
     /// An account's profile.
-    static let profile: MenuModel.MenuElement = .init(
+    static let profile: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
         kind: .view, context: .control, id: "Profile", idSource: .explicit,
         path: "Profile",
         label: "Profile",
@@ -639,186 +780,237 @@ enum Social {
             "scrolling": .bool(false),
         ],
         location: .init(file: "samples/social.menu", line: 147, column: 1)
-    )
+    ))
 
     /// The menu bar iPadOS shows with a keyboard attached.
-    static let menubar: MenuModel.MenuElement = .init(
+    static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
         kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
         path: "menubar",
         doc: "The menu bar iPadOS shows with a keyboard attached.",
         location: .init(file: "samples/social.menu", line: 150, column: 1),
         children: [
-            .init(
-                kind: .menu, context: .menu, id: "File", idSource: .explicit,
-                path: "menubar/File",
-                label: "File",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/social.menu", line: 151, column: 3),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "newPost", idSource: .explicit,
-                        path: "menubar/File/newPost",
-                        label: "New Post",
-                        properties: [
-                            "action": .string("newPost"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/social.menu", line: 152, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "close", idSource: .explicit,
-                        path: "menubar/File/close",
-                        label: "Close Window",
-                        properties: [
-                            "action": .string("closeWindow"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/social.menu", line: 153, column: 5)
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "View", idSource: .explicit,
-                path: "menubar/View",
-                label: "View",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/social.menu", line: 155, column: 3),
-                children: [
-                    .init(
-                        kind: .section, context: .menu, id: "timeline", idSource: .label,
-                        path: "menubar/View/timeline",
-                        label: "Timeline",
-                        location: .init(file: "samples/social.menu", line: 156, column: 5),
-                        children: [
-                            .init(
-                                kind: .item, context: .menu, id: "home", idSource: .explicit,
-                                path: "menubar/View/timeline/home",
-                                label: "Home",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "opens": .string("view"),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "1", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/social.menu", line: 157, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "notifications", idSource: .explicit,
-                                path: "menubar/View/timeline/notifications",
-                                label: "Notifications",
-                                properties: [
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "opens": .string("view"),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "2", modifiers: [.command])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/social.menu", line: 158, column: 7)
-                            ),
-                        ]
-                    ),
-                    .init(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
-                        path: "menubar/View/section",
-                        location: .init(file: "samples/social.menu", line: 160, column: 5),
-                        children: [
-                            .init(
-                                kind: .toggle, context: .menu, id: "sidebar", idSource: .explicit,
-                                path: "menubar/View/section/sidebar",
-                                properties: [
-                                    "action": .string("toggleSidebar"),
-                                    "enabled": .bool(true),
-                                    "off": .string("Show Sidebar"),
-                                    "on": .string("Hide Sidebar"),
-                                    "shortcut": .shortcut(.init(key: "s", modifiers: [.control, .command])),
-                                    "state": .string("off"),
-                                ],
-                                location: .init(file: "samples/social.menu", line: 161, column: 7)
-                            ),
-                            .init(
-                                kind: .item, context: .menu, id: "fullScreen", idSource: .explicit,
-                                path: "menubar/View/section/fullScreen",
-                                label: "Enter Full Screen",
-                                properties: [
-                                    "action": .string("toggleFullScreen"),
-                                    "alternate": .bool(false),
-                                    "enabled": .bool(true),
-                                    "input": .bool(false),
-                                    "role": .string("normal"),
-                                    "shortcut": .shortcut(.init(key: "f", modifiers: [.function])),
-                                    "undoable": .bool(false),
-                                ],
-                                location: .init(file: "samples/social.menu", line: 167, column: 7)
-                            ),
-                        ]
-                    ),
-                ]
-            ),
-            .init(
-                kind: .menu, context: .menu, id: "Window", idSource: .explicit,
-                path: "menubar/Window",
-                label: "Window",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/social.menu", line: 170, column: 3),
-                children: [
-                    .init(
-                        kind: .item, context: .menu, id: "minimize", idSource: .explicit,
-                        path: "menubar/Window/minimize",
-                        label: "Minimize",
-                        properties: [
-                            "action": .string("minimizeWindow"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/social.menu", line: 172, column: 5)
-                    ),
-                    .init(
-                        kind: .item, context: .menu, id: "fill", idSource: .explicit,
-                        path: "menubar/Window/fill",
-                        label: "Fill",
-                        properties: [
-                            "action": .string("fillWindow"),
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "shortcut": .shortcut(.init(key: "f", modifiers: [.function, .control])),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/social.menu", line: 173, column: 5)
-                    ),
-                ]
-            ),
+            MenuBar.file.element,
+            MenuBar.view.element,
+            MenuBar.window.element,
         ]
-    )
+    ))
+
+    /// Handles of what the menubar `menubar` holds.
+    enum MenuBar {
+        /// The menu `File` (“File”).
+        static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "File", idSource: .explicit,
+            path: "menubar/File",
+            label: "File",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/social.menu", line: 151, column: 3),
+            children: [
+                File.newPost.element,
+                File.close.element,
+            ]
+        ))
+
+        /// Handles of what the menu `File` (“File”) holds.
+        enum File {
+            /// The item `newPost` (“New Post”).
+            static let newPost: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "newPost", idSource: .explicit,
+                path: "menubar/File/newPost",
+                label: "New Post",
+                properties: [
+                    "action": .string("newPost"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                    "undoable": .bool(false),
+                ],
+                location: .init(file: "samples/social.menu", line: 152, column: 5)
+            ))
+
+            /// The item `close` (“Close Window”).
+            static let close: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "close", idSource: .explicit,
+                path: "menubar/File/close",
+                label: "Close Window",
+                properties: [
+                    "action": .string("closeWindow"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+                    "undoable": .bool(false),
+                ],
+                location: .init(file: "samples/social.menu", line: 153, column: 5)
+            ))
+        }
+
+        /// The menu `View` (“View”).
+        static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            path: "menubar/View",
+            label: "View",
+            properties: [
+                "dynamic": .bool(false),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/social.menu", line: 155, column: 3),
+            children: [
+                View.timeline.element,
+                MenuModel.MenuElement(
+                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    path: "menubar/View/section",
+                    location: .init(file: "samples/social.menu", line: 160, column: 5),
+                    children: [
+                        View.sidebar.element,
+                        View.fullScreen.element,
+                    ]
+                ),
+            ]
+        ))
+
+        /// Handles of what the menu `View` (“View”) holds.
+        enum View {
+            /// The section `timeline` (“Timeline”).
+            static let timeline: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
+                kind: .section, context: .menu, id: "timeline", idSource: .label,
+                path: "menubar/View/timeline",
+                label: "Timeline",
+                location: .init(file: "samples/social.menu", line: 156, column: 5),
+                children: [
+                    Timeline.home.element,
+                    Timeline.notifications.element,
+                ]
+            ))
+
+            /// Handles of what the section `timeline` (“Timeline”) holds.
+            enum Timeline {
+                /// The item `home` (“Home”).
+                static let home: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "home", idSource: .explicit,
+                    path: "menubar/View/timeline/home",
+                    label: "Home",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "opens": .string("view"),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "1", modifiers: [.command])),
+                        "undoable": .bool(false),
+                    ],
+                    location: .init(file: "samples/social.menu", line: 157, column: 7)
+                ))
+
+                /// The item `notifications` (“Notifications”).
+                static let notifications: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                    kind: .item, context: .menu, id: "notifications", idSource: .explicit,
+                    path: "menubar/View/timeline/notifications",
+                    label: "Notifications",
+                    properties: [
+                        "alternate": .bool(false),
+                        "enabled": .bool(true),
+                        "input": .bool(false),
+                        "opens": .string("view"),
+                        "role": .string("normal"),
+                        "shortcut": .shortcut(.init(key: "2", modifiers: [.command])),
+                        "undoable": .bool(false),
+                    ],
+                    location: .init(file: "samples/social.menu", line: 158, column: 7)
+                ))
+            }
+
+            /// The toggle `sidebar`.
+            static let sidebar: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
+                kind: .toggle, context: .menu, id: "sidebar", idSource: .explicit,
+                path: "menubar/View/sidebar",
+                properties: [
+                    "action": .string("toggleSidebar"),
+                    "enabled": .bool(true),
+                    "off": .string("Show Sidebar"),
+                    "on": .string("Hide Sidebar"),
+                    "shortcut": .shortcut(.init(key: "s", modifiers: [.control, .command])),
+                    "state": .string("off"),
+                ],
+                location: .init(file: "samples/social.menu", line: 161, column: 7)
+            ))
+
+            /// The item `fullScreen` (“Enter Full Screen”).
+            static let fullScreen: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "fullScreen", idSource: .explicit,
+                path: "menubar/View/fullScreen",
+                label: "Enter Full Screen",
+                properties: [
+                    "action": .string("toggleFullScreen"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "f", modifiers: [.function])),
+                    "undoable": .bool(false),
+                ],
+                location: .init(file: "samples/social.menu", line: 167, column: 7)
+            ))
+        }
+
+        /// The menu `Window` (“Window”).
+        static let window: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
+            kind: .menu, context: .menu, id: "Window", idSource: .explicit,
+            path: "menubar/Window",
+            label: "Window",
+            properties: [
+                "dynamic": .bool(true),
+                "enabled": .bool(true),
+            ],
+            location: .init(file: "samples/social.menu", line: 170, column: 3),
+            children: [
+                Window.minimize.element,
+                Window.fill.element,
+            ]
+        ))
+
+        /// Handles of what the menu `Window` (“Window”) holds.
+        enum Window {
+            /// The item `minimize` (“Minimize”).
+            static let minimize: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "minimize", idSource: .explicit,
+                path: "menubar/Window/minimize",
+                label: "Minimize",
+                properties: [
+                    "action": .string("minimizeWindow"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
+                    "undoable": .bool(false),
+                ],
+                location: .init(file: "samples/social.menu", line: 172, column: 5)
+            ))
+
+            /// The item `fill` (“Fill”).
+            static let fill: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+                kind: .item, context: .menu, id: "fill", idSource: .explicit,
+                path: "menubar/Window/fill",
+                label: "Fill",
+                properties: [
+                    "action": .string("fillWindow"),
+                    "alternate": .bool(false),
+                    "enabled": .bool(true),
+                    "input": .bool(false),
+                    "role": .string("normal"),
+                    "shortcut": .shortcut(.init(key: "f", modifiers: [.function, .control])),
+                    "undoable": .bool(false),
+                ],
+                location: .init(file: "samples/social.menu", line: 173, column: 5)
+            ))
+        }
+    }
 
     /// Everything samples/social.menu declares, as one document.
     static let document: MenuModel.MenuDocument = .init(
@@ -829,30 +1021,38 @@ enum Social {
             .init(name: .iOS, version: "17"),
             .init(name: .iPadOS, version: "17"),
         ],
-        declarations: [compose, post, deletePost, blockAccount, drafts, languages, profile, menubar]
+        declarations: [compose.element, post.element, deletePost.element, blockAccount.element, drafts.element, languages.element, profile.element, menubar.element]
     )
 
-    /// Every action samples/social.menu names (`action:` values), sorted.
+    /// Every action samples/social.menu can trigger, sorted: `action:` values, and the identifiers of
+    /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
         case addEmoji
         case addPhoto
         case addPoll
         case addToReadingList
+        case block
         case blockAccount
         case boost
         case closeWindow
         case copyLink
         case copyPostLink
+        case delete
         case deletePost
         case dismissBlock
         case dismissCompose
         case dismissDelete
+        case drafts
         case fillWindow
+        case home
+        case language
         case minimizeWindow
         case muteAuthor
         case newList
         case newPost
+        case notifications
         case openLink
+        case profile
         case publishPost
         case removeBookmark
         case reply

@@ -90,6 +90,7 @@ enum Workout {
                 "role": .string("normal"),
                 "symbol": .string("flag.checkered"),
                 "type": .string("system"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/workout.menu", line: 31, column: 5)
         ))
@@ -107,6 +108,7 @@ enum Workout {
                 "role": .string("normal"),
                 "symbol": .string("pause.fill"),
                 "type": .string("system"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/workout.menu", line: 37, column: 5)
         ))
@@ -125,6 +127,7 @@ enum Workout {
                 "style": .string("filled"),
                 "symbol": .string("xmark"),
                 "type": .string("system"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/workout.menu", line: 45, column: 3)
         ))
@@ -165,6 +168,7 @@ enum Workout {
                 "role": .string("normal"),
                 "symbol": .string("figure.run"),
                 "type": .string("system"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/workout.menu", line: 59, column: 3)
         ))
@@ -181,6 +185,7 @@ enum Workout {
                 "role": .string("normal"),
                 "symbol": .string("figure.walk"),
                 "type": .string("system"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/workout.menu", line: 64, column: 3)
         ))
@@ -197,6 +202,7 @@ enum Workout {
                 "role": .string("normal"),
                 "symbol": .string("figure.outdoor.cycle"),
                 "type": .string("system"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/workout.menu", line: 69, column: 3)
         ))
@@ -213,6 +219,7 @@ enum Workout {
                 "role": .string("normal"),
                 "symbol": .string("figure.pool.swim"),
                 "type": .string("system"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/workout.menu", line: 74, column: 3)
         ))

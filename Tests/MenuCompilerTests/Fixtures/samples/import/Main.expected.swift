@@ -74,6 +74,7 @@ enum Main {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 8, column: 7)
             ))
@@ -102,6 +103,7 @@ enum Main {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 17, column: 7)
             ))
@@ -156,6 +158,7 @@ enum Main {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 22, column: 7)
             ))
@@ -172,6 +175,7 @@ enum Main {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "n", modifiers: [.shift, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 23, column: 7)
             ))
@@ -204,6 +208,7 @@ enum Main {
                         "enabled": .bool(true),
                         "input": .bool(false),
                         "role": .string("normal"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/import/Main.menu", line: 27, column: 9)
                 ))
@@ -221,6 +226,7 @@ enum Main {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 31, column: 7)
             ))
@@ -237,6 +243,7 @@ enum Main {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "w", modifiers: [.option, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 32, column: 7)
             ))
@@ -253,6 +260,7 @@ enum Main {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "w", modifiers: [.control, .option, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 33, column: 7)
             ))
@@ -268,6 +276,7 @@ enum Main {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 38, column: 7)
             ))
@@ -318,6 +327,7 @@ enum Main {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 43, column: 7)
             ))
@@ -334,6 +344,7 @@ enum Main {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 44, column: 7)
             ))
@@ -369,6 +380,7 @@ enum Main {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/import/Main.menu", line: 48, column: 9)
                 ))
@@ -385,6 +397,7 @@ enum Main {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/import/Main.menu", line: 49, column: 9)
                 ))
@@ -401,6 +414,7 @@ enum Main {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "g", modifiers: [.shift, .command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/import/Main.menu", line: 50, column: 9)
                 ))
@@ -453,6 +467,7 @@ enum Main {
                     "enabled": .bool(false),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 59, column: 7)
             ))
@@ -470,6 +485,7 @@ enum Main {
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "1", modifiers: [.control, .command])),
                     "state": .string("on"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 60, column: 7)
             ))
@@ -486,6 +502,7 @@ enum Main {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "2", modifiers: [.control, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 61, column: 7)
             ))
@@ -502,6 +519,7 @@ enum Main {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "state": .string("mixed"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 62, column: 7)
             ))
@@ -518,6 +536,7 @@ enum Main {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "m", modifiers: [.option, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 66, column: 7)
             ))
@@ -534,6 +553,7 @@ enum Main {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 67, column: 7)
             ))
@@ -570,6 +590,7 @@ enum Main {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 73, column: 5)
             ))
@@ -585,6 +606,7 @@ enum Main {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 74, column: 5)
             ))
@@ -600,6 +622,7 @@ enum Main {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 75, column: 5)
             ))
@@ -634,6 +657,7 @@ enum Main {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "?", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/Main.menu", line: 80, column: 5)
             ))
@@ -668,6 +692,7 @@ enum Main {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/import/Main.menu", line: 86, column: 3)
         ))
@@ -716,6 +741,7 @@ enum Main {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/import/Main.menu", line: 92, column: 5)
         ))
@@ -731,6 +757,7 @@ enum Main {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/import/Main.menu", line: 93, column: 5)
         ))
@@ -746,6 +773,7 @@ enum Main {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/import/Main.menu", line: 96, column: 5)
         ))

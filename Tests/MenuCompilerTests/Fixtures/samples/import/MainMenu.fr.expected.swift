@@ -95,6 +95,7 @@ enum MainMenuFr {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 8, column: 7)
             ))
@@ -110,6 +111,7 @@ enum MainMenuFr {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 9, column: 7)
             ))
@@ -126,6 +128,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: ",", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 15, column: 7)
             ))
@@ -154,6 +157,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "h", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 24, column: 7)
             ))
@@ -170,6 +174,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "h", modifiers: [.option, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 25, column: 7)
             ))
@@ -185,6 +190,7 @@ enum MainMenuFr {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 29, column: 7)
             ))
@@ -201,6 +207,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 32, column: 7)
             ))
@@ -268,6 +275,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 37, column: 7)
             ))
@@ -284,6 +292,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "o", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 38, column: 7)
             ))
@@ -316,6 +325,7 @@ enum MainMenuFr {
                         "enabled": .bool(true),
                         "input": .bool(false),
                         "role": .string("normal"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/import/MainMenu.fr.menu", line: 42, column: 9)
                 ))
@@ -333,6 +343,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 46, column: 7)
             ))
@@ -349,6 +360,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "w", modifiers: [.option, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 47, column: 7)
             ))
@@ -365,6 +377,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "s", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 48, column: 7)
             ))
@@ -381,6 +394,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "s", modifiers: [.shift, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 49, column: 7)
             ))
@@ -397,6 +411,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "d", modifiers: [.shift, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 50, column: 7)
             ))
@@ -413,6 +428,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "a", modifiers: [.option, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 51, column: 7)
             ))
@@ -428,6 +444,7 @@ enum MainMenuFr {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 54, column: 7)
             ))
@@ -461,6 +478,7 @@ enum MainMenuFr {
                         "enabled": .bool(true),
                         "input": .bool(false),
                         "role": .string("normal"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/import/MainMenu.fr.menu", line: 56, column: 9)
                 ))
@@ -476,6 +494,7 @@ enum MainMenuFr {
                         "enabled": .bool(true),
                         "input": .bool(false),
                         "role": .string("normal"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/import/MainMenu.fr.menu", line: 57, column: 9)
                 ))
@@ -493,6 +512,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "p", modifiers: [.shift, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 59, column: 7)
             ))
@@ -509,6 +529,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "p", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 60, column: 7)
             ))
@@ -572,6 +593,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 65, column: 7)
             ))
@@ -588,6 +610,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 66, column: 7)
             ))
@@ -604,6 +627,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 69, column: 7)
             ))
@@ -620,6 +644,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 70, column: 7)
             ))
@@ -636,6 +661,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 71, column: 7)
             ))
@@ -652,6 +678,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "delete", modifiers: [])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 72, column: 7)
             ))
@@ -668,6 +695,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 73, column: 7)
             ))
@@ -683,6 +711,7 @@ enum MainMenuFr {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 76, column: 7)
             ))
@@ -698,6 +727,7 @@ enum MainMenuFr {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 77, column: 7)
             ))
@@ -769,6 +799,7 @@ enum MainMenuFr {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/import/MainMenu.fr.menu", line: 85, column: 9)
                 ))
@@ -786,6 +817,7 @@ enum MainMenuFr {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
                         "state": .string("on"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/import/MainMenu.fr.menu", line: 86, column: 9)
                 ))
@@ -803,6 +835,7 @@ enum MainMenuFr {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/import/MainMenu.fr.menu", line: 87, column: 9)
                 ))
@@ -820,6 +853,7 @@ enum MainMenuFr {
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
                         "state": .string("mixed"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/import/MainMenu.fr.menu", line: 88, column: 9)
                 ))
@@ -836,6 +870,7 @@ enum MainMenuFr {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "+", modifiers: [.command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/import/MainMenu.fr.menu", line: 91, column: 9)
                 ))
@@ -852,6 +887,7 @@ enum MainMenuFr {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "shortcut": .shortcut(.init(key: "-", modifiers: [.command])),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/import/MainMenu.fr.menu", line: 92, column: 9)
                 ))
@@ -886,6 +922,7 @@ enum MainMenuFr {
                         "enabled": .bool(false),
                         "input": .bool(false),
                         "role": .string("normal"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/import/MainMenu.fr.menu", line: 96, column: 7)
                 ))
@@ -901,6 +938,7 @@ enum MainMenuFr {
                         "enabled": .bool(true),
                         "input": .bool(false),
                         "role": .string("normal"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/import/MainMenu.fr.menu", line: 97, column: 7)
                 ))
@@ -916,6 +954,7 @@ enum MainMenuFr {
                         "enabled": .bool(true),
                         "input": .bool(false),
                         "role": .string("normal"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/import/MainMenu.fr.menu", line: 98, column: 7)
                 ))
@@ -970,6 +1009,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "t", modifiers: [.option, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 103, column: 7)
             ))
@@ -985,6 +1025,7 @@ enum MainMenuFr {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 107, column: 7)
             ))
@@ -1000,6 +1041,7 @@ enum MainMenuFr {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 108, column: 7)
             ))
@@ -1016,6 +1058,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "d", modifiers: [.control, .option, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 110, column: 7)
             ))
@@ -1031,6 +1074,7 @@ enum MainMenuFr {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 114, column: 7)
             ))
@@ -1047,6 +1091,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 117, column: 7)
             ))
@@ -1123,6 +1168,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "up", modifiers: [.option])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 125, column: 7)
             ))
@@ -1139,6 +1185,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "down", modifiers: [.option])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 126, column: 7)
             ))
@@ -1155,6 +1202,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "pageup", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 127, column: 7)
             ))
@@ -1171,6 +1219,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "pagedown", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 128, column: 7)
             ))
@@ -1187,6 +1236,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "home", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 129, column: 7)
             ))
@@ -1203,6 +1253,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "end", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 130, column: 7)
             ))
@@ -1219,6 +1270,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "left", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 133, column: 7)
             ))
@@ -1235,6 +1287,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "right", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 134, column: 7)
             ))
@@ -1251,6 +1304,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "f5", modifiers: [])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 135, column: 7)
             ))
@@ -1267,6 +1321,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "f13", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 136, column: 7)
             ))
@@ -1282,6 +1337,7 @@ enum MainMenuFr {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 137, column: 7)
             ))
@@ -1297,6 +1353,7 @@ enum MainMenuFr {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 138, column: 7)
             ))
@@ -1313,6 +1370,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "forwarddelete", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 139, column: 7)
             ))
@@ -1329,6 +1387,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "return", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 142, column: 7)
             ))
@@ -1345,6 +1404,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "enter", modifiers: [])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 143, column: 7)
             ))
@@ -1361,6 +1421,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "tab", modifiers: [.option])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 144, column: 7)
             ))
@@ -1377,6 +1438,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "tab", modifiers: [.option, .shift])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 148, column: 7)
             ))
@@ -1393,6 +1455,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "escape", modifiers: [])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 152, column: 7)
             ))
@@ -1409,6 +1472,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "space", modifiers: [.control])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 153, column: 7)
             ))
@@ -1425,6 +1489,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "\\", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 154, column: 7)
             ))
@@ -1500,6 +1565,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 169, column: 7)
             ))
@@ -1516,6 +1582,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "m", modifiers: [.option, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 170, column: 7)
             ))
@@ -1531,6 +1598,7 @@ enum MainMenuFr {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 175, column: 7)
             ))
@@ -1546,6 +1614,7 @@ enum MainMenuFr {
                     "enabled": .bool(true),
                     "input": .bool(false),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 178, column: 7)
             ))
@@ -1580,6 +1649,7 @@ enum MainMenuFr {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "?", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/import/MainMenu.fr.menu", line: 184, column: 5)
             ))
@@ -1616,6 +1686,7 @@ enum MainMenuFr {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/import/MainMenu.fr.menu", line: 190, column: 3)
         ))
@@ -1631,6 +1702,7 @@ enum MainMenuFr {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/import/MainMenu.fr.menu", line: 191, column: 3)
         ))
@@ -1680,6 +1752,7 @@ enum MainMenuFr {
                 "input": .bool(false),
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "k", modifiers: [])),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/import/MainMenu.fr.menu", line: 197, column: 5)
         ))
@@ -1696,6 +1769,7 @@ enum MainMenuFr {
                 "input": .bool(false),
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/import/MainMenu.fr.menu", line: 200, column: 5)
         ))
@@ -1729,6 +1803,7 @@ enum MainMenuFr {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/import/MainMenu.fr.menu", line: 206, column: 3)
         ))
@@ -1744,6 +1819,7 @@ enum MainMenuFr {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/import/MainMenu.fr.menu", line: 207, column: 3)
         ))
@@ -1778,6 +1854,7 @@ enum MainMenuFr {
                 "enabled": .bool(true),
                 "input": .bool(false),
                 "role": .string("normal"),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/import/MainMenu.fr.menu", line: 212, column: 3)
         ))

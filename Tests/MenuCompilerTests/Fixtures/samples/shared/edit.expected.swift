@@ -54,6 +54,7 @@ enum Edit {
                 "input": .bool(false),
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/shared/edit.menu", line: 8, column: 5)
         ))
@@ -70,6 +71,7 @@ enum Edit {
                 "input": .bool(false),
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/shared/edit.menu", line: 9, column: 5)
         ))
@@ -103,6 +105,7 @@ enum Edit {
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
                     "symbol": .string("scissors"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/shared/edit.menu", line: 13, column: 5)
             ))
@@ -120,6 +123,7 @@ enum Edit {
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
                     "symbol": .string("doc.on.doc"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/shared/edit.menu", line: 14, column: 5)
             ))
@@ -137,6 +141,7 @@ enum Edit {
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
                     "symbol": .string("doc.on.clipboard"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/shared/edit.menu", line: 15, column: 5)
             ))
@@ -153,6 +158,7 @@ enum Edit {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/shared/edit.menu", line: 16, column: 5)
             ))
@@ -169,6 +175,7 @@ enum Edit {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/shared/edit.menu", line: 17, column: 5)
             ))
@@ -206,6 +213,7 @@ enum Edit {
                     "input": .bool(true),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/shared/edit.menu", line: 24, column: 7)
             ))
@@ -222,6 +230,7 @@ enum Edit {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/shared/edit.menu", line: 25, column: 7)
             ))
@@ -238,6 +247,7 @@ enum Edit {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/shared/edit.menu", line: 26, column: 7)
             ))

@@ -53,6 +53,7 @@ enum DemoEdit {
                 "input": .bool(false),
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 6, column: 5)
         ))
@@ -69,6 +70,7 @@ enum DemoEdit {
                 "input": .bool(false),
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 7, column: 5)
         ))
@@ -85,6 +87,7 @@ enum DemoEdit {
                 "input": .bool(false),
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 10, column: 5)
         ))
@@ -101,6 +104,7 @@ enum DemoEdit {
                 "input": .bool(false),
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 11, column: 5)
         ))
@@ -117,6 +121,7 @@ enum DemoEdit {
                 "input": .bool(false),
                 "role": .string("normal"),
                 "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
+                "undoable": .bool(false),
             ],
             location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 12, column: 5)
         ))

@@ -52,6 +52,7 @@ enum DemoMenus {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 9, column: 5)
             ))
@@ -67,6 +68,7 @@ enum DemoMenus {
                     "enabled": .bool(true),
                     "input": .bool(true),
                     "role": .string("normal"),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 10, column: 5)
             ))
@@ -83,6 +85,7 @@ enum DemoMenus {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 11, column: 5)
             ))
@@ -139,6 +142,7 @@ enum DemoMenus {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 6, column: 5),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
@@ -156,6 +160,7 @@ enum DemoMenus {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 7, column: 5),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
@@ -173,6 +178,7 @@ enum DemoMenus {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 10, column: 5),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
@@ -190,6 +196,7 @@ enum DemoMenus {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 11, column: 5),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
@@ -207,6 +214,7 @@ enum DemoMenus {
                     "input": .bool(false),
                     "role": .string("normal"),
                     "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
+                    "undoable": .bool(false),
                 ],
                 location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 12, column: 5),
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
@@ -275,6 +283,7 @@ enum DemoMenus {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("on"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 20, column: 7)
                 ))
@@ -290,6 +299,7 @@ enum DemoMenus {
                         "input": .bool(false),
                         "role": .string("normal"),
                         "state": .string("off"),
+                        "undoable": .bool(false),
                     ],
                     location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 21, column: 7)
                 ))
