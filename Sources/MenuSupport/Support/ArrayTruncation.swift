@@ -6,7 +6,7 @@ extension Array {
     /// `removeAll(keepingCapacity: true)` take the general replacement path,
     /// about a hundred instructions for the few elements such an array
     /// holds; removing them one by one from the end takes a few each.
-    @inline(__always)
+    @inlinable
     package mutating func shrink(to count: Int) {
         while self.count > count { removeLast() }
     }
@@ -20,6 +20,7 @@ extension Array {
     /// live as long as the compilation: a build of thousands of files keeps
     /// one model and walk per file, and their spare capacity added up to
     /// a fifth of its memory.
+    @inlinable
     package func withoutSpareCapacity() -> [Element] {
         guard capacity > count + count / 4 + 64 else { return self }
         return [Element](unsafeUninitializedCapacity: count) { buffer, initialized in

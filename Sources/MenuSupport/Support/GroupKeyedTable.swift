@@ -9,31 +9,33 @@
 /// are set, so it costs about what the file uses; a file that uses most
 /// of the numbering (the only file of its group, usually) says so and
 /// gets the array at once.
+// Inlinable: the rules read it for every label they look at, from another
+// module; unspecialized, each read looked up the generic type's metadata.
 package struct GroupKeyedTable<Value> {
-    private var dense: [Value] = []
+    @usableFromInline var dense: [Value] = []
     /// The first few keys set, searched in order: most files of a large
     /// group set a handful, and a dictionary made, grown and freed for
     /// each of a file's tables cost more than the rules that used them.
-    private var few: [(key: Int32, value: Value)] = []
-    private var sparse: [Int32: Value] = [:]
-    private let keyCount: Int
-    private let missing: Value
+    @usableFromInline var few: [(key: Int32, value: Value)] = []
+    @usableFromInline var sparse: [Int32: Value] = [:]
+    @usableFromInline let keyCount: Int
+    @usableFromInline let missing: Value
 
     /// How many keys `few` holds before they move to `sparse`.
-    private static var fewLimit: Int { 8 }
+    @usableFromInline static var fewLimit: Int { 8 }
 
     /// A table over keys `0..<keyCount`, each `missing` until set.
     /// `expectedKeys`: about how many keys the file will set.
-    package init(keyCount: Int, missing: Value, expectedKeys: Int) {
+    @inlinable package init(keyCount: Int, missing: Value, expectedKeys: Int) {
         self.keyCount = keyCount
         self.missing = missing
         if expectedKeys >= Self.denseThreshold(keyCount) { dense = Array(repeating: missing, count: keyCount) }
     }
 
     /// How many keys make the array worth its memory.
-    private static func denseThreshold(_ keyCount: Int) -> Int { max(64, keyCount / 16) }
+    @inlinable static func denseThreshold(_ keyCount: Int) -> Int { max(64, keyCount / 16) }
 
-    package subscript(key: Int) -> Value {
+    @inlinable package subscript(key: Int) -> Value {
         @inline(__always) get {
             if !dense.isEmpty { return dense[key] }
             let key = Int32(truncatingIfNeeded: key)
@@ -67,7 +69,7 @@ package struct GroupKeyedTable<Value> {
         }
     }
 
-    private mutating func becomeDense() {
+    @usableFromInline mutating func becomeDense() {
         dense = Array(repeating: missing, count: keyCount)
         for (key, value) in sparse { dense[Int(key)] = value }
         sparse = [:]
