@@ -26,7 +26,7 @@ struct EditorParsingTests {
         let directory = try TestSupport.temporaryDirectory()
         try TestSupport.write("{}", to: directory.appendingPathComponent("menuc.json"))
         for (name, text) in Self.files { try TestSupport.write(text, to: directory.appendingPathComponent(name)) }
-        let json = try Subprocess.run(CLITests.binary, ["check", "--format", "json", "--rule", "label-title-case=note"] + Self.files.map(\.0),
+        let json = try Subprocess.run(CLITests.binary, ["check", "--format", "json", "--rule", "label-ellipsis-character=note"] + Self.files.map(\.0),
                                       directory: directory).output
         let diagnostics = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         var locations: [Location] = []
@@ -56,7 +56,7 @@ struct EditorParsingTests {
     }
 
     func short(_ unit: String, in directory: URL) throws -> String {
-        let result = try Subprocess.run(CLITests.binary, ["check", "--format", "short", "--column-unit", unit, "--rule", "label-title-case=note"]
+        let result = try Subprocess.run(CLITests.binary, ["check", "--format", "short", "--column-unit", unit, "--rule", "label-ellipsis-character=note"]
                                         + Self.files.map(\.0), directory: directory)
         #expect(result.output.contains(": remark: ") && result.output.contains(": note: "), "\(result.output)")
         return result.output

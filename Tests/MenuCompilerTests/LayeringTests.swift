@@ -16,10 +16,13 @@ struct LayeringTests {
         for item in ["Package.swift", "Sources", "Benchmarks"] {
             try FileManager.default.copyItem(at: root.appendingPathComponent(item), to: copy.appendingPathComponent(item))
         }
-        // The manifest names the test target's folder; the copy needs one, not the tests.
-        let tests = copy.appendingPathComponent("Tests/MenuCompilerTests")
-        try FileManager.default.createDirectory(at: tests.appendingPathComponent("Fixtures"), withIntermediateDirectories: true)
-        try "".write(to: tests.appendingPathComponent("Empty.swift"), atomically: true, encoding: .utf8)
+        // The manifest names the test targets' folders; the copy needs them, not the tests.
+        let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+        for match in manifest.matches(of: #/path: "(Tests/[^"]+)"/#) {
+            let folder = copy.appendingPathComponent(String(match.output.1))
+            try FileManager.default.createDirectory(at: folder.appendingPathComponent("Fixtures"), withIntermediateDirectories: true)
+            try "".write(to: folder.appendingPathComponent("Empty.swift"), atomically: true, encoding: .utf8)
+        }
         let lexer = copy.appendingPathComponent("Sources/MenuSyntax/Lexer/Lexer.swift")
         let original = try String(contentsOf: lexer, encoding: .utf8)
         try ("import MenuRules\n" + original).write(to: lexer, atomically: true, encoding: .utf8)
