@@ -107,8 +107,8 @@ struct GeneratedAPITests {
             (name, try Data(contentsOf: TestSupport.packageRoot.appendingPathComponent("samples/\(name)")).count)
         }
         let largest = try #require(sizes.max { $0.1 < $1.1 }?.0)
-        let workspace = Workspace(currentDirectory: TestSupport.packageRoot.path)
-        let compilation = Compiler.compile([.path("samples/" + largest)], options: CompileOptions(), workspace: workspace)
+        let compilation = Compiler.compile([.path("samples/" + largest)], options: CompileOptions(), workspace: Workspace(currentDirectory: TestSupport.packageRoot.path))
+        let workspace = compilation.workspace
         let file = try #require(compilation.files.first)
         #expect(!compilation.hasErrors)
         let swift = SwiftBackend.render(file, files: { workspace.file($0) })
@@ -196,8 +196,8 @@ struct AppsDocumentationTests {
         let markdown = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("docs/apps.md"), encoding: .utf8)
         let blocks = Self.swiftBlocks(markdown)
         #expect(blocks.count >= 3)
-        let workspace = Workspace(currentDirectory: TestSupport.packageRoot.path)
-        let compilation = Compiler.compile([.path("samples/notes.menu")], options: CompileOptions(), workspace: workspace)
+        let compilation = Compiler.compile([.path("samples/notes.menu")], options: CompileOptions(), workspace: Workspace(currentDirectory: TestSupport.packageRoot.path))
+        let workspace = compilation.workspace
         let file = try #require(compilation.files.first)
         let notes = SwiftBackend.render(file, files: { workspace.file($0) })
         for (index, block) in blocks.enumerated() {
