@@ -65,7 +65,7 @@ extension Optional<UnlistedErrors> {
 final class ErrorLog {
     private(set) var listed: [Diagnostic] = []
     private(set) var unlisted: UnlistedErrors?
-    private let limit: Int
+    let limit: Int
 
     init(limit: Int = MenuCompiler.maximumErrorsPerFile) {
         self.limit = limit
@@ -83,6 +83,12 @@ final class ErrorLog {
         }
         listed.append(diagnostic())
         return listed.count - 1
+    }
+
+    /// Counts an error at `span` that the caller knows can't be among the
+    /// file's listed ones, without it being made.
+    func count(at span: Span) {
+        unlisted.add(span)
     }
 
     /// Changes the listed error at `index` (one an outer body adds to).

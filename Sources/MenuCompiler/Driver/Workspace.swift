@@ -96,7 +96,7 @@ public final class Workspace: @unchecked Sendable {
         let parses = Parallel.map(loaded.count, workers: workers) { [loaded] index in
             let file = loaded[index]
             let source = SourceFile(id: file.id, displayPath: file.displayPath, absolutePath: file.absolutePath, bytes: file.bytes)
-            let parse = Parser.parse(source, keepComments: keepComments)
+            let parse = Parser.parse(source, keepComments: keepComments, skipsUnlistedMisplaced: true)
             let directory = PathNames.deletingLastComponent(of: file.absolutePath)
             let targets = parse.syntax.imports.map { directive -> String? in
                 let path = directive.path.value
@@ -147,7 +147,7 @@ public final class Workspace: @unchecked Sendable {
         let id = FileID(files.count)
         let source = SourceFile(id: id, displayPath: displayPath, absolutePath: absolutePath, bytes: bytes)
         files.append(source)
-        parsed.append(Parser.parse(source, keepComments: keepComments))
+        parsed.append(Parser.parse(source, keepComments: keepComments, skipsUnlistedMisplaced: true))
         imports.append([])
         if !absolutePath.isEmpty { idsByPath[absolutePath] = id }
         return id

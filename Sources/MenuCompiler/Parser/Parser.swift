@@ -32,14 +32,28 @@ public struct Parser: ~Copyable {
     /// Parses one file. When a brace is left open, the file is parsed a
     /// second time using indentation to guess where the `}` is missing, so
     /// that one forgotten brace gives one error at the right place.
-    public static func parse(_ file: SourceFile, keepComments: Bool = false) -> Result {
+    ///
+    /// `skipsUnlistedMisplaced`: for a check, which lists a file's first
+    /// `MenuCompiler.maximumErrorsPerFile` errors. An element that can't be
+    /// declared at the top level (an `item` there) is built all the same,
+    /// and the resolver reports it. Once that many errors are certain
+    /// before one, its report could only be counted, and it is skipped with
+    /// its body and counted here instead: a file of `item` lines is ten
+    /// million of them in 50 MB, each some 250 bytes once built and
+    /// resolved. What such an element holds is then not checked (nor
+    /// counted), and names it declares are not seen: a flood of misplaced
+    /// elements is counted, not analysed. Tools that need every element as
+    /// written (the formatter) leave it off.
+    public static func parse(_ file: SourceFile, keepComments: Bool = false, skipsUnlistedMisplaced: Bool = false) -> Result {
         // The lexer reads through the buffer pointer, so the whole parse runs inside this one scope.
         file.bytes.withUnsafeBufferPointer { buffer in
             withUnsafeTemporaryAllocation(of: Token.self, capacity: Parser.lexedAheadCapacity) { lexedAhead in
-                var parser = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments, indentationRecovery: false)
+                var parser = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments, indentationRecovery: false,
+                                    skipsUnlistedMisplaced: skipsUnlistedMisplaced)
                 let first = parser.parseFile()
                 guard parser.leftBraceOpenAtEnd else { return parser.result(first) }
-                var retry = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments, indentationRecovery: true)
+                var retry = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments, indentationRecovery: true,
+                                   skipsUnlistedMisplaced: skipsUnlistedMisplaced)
                 let second = retry.parseFile()
                 return retry.result(second)
             }
@@ -91,10 +105,15 @@ public struct Parser: ~Copyable {
     private var tree: SyntaxTreeBuilder
     /// Members of the bodies being parsed, innermost body last.
     private var openMembers = MemberStack()
+    private let skipsUnlistedMisplaced: Bool
+    /// Top-level elements built that can't be declared there: each is one
+    /// error the resolver will report, at its keyword (see `parse`).
+    private var misplacedDeclarations = 0
 
     private init(file: SourceFile, buffer: UnsafeBufferPointer<UInt8>, lexedAhead: UnsafeMutableBufferPointer<Token>,
-                 keepComments: Bool, indentationRecovery: Bool) {
+                 keepComments: Bool, indentationRecovery: Bool, skipsUnlistedMisplaced: Bool) {
         self.file = file
+        self.skipsUnlistedMisplaced = skipsUnlistedMisplaced
         self.bytes = buffer
         self.lexer = Lexer(file: file, buffer: buffer, recordComments: keepComments)
         self.lexedAhead = lexedAhead
@@ -550,6 +569,16 @@ public struct Parser: ~Copyable {
             return MemberRef(kind: .use, index: UInt32(tree.uses.count - 1))
         }
         if let kind = elementKind(word) {
+            if parent == nil, !Placement.mayBeDeclared(kind) {
+                // The errors certain before it (this parser's, and one for
+                // each misplaced element before it) fill the file's list:
+                // its own would only be counted.
+                if skipsUnlistedMisplaced, misplacedDeclarations + errors.listed.count >= errors.limit {
+                    skipMisplacedDeclaration(attributes: attributes)
+                    return nil
+                }
+                misplacedDeclarations += 1
+            }
             return MemberRef(kind: .element, index: UInt32(parseElement(kind: kind, attributes: attributes, depth: depth + 1)))
         }
         reportUnknownStatement(word: word, next: next, parent: parent)
@@ -559,6 +588,31 @@ public struct Parser: ~Copyable {
     }
 
     private static let elementKindNames = ElementKind.allCases.map(\.rawValue)
+
+    /// Steps over a top-level element whose `misplaced-element` error is
+    /// past the file's listed errors (see `parse`), body and all, building
+    /// nothing, and counts that error where the resolver would report it:
+    /// at the keyword. What its body holds is not looked at.
+    @inline(never)
+    private mutating func skipMisplacedDeclaration(attributes: Attributes) {
+        errors.count(at: span(current))
+        if !attributes.isEmpty {
+            tree.ruleIDs.removeSubrange(Int(tree.attributes[Int(attributes.first)].firstRuleID)...)
+            tree.attributes.removeSubrange(Int(attributes.first)...)
+        }
+        discardPendingDoc()
+        advance()  // the keyword
+        // The header as `parseElement` reads it: identifier, label, a '{' on the next line.
+        if current.kind == .identifier { advance() }
+        if current.kind == .string { advance() }
+        if current.kind == .newline, next.kind == .leftBrace { advance() }
+        if current.kind == .leftBrace {
+            advance()
+            // An unclosed body has the file parsed again by indentation, as a built one would.
+            if !skipBalancedBody() { leftBraceOpenAtEnd = true }
+        }
+        if !isAtTerminator { skipStatement() }
+    }
 
     /// An identifier at the start of a statement that is neither a property
     /// (no ':') nor an element kind: say what it most likely was meant to be.
@@ -878,7 +932,9 @@ public struct Parser: ~Copyable {
     }
 
     /// Skips to the brace matching an already consumed '{', without recursion.
-    private mutating func skipBalancedBody() {
+    /// Returns whether it found it (else it stops at the end of the file).
+    @discardableResult
+    private mutating func skipBalancedBody() -> Bool {
         var depth = 1
         while current.kind != .endOfFile {
             if current.kind == .leftBrace { depth += 1 }
@@ -886,10 +942,11 @@ public struct Parser: ~Copyable {
                 depth -= 1
                 if depth == 0 {
                     advance()
-                    return
+                    return true
                 }
             }
             advance()
         }
+        return false
     }
 }

@@ -10,10 +10,7 @@ enum Placement {
     /// Whether `child` may appear inside `parent` (nil: the top level).
     static func check(child: ElementKind, parent: ElementKind?, parentContext: ElementContext) -> Verdict {
         guard let parent else {
-            switch child {
-            case .menu, .menubar, .view, .contextmenu, .button, .toggle, .popup, .pulldown: return .allowed
-            default: return .misplaced(help: "\(child.rawValue) belongs inside \(homes(of: child))")
-            }
+            return mayBeDeclared(child) ? .allowed : .misplaced(help: "\(child.rawValue) belongs inside \(homes(of: child))")
         }
         switch parent {
         case .view:
@@ -55,6 +52,15 @@ enum Placement {
             return .misplaced(help: "\(parent.rawValue) has no children; \(child.rawValue) belongs inside \(homes(of: child))")
         }
         return .misplaced(help: "\(child.rawValue) belongs inside \(homes(of: child))")
+    }
+
+    /// Whether `kind` may appear at the top level of a file (a declaration).
+    /// The parser asks it of every top-level element, so it builds no text.
+    static func mayBeDeclared(_ kind: ElementKind) -> Bool {
+        switch kind {
+        case .menu, .menubar, .view, .contextmenu, .button, .toggle, .popup, .pulldown: true
+        case .option, .toolbar, .row, .item, .section, .submenu: false
+        }
     }
 
     static func homes(of kind: ElementKind) -> String {
