@@ -141,6 +141,11 @@ public final class Resolver {
     @exclusivity(unchecked) private var building = SpliceShape()
     private var menuShapes: [SpliceShape] = []
     private var shapeOfMenu: [Int32: Int32] = [:]
+    /// Hashes (`TextTable.hash`) of the names `use` and `menu:` give in the
+    /// group's files: only a menu whose identifier hashes like one of them
+    /// can be spliced, so only such menus keep their shape. A file of
+    /// millions of menus, none spliced, kept one for each.
+    private var splicedNames: Set<UInt32> = []
     /// Declarations that splice, directly or not, a menu on a reference
     /// cycle: built the way that finds and reports the cycle.
     private var splicesACycle: Set<DeclarationKey> = []
@@ -184,13 +189,44 @@ public final class Resolver {
         let elementCount = trees.reduce(0) { $0 + $1.elements.count }
         spliceBudget = max(Resolver.minimumSpliceBudget, 2 * elementCount)
         let sourceBytes = trees.reduce(0) { $0 + $1.file.bytes.count }
-        let menus = trees.reduce(0) { count, tree in count + tree.topLevel.reduce(0) { $0 + (tree.elements[Int($1)].kind == .menu ? 1 : 0) } }
-        menuShapes.reserveCapacity(menus)
-        shapeOfMenu.reserveCapacity(menus)
+        for tree in trees { noteSplicedNames(in: tree) }
+        menuShapes.reserveCapacity(splicedNames.count)
+        shapeOfMenu.reserveCapacity(splicedNames.count)
         spliceByteBudget = max(Resolver.minimumSpliceBytes, Resolver.spliceBytesPerSourceByte * sourceBytes)
         model.records.reserveCapacity(elementCount)
         model.children.reserveCapacity(elementCount)
         model.properties.reserveCapacity(trees.reduce(0) { $0 + $1.properties.count })
+    }
+
+    /// Adds the names `tree`'s `use`s and `menu:` properties give to `splicedNames`.
+    private func noteSplicedNames(in tree: SyntaxTree) {
+        tree.file.bytes.withUnsafeBufferPointer { bytes in
+            func note(_ name: TextRange) {
+                splicedNames.insert(Resolver.nameHash(UnsafeBufferPointer(rebasing: bytes[Int(name.start)..<Int(name.end)])))
+            }
+            for use in tree.uses { note(use.target) }
+            for property in tree.properties where property.name.count == 4 {
+                let value = tree.values[Int(property.value)]
+                guard value.kind == .identifier, propertyName(property.name, in: tree) == .menu else { continue }
+                note(value.range)
+            }
+        }
+    }
+
+    /// The hash of the text these bytes are interned as (ill-formed UTF-8
+    /// is interned decoded), which is the hash of the interned bytes.
+    private static func nameHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let (hash, isASCII) = TextTable.hashAndASCII(bytes)
+        if isASCII || TextTable.isWellFormedUTF8(bytes) { return hash }
+        var decoded = String(decoding: bytes, as: UTF8.self)
+        return decoded.withUTF8 { TextTable.hash($0) }
+    }
+
+    /// Whether a `use` or `menu:` of the group may name the declaration whose identifier is `id`.
+    private func mayBeSpliced(_ id: TextID) -> Bool {
+        guard !splicedNames.isEmpty, id.exists else { return false }
+        let range = model.texts.byteRange(id)
+        return model.texts.bytes.withUnsafeBufferPointer { splicedNames.contains(TextTable.hash(UnsafeBufferPointer(rebasing: $0[range]))) }
     }
 
     // MARK: - Files
@@ -674,7 +710,7 @@ public final class Resolver {
         let outer = building
         building = SpliceShape()
         let index = build(element, in: tree, parentKind: nil, parentContext: .control, assigned: assigned, parent: -1, depth: 0, path: 0)
-        if node.kind == .menu {
+        if node.kind == .menu, mayBeSpliced(assigned.id) {
             shapeOfMenu[index] = Int32(menuShapes.count)
             menuShapes.append(building)
         }
@@ -973,11 +1009,17 @@ public final class Resolver {
                     seenNames |= name.bit
                 }
             } else {
+                // Past the file's listed errors a name that is no property
+                // is an error either way (unknown, or set twice), and only
+                // counted: it is not remembered, or a line of a million
+                // unknown names would keep each.
+                if countedWithoutMaking(at: tree.span(property.name)) { continue }
                 let text = tree.text(property.name)
                 first = seenUnknown[text]
                 if first == nil { seenUnknown[text] = propertyIndex }
             }
             if let first {
+                if countedWithoutMaking(at: tree.span(property.name)) { continue }
                 let nameText = tree.text(property.name)
                 report(.error(.duplicateProperty, "'\(nameText)' is set twice on \(displayName(Int(index)))", at: tree.span(property.name),
                               label: "set again here", secondary: [LabeledSpan(tree.span(tree.properties[first].name), "first set here")],
