@@ -207,7 +207,7 @@ extension SyntaxTree {
         case .number: return .number(text(node.range), span(node.range))
         case .bool: return .bool(node.flag, span(node.range))
         case .list:
-            let items = (Int(node.firstItem)..<Int(node.firstItem + node.itemCount)).map { valueSyntax($0) }
+            let items = node.items(in: values).map { valueSyntax($0) }
             return .list(items, span(node.range))
         }
     }

@@ -48,11 +48,22 @@ public final class SyntaxTree: Sendable {
     /// overshoots for files with long bodies per line; trimming one array at
     /// a time, the builder's copy freed first, keeps the extra memory to one
     /// array at a time.
+    ///
+    /// An array larger than `untrimmedBytes` is left as it is: an
+    /// allocation that large is a mapping of its own, fresh from the system
+    /// (glibc maps every allocation over 32 MB; macOS's large allocations
+    /// are mapped too), whose capacity past the elements was never written
+    /// and takes no memory, and the copy would only have added the array
+    /// again for a moment — the peak of a check of a file of nested
+    /// elements (one element every two lines) was that copy.
     private static func take<T>(_ array: inout [T]) -> [T] {
         var taken: [T] = []
         swap(&taken, &array)
+        if taken.capacity * MemoryLayout<T>.stride > untrimmedBytes { return taken }
         return taken.withoutSpareCapacity()
     }
+
+    static let untrimmedBytes = 32 << 20
 
     /// Number of elements at every depth.
     public var elementCount: Int { elements.count }
@@ -175,22 +186,54 @@ struct ElementNode: Sendable {
     }
 }
 
+/// A member of a body, in four bytes (a file can be nothing but members,
+/// and each is stored twice while its body is parsed): the kind in the two
+/// high bits, the index in the rest. Indices fit in thirty bits: a file is
+/// under 4 GiB (`SourceFile.maximumSize`) and every property, element and
+/// `use` takes at least four bytes of it (`a:1` or `row`, and a separator).
 struct MemberRef: Sendable {
     enum Kind: UInt8, Sendable {
         case property, element, use
     }
-    var kind: Kind
-    var index: UInt32
+    private let bits: UInt32
+
+    init(kind: Kind, index: UInt32) {
+        bits = UInt32(kind.rawValue) << 30 | index & MemberRef.indexMask
+    }
+
+    private static let indexMask: UInt32 = (1 << 30) - 1
+
+    var kind: Kind {
+        switch bits >> 30 {
+        case 0: .property
+        case 1: .element
+        default: .use
+        }
+    }
+
+    var index: UInt32 { bits & MemberRef.indexMask }
 }
 
+/// A property, in 16 bytes (one per property, and a file can be nothing
+/// but properties): its span runs from its name to the end of its value.
 struct PropertyNode: Sendable {
     var name: TextRange
     /// Index into `values`.
     var value: UInt32
-    var span: TextRange
+    private var end: UInt32
+
+    init(name: TextRange, value: UInt32, span: TextRange) {
+        self.name = name
+        self.value = value
+        end = span.end
+    }
+
+    var span: TextRange { TextRange(start: name.start, end: end) }
 }
 
-/// A property value, in 20 bytes (one per property).
+/// A property value, in 16 bytes (one per property). A list, which no
+/// property takes, is rare: its item count is kept in a value of its own,
+/// the list's header, which its items follow in `values`.
 struct ValueNode: Sendable {
     enum Kind: UInt8, Sendable {
         case string, identifier, number, bool, list
@@ -201,10 +244,9 @@ struct ValueNode: Sendable {
     /// The whole value as written (for a negative number, with its '-';
     /// for a string, its literal with the quotes).
     var range: TextRange
-    /// A string's `StringRef.decoded`, or a list's first item in `values`.
-    private var first: UInt32 = 0
-    /// A list's item count.
-    private(set) var itemCount: UInt32 = 0
+    /// A string's `StringRef.decoded`; a list's header in `values`; a
+    /// header's item count.
+    private var payload: UInt32 = 0
 
     init(kind: Kind, flag: Bool = false, range: TextRange) {
         self.kind = kind
@@ -214,22 +256,33 @@ struct ValueNode: Sendable {
 
     init(string literal: StringRef) {
         self.init(kind: .string, range: literal.token)
-        first = UInt32(bitPattern: literal.decoded)
+        payload = UInt32(bitPattern: literal.decoded)
     }
 
-    init(listOf firstItem: UInt32, count: UInt32, range: TextRange) {
+    /// A list, whose header is `values[header]` (see `header(count:)`).
+    init(listWithHeader header: UInt32, range: TextRange) {
         self.init(kind: .list, range: range)
-        first = firstItem
-        itemCount = count
+        payload = header
+    }
+
+    /// The header stored before a list's `count` items.
+    static func header(count: UInt32, range: TextRange) -> ValueNode {
+        var header = ValueNode(kind: .list, range: range)
+        header.payload = count
+        return header
     }
 
     /// A string's literal (`StringRef.none` for another kind).
     var string: StringRef {
-        kind == .string ? StringRef(token: range, decoded: Int32(bitPattern: first)) : .none
+        kind == .string ? StringRef(token: range, decoded: Int32(bitPattern: payload)) : .none
     }
 
-    /// A list's first item in `values`.
-    var firstItem: UInt32 { kind == .list ? first : 0 }
+    /// A list's items in `values` (from its header there).
+    func items(in values: [ValueNode]) -> Range<Int> {
+        guard kind == .list else { return 0..<0 }
+        let first = Int(payload) + 1
+        return first..<(first + Int(values[Int(payload)].payload))
+    }
 }
 
 struct UseNode: Sendable {

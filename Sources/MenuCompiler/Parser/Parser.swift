@@ -735,9 +735,11 @@ public struct Parser: ~Copyable {
             if current.kind == .rightBracket {
                 let close = current
                 advance()
-                let first = UInt32(tree.values.count)
+                let range = TextRange(open.start, close.end)
+                let header = UInt32(tree.values.count)
+                tree.values.append(ValueNode.header(count: UInt32(items.count), range: range))
                 tree.values.append(contentsOf: items)
-                return ValueNode(listOf: first, count: UInt32(items.count), range: TextRange(open.start, close.end))
+                return ValueNode(listWithHeader: header, range: range)
             }
             guard let value = parseValue(listDepth: depth) else {
                 if abandonedValue { return nil }
