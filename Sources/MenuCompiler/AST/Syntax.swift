@@ -36,8 +36,9 @@ public struct SyntaxFile: Sendable {
     public var doc: DocComment?
     public var platforms: PlatformsDirective?
     public var imports: [ImportDirective]
-    /// The top-level elements.
-    public var elements: [ElementSyntax]
+    /// The top-level elements, made when asked for (the tree keeps their
+    /// indices; a file can hold millions).
+    public var elements: [ElementSyntax] { tree.topLevel.map { ElementSyntax(tree: tree, index: Int($0)) } }
     /// Ordinary comments, when the parser was asked to keep them.
     public var comments: [Span]
 }
@@ -81,14 +82,11 @@ public struct ElementSyntax: Sendable {
     public var span: Span { tree.span(node.span) }
 
     public var attributes: [AllowAttribute] {
-        let node = node
-        return tree.allowAttributes(first: node.firstAttribute, count: node.attributeCount)
+        let run = tree.attributeRun(ofElement: index)
+        return tree.allowAttributes(first: run.first, count: run.count)
     }
 
-    public var doc: DocComment? {
-        let index = node.doc
-        return index >= 0 ? tree.docs[Int(index)] : nil
-    }
+    public var doc: DocComment? { tree.doc(ofElement: index) }
 
     public var name: Name? {
         let node = node

@@ -23,6 +23,10 @@ public final class SyntaxTree: Sendable {
     /// The rule ids of every attribute, contiguous per attribute.
     let ruleIDs: [TextRange]
     let docs: [DocComment]
+    /// The element each of `docs` documents, ascending (see `doc(ofElement:)`).
+    let documentedElements: [UInt32]
+    /// The `@allow` attributes of elements, by ascending element (see `attributeRun(ofElement:)`).
+    let elementAttributes: [ElementAttributes]
     /// Decoded values of the string literals that contain escapes.
     let decodedStrings: [String]
     /// Indices of the top-level elements.
@@ -39,6 +43,8 @@ public final class SyntaxTree: Sendable {
         attributes = builder.attributes
         ruleIDs = builder.ruleIDs
         docs = builder.docs
+        documentedElements = builder.documentedElements
+        elementAttributes = builder.elementAttributes
         decodedStrings = builder.decodedStrings
         topLevel = builder.topLevel
     }
@@ -83,6 +89,36 @@ public final class SyntaxTree: Sendable {
         let node = elements[index]
         return members[Int(node.firstMember)..<Int(node.firstMember + node.memberCount)]
     }
+
+    /// Element `index`'s doc comment, if it has one.
+    func doc(ofElement index: Int) -> DocComment? {
+        guard elements[index].hasDoc, let position = SyntaxTree.position(of: UInt32(index), in: documentedElements, \.self) else { return nil }
+        return docs[position]
+    }
+
+    /// Element `index`'s `@allow` attributes: a run of `attributes` (empty without any).
+    func attributeRun(ofElement index: Int) -> (first: UInt32, count: UInt32) {
+        guard elements[index].hasAttributes,
+              let position = SyntaxTree.position(of: UInt32(index), in: elementAttributes, \.element) else { return (0, 0) }
+        return (elementAttributes[position].first, elementAttributes[position].count)
+    }
+
+    /// Where `element` is in a side table ascending by element (binary search).
+    private static func position<Entry>(of element: UInt32, in table: [Entry], _ key: (Entry) -> UInt32) -> Int? {
+        var (low, high) = (0, table.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if key(table[middle]) < element { low = middle + 1 } else { high = middle }
+        }
+        return low < table.count && key(table[low]) == element ? low : nil
+    }
+}
+
+/// An element's run of `@allow` attributes.
+struct ElementAttributes: Sendable {
+    var element: UInt32
+    var first: UInt32
+    var count: UInt32
 }
 
 /// A byte range of the tree's file. Thirty-two bits: files are limited to
@@ -128,35 +164,36 @@ struct StringRef: Hashable, Sendable {
     }
 }
 
-/// An element, in 64 bytes: the largest of the tree's arrays (one per
-/// element of a 10 MB file is 160,000), kept whole while a build runs.
-/// What is implied is not stored: the keyword's end (its kind's spelling)
-/// and the braces' ends (one byte each).
+/// An element, in 48 bytes: the largest of the tree's arrays (one per
+/// element of a 10 MB file is 160,000; a file can be nothing but
+/// elements), kept whole while a build runs. What is implied is not
+/// stored: the keyword's end (its kind's spelling), the braces' ends (one
+/// byte each), and where the element ends unless its body is left open
+/// (at its '}', label, identifier or keyword). What few elements have, a
+/// doc comment and `@allow` attributes, the tree keeps aside
+/// (`doc(ofElement:)`, `attributeRun(ofElement:)`), with a flag here.
 struct ElementNode: Sendable {
     var kind: ElementKind
     private var flags: UInt8 = 0
     private var keywordStart: UInt32
+    /// Where the element starts: its first attribute, else its keyword.
+    var start: UInt32
     var name = TextRange.empty
     var label = StringRef.none
     private var openBrace: UInt32 = 0
+    /// The body's '}'; for a body left open, where the element ends.
     private var closeBrace: UInt32 = 0
-    var span: TextRange
     var firstMember: UInt32 = 0
     var memberCount: UInt32 = 0
-    var firstAttribute: UInt32
-    var attributeCount: UInt32
-    /// Index into `docs`, or -1.
-    var doc: Int32 = -1
 
-    init(kind: ElementKind, keyword: TextRange, span: TextRange, firstAttribute: UInt32, attributeCount: UInt32) {
+    init(kind: ElementKind, keyword: TextRange) {
         self.kind = kind
         keywordStart = keyword.start
-        self.span = span
-        self.firstAttribute = firstAttribute
-        self.attributeCount = attributeCount
+        start = keyword.start
     }
 
     private static let named: UInt8 = 1, labelled: UInt8 = 2, bodied: UInt8 = 4, closed: UInt8 = 8
+    private static let documented: UInt8 = 16, attributed: UInt8 = 32
 
     private func has(_ flag: UInt8) -> Bool { flags & flag != 0 }
 
@@ -170,6 +207,27 @@ struct ElementNode: Sendable {
     var hasBody: Bool { get { has(Self.bodied) } set { set(Self.bodied, newValue) } }
     /// The body's closing brace was found (else it is reported and `close` is empty).
     var hasClose: Bool { get { has(Self.closed) } set { set(Self.closed, newValue) } }
+    /// The tree keeps a doc comment for it.
+    var hasDoc: Bool { get { has(Self.documented) } set { set(Self.documented, newValue) } }
+    /// The tree keeps `@allow` attributes for it.
+    var hasAttributes: Bool { get { has(Self.attributed) } set { set(Self.attributed, newValue) } }
+
+    /// The whole element, attributes included.
+    var span: TextRange {
+        let end: UInt32
+        if hasBody {
+            end = hasClose ? closeBrace + 1 : closeBrace
+        } else {
+            end = hasLabel ? label.token.end : hasName ? name.end : keywordStart + kind.keywordLength
+        }
+        return TextRange(start: start, end: end)
+    }
+
+    /// Where an element whose body is left open ends (its last member, or its '{').
+    var openBodyEnd: UInt32 {
+        get { closeBrace }
+        set { if !hasClose { closeBrace = newValue } }
+    }
 
     var keyword: TextRange { TextRange(start: keywordStart, end: keywordStart + kind.keywordLength) }
 
@@ -308,6 +366,8 @@ struct SyntaxTreeBuilder {
     var attributes: [AttributeNode] = []
     var ruleIDs: [TextRange] = []
     var docs: [DocComment] = []
+    var documentedElements: [UInt32] = []
+    var elementAttributes: [ElementAttributes] = []
     var decodedStrings: [String] = []
     var topLevel: [Int32] = []
 

@@ -310,8 +310,7 @@ public struct Parser: ~Copyable {
             switch current.kind {
             case .endOfFile:
                 let built = SyntaxTree(file: file, builder: &tree)
-                return SyntaxFile(tree: built, doc: header.doc, platforms: header.platforms, imports: header.imports,
-                                  elements: built.topLevel.map { ElementSyntax(tree: built, index: Int($0)) }, comments: lexer.comments)
+                return SyntaxFile(tree: built, doc: header.doc, platforms: header.platforms, imports: header.imports, comments: lexer.comments)
             case .identifier where (isWord(current, "platforms") || isWord(current, "import")) && next.kind != .colon:
                 if header.doc == nil, !sawElement, header.platforms == nil, header.imports.isEmpty, let doc = pendingDoc {
                     header.doc = doc
@@ -795,10 +794,10 @@ public struct Parser: ~Copyable {
         // body describe their element by it) and again when it is done:
         // each store into `tree.elements` checks the array's uniqueness,
         // and field by field that was nine checks per element.
-        var node = ElementNode(kind: kind, keyword: keyword, span: keyword, firstAttribute: attributes.first, attributeCount: attributes.count)
+        var node = ElementNode(kind: kind, keyword: keyword)
         if let doc = pendingDoc {
             tree.docs.append(doc)
-            node.doc = Int32(tree.docs.count - 1)
+            node.hasDoc = true
             pendingDoc = nil
         }
         // Indentation only matters when re-parsing to place a missing '}'.
@@ -822,20 +821,22 @@ public struct Parser: ~Copyable {
         }
         // Allow the brace on the next line, as some people write it.
         if current.kind == .newline, next.kind == .leftBrace { advance() }
-        // Appended before the body, so that a parent precedes its children.
+        // Appended before the body, so that a parent precedes its children
+        // (and the side tables stay in the order of elements).
         let index = tree.elements.count
+        if node.hasDoc { tree.documentedElements.append(UInt32(index)) }
+        if !attributes.isEmpty {
+            node.hasAttributes = true
+            node.start = tree.attributes[Int(attributes.first)].span.start
+            tree.elementAttributes.append(ElementAttributes(element: UInt32(index), first: attributes.first, count: attributes.count))
+        }
         tree.elements.append(node)
         if current.kind == .leftBrace {
             parseBody(of: index, into: &node, lineIndent: lineIndent, depth: depth)
         }
-        let start = attributes.isEmpty ? Int(node.keyword.start) : Int(tree.attributes[Int(attributes.first)].span.start)
-        let end: UInt32
-        if node.hasBody {
-            end = node.hasClose ? node.close.end : node.memberCount > 0 ? tree.spanOfMember(tree.members[Int(node.firstMember + node.memberCount - 1)]).end : node.open.end
-        } else {
-            end = node.hasLabel ? node.label.token.end : node.hasName ? node.name.end : node.keyword.end
+        if node.hasBody, !node.hasClose {
+            node.openBodyEnd = node.memberCount > 0 ? tree.spanOfMember(tree.members[Int(node.firstMember + node.memberCount - 1)]).end : node.open.end
         }
-        node.span = TextRange(start, Int(end))
         tree.elements[index] = node
         if node.hasClose || !node.hasBody, !isAtTerminator {
             let shown = node.hasName ? text(node.name) : node.hasLabel ? labelValue(node.label) : kind.rawValue

@@ -233,14 +233,14 @@ public final class Resolver {
 
     /// The checked form of each file (and, through them, of what they import), in one model.
     public func check(_ files: [FileID]) -> [CheckedFile] {
-        var resolved: [(file: FileID, roots: [Int], platforms: [Platform], written: Bool)] = []
+        var resolved: [(file: FileID, roots: [Int32], platforms: [Platform], written: Bool)] = []
         reserve(for: files)
         groupToNumber = files
         indexNames(of: files)
         for file in files {
             let syntax = workspace.syntax(file)
             _ = scope(of: file)
-            let roots = syntax.elements.indices.map { Int(declaration(DeclarationKey(file: file, index: $0))) }
+            let roots = declarations(of: file)
             checkMenubars(in: file, declarations: roots)
             let (platforms, written) = resolvePlatforms(syntax.platforms)
             resolved.append((file, roots, platforms, written))
@@ -259,6 +259,40 @@ public final class Resolver {
     }
 
     private func report(_ diagnostic: Diagnostic) { reported.add(diagnostic) }
+
+    /// Marks, in `builtDeclarations`, a declaration that repeats an earlier
+    /// one's name past the file's listed errors (see `makeOwnScope`).
+    private static let countedDuplicate: Int32 = -2
+
+    /// The model indices of `file`'s declarations, each built. One that
+    /// repeats an earlier one's name, once the file's listed errors are
+    /// full, is not built: no name leads to it, its duplicate-id error is
+    /// counted, and so is its misplacement if it has one; what it holds is
+    /// not checked (nor counted). A file of a million `menu a "A"` lines
+    /// built a record and a walk entry for each of a million errors.
+    private func declarations(of file: FileID) -> [Int32] {
+        let tree = tree(file)
+        let slot = slot(of: file)
+        var roots: [Int32] = []
+        roots.reserveCapacity(tree.topLevel.count)
+        for index in tree.topLevel.indices {
+            if builtDeclarations[slot][index] == Resolver.countedDuplicate {
+                reportMisplacement(of: Int(tree.topLevel[index]), in: tree)
+                continue
+            }
+            roots.append(declaration(DeclarationKey(file: file, index: index)))
+        }
+        return roots
+    }
+
+    /// Reports a top-level element that can't be declared there.
+    private func reportMisplacement(of element: Int, in tree: SyntaxTree) {
+        let node = tree.elements[element]
+        guard !Placement.mayBeDeclared(node.kind), case .misplaced(let help) = Placement.check(child: node.kind, parent: nil, parentContext: .control),
+              !countedWithoutMaking(at: tree.span(node.keyword)) else { return }
+        report(.error(.misplacedElement, "\(node.kind.rawValue) cannot be declared at the top level", at: tree.span(node.keyword),
+                      label: "misplaced \(node.kind.rawValue)", help: help))
+    }
 
     /// Whether an error at `span` is past the file's listed errors, and was
     /// counted here without being made: junk can hold millions, and making
@@ -318,9 +352,9 @@ public final class Resolver {
     }
 
     /// A program has one menu bar; a second is misplaced.
-    private func checkMenubars(in file: FileID, declarations: [Int]) {
+    private func checkMenubars(in file: FileID, declarations: [Int32]) {
         // Only a file that declares a menubar can declare a second one.
-        guard declarations.contains(where: { model.records[$0].kind == .menubar }) else { return }
+        guard declarations.contains(where: { model.records[Int($0)].kind == .menubar }) else { return }
         // The first menubar of the nearest file that declares one, in import order.
         var earlier: DeclarationKey?
         walker.walk(from: file) { seen in
@@ -332,7 +366,7 @@ public final class Resolver {
         }
         // Built after the walk: building resolves names, which walks too.
         var first = earlier.map { Int(declaration($0)) }
-        for element in declarations where model.records[element].kind == .menubar {
+        for element in declarations.lazy.map({ Int($0) }) where model.records[element].kind == .menubar {
             if let earlier = first {
                 let place = syntaxTree(of: model.records[earlier]).file.displayPath
                 report(.error(.misplacedElement, "a program has one menubar, and one is already declared in \(place)", at: keywordSpan(element),
@@ -537,8 +571,13 @@ public final class Resolver {
         let ownTree = tree(file)
         for (index, assigned) in ids(ofTopLevel: file).enumerated() {
             if let previous = scope.own[assigned.id] {
-                reportDuplicateID(text(assigned.id), first: focus(Int(ownTree.topLevel[previous]), in: ownTree),
-                                  second: focus(Int(ownTree.topLevel[index]), in: ownTree), derived: assigned.source == .label)
+                let second = focus(Int(ownTree.topLevel[index]), in: ownTree)
+                if countedWithoutMaking(at: second) {
+                    builtDeclarations[slot(of: file)][index] = Resolver.countedDuplicate
+                } else {
+                    reportDuplicateID(text(assigned.id), first: focus(Int(ownTree.topLevel[previous]), in: ownTree),
+                                      second: second, derived: assigned.source == .label)
+                }
                 continue
             }
             scope.own[assigned.id] = index
@@ -702,10 +741,7 @@ public final class Resolver {
         let element = Int(tree.topLevel[key.index])
         let node = tree.elements[element]
         let assigned = ids(ofTopLevel: key.file)[key.index]
-        if case .misplaced(let help) = Placement.check(child: node.kind, parent: nil, parentContext: .control), !countedWithoutMaking(at: tree.span(node.keyword)) {
-            report(.error(.misplacedElement, "\(node.kind.rawValue) cannot be declared at the top level", at: tree.span(node.keyword),
-                          label: "misplaced \(node.kind.rawValue)", help: help))
-        }
+        reportMisplacement(of: element, in: tree)
         inProgress.append(key)
         let outer = building
         building = SpliceShape()
@@ -991,7 +1027,7 @@ public final class Resolver {
         var seenUnknown: [String: Int] = [:]
         var hasChildMembers = false
         // What the outputs repeat of it, for the splice limits (`SpliceShape`).
-        var writtenBytes = Int(node.label.token.count) + Int(node.name.count) + (node.doc >= 0 ? tree.docs[Int(node.doc)].span.end - tree.docs[Int(node.doc)].span.start : 0)
+        var writtenBytes = Int(node.label.token.count) + Int(node.name.count) + (node.hasDoc ? tree.doc(ofElement: element).map { $0.span.end - $0.span.start } ?? 0 : 0)
         for memberIndex in Int(node.firstMember)..<Int(node.firstMember + node.memberCount) {
             guard tree.members[memberIndex].kind == .property else {
                 hasChildMembers = true
