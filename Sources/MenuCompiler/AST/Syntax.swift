@@ -39,6 +39,10 @@ public struct SyntaxFile: Sendable {
     /// The top-level elements, made when asked for (the tree keeps their
     /// indices; a file can hold millions).
     public var elements: [ElementSyntax] { tree.topLevel.map { ElementSyntax(tree: tree, index: Int($0)) } }
+    /// The top-level element at `position` alone (`elements` makes every one).
+    public func element(at position: Int) -> ElementSyntax? {
+        tree.topLevel.indices.contains(position) ? ElementSyntax(tree: tree, index: Int(tree.topLevel[position])) : nil
+    }
     /// Ordinary comments, when the parser was asked to keep them.
     public var comments: [Span]
 }

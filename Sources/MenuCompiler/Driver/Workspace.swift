@@ -16,8 +16,13 @@ public final class Workspace: @unchecked Sendable {
     public private(set) var parsed: [Parser.Result] = []
     /// Imports of each file, in source order, with their resolved targets.
     public private(set) var imports: [[ResolvedImport]] = []
-    /// Diagnostics from loading (import failures), by the importing file.
-    public private(set) var loadDiagnostics: [Diagnostic] = []
+    /// Diagnostics from loading (import failures), by the importing file:
+    /// each file's first `MenuCompiler.maximumErrorsPerFile` by position.
+    public var loadDiagnostics: [Diagnostic] { loadErrors.kept }
+    /// Per file, the import failures counted past those and not kept (a
+    /// file can hold millions of failing imports).
+    public var unlistedLoadErrors: [FileID: UnlistedErrors] { loadErrors.unlisted }
+    private var loadErrors = DiagnosticKeeper()
     private var idsByPath: [String: FileID] = [:]
     private var rootsByFile: [FileID: String] = [:]
     /// Each input's import paths made absolute (nil: not computed, or a path
@@ -186,9 +191,11 @@ public final class Workspace: @unchecked Sendable {
             imports[top.file.rawValue].append(ResolvedImport(path: directive.path.value, span: directive.path.span, file: target))
             if let cycleStart = positionOnPath[target] {
                 let cycle = (onPath[cycleStart...] + [target]).map { files[$0.rawValue].displayPath }
-                loadDiagnostics.append(.error(.importFailed, CycleText.describe("import cycle", cycle, of: "files"), at: directive.path.span,
-                                              label: "imports a file that imports this one",
-                                              help: "move what both files need into a third file that both import"))
+                if !loadErrors.countsWithoutKeeping(at: directive.path.span) {
+                    loadErrors.add(.error(.importFailed, CycleText.describe("import cycle", cycle, of: "files"), at: directive.path.span,
+                                          label: "imports a file that imports this one",
+                                          help: "move what both files need into a third file that both import"))
+                }
                 continue
             }
             if !importsLoaded.contains(target) {
@@ -203,7 +210,9 @@ public final class Workspace: @unchecked Sendable {
         let importerFile = files[importer.rawValue]
         let path = directive.path.value
         func fail(_ message: String, label: String, help: String? = nil) -> FileID? {
-            loadDiagnostics.append(.error(.importFailed, message, at: directive.path.span, label: label, help: help))
+            if !loadErrors.countsWithoutKeeping(at: directive.path.span) {
+                loadErrors.add(.error(.importFailed, message, at: directive.path.span, label: label, help: help))
+            }
             return nil
         }
         guard !path.isEmpty else { return fail("the import path is empty", label: "empty path") }

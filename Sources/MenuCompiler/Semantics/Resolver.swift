@@ -53,7 +53,7 @@ public final class Resolver {
     /// chain of 5,000 files, each importing the next, take 5.5 s and 500 MB.
     private struct Scope {
         /// Own names, by the position of their first declaration.
-        var own: [TextID: Int] = [:]
+        var own = OwnNames(declarations: 0, texts: 0)
         /// Names declared in several files, as the imports resolve them:
         /// the first import (in the order written) that offers one wins.
         var contested: [TextID: DeclarationKey] = [:]
@@ -408,8 +408,24 @@ public final class Resolver {
     private func ids(ofTopLevel file: FileID) -> [Assigned] {
         if let known = topLevelIDs[file] { return known }
         let tree = tree(file)
-        let candidates = tree.topLevel.map { candidate(Int($0), in: tree, nested: false) }
-        let assigned = IdentifierAssignment.assign(candidates, taken: [], synthetic: syntheticID)
+        // Nearly always each has a name or a label: the identifiers are
+        // made in one pass into an array of their exact size. A file can
+        // hold millions of declarations, and a list of candidates beside
+        // the list of identifiers (grown by doubling) was the peak of
+        // checking one.
+        var assigned: [Assigned] = []
+        assigned.reserveCapacity(tree.topLevel.count)
+        for element in tree.topLevel {
+            let given = candidate(Int(element), in: tree, nested: false)
+            if let explicit = given.explicit {
+                assigned.append((explicit, .explicit))
+            } else if let derived = given.derived {
+                assigned.append((derived, .label))
+            } else {
+                assigned = IdentifierAssignment.assign(tree.topLevel.map { candidate(Int($0), in: tree, nested: false) }, taken: [], synthetic: syntheticID)
+                break
+            }
+        }
         topLevelIDs[file] = assigned
         return assigned
     }
@@ -569,7 +585,9 @@ public final class Resolver {
     private func makeOwnScope(of file: FileID) -> Scope {
         var scope = Scope()
         let ownTree = tree(file)
-        for (index, assigned) in ids(ofTopLevel: file).enumerated() {
+        let ids = ids(ofTopLevel: file)
+        scope.own = OwnNames(declarations: ids.count, texts: model.texts.count)
+        for (index, assigned) in ids.enumerated() {
             if let previous = scope.own[assigned.id] {
                 let second = focus(Int(ownTree.topLevel[index]), in: ownTree)
                 if countedWithoutMaking(at: second) {
