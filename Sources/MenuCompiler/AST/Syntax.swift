@@ -83,7 +83,7 @@ public struct ElementSyntax: Sendable {
 
     public var kind: ElementKind { node.kind }
     public var keyword: Span { tree.span(node.keyword) }
-    public var span: Span { tree.span(node.span) }
+    public var span: Span { tree.span(tree.span(ofElement: index)) }
 
     public var attributes: [AllowAttribute] {
         let run = tree.attributeRun(ofElement: index)
@@ -104,8 +104,8 @@ public struct ElementSyntax: Sendable {
 
     public var body: BodySyntax? {
         let node = node
-        guard node.hasBody else { return nil }
-        return BodySyntax(open: tree.span(node.open), close: node.hasClose ? tree.span(node.close) : nil,
+        guard let body = tree.body(of: node) else { return nil }
+        return BodySyntax(open: tree.span(body.open), close: node.hasClose ? tree.span(body.close) : nil,
                           members: tree.memberRefs(of: index).map { tree.memberSyntax($0) })
     }
 }

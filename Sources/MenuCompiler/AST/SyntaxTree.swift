@@ -13,6 +13,8 @@ public final class SyntaxTree: Sendable {
     public let file: SourceFile
     /// Every element, in source order (a parent before its children).
     let elements: [ElementNode]
+    /// The bodies of the elements that have one (`ElementNode.body`).
+    let bodies: [BodyNode]
     /// Each body's members, contiguous per body.
     let members: [MemberRef]
     let properties: [PropertyNode]
@@ -36,6 +38,7 @@ public final class SyntaxTree: Sendable {
     init(file: SourceFile, builder: inout SyntaxTreeBuilder) {
         self.file = file
         elements = SyntaxTree.take(&builder.elements)
+        bodies = SyntaxTree.take(&builder.bodies)
         members = SyntaxTree.take(&builder.members)
         properties = SyntaxTree.take(&builder.properties)
         values = SyntaxTree.take(&builder.values)
@@ -86,31 +89,43 @@ public final class SyntaxTree: Sendable {
 
     /// The members of element `index`'s body (empty without a body).
     func memberRefs(of index: Int) -> ArraySlice<MemberRef> {
+        guard let body = body(of: elements[index]) else { return members[0..<0] }
+        return members[Int(body.firstMember)..<Int(body.firstMember + body.memberCount)]
+    }
+
+    /// The body of an element of this tree, if it has one.
+    func body(of node: ElementNode) -> BodyNode? {
+        node.hasBody ? bodies[Int(node.body)] : nil
+    }
+
+    /// Element `index`, attributes included.
+    func span(ofElement index: Int) -> TextRange {
         let node = elements[index]
-        return members[Int(node.firstMember)..<Int(node.firstMember + node.memberCount)]
+        let start = node.hasAttributes ? attributes[Int(attributeRun(ofElement: index).first)].span.start : node.keyword.start
+        return node.span(start: start, body: body(of: node))
     }
 
     /// Element `index`'s doc comment, if it has one.
     func doc(ofElement index: Int) -> DocComment? {
-        guard elements[index].hasDoc, let position = SyntaxTree.position(of: UInt32(index), in: documentedElements, \.self) else { return nil }
+        guard elements[index].hasDoc, let position = SyntaxTree.position(of: UInt32(index), in: documentedElements[...], \.self) else { return nil }
         return docs[position]
     }
 
     /// Element `index`'s `@allow` attributes: a run of `attributes` (empty without any).
     func attributeRun(ofElement index: Int) -> (first: UInt32, count: UInt32) {
         guard elements[index].hasAttributes,
-              let position = SyntaxTree.position(of: UInt32(index), in: elementAttributes, \.element) else { return (0, 0) }
+              let position = SyntaxTree.position(of: UInt32(index), in: elementAttributes[...], \.element) else { return (0, 0) }
         return (elementAttributes[position].first, elementAttributes[position].count)
     }
 
     /// Where `element` is in a side table ascending by element (binary search).
-    private static func position<Entry>(of element: UInt32, in table: [Entry], _ key: (Entry) -> UInt32) -> Int? {
-        var (low, high) = (0, table.count)
+    static func position<Entry>(of element: UInt32, in table: ArraySlice<Entry>, _ key: (Entry) -> UInt32) -> Int? {
+        var (low, high) = (table.startIndex, table.endIndex)
         while low < high {
             let middle = (low + high) / 2
             if key(table[middle]) < element { low = middle + 1 } else { high = middle }
         }
-        return low < table.count && key(table[low]) == element ? low : nil
+        return low < table.endIndex && key(table[low]) == element ? low : nil
     }
 }
 
@@ -164,32 +179,28 @@ struct StringRef: Hashable, Sendable {
     }
 }
 
-/// An element, in 48 bytes: the largest of the tree's arrays (one per
+/// An element, in 32 bytes: the largest of the tree's arrays (one per
 /// element of a 10 MB file is 160,000; a file can be nothing but
 /// elements), kept whole while a build runs. What is implied is not
 /// stored: the keyword's end (its kind's spelling), the braces' ends (one
 /// byte each), and where the element ends unless its body is left open
-/// (at its '}', label, identifier or keyword). What few elements have, a
-/// doc comment and `@allow` attributes, the tree keeps aside
-/// (`doc(ofElement:)`, `attributeRun(ofElement:)`), with a flag here.
+/// (at its '}', label, identifier or keyword). What not every element has
+/// the tree keeps aside, with a flag here: its body (`BodyNode`, 16 bytes:
+/// a file of items without bodies paid them for each), its doc comment and
+/// its `@allow` attributes, which also give its start
+/// (`body(of:)`, `doc(ofElement:)`, `attributeRun(ofElement:)`, `span(ofElement:)`).
 struct ElementNode: Sendable {
     var kind: ElementKind
     private var flags: UInt8 = 0
     private var keywordStart: UInt32
-    /// Where the element starts: its first attribute, else its keyword.
-    var start: UInt32
     var name = TextRange.empty
     var label = StringRef.none
-    private var openBrace: UInt32 = 0
-    /// The body's '}'; for a body left open, where the element ends.
-    private var closeBrace: UInt32 = 0
-    var firstMember: UInt32 = 0
-    var memberCount: UInt32 = 0
+    /// Index into the tree's `bodies` when `hasBody`.
+    var body: UInt32 = 0
 
     init(kind: ElementKind, keyword: TextRange) {
         self.kind = kind
         keywordStart = keyword.start
-        start = keyword.start
     }
 
     private static let named: UInt8 = 1, labelled: UInt8 = 2, bodied: UInt8 = 4, closed: UInt8 = 8
@@ -203,45 +214,44 @@ struct ElementNode: Sendable {
 
     var hasName: Bool { get { has(Self.named) } set { set(Self.named, newValue) } }
     var hasLabel: Bool { get { has(Self.labelled) } set { set(Self.labelled, newValue) } }
-    /// The element has a body (`open` is its '{').
+    /// The element has a body (`body` is its place in the tree's `bodies`).
     var hasBody: Bool { get { has(Self.bodied) } set { set(Self.bodied, newValue) } }
-    /// The body's closing brace was found (else it is reported and `close` is empty).
+    /// The body's closing brace was found (else it is reported, and the body's `close` is where the element ends).
     var hasClose: Bool { get { has(Self.closed) } set { set(Self.closed, newValue) } }
     /// The tree keeps a doc comment for it.
     var hasDoc: Bool { get { has(Self.documented) } set { set(Self.documented, newValue) } }
     /// The tree keeps `@allow` attributes for it.
     var hasAttributes: Bool { get { has(Self.attributed) } set { set(Self.attributed, newValue) } }
 
-    /// The whole element, attributes included.
-    var span: TextRange {
+    /// The whole element, from `start` (its first attribute, else its
+    /// keyword) to its end; `body` is its body when it has one.
+    func span(start: UInt32, body: BodyNode?) -> TextRange {
         let end: UInt32
-        if hasBody {
-            end = hasClose ? closeBrace + 1 : closeBrace
+        if let body {
+            end = hasClose ? body.closeBrace + 1 : body.closeBrace
         } else {
             end = hasLabel ? label.token.end : hasName ? name.end : keywordStart + kind.keywordLength
         }
         return TextRange(start: start, end: end)
     }
 
-    /// Where an element whose body is left open ends (its last member, or its '{').
-    var openBodyEnd: UInt32 {
-        get { closeBrace }
-        set { if !hasClose { closeBrace = newValue } }
-    }
-
     var keyword: TextRange { TextRange(start: keywordStart, end: keywordStart + kind.keywordLength) }
 
-    /// The body's '{' (empty without a body).
-    var open: TextRange {
-        get { hasBody ? TextRange(start: openBrace, end: openBrace + 1) : .empty }
-        set { openBrace = newValue.start }
-    }
+}
 
-    /// The body's '}' (empty when it is missing).
-    var close: TextRange {
-        get { hasClose ? TextRange(start: closeBrace, end: closeBrace + 1) : .empty }
-        set { closeBrace = newValue.start }
-    }
+/// An element's body, in 16 bytes.
+struct BodyNode: Sendable {
+    var openBrace: UInt32
+    /// The '}'; for a body left open (its element's `hasClose` is false),
+    /// where the element ends: its last member, or its '{'.
+    var closeBrace: UInt32 = 0
+    var firstMember: UInt32 = 0
+    var memberCount: UInt32 = 0
+
+    /// The '{'.
+    var open: TextRange { TextRange(start: openBrace, end: openBrace + 1) }
+    /// The '}', when its element `hasClose`.
+    var close: TextRange { TextRange(start: closeBrace, end: closeBrace + 1) }
 }
 
 /// A member of a body, in four bytes (a file can be nothing but members,
@@ -359,6 +369,7 @@ struct AttributeNode: Sendable {
 /// What the parser appends to; frozen into a `SyntaxTree` at the end.
 struct SyntaxTreeBuilder {
     var elements: [ElementNode] = []
+    var bodies: [BodyNode] = []
     var members: [MemberRef] = []
     var properties: [PropertyNode] = []
     var values: [ValueNode] = []
@@ -374,9 +385,19 @@ struct SyntaxTreeBuilder {
     func spanOfMember(_ member: MemberRef) -> TextRange {
         switch member.kind {
         case .property: properties[Int(member.index)].span
-        case .element: elements[Int(member.index)].span
+        case .element: spanOfElement(Int(member.index))
         case .use: uses[Int(member.index)].span
         }
+    }
+
+    /// Element `index`, attributes included (see `SyntaxTree.span(ofElement:)`).
+    func spanOfElement(_ index: Int) -> TextRange {
+        let node = elements[index]
+        var start = node.keyword.start
+        if node.hasAttributes, let position = SyntaxTree.position(of: UInt32(index), in: elementAttributes[...], \.element) {
+            start = attributes[Int(elementAttributes[position].first)].span.start
+        }
+        return node.span(start: start, body: node.hasBody ? bodies[Int(node.body)] : nil)
     }
 
     init(lines: Int) {
@@ -385,6 +406,7 @@ struct SyntaxTreeBuilder {
         // that would leave up to half of each array unused while the tree
         // is resolved and checked (the largest share of a check's memory).
         elements.reserveCapacity(lines + 4)
+        bodies.reserveCapacity(lines / 2 + 4)
         properties.reserveCapacity(lines + 4)
         values.reserveCapacity(lines + 4)
         members.reserveCapacity(lines * 2 + 4)

@@ -140,7 +140,8 @@ public struct Element: Hashable, Sendable {
     /// The whole element's text.
     public var span: Span {
         let record = record
-        return store.tree(of: record).span(store.syntaxNode(of: record).span)
+        let tree = store.tree(of: record)
+        return tree.span(tree.span(ofElement: Int(record.syntax)))
     }
 
     public var keywordSpan: Span {

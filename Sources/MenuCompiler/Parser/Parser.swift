@@ -827,7 +827,6 @@ public struct Parser: ~Copyable {
         if node.hasDoc { tree.documentedElements.append(UInt32(index)) }
         if !attributes.isEmpty {
             node.hasAttributes = true
-            node.start = tree.attributes[Int(attributes.first)].span.start
             tree.elementAttributes.append(ElementAttributes(element: UInt32(index), first: attributes.first, count: attributes.count))
         }
         tree.elements.append(node)
@@ -835,7 +834,9 @@ public struct Parser: ~Copyable {
             parseBody(of: index, into: &node, lineIndent: lineIndent, depth: depth)
         }
         if node.hasBody, !node.hasClose {
-            node.openBodyEnd = node.memberCount > 0 ? tree.spanOfMember(tree.members[Int(node.firstMember + node.memberCount - 1)]).end : node.open.end
+            let body = tree.bodies[Int(node.body)]
+            tree.bodies[Int(node.body)].closeBrace = body.memberCount > 0
+                ? tree.spanOfMember(tree.members[Int(body.firstMember + body.memberCount - 1)]).end : body.open.end
         }
         tree.elements[index] = node
         if node.hasClose || !node.hasBody, !isAtTerminator {
@@ -861,15 +862,18 @@ public struct Parser: ~Copyable {
     private mutating func parseBody(of owner: Int, into node: inout ElementNode, lineIndent: Int, depth: Int) {
         let open = current
         node.hasBody = true
-        node.open = range(open)
+        // Its place is taken before its members', whose bodies come after it.
+        node.body = UInt32(tree.bodies.count)
+        tree.bodies.append(BodyNode(openBrace: UInt32(open.start)))
         advance()
         let mark = openMembers.count
+        var closeBrace: UInt32 = 0
         if let close = parseMembers(of: owner, kind: node.kind, open: range(open), lineIndent: lineIndent, depth: depth) {
             node.hasClose = true
-            node.close = close
+            closeBrace = close.start
         }
-        node.firstMember = UInt32(tree.members.count)
-        node.memberCount = UInt32(openMembers.count - mark)
+        tree.bodies[Int(node.body)] = BodyNode(openBrace: UInt32(open.start), closeBrace: closeBrace,
+                                               firstMember: UInt32(tree.members.count), memberCount: UInt32(openMembers.count - mark))
         openMembers.moveRun(from: mark, to: &tree.members)
     }
 

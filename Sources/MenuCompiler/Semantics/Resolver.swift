@@ -1046,7 +1046,9 @@ public final class Resolver {
         var hasChildMembers = false
         // What the outputs repeat of it, for the splice limits (`SpliceShape`).
         var writtenBytes = Int(node.label.token.count) + Int(node.name.count) + (node.hasDoc ? tree.doc(ofElement: element).map { $0.span.end - $0.span.start } ?? 0 : 0)
-        for memberIndex in Int(node.firstMember)..<Int(node.firstMember + node.memberCount) {
+        let body = tree.body(of: node)
+        let firstMember = Int(body?.firstMember ?? 0)
+        for memberIndex in firstMember..<(firstMember + Int(body?.memberCount ?? 0)) {
             guard tree.members[memberIndex].kind == .property else {
                 hasChildMembers = true
                 continue

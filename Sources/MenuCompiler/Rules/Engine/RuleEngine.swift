@@ -135,7 +135,7 @@ public struct RuleEngine {
         // Every element of the file that carries attributes, in source order.
         let tree = file.syntax.tree
         for run in tree.elementAttributes {
-            let scope = tree.span(tree.elements[Int(run.element)].span)
+            let scope = tree.span(tree.span(ofElement: Int(run.element)))
             for attribute in tree.allowAttributes(first: run.first, count: run.count) {
                 for (position, rule) in attribute.ruleIDs.enumerated() {
                     sites.append(AllowSite(scope: scope, rule: rule, attribute: attribute, position: position))
