@@ -18,6 +18,17 @@ struct DenseInputTests {
         diagnostics.first { $0.id == LanguageErrorID.tooManyErrors.rawValue }
     }
 
+    /// A file can be nothing but elements, or nothing but properties: their
+    /// nodes stay this small (a body, which one-line elements lack, is kept
+    /// aside).
+    @Test func nodesStayCompact() {
+        #expect(MemoryLayout<ElementNode>.stride == 32)
+        #expect(MemoryLayout<BodyNode>.stride == 16)
+        #expect(MemoryLayout<PropertyNode>.stride == 16)
+        #expect(MemoryLayout<ValueNode>.stride == 16)
+        #expect(MemoryLayout<MemberRef>.stride == 4)
+    }
+
     /// A file of `item` lines is thousands of misplaced elements: past the
     /// listed errors the parser steps over each, counting its error.
     @Test func misplacedTopLevelElementsPastTheListedErrorsAreNotBuilt() throws {
