@@ -1230,6 +1230,25 @@ public final class Resolver {
     /// Pushes the identifier of each element among `members` onto `openAssigned`.
     private func assignIdentifiers(_ members: ArraySlice<MemberRef>, in tree: SyntaxTree, spliced: [Int: [Int32]]) {
         if spliced.isEmpty, assignPlainSynthetics(members, in: tree) { return }
+        // Nearly always every element has a name or a label, and those are
+        // its identifier whatever else is taken: pushed as they are read.
+        // A list of candidates, and the list the assignment made of them,
+        // beside the stack were the peak of a body of millions of items.
+        let mark = openAssigned.count
+        var needsSynthetic = false
+        for member in members where member.kind == .element {
+            let given = candidate(Int(member.index), in: tree, nested: true)
+            if let explicit = given.explicit {
+                openAssigned.append((explicit, .explicit))
+            } else if let derived = given.derived {
+                openAssigned.append((derived, .label))
+            } else {
+                needsSynthetic = true
+                break
+            }
+        }
+        guard needsSynthetic else { return }
+        openAssigned.shrink(to: mark)
         var candidates: [IdentifierAssignment.Candidate<TextID>] = []
         for member in members where member.kind == .element { candidates.append(candidate(Int(member.index), in: tree, nested: true)) }
         var takenBySplices = Set<TextID>()
@@ -1386,9 +1405,10 @@ public final class Resolver {
         guard count > 0 else { return }
         // Ids compared as bytes, pairwise: bodies are small, and hashing or
         // making a string per id cost more than the comparisons. Large
-        // bodies use a dictionary.
+        // bodies use an index.
         let useIndex = count > 16
-        var index: [String: Int] = [:]
+        var index = SiblingIndex(count: useIndex ? count : 0)
+        let textAt = { (position: Int) in self.idText(self.openChildren[mark + position]) }
         takenPositions.shrink(to: 0)
         var hasSynthetic = false
         var hasCopies = false
@@ -1402,9 +1422,7 @@ public final class Resolver {
             }
             let first: Int?
             if useIndex {
-                let id = idText(child)
-                first = index[id]
-                if first == nil { index[id] = position }
+                first = index.first(idText(child), orInsert: position, text: textAt)
             } else {
                 first = takenPosition(of: child, record, among: mark, writtenIn: tree)
                 if first == nil { takenPositions.append(position) }
@@ -1432,10 +1450,10 @@ public final class Resolver {
             repeat {
                 ordinal += 1
                 candidate = syntheticID(kind, ordinal)
-            } while useIndex ? index[text(candidate)] != nil : isTaken(candidate, among: mark, orIn: takenNames)
+            } while useIndex ? index.contains(text(candidate), text: textAt) : isTaken(candidate, among: mark, orIn: takenNames)
             ordinals[kind.ordinal] = ordinal
-            if useIndex { index[text(candidate)] = position } else { takenNames.append(candidate) }
             model.records[Int(child)].id = candidate
+            if useIndex { _ = index.first(text(candidate), orInsert: position, text: textAt) } else { takenNames.append(candidate) }
         }
     }
 
