@@ -89,6 +89,45 @@ struct DenseInputTests {
         #expect(all.children.map(\.label) == ["Open 0", "Open \(count - 1)"])
     }
 
+    /// A large body finds repeated identifiers through `SiblingIndex`:
+    /// the same reports as comparing every pair.
+    @Test func aLargeBodyReportsItsRepeatedIdentifiers() throws {
+        var items = (0..<1_000).map { "  item i\($0) \"Item \($0)\"\n" }
+        items[700] = "  item i5 \"Again\"\n"
+        items[900] = "  item i500 \"Again Later\"\n"
+        let compilation = Self.compile("menu Many \"Many\" {\n" + items.joined() + "}\n")
+        let repeats = compilation.diagnostics.filter { $0.id == LanguageErrorID.duplicateID.rawValue }
+        #expect(repeats.map(\.message) == ["duplicate identifier 'i5'", "duplicate identifier 'i500'"])
+        // Each at the repeat, pointing back at the first.
+        #expect(repeats.allSatisfy { $0.primary.span.start > ($0.secondary.first?.span.start ?? Int.max) })
+    }
+
+    /// Unnamed items take their identifiers from their labels, read one by
+    /// one; an element with neither still gets a synthetic one.
+    @Test func unnamedItemsOfALargeBodyTakeTheirLabels() throws {
+        let items = (0..<500).map { "  item \"Open \($0)\"\n" }.joined()
+        let text = "menu Many \"Many\" {\n" + items + "}\nmenu Mixed \"Mixed\" {\n" + items + "  section { item \"Last\" }\n  section { item \"Final\" }\n}\n"
+        let compilation = Self.compile(text)
+        let menus = try #require(compilation.files.first?.declarations)
+        #expect(menus[0].children.prefix(3).map(\.id) == ["open0", "open1", "open2"])
+        #expect(menus[1].children.prefix(3).map(\.id) == ["open0", "open1", "open2"])
+        #expect(menus[1].children.suffix(2).map(\.id) == ["section", "section2"])
+        #expect(!compilation.diagnostics.contains { $0.severity == .error })
+    }
+
+    @Test func aSiblingIndexAnswersLikeADictionary() {
+        var generator = RobustnessTests.SeededGenerator(state: 5)
+        let ids = (0..<3_000).map { _ in "id\(Int.random(in: 0..<1_000, using: &generator))" }
+        var index = SiblingIndex(count: ids.count)
+        var plain: [String: Int] = [:]
+        for (position, id) in ids.enumerated() {
+            let first = index.first(id, orInsert: position) { ids[$0] }
+            #expect(first == plain[id])
+            if plain[id] == nil { plain[id] = position }
+        }
+        for probe in ["id3", "id999", "id1000", "x"] { #expect(index.contains(probe) { ids[$0] } == (plain[probe] != nil)) }
+    }
+
     /// The names own to a file answer as a dictionary would, whichever
     /// way they are kept.
     @Test(arguments: [0, OwnNames.arrayMinimumDeclarations])
