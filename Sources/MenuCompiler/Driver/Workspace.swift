@@ -179,9 +179,13 @@ public final class Workspace: @unchecked Sendable {
             }
             guard top.next < syntax.imports.count else {
                 importsLoaded.insert(top.file)
+                // Its imports are resolved: their paths are not asked again.
+                importTargets[top.file] = nil
                 leave()
                 continue
             }
+            // A file can hold millions of imports: their list is made at its size.
+            if top.next == 0 { imports[top.file.rawValue].reserveCapacity(syntax.imports.count) }
             stack[stack.count - 1].next += 1
             let directive = syntax.imports[top.next]
             guard let target = resolveImport(directive, number: top.next, from: top.file) else {
