@@ -51,7 +51,7 @@ layers=(MenuSupport MenuSyntax MenuSemantics MenuRules MenuBackends MenuFormatte
 rm -rf "$out/src" && mkdir -p "$out/src"
 for layer in "${layers[@]}"; do cp -R "Sources/$layer" "$out/src/"; done
 cp "$source_file" "$out/src/"
-find "$out/src" -name '*.swift' -exec sed -i -E '/^(@testable )?import Menu(Support|Syntax|Semantics|Rules|Backends|Formatter|Compiler|LanguageServer)$/d' {} +
+find "$out/src" -name '*.swift' -exec sed -i -E '/^(@_spi\([A-Za-z]+\) )?(@testable )?import Menu(Support|Syntax|Semantics|Rules|Backends|Formatter|Compiler|LanguageServer)$/d' {} +
 sources=$(find "$out/src" -name '*.swift' | sort)
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name MenuCompiler -package-name menuc \
   $sources -o "$out/menuc-fuzz"

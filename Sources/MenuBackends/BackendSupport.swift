@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Line numbers of offsets that mostly come in increasing order (elements
 /// in source order): each lookup moves on from the last line found, and

@@ -1,6 +1,6 @@
-import MenuSupport
+@_spi(MenuPipeline) import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// The JSON backend: the checked document, every element with its kind,
 /// id, label, resolved properties, children, location, doc comment and

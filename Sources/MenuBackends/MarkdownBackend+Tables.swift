@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// The tables of a Markdown page: menus, controls, pop-up options and the
 /// keyboard-shortcut reference. Every cell is escaped text or a code span.

@@ -1,6 +1,6 @@
-import MenuSupport
+@_spi(MenuPipeline) import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// The Markdown backend: one documentation page per `.menu` file — title,
 /// doc comment and platforms, then each declaration as a section: a view's

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// The String Catalog backend (`--emit xcstrings`): Xcode's `.xcstrings`
 /// JSON with one entry per user-visible string of a file — labels, toggle

@@ -1,6 +1,6 @@
-import MenuSupport
+@_spi(MenuPipeline) import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// The Swift backend: one source file per `.menu` file that builds the
 /// checked document with the `MenuModel` library.

@@ -124,14 +124,14 @@ public struct KeyboardShortcut: Sendable, Hashable {
     ]
 
     /// Key names and the glyphs menus show for them.
-    static let keyGlyphs: [String: String] = [
+    package static let keyGlyphs: [String: String] = [
         "return": "↩", "enter": "⌅", "tab": "⇥", "space": "Space", "delete": "⌫", "forwarddelete": "⌦",
         "escape": "⎋", "up": "↑", "down": "↓", "left": "←", "right": "→", "home": "↖", "end": "↘",
         "pageup": "⇞", "pagedown": "⇟",
     ]
 
     /// A key as menus show it: its glyph, or the key in capitals (`N`, `F5`).
-    static func displayKey(_ key: String) -> String {
+    package static func displayKey(_ key: String) -> String {
         keyGlyphs[key] ?? key.uppercased()
     }
 }

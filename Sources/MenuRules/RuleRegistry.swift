@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Every guideline rule. Each guideline page's rules are listed, one line
 /// per rule, in `Rules/Catalog/<Page>/<Page>Rules.swift`; adding a rule

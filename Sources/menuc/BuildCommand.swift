@@ -1,7 +1,7 @@
 import MenuCompiler
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 import MenuFormatter
 import MenuRules
 import MenuBackends

@@ -1,8 +1,8 @@
 import Foundation
 import Testing
-@testable import MenuSupport
+@_spi(MenuPipeline) @testable import MenuSupport
 @testable import MenuSyntax
-@testable import MenuSemantics
+@_spi(MenuPipeline) @testable import MenuSemantics
 @testable import MenuRules
 @testable import MenuBackends
 @testable import MenuFormatter

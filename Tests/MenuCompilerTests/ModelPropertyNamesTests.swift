@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import MenuSyntax
-@testable import MenuSemantics
+@_spi(MenuPipeline) @testable import MenuSemantics
 
 /// MenuModel's typed views read properties by name, as string literals in
 /// its sources (the model library depends on nothing, so it can't use the

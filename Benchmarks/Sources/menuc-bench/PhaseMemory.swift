@@ -1,7 +1,7 @@
 import Foundation
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 import MenuRules
 import MenuBackends
 import MenuCompiler

@@ -1,6 +1,6 @@
 import Foundation
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 import MenuBackends
 import MenuCompiler
 

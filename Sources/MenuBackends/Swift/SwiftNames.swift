@@ -1,5 +1,5 @@
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// The Swift names generated code gives elements, and the clashes between
 /// them, found before anything is written.

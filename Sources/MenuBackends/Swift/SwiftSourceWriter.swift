@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Writes the Swift backend's output straight into a byte buffer, line by
 /// line, four spaces per level of indentation: the layout of a

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Builds text line by line with indentation, for every backend that writes
 /// code or documents (Swift, Markdown). Lines never end in blank space and

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Writes pretty-printed JSON straight into a byte buffer: two-space
 /// indentation, `"key": value`, empty containers as `{}` and `[]`, a

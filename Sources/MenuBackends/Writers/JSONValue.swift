@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A JSON document with object keys in a fixed order, so output is
 /// byte-identical across runs. Every JSON the compiler writes (the JSON

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Doc comments as Markdown, for generated pages and the language server's
 /// hovers: **doc comments are CommonMark, sanitised** so they cannot affect

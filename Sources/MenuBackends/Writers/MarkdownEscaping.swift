@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Turns arbitrary text into Markdown that renders as exactly that text —
 /// never as formatting, links, table cells or raw HTML.

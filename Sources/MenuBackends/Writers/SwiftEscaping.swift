@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Turns arbitrary text into Swift source that can't be misread: string
 /// literals that carry the exact text, identifiers that are never keywords,

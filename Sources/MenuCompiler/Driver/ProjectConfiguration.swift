@@ -5,7 +5,7 @@ import Foundation
 #endif
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 import MenuRules
 import MenuBackends
 import MenuFormatter

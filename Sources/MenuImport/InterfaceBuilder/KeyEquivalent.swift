@@ -2,7 +2,7 @@ import MenuCompiler
 import MenuSupport
 import MenuSyntax
 import MenuFormatter
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// AppKit's key equivalents as Interface Builder stores them, turned into
 /// the language's shortcuts.
@@ -65,7 +65,7 @@ enum KeyEquivalent {
             if character.isUppercase, character.lowercased() != String(character), !modifiers.contains(.shift) { modifiers.append(.shift) }
             keyName = character.lowercased()
         }
-        let shortcut = Shortcut(modifiers: modifiers, key: keyName)
+        let shortcut = Shortcut(key: keyName, modifiers: modifiers)
         // What is written must read back as the same shortcut.
         guard case .success(let parsed) = Shortcut.parse(shortcut.canonical), parsed == shortcut else {
             return .unrepresentable("the key equivalent \"\(TextEscaping.visible(key))\" cannot be written as a shortcut")

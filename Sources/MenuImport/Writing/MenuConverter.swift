@@ -2,7 +2,7 @@ import MenuCompiler
 import MenuSupport
 import MenuSyntax
 import MenuFormatter
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Writes the menus of an Interface Builder file as `.menu` source.
 ///

@@ -2,7 +2,7 @@ import MenuCompiler
 import MenuSupport
 import MenuSyntax
 import MenuFormatter
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Identifiers among siblings: each element gets the one it asks for, or,
 /// when a sibling has it already, that name with the first free number

@@ -1,7 +1,7 @@
 import Dispatch
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 import MenuRules
 import MenuFormatter
 import MenuCompiler

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// One rule's `@allow` scopes in the checked file, and which of them
 /// silenced a report.

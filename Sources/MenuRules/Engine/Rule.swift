@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A guideline rule. Each lives in its own file under `Rules/Catalog/`,
 /// carrying everything about it — id, severity, citation, explanation and

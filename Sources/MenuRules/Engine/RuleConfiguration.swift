@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A rule's effective severity, or off.
 public enum RuleSeverity: String, Sendable, CaseIterable {

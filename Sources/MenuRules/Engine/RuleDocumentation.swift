@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// The text `menuc rules` and `menuc explain` print, generated from the
 /// rule files themselves so documentation can't drift from behaviour.

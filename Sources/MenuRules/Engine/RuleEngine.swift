@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Runs every registered rule on a checked file, applies severities from
 /// the configuration, and honours `@allow` — reporting allows that

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Values by small dense integer key (such as `LabelTable.foldKey`), for a
 /// rule that fills and empties a table once per menu level or group.

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// The first value seen for each key, for rules that report repeats
 /// ("the same shortcut again") under keys that are not small dense

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// The parts of a label that the label rules leave exactly as written:
 /// recasing or dropping an article there would damage a name.

@@ -1,6 +1,6 @@
-import MenuSupport
+@_spi(MenuPipeline) import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Label analysis for one checked file, computed once per distinct label.
 ///

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Word-level analysis of menu item and button labels, shared by the label
 /// rules (`label-article`, `label-starts-with-verb`, `suggest-submenu`) and by

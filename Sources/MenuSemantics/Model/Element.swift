@@ -1,3 +1,4 @@
+import MenuModel
 import MenuSupport
 import MenuSyntax
 
@@ -60,10 +61,7 @@ public struct Property: Hashable, Sendable {
 
 /// How an element came to be where it is, when it was spliced in.
 public struct Origin: Hashable, Sendable {
-    public enum Via: String, Hashable, Sendable {
-        case use
-        case menu
-    }
+    public typealias Via = MenuElement.Origin.Via
     public var via: Via
     /// The declared menu whose items (or which itself) were spliced.
     public var menu: String
@@ -71,14 +69,8 @@ public struct Origin: Hashable, Sendable {
     public var site: Span
 }
 
-/// How an element's identifier was obtained.
-public enum IdentifierSource: String, Hashable, Sendable {
-    case explicit
-    /// Derived from the label (`"Open Recent…"` → `openRecent`).
-    case label
-    /// Neither written nor derivable: kind name plus ordinal.
-    case synthetic
-}
+/// How an element's identifier was obtained: the model library's type.
+public typealias IdentifierSource = MenuElement.IdentifierSource
 
 /// An element of the checked model: a handle into its `ModelStore`.
 ///
@@ -95,8 +87,10 @@ public struct Element: Hashable, Sendable {
         self.index = index
     }
 
-    @inline(__always)
-    package var record: ElementRecord { store.records[index] }
+    // The rules and backends ask it of every element, from other modules:
+    // inlinable (and so public to the pipeline) to be read in place.
+    @_spi(MenuPipeline) @inlinable
+    public var record: ElementRecord { store.records[index] }
 
     public static func == (lhs: Element, rhs: Element) -> Bool { lhs.index == rhs.index && lhs.store === rhs.store }
 

@@ -9,31 +9,55 @@ import MenuSyntax
 /// walking up) cost more than writing. These read the store's records and
 /// texts directly and hand out bytes, not strings.
 extension ModelStore {
+    // The three `with…Bytes` readers are called for nearly every element by
+    // the rules and backends, in other modules. Swift inlines and
+    // specializes a generic function across modules only when it is
+    // public, so each is a small public-to-the-pipeline (`@_spi`) inlinable
+    // wrapper around a non-generic lookup of where the bytes are: called
+    // as `package` generics, every call looked up `Result`'s metadata.
+
     /// The UTF-8 of an element's identifier: interned, or as written in its
     /// file (see `ElementRecord.id`).
-    @inline(__always)
-    package func withIDBytes<Result>(of record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if record.id.exists { return withTextBytes(record.id, body) }
-        let tree = tree(of: record)
-        let name = tree.elements[Int(record.syntax)].name
-        return tree.file.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(name.start)..<Int(name.end)])) }
+    @_spi(MenuPipeline) @inlinable
+    public func withIDBytes<Result>(of record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let (bytes, range) = idBytes(of: record)
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// The UTF-8 of an interned text.
-    @inline(__always)
-    package func withTextBytes<Result>(_ id: TextID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let range = texts.byteRange(id)
-        return texts.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    @_spi(MenuPipeline) @inlinable
+    public func withTextBytes<Result>(_ id: TextID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let (bytes, range) = textBytes(id)
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// The UTF-8 of a string, number, symbol or reference value (what
     /// `Element.text(of:)` returns as a string).
-    @inline(__always)
-    package func withValueBytes<Result>(of stored: PropertyRecord, in record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if stored.payload != PropertyRecord.textInSource { return withTextBytes(TextID(stored.payload), body) }
+    @_spi(MenuPipeline) @inlinable
+    public func withValueBytes<Result>(of stored: PropertyRecord, in record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        let (bytes, range) = valueBytes(of: stored, in: record)
+        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+    }
+
+    /// The array holding an element's identifier, and where in it.
+    @_spi(MenuPipeline) public func idBytes(of record: ElementRecord) -> (bytes: [UInt8], range: Range<Int>) {
+        if record.id.exists { return textBytes(record.id) }
+        let tree = tree(of: record)
+        let name = tree.elements[Int(record.syntax)].name
+        return (tree.file.bytes, Int(name.start)..<Int(name.end))
+    }
+
+    /// The array holding an interned text, and where in it.
+    @_spi(MenuPipeline) public func textBytes(_ id: TextID) -> (bytes: [UInt8], range: Range<Int>) {
+        (texts.bytes, texts.byteRange(id))
+    }
+
+    /// The array holding a value's text, and where in it.
+    @_spi(MenuPipeline) public func valueBytes(of stored: PropertyRecord, in record: ElementRecord) -> (bytes: [UInt8], range: Range<Int>) {
+        if stored.payload != PropertyRecord.textInSource { return textBytes(TextID(stored.payload)) }
         let tree = tree(of: record)
         let range = tree.values[Int(tree.properties[Int(stored.syntax)].value)].range
-        return tree.file.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(range.start)..<Int(range.end)])) }
+        return (tree.file.bytes, Int(range.start)..<Int(range.end))
     }
 
     /// `Element.symbol(name)` as bytes: a written symbol or reference, else

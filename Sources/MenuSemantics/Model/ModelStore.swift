@@ -14,7 +14,7 @@ import MenuSyntax
 ///
 /// Frozen once resolved: rules and backends read it from several threads.
 public final class ModelStore: Sendable {
-    package let records: [ElementRecord]
+    @_spi(MenuPipeline) public let records: [ElementRecord]
     /// Each element's children, contiguous per element.
     package let children: [Int32]
     /// Each element's written properties, contiguous per element, in source order.
@@ -73,7 +73,7 @@ public final class ModelStore: Sendable {
 
 /// An element of the model, in 44 bytes: one per element and spliced
 /// copy, kept while rules and backends run.
-package struct ElementRecord: Sendable {
+@_spi(MenuPipeline) public struct ElementRecord: Sendable {
     package var kind: ElementKind
     package var context: ElementContext
     package var idSource: IdentifierSource
@@ -127,7 +127,7 @@ package struct ElementRecord: Sendable {
 }
 
 /// A written property, validated.
-package struct PropertyRecord: Sendable {
+@_spi(MenuPipeline) public struct PropertyRecord: Sendable {
     package enum Kind: UInt8, Sendable {
         case string, bool, number, symbol, reference, shortcut
     }

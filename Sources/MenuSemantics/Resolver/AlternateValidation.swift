@@ -90,7 +90,7 @@ enum AlternateValidation {
                            label: "needs the key of the item it replaces", base: base,
                            help: "an alternate has the key of the item it replaces, with other modifiers; give both a shortcut, or neither")
         case (nil, let other?):
-            let suggestion = Shortcut(modifiers: other.modifiers + [.option], key: other.key)
+            let suggestion = Shortcut(key: other.key, modifiers: other.modifiers + [.option])
             return Problem(message: "\(name) is an alternate of \(base.displayName), which has \(other.display), but it has no shortcut",
                            label: "needs the key of the item it replaces", base: base,
                            help: "give it the same key with other modifiers" + (suggestion == other ? "" : ", e.g. \"\(suggestion.canonical)\""))

@@ -1,3 +1,4 @@
+import MenuModel
 import MenuSupport
 import MenuSyntax
 
@@ -51,10 +52,7 @@ public struct PropertySpec: Sendable {
 
 /// Whether an element sits among menu elements or among controls; the same
 /// keyword (`toggle`, `section`) means different things in each.
-public enum ElementContext: String, Sendable, Codable {
-    case control
-    case menu
-}
+public typealias ElementContext = MenuElement.Context
 
 public enum PropertyCatalog {
     static let buttonTypes = ["system", "push", "close", "done", "cancel", "info", "help", "gradient", "image", "more"]

@@ -1,51 +1,13 @@
+import MenuModel
 import MenuSupport
 import MenuSyntax
 
 /// A keyboard shortcut, normalized: modifiers in Apple's display order
-/// (globe, control, option, shift, command) and a canonical key name.
-public struct Shortcut: Hashable, Sendable, Codable {
-    public enum Modifier: String, Hashable, Sendable, CaseIterable, Codable {
-        /// The Globe (Fn) key of macOS and iPadOS keyboards.
-        case function, control, option, shift, command
+/// (globe, control, option, shift, command) and a canonical key name. The
+/// model library's type: what the compiler checks is what apps read.
+public typealias Shortcut = KeyboardShortcut
 
-        public var glyph: String {
-            switch self {
-            case .function: "🌐"
-            case .control: "⌃"
-            case .option: "⌥"
-            case .shift: "⇧"
-            case .command: "⌘"
-            }
-        }
-    }
-
-    /// Modifiers in display order, without repeats.
-    public var modifiers: [Modifier]
-    /// The key: one printable character (letters lowercase) or a key name
-    /// such as `return`, `f5`, `left`.
-    public var key: String
-
-    public init(modifiers: [Modifier], key: String) {
-        self.modifiers = Modifier.allCases.filter(modifiers.contains)
-        self.key = key
-    }
-
-    /// The canonical text form, e.g. `shift+cmd+n`; every output uses it.
-    public var canonical: String {
-        (modifiers.map(\.canonicalName) + [key]).joined(separator: "+")
-    }
-
-    /// How menus display it, e.g. `⇧⌘N`.
-    public var display: String {
-        modifiers.map(\.glyph).joined() + Shortcut.displayKey(key)
-    }
-
-    static let namedKeys: [String: String] = [
-        "return": "↩", "enter": "⌅", "tab": "⇥", "space": "Space", "delete": "⌫", "forwarddelete": "⌦",
-        "escape": "⎋", "up": "↑", "down": "↓", "left": "←", "right": "→", "home": "↖", "end": "↘",
-        "pageup": "⇞", "pagedown": "⇟",
-    ]
-
+extension KeyboardShortcut {
     /// Glyphs accepted in the glyph spelling, mapped to key names.
     static let glyphKeys: [Character: String] = [
         "↩": "return", "⌅": "enter", "⇥": "tab", "⌫": "delete", "⌦": "forwarddelete", "⎋": "escape",
@@ -62,16 +24,10 @@ public struct Shortcut: Hashable, Sendable, Codable {
     ]
 
     static let keyNames: Set<String> = {
-        var names = Set(namedKeys.keys)
+        var names = Set(keyGlyphs.keys)
         for number in 1...20 { names.insert("f\(number)") }
         return names
     }()
-
-    package static func displayKey(_ key: String) -> String {
-        if let glyph = namedKeys[key] { return glyph }
-        if key.count > 1 { return key.uppercased() }  // f1 → F1
-        return key.uppercased()
-    }
 
     public enum ParseError: Error, Equatable, Sendable {
         case empty
@@ -121,7 +77,7 @@ public struct Shortcut: Hashable, Sendable, Codable {
         let key = keyPart.trimmingWhitespace()
         if key.isEmpty { return .failure(.missingKey) }
         if modifierNames[key.lowercased()] != nil { return .failure(.modifierAsKey(key)) }
-        return normalizeKey(key).map { Shortcut(modifiers: modifiers, key: $0) }
+        return normalizeKey(key).map { Shortcut(key: $0, modifiers: modifiers) }
     }
 
     private static func parseGlyphs(_ text: String) -> Result<Shortcut, ParseError> {
@@ -133,7 +89,7 @@ public struct Shortcut: Hashable, Sendable, Codable {
             rest = rest.dropFirst()
         }
         if rest.isEmpty { return .failure(modifiers.isEmpty ? .empty : .missingKey) }
-        return normalizeKey(String(rest)).map { Shortcut(modifiers: modifiers, key: $0) }
+        return normalizeKey(String(rest)).map { Shortcut(key: $0, modifiers: modifiers) }
     }
 
     private static func normalizeKey(_ key: String) -> Result<String, ParseError> {
@@ -148,19 +104,6 @@ public struct Shortcut: Hashable, Sendable, Codable {
         if keyNames.contains(lowered) { return .success(lowered) }
         if lowered == "esc" { return .success("escape") }
         return .failure(.unknownKey(key))
-    }
-}
-
-extension Shortcut.Modifier {
-    /// The spelled-out name used in the canonical form.
-    public var canonicalName: String {
-        switch self {
-        case .function: "fn"
-        case .control: "ctrl"
-        case .option: "option"
-        case .shift: "shift"
-        case .command: "cmd"
-        }
     }
 }
 

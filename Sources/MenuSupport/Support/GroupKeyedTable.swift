@@ -9,9 +9,13 @@
 /// are set, so it costs about what the file uses; a file that uses most
 /// of the numbering (the only file of its group, usually) says so and
 /// gets the array at once.
-// Inlinable: the rules read it for every label they look at, from another
-// module; unspecialized, each read looked up the generic type's metadata.
-package struct GroupKeyedTable<Value> {
+///
+/// Public to the pipeline's stages only (`@_spi(MenuPipeline)`) and
+/// inlinable: the rules and backends read it for every label and value
+/// they write, from other modules, and Swift specializes a generic type
+/// across modules only when it is public — a `package` one was called
+/// unspecialized, looking up its metadata on every read.
+@_spi(MenuPipeline) public struct GroupKeyedTable<Value> {
     @usableFromInline var dense: [Value] = []
     /// The first few keys set, searched in order: most files of a large
     /// group set a handful, and a dictionary made, grown and freed for
@@ -26,7 +30,7 @@ package struct GroupKeyedTable<Value> {
 
     /// A table over keys `0..<keyCount`, each `missing` until set.
     /// `expectedKeys`: about how many keys the file will set.
-    @inlinable package init(keyCount: Int, missing: Value, expectedKeys: Int) {
+    @inlinable public init(keyCount: Int, missing: Value, expectedKeys: Int) {
         self.keyCount = keyCount
         self.missing = missing
         if expectedKeys >= Self.denseThreshold(keyCount) { dense = Array(repeating: missing, count: keyCount) }
@@ -35,7 +39,7 @@ package struct GroupKeyedTable<Value> {
     /// How many keys make the array worth its memory.
     @inlinable static func denseThreshold(_ keyCount: Int) -> Int { max(64, keyCount / 16) }
 
-    @inlinable package subscript(key: Int) -> Value {
+    @inlinable public subscript(key: Int) -> Value {
         @inline(__always) get {
             if !dense.isEmpty { return dense[key] }
             let key = Int32(truncatingIfNeeded: key)

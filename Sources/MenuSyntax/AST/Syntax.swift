@@ -1,3 +1,4 @@
+import MenuModel
 import MenuSupport
 
 /// The syntax tree as tools see it: what the file says, before any name is
@@ -217,13 +218,11 @@ extension SyntaxTree {
     }
 }
 
-/// The element kinds of the language.
-public enum ElementKind: String, Sendable, CaseIterable, Codable {
-    case menubar, menu, view, contextmenu
-    case button, toggle, popup, pulldown
-    case option, toolbar, row
-    case item, section, submenu
+/// The element kinds of the language: the model library's, so what the
+/// compiler checks and what apps read are one type.
+public typealias ElementKind = MenuElement.Kind
 
+extension ElementKind {
     /// Whether an element of this kind may appear at the top level of a
     /// file (a declaration). The parser asks it of every top-level element,
     /// so it builds no text.
@@ -231,13 +230,6 @@ public enum ElementKind: String, Sendable, CaseIterable, Codable {
         switch self {
         case .menu, .menubar, .view, .contextmenu, .button, .toggle, .popup, .pulldown: true
         case .option, .toolbar, .row, .item, .section, .submenu: false
-        }
-    }
-
-    public var isControl: Bool {
-        switch self {
-        case .button, .toggle, .popup, .pulldown: true
-        default: false
         }
     }
 
@@ -284,22 +276,14 @@ public enum ElementKind: String, Sendable, CaseIterable, Codable {
     }
 }
 
-/// Apple platforms named in `platforms`.
-public struct Platform: Hashable, Sendable {
-    public enum Name: String, Sendable, CaseIterable, Codable {
-        case iOS, iPadOS, macOS, tvOS, watchOS, visionOS
+/// Apple platforms named in `platforms`: the model library's type.
+public typealias Platform = MenuDocument.Platform
 
-        public var isTouch: Bool { self == .iOS || self == .iPadOS }
-    }
-    public var name: Name
-    /// Version as written (`17`, `10.15.1`), nil when not given.
-    public var version: String?
+extension Platform.Name {
+    public var isTouch: Bool { self == .iOS || self == .iPadOS }
+}
 
-    public init(name: Name, version: String?) {
-        self.name = name
-        self.version = version
-    }
-
+extension Platform {
     /// Major version number, when known.
     public var majorVersion: Int? {
         guard let version else { return nil }

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Questions the Buttons rules ask about controls and the views that hold
 /// them. Kept in one place so every rule agrees on what "a view's buttons",

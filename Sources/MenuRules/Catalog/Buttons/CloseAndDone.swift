@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A view with both a close button and a done button.
 ///

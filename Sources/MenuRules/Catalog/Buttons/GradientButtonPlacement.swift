@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A gradient button in a toolbar (macOS).
 struct GradientButtonPlacement: Rule {

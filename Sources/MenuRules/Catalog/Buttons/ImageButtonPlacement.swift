@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// An image button in a toolbar (macOS).
 struct ImageButtonPlacement: Rule {

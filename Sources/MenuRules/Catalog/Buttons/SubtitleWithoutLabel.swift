@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A button subtitle with no label above it.
 struct SubtitleWithoutLabel: Rule {

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A keyboard shortcut on an item that only appears in a context menu.
 struct ContextMenuShortcut: Rule {

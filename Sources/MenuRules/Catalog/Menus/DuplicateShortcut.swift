@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// The same keyboard shortcut twice in one menu bar or one menu tree.
 struct DuplicateShortcut: Rule {

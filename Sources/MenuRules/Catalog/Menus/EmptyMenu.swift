@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A menu, submenu, section, pull-down or context menu that lists nothing.
 struct EmptyMenu: Rule {

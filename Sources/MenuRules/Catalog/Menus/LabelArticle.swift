@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// "a", "an" or "the" in a menu item or button label.
 struct LabelArticle: Rule {

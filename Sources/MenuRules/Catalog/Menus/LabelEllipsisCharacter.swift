@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// `...` typed as three periods instead of the ellipsis character.
 struct LabelEllipsisCharacter: Rule {

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// An item that asks for more input, or a macOS button that opens another
 /// view, whose label doesn't end in `…`.

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// An action item or button whose label doesn't start with a verb.
 struct LabelStartsWithVerb: Rule {

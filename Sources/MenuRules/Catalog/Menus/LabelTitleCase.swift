@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A menu item, menu or button label that isn't in title-style capitalization.
 struct LabelTitleCase: Rule {

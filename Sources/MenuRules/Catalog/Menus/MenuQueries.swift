@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Questions about menus that several Menus rules ask: which element holds a
 /// menu level, where a declared menu is shown, how to point at spliced

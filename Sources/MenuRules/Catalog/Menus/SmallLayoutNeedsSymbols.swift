@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A small or medium menu layout whose top row has items without symbols.
 struct SmallLayoutNeedsSymbols: Rule {

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A leading verb-and-preposition term repeated in more than two items of
 /// one group: "Sort by Date", "Sort by Subject", "Sort by Unread".

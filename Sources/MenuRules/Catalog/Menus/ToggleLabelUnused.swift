@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A changeable-title toggle whose own label is never shown.
 struct ToggleLabelUnused: Rule {

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A changeable-title menu item without two different labels.
 struct ToggleLabels: Rule {

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A changeable-title item whose two labels aren't clear opposites.
 struct TogglePairAmbiguous: Rule {

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// Two options of one pop-up that read the same.
 struct PopupDuplicateOption: Rule {

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A pop-up that doesn't say which option it shows before people choose.
 struct PopupMissingDefault: Rule {

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A pop-up that lets people choose several options at once.
 struct PopupMultipleSelection: Rule {

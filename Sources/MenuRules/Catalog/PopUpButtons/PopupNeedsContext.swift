@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A pop-up with nothing on it to say what its options are about.
 struct PopupNeedsContext: Rule {

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A pop-up holding menu items or submenus: it isn't a flat list of options.
 struct PopupNotFlat: Rule {

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A destructive menu item that acts at once, without asking first.
 struct DestructiveNeedsConfirmation: Rule {

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A pull-down's menu split into more than three groups.
 struct MenuTooManyGroups: Rule {

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A More pull-down that doesn't use the system's More symbol.
 struct MoreButtonSymbol: Rule {

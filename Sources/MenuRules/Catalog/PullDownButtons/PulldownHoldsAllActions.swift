@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A view whose actions can only be reached by opening one pull-down.
 struct PulldownHoldsAllActions: Rule {

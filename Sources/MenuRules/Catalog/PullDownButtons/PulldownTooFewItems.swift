@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A pull-down whose menu lists one or two items: opening it isn't worth it.
 struct PulldownTooFewItems: Rule {

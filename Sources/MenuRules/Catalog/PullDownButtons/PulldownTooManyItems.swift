@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A pull-down whose menu is so long that finding an item takes a while.
 struct PulldownTooManyItems: Rule {

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A pull-down menu title that repeats the button's own label.
 struct RedundantMenuTitle: Rule {

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A submenu that shows nothing to say what it contains.
 struct SubmenuNeedsLabel: Rule {

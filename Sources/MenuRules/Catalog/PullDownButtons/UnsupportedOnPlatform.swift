@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 
 /// A control or layout that doesn't exist on one of the file's platforms.
 struct UnsupportedOnPlatform: Rule {
