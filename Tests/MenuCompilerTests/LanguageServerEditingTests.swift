@@ -209,9 +209,13 @@ struct LanguageServerEditingTests {
         #expect(result(lines: 1...1) == "menu A \"A\" {\n  item a \"A\"\n}\n\n\nmenu  B \"B\" {\n   item b \"B\"\n}\n")
         #expect(result(lines: 2...2) == text, "the unchanged brace touches no change")
         #expect(result(lines: 0...99) == formatted)
-        // A selection ending at the start of a line doesn't take that line.
-        let edits = RangeFormattingFeature.edits(from: file, to: Array(formatted.utf8), touching: 0..<file.offset(of: LSPPosition(line: 1, character: 0)))
-        #expect(edits.map(\.range.start.line) == [0])
+        // Whole lines selected, up to the start of the next: that line is not taken.
+        let tidyFirst = "menu A \"A\" {\n  item a \"A\"\n}\n\nmenu  B \"B\" {}\n"
+        let tidyFile = SourceFile(id: FileID(0), displayPath: "t", text: tidyFirst)
+        let tidyFormatted = Array(((try? MenuFormatter.format(tidyFirst).get()) ?? "").utf8)
+        let lineFour = tidyFile.offset(of: LSPPosition(line: 4, character: 0))
+        #expect(RangeFormattingFeature.edits(from: tidyFile, to: tidyFormatted, touching: 0..<lineFour).isEmpty)
+        #expect(RangeFormattingFeature.edits(from: tidyFile, to: tidyFormatted, touching: 0..<(lineFour + 1)).map(\.range.start.line) == [4])
     }
 
     @Test func rangeFormattingHunksCoverEveryChangeOnce() {
