@@ -109,7 +109,7 @@ struct NameOccurrences {
 
     private static func declaration(_ target: DeclarationRef, cursor: Span, in search: ReferenceSearch) -> Result<NameOccurrences, NotFound> {
         let symbols = search.symbols
-        guard let syntax = symbols.syntax(of: target), let id = symbols.id(of: target), let focus = symbols.focusSpan(of: target),
+        guard let syntax = symbols.syntax(of: target), let assigned = symbols.assigned(target), let focus = symbols.focusSpan(of: target),
               let definition = search.location(focus), let cursorLocation = search.location(cursor) else {
             return .failure(NotFound(message: "the declaration could not be found"))
         }
@@ -123,17 +123,9 @@ struct NameOccurrences {
         guard let afterKeyword = search.location(Span(file: keyword.file, start: keyword.end, end: keyword.end)) else {
             return .failure(NotFound(message: "the declaration could not be found"))
         }
-        return .success(NameOccurrences(subject: .declaration(target), kind: syntax.kind, name: id, source: source(of: syntax, id: id),
+        return .success(NameOccurrences(subject: .declaration(target), kind: syntax.kind, name: assigned.id, source: assigned.source,
                                         written: syntax.name.flatMap { search.location($0.span) }, afterKeyword: afterKeyword,
                                         definition: definition, references: references, cursor: cursorLocation))
-    }
-
-    /// How a declaration got its identifier, from its syntax alone (its
-    /// file may not be compiled): written, else derived, else synthetic.
-    private static func source(of syntax: ElementSyntax, id: String) -> IdentifierSource {
-        if syntax.name != nil { return .explicit }
-        return id == syntax.kind.rawValue || id.hasPrefix(syntax.kind.rawValue) && id.dropFirst(syntax.kind.rawValue.count).allSatisfy(\.isNumber)
-            ? .synthetic : .label
     }
 
     private static func element(_ frame: ElementFrame, popup: ElementFrame?, cursor: Span, in document: DocumentContext) -> Result<NameOccurrences, NotFound> {

@@ -60,16 +60,16 @@ enum WorkspaceSymbolsFeature {
     /// with the identifiers above it; synthetic sections, toolbars and rows
     /// are looked through, as paths do. Depth is bounded by the parser.
     private static func walk(_ elements: [ElementSyntax], container: [String], _ visit: (ElementSyntax, String, [String]) -> Void) {
-        var pending: [(ElementSyntax, String, [String])] = []
+        var pending: [(ElementSyntax, AssignedID, [String])] = []
         func push(_ elements: [ElementSyntax], _ container: [String]) {
             for (element, assigned) in zip(elements, IdentifierAssignment.assign(elements, taken: [])).reversed() {
-                pending.append((element, assigned.id, container))
+                pending.append((element, assigned, container))
             }
         }
         push(elements, container)
-        while let (element, id, container) = pending.popLast() {
-            let synthetic = element.name == nil && (element.label.map { IdentifierDerivation.derive(from: $0.value) == nil } ?? true)
-                && element.kind != .toggle
+        while let (element, assigned, container) = pending.popLast() {
+            let id = assigned.id
+            let synthetic = assigned.source == .synthetic
             if !synthetic { visit(element, id, container) }
             let children = (element.body?.members ?? []).compactMap { member -> ElementSyntax? in
                 if case .element(let child) = member { return child }
