@@ -7,20 +7,20 @@ import MenuSemantics
 /// falls back to a binary search after a jump (a spliced copy, another file).
 /// Gives what `SourceFile.lineIndex(of:)` gives.
 struct LineCursor {
-    let lineStarts: [Int]
+    let lineStarts: [UInt32]
     private var line = 0
 
     init(_ file: SourceFile) {
-        lineStarts = file.lineStarts
+        lineStarts = file.lineStarts.offsets
     }
 
     /// The 0-based line holding `offset`, and the offset at which it starts.
     mutating func locate(_ offset: Int) -> (line: Int, start: Int) {
         lineStarts.withUnsafeBufferPointer { starts in
             var line = self.line
-            if starts[line] <= offset {
+            if Int(starts[line]) <= offset {
                 var steps = 0
-                while line + 1 < starts.count, starts[line + 1] <= offset {
+                while line + 1 < starts.count, Int(starts[line + 1]) <= offset {
                     line += 1
                     steps += 1
                     if steps == 8 {
@@ -32,17 +32,17 @@ struct LineCursor {
                 line = LineCursor.search(starts, offset, from: 0)
             }
             self.line = line
-            return (line, starts[line])
+            return (line, Int(starts[line]))
         }
     }
 
     /// The last line starting at or before `offset`, at or after `low`.
-    private static func search(_ starts: UnsafeBufferPointer<Int>, _ offset: Int, from low: Int) -> Int {
+    private static func search(_ starts: UnsafeBufferPointer<UInt32>, _ offset: Int, from low: Int) -> Int {
         var low = low
         var high = starts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
+            if Int(starts[mid]) <= offset { low = mid } else { high = mid - 1 }
         }
         return low
     }

@@ -148,7 +148,7 @@ private struct JSONRenderer {
         let object = json.beginObject()
         let layout = layout(at: json.memberIndent)
         let label = record.label.exists ? escapedText(record.label) : nil
-        let doc = node.doc >= 0 ? tree.docs[Int(node.doc)].text : nil
+        let doc = node.hasDoc ? tree.doc(ofElement: Int(record.syntax))?.text : nil
         JSONRenderer.writeHead(record, label: label, hasDoc: doc != nil, path: path, mark: mark, layout: layout, cache: cache, to: &json)
         // A transparent group's children are named as if it were not there.
         if record.isTransparent { path.leave(mark) }
@@ -157,7 +157,8 @@ private struct JSONRenderer {
             JSONRenderer.put(layout.properties, from: cache, to: &json)
         }
         properties(of: record, to: &json)
-        let ruleIDs = node.attributeCount > 0 ? tree.allowAttributes(first: node.firstAttribute, count: node.attributeCount).flatMap(\.ruleIDs) : []
+        let attributes = node.hasAttributes ? tree.attributeRun(ofElement: Int(record.syntax)) : (first: 0, count: 0)
+        let ruleIDs = attributes.count > 0 ? tree.allowAttributes(first: attributes.first, count: attributes.count).flatMap(\.ruleIDs) : []
         if !ruleIDs.isEmpty {
             JSONRenderer.put(layout.allow, from: cache, to: &json)
             let allow = json.beginArray()

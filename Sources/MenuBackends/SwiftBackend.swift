@@ -240,7 +240,7 @@ private struct SwiftFileRenderer {
         }
         writer.line("\(access)enum \(typeName) {")
         writer.indented { body in
-            writeScope(file.declarations, topLevel: true, to: &body)
+            writeScope(Array(file.declarations), topLevel: true, to: &body)
             body.blankLine()
             writeDocument(to: &body)
             body.blankLine()
@@ -421,10 +421,11 @@ private struct SwiftFileRenderer {
                 line.put(UInt8(ascii: ","))
             }
         }
-        if node.doc >= 0 { writeDoc(tree.docs[Int(node.doc)].text, to: &writer) }
+        if node.hasDoc, let doc = tree.doc(ofElement: Int(record.syntax)) { writeDoc(doc.text, to: &writer) }
         properties(of: record, to: &writer)
-        if node.attributeCount > 0 {
-            let ruleIDs = tree.allowAttributes(first: node.firstAttribute, count: node.attributeCount).flatMap(\.ruleIDs).map(\.text)
+        if node.hasAttributes {
+            let run = tree.attributeRun(ofElement: Int(record.syntax))
+            let ruleIDs = tree.allowAttributes(first: run.first, count: run.count).flatMap(\.ruleIDs).map(\.text)
             if !ruleIDs.isEmpty { writer.line("allow: [" + ruleIDs.map(SwiftEscaping.stringLiteral).joined(separator: ", ") + "],") }
         }
         writeLocation(of: record, offset: Int(node.keyword.start), comma: hasOrigin || hasChildren, to: &writer)

@@ -17,6 +17,7 @@ import MenuCompiler
 ///     swift run -c release menuc-bench --full     # also 100 MB
 ///     swift run -c release menuc-bench --quick    # 100 KB and 1 MB, fewer runs
 ///     swift run -c release menuc-bench --hostile  # hostile inputs: time, memory, answer
+///     swift run -c release menuc-bench --shapes   # 5 and 50 MB of one shape each: time, memory, ratio
 ///     swift run -c release menuc-bench --no-peer  # without the peer (nor its installation)
 /// Unbuffered output, so a long run shows progress (and keeps it if interrupted).
 func say(_ text: String) {
@@ -34,7 +35,7 @@ if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--measure" {
 
 let usage = """
     usage: menuc-bench [--quick | --full] [--no-peer] [--peer-large]
-           menuc-bench --many | --hostile | --typecheck | --phases [BYTES]
+           menuc-bench --many | --hostile | --shapes | --typecheck | --phases [BYTES]
            menuc-bench --time lex|parse|check|json|swift|markdown PATH [RUNS]
            menuc-bench --write-corpus BYTES PATH | --write-many DIRECTORY
 
@@ -45,6 +46,7 @@ let usage = """
       --peer-large   the peer on every corpus, not only 100 KB (slow: about 100 s per MB)
       --many         only the 2,000-file parallel build
       --hostile      hostile inputs: time, peak memory, exit status, first diagnostic
+      --shapes       5 MB and 50 MB of each dense shape: time, peak memory, × size
       --typecheck    swiftc -typecheck of generated Swift for 100-, 300- and 1,000-item menu bars, beside the floor
       --phases       only the in-process phases, at one size (10 MB unless given)
       --time         one phase on one file, best of RUNS (7)
@@ -58,7 +60,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
     exit(0)
 }
 // A mistyped flag would otherwise run the whole (long) default table.
-let knownFlags: Set = ["--write-corpus", "--write-many", "--time", "--hostile", "--typecheck", "--quick", "--full",
+let knownFlags: Set = ["--write-corpus", "--write-many", "--time", "--hostile", "--shapes", "--typecheck",
+                       "--quick", "--full",
                        "--many", "--phases", "--no-peer", "--peer-large"]
 if let unknown = CommandLine.arguments.dropFirst().first(where: { $0.hasPrefix("-") && !knownFlags.contains($0) }) {
     say("menuc-bench: unknown option '\(unknown)'\n\n" + usage)
@@ -121,6 +124,16 @@ if arguments.contains("--hostile") {
 // `menuc-bench --typecheck`: what the generated Swift costs an app's compiler.
 if arguments.contains("--typecheck") {
     try TypeCheckBench.run(in: try ScratchFolders.make("typecheck"))
+    exit(0)
+}
+// `menuc-bench --shapes`: 5 MB and 50 MB of each dense shape.
+if arguments.contains("--shapes") {
+    guard let menuc = Bench.menucBinary() else {
+        say("menuc-bench --shapes needs menuc beside it: swift build -c release")
+        exit(2)
+    }
+    let folder = try ScratchFolders.make("shapes")
+    try HostileShapes.run(menuc: menuc, in: folder)
     exit(0)
 }
 let quick = arguments.contains("--quick")

@@ -140,6 +140,7 @@ public enum Compiler {
         for (index, parse) in workspace.parsed.enumerated() where parse.unlistedErrors != nil { unlisted[FileID(index)] = parse.unlistedErrors }
         // Each file is in one group, so no two resolvers count for the same file.
         for (_, _, counts) in resolved { for (file, count) in counts { unlisted[file].add(count) } }
+        for (file, count) in workspace.unlistedLoadErrors { unlisted[file].add(count) }
         var diagnostics = limitErrors(workspace.loadDiagnostics + workspace.parsed.flatMap(\.listedErrors) + resolved.flatMap(\.1), unlisted: unlisted)
 
         var configurations = ConfigurationCache()
@@ -245,22 +246,46 @@ public enum Compiler {
     }
 
     /// Diagnostics in the order they are shown, each once.
+    ///
+    /// Positions are sorted, not diagnostics, and a repeat is found among
+    /// the diagnostics shown at the same place (equal ones sort together):
+    /// a set of every diagnostic beside two sorted copies of them was the
+    /// peak of checking a folder of thousands of broken files.
     static func sortAndDeduplicate(_ diagnostics: [Diagnostic], workspace: Workspace) -> [Diagnostic] {
-        var seen = Set<Diagnostic>()
-        let unique = diagnostics.filter { seen.insert($0).inserted }
         // Files ranked by display path once (equal paths, equal ranks), not
         // paths compared in every comparison of a sort of thousands.
-        let paths = Set(unique.map(\.span.file)).map { (file: $0, path: workspace.file($0).displayPath) }.sorted { $0.path < $1.path }
+        let paths = Set(diagnostics.map(\.span.file)).map { (file: $0, path: workspace.file($0).displayPath) }.sorted { $0.path < $1.path }
         var rank = [Int](repeating: 0, count: workspace.files.count)
         for (index, entry) in paths.enumerated() {
             rank[entry.file.rawValue] = index > 0 && paths[index - 1].path == entry.path ? rank[paths[index - 1].file.rawValue] : index
         }
-        return unique.sorted { a, b in
+        func showsBefore(_ a: Diagnostic, _ b: Diagnostic) -> Bool {
             let rankA = rank[a.span.file.rawValue]
             let rankB = rank[b.span.file.rawValue]
             if rankA != rankB { return rankA < rankB }
             return DiagnosticKeeper.showsBefore(a, b)
         }
+        // Ties keep the order given, so the first of equal ones is kept.
+        var order = Array(diagnostics.indices)
+        order.sort { a, b in
+            if showsBefore(diagnostics[a], diagnostics[b]) { return true }
+            if showsBefore(diagnostics[b], diagnostics[a]) { return false }
+            return a < b
+        }
+        var sorted: [Diagnostic] = []
+        sorted.reserveCapacity(diagnostics.count)
+        // Where the diagnostics shown at the place of the last one start in `sorted`.
+        var placeStart = 0
+        for index in order {
+            let diagnostic = diagnostics[index]
+            if let last = sorted.last, !showsBefore(last, diagnostic) {
+                if sorted[placeStart...].contains(diagnostic) { continue }
+            } else {
+                placeStart = sorted.count
+            }
+            sorted.append(diagnostic)
+        }
+        return sorted
     }
 }
 

@@ -23,8 +23,13 @@ public struct Workspace: Sendable {
     public private(set) var parsed: [Parser.Result] = []
     /// Imports of each file, in source order, with their resolved targets.
     public private(set) var imports: [[ResolvedImport]] = []
-    /// Diagnostics from loading (import failures), by the importing file.
-    public private(set) var loadDiagnostics: [Diagnostic] = []
+    /// Diagnostics from loading (import failures), by the importing file:
+    /// each file's first `DiagnosticLimits.errorsPerFile` by position.
+    public var loadDiagnostics: [Diagnostic] { loadErrors.kept }
+    /// Per file, the import failures counted past those and not kept (a
+    /// file can hold millions of failing imports).
+    public var unlistedLoadErrors: [FileID: UnlistedErrors] { loadErrors.unlisted }
+    private var loadErrors = DiagnosticKeeper()
     private var idsByPath: [String: FileID] = [:]
     private var rootsByFile: [FileID: String] = [:]
     /// Each input's import paths made absolute (nil: not computed, or a path
@@ -111,7 +116,7 @@ public struct Workspace: Sendable {
         let parses = Parallel.map(loaded.count, workers: workers) { [loaded] index in
             let file = loaded[index]
             let source = SourceFile(id: file.id, displayPath: file.displayPath, absolutePath: file.absolutePath, bytes: file.bytes)
-            let parse = Parser.parse(source, keepComments: keepComments)
+            let parse = Parser.parse(source, keepComments: keepComments, skipsUnlistedMisplaced: true)
             let directory = PathNames.deletingLastComponent(of: file.absolutePath)
             let targets = parse.syntax.imports.map { directive -> String? in
                 let path = directive.path.value
@@ -162,7 +167,7 @@ public struct Workspace: Sendable {
         let id = FileID(files.count)
         let source = SourceFile(id: id, displayPath: displayPath, absolutePath: absolutePath, bytes: bytes)
         files.append(source)
-        parsed.append(Parser.parse(source, keepComments: keepComments))
+        parsed.append(Parser.parse(source, keepComments: keepComments, skipsUnlistedMisplaced: true))
         imports.append([])
         if !absolutePath.isEmpty { idsByPath[absolutePath] = id }
         return id
@@ -189,9 +194,13 @@ public struct Workspace: Sendable {
             }
             guard top.next < syntax.imports.count else {
                 importsLoaded.insert(top.file)
+                // Its imports are resolved: their paths are not asked again.
+                importTargets[top.file] = nil
                 leave()
                 continue
             }
+            // A file can hold millions of imports: their list is made at its size.
+            if top.next == 0 { imports[top.file.rawValue].reserveCapacity(syntax.imports.count) }
             stack[stack.count - 1].next += 1
             let directive = syntax.imports[top.next]
             guard let target = resolveImport(directive, number: top.next, from: top.file) else {
@@ -201,9 +210,11 @@ public struct Workspace: Sendable {
             imports[top.file.rawValue].append(ResolvedImport(path: directive.path.value, span: directive.path.span, file: target))
             if let cycleStart = positionOnPath[target] {
                 let cycle = (onPath[cycleStart...] + [target]).map { files[$0.rawValue].displayPath }
-                loadDiagnostics.append(.error(.importFailed, CycleText.describe("import cycle", cycle, of: "files"), at: directive.path.span,
-                                              label: "imports a file that imports this one",
-                                              help: "move what both files need into a third file that both import"))
+                if !loadErrors.countsWithoutKeeping(at: directive.path.span) {
+                    loadErrors.add(.error(.importFailed, CycleText.describe("import cycle", cycle, of: "files"), at: directive.path.span,
+                                          label: "imports a file that imports this one",
+                                          help: "move what both files need into a third file that both import"))
+                }
                 continue
             }
             if !importsLoaded.contains(target) {
@@ -218,7 +229,9 @@ public struct Workspace: Sendable {
         let importerFile = files[importer.rawValue]
         let path = directive.path.value
         func fail(_ message: String, label: String, help: String? = nil) -> FileID? {
-            loadDiagnostics.append(.error(.importFailed, message, at: directive.path.span, label: label, help: help))
+            if !loadErrors.countsWithoutKeeping(at: directive.path.span) {
+                loadErrors.add(.error(.importFailed, message, at: directive.path.span, label: label, help: help))
+            }
             return nil
         }
         guard !path.isEmpty else { return fail("the import path is empty", label: "empty path") }

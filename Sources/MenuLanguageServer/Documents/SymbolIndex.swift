@@ -67,8 +67,7 @@ struct SymbolIndex {
     }
 
     func syntax(of declaration: DeclarationRef) -> ElementSyntax? {
-        let elements = workspace.syntax(declaration.file).elements
-        return elements.indices.contains(declaration.index) ? elements[declaration.index] : nil
+        workspace.syntax(declaration.file).element(at: declaration.index)
     }
 
     func id(of declaration: DeclarationRef) -> String? {

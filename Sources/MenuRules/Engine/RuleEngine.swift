@@ -143,12 +143,13 @@ package struct RuleEngine {
     /// Every `@allow` rule id of the file, with the element it covers.
     private func allowSites(in file: CheckedFile) -> [AllowSite] {
         var sites: [AllowSite] = []
-        // Every element node of the file, in source order; few carry attributes.
+        // Every element of the file that carries attributes, in source order.
         let tree = file.syntax.tree
-        for node in tree.elements where node.attributeCount > 0 {
-            for attribute in tree.allowAttributes(first: node.firstAttribute, count: node.attributeCount) {
+        for run in tree.elementAttributes {
+            let scope = tree.span(tree.span(ofElement: Int(run.element)))
+            for attribute in tree.allowAttributes(first: run.first, count: run.count) {
                 for (position, rule) in attribute.ruleIDs.enumerated() {
-                    sites.append(AllowSite(scope: tree.span(node.span), rule: rule, attribute: attribute, position: position))
+                    sites.append(AllowSite(scope: scope, rule: rule, attribute: attribute, position: position))
                 }
             }
         }

@@ -15,12 +15,24 @@ import MenuSemantics
 /// largest key cost every file the group's size (10,000 files that each
 /// import the next zeroed 1.2 GB). Keys far past what the table holds go
 /// to a dictionary instead, stamped the same way.
+///
+/// A generation is 32 bits (a table is emptied at most once per element):
+/// with a value of 12 bytes a slot takes 16, not 24. A table whose keys
+/// are known to stay below a bound grows to that bound at most, not to
+/// the next power of two past it: a menu of millions of labels is
+/// millions of keys.
 struct DenseKeyTable<Value> {
-    private var slots: [(generation: Int, value: Value)] = []
-    private var far: [Int: (generation: Int, value: Value)] = [:]
-    private var generation = 1
+    private var slots: [(generation: UInt32, value: Value)] = []
+    private var far: [Int: (generation: UInt32, value: Value)] = [:]
+    private var generation: UInt32 = 1
     /// How many times a key was set: what the file uses, roughly.
     private var sets = 0
+    /// Every key is below it.
+    private let keyLimit: Int
+
+    init(keyLimit: Int = Int.max) {
+        self.keyLimit = keyLimit
+    }
 
     subscript(key: Int) -> Value? {
         @inline(__always) get {
@@ -44,7 +56,7 @@ struct DenseKeyTable<Value> {
     }
 
     /// Forgets every key, keeping the room.
-    mutating func removeAll() { generation += 1 }
+    mutating func removeAll() { generation &+= 1 }
 
     @inline(never)
     private mutating func setPastTheArray(_ value: Value, for key: Int) {
@@ -54,7 +66,7 @@ struct DenseKeyTable<Value> {
             return
         }
         // Generation 0 is never current: the filler is never read.
-        let count = max(key + 1, 2 * slots.count)
+        let count = max(key + 1, min(2 * slots.count, keyLimit))
         slots += repeatElement((generation: 0, value: value), count: count - slots.count)
         slots[key] = (generation, value)
         // Far keys the array now covers move into it.

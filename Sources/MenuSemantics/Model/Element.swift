@@ -143,7 +143,8 @@ public struct Element: Hashable, Sendable {
     /// The whole element's text.
     public var span: Span {
         let record = record
-        return store.tree(of: record).span(store.syntaxNode(of: record).span)
+        let tree = store.tree(of: record)
+        return tree.span(tree.span(ofElement: Int(record.syntax)))
     }
 
     public var keywordSpan: Span {
@@ -174,15 +175,15 @@ public struct Element: Hashable, Sendable {
 
     public var doc: String? {
         let record = record
-        let doc = store.syntaxNode(of: record).doc
-        return doc >= 0 ? store.tree(of: record).docs[Int(doc)].text : nil
+        return store.tree(of: record).doc(ofElement: Int(record.syntax))?.text
     }
 
     /// `@allow` attributes written on this element.
     public var allows: [AllowAttribute] {
         let record = record
-        let node = store.syntaxNode(of: record)
-        return store.tree(of: record).allowAttributes(first: node.firstAttribute, count: node.attributeCount)
+        let tree = store.tree(of: record)
+        let run = tree.attributeRun(ofElement: Int(record.syntax))
+        return tree.allowAttributes(first: run.first, count: run.count)
     }
 
     public var origin: Origin? {
@@ -417,56 +418,66 @@ public struct Ancestors: RandomAccessCollection, Sendable {
 
 /// A file's elements in walk order (depth first, source order, spliced
 /// copies where they are spliced), and the positions of each kind.
+///
+/// A part of a file (see `init(_:positions:)`) shares the file's lists:
+/// its slices keep the file's positions, so a file cut into parts for its
+/// rules holds its walk once.
 package final class WalkIndex: Sendable {
     /// Store indices in walk order.
-    package let order: [Int32]
+    package let order: ArraySlice<Int32>
     /// Positions in `order` of each kind's elements, by `ElementKind.ordinal`.
-    let positionsByKind: [[Int32]]
+    let positionsByKind: [ArraySlice<Int32>]
 
     /// `expectedCount`: about how many elements the walk visits (the
     /// file's own), so that its memory is reserved once without reserving
     /// for the whole group of files in every file of it.
-    init(store: ModelStore, roots: [Int], expectedCount: Int) {
+    init(store: ModelStore, roots: [Int32], expectedCount: Int) {
         var order: [Int32] = []
         // Every element is visited once (a file's store may hold imported ones too).
         order.reserveCapacity(min(store.records.count, expectedCount))
         var byKind = [[Int32]](repeating: [], count: ElementKind.allCases.count)
-        // Iterative depth-first walk: nesting is bounded but splices deepen it.
-        var stack: [Int32] = roots.reversed().map { Int32($0) }
+        // Each kind's list is reserved from the store's count of that kind
+        // (the walk visits at most those, spliced copies included), not
+        // grown by doubling: a file of millions of submenus left the
+        // copies of each smaller list behind in freed memory.
+        for (ordinal, count) in store.kindCounts.enumerated() where count > 0 { byKind[ordinal].reserveCapacity(min(count, expectedCount)) }
+        // Iterative depth-first walk: nesting is bounded but splices deepen
+        // it. One root at a time: the stack holds what is open below it.
+        var stack: [Int32] = []
         store.records.withUnsafeBufferPointer { records in
             store.children.withUnsafeBufferPointer { children in
-                while let next = stack.popLast() {
-                    let record = records[Int(next)]
-                    byKind[record.kind.ordinal].append(Int32(order.count))
-                    order.append(next)
-                    var child = Int(record.firstChild + record.childCount)
-                    while child > Int(record.firstChild) {
-                        child -= 1
-                        stack.append(children[child])
+                for root in roots {
+                    stack.append(root)
+                    while let next = stack.popLast() {
+                        let record = records[Int(next)]
+                        byKind[record.kind.ordinal].append(Int32(order.count))
+                        order.append(next)
+                        var child = Int(record.firstChild + record.childCount)
+                        while child > Int(record.firstChild) {
+                            child -= 1
+                            stack.append(children[child])
+                        }
                     }
                 }
             }
         }
         // Splices may have grown it past the reservation.
-        self.order = order.withoutSpareCapacity()
-        self.positionsByKind = byKind
+        self.order = ArraySlice(order.withoutSpareCapacity())
+        self.positionsByKind = byKind.map { ArraySlice($0) }
     }
 
     /// The walk of some consecutive top-level declarations: `positions` of
-    /// `whole.order`, renumbered from zero.
+    /// `whole.order`, as slices of the whole's lists.
     init(_ whole: WalkIndex, positions: Range<Int>) {
-        order = Array(whole.order[positions])
-        let lower = Int32(positions.lowerBound)
+        order = whole.order[positions]
         positionsByKind = whole.positionsByKind.map { list in
-            let start = Self.firstIndex(in: list, notBelow: lower)
-            let end = Self.firstIndex(in: list, notBelow: Int32(positions.upperBound))
-            return list[start..<end].map { $0 - lower }
+            list[Self.firstIndex(in: list, notBelow: Int32(positions.lowerBound))..<Self.firstIndex(in: list, notBelow: Int32(positions.upperBound))]
         }
     }
 
     /// The index of the first value of an ascending list that is at least `value`.
-    private static func firstIndex(in list: [Int32], notBelow value: Int32) -> Int {
-        var (low, high) = (0, list.count)
+    private static func firstIndex(in list: ArraySlice<Int32>, notBelow value: Int32) -> Int {
+        var (low, high) = (list.startIndex, list.endIndex)
         while low < high {
             let middle = (low + high) / 2
             if list[middle] < value { low = middle + 1 } else { high = middle }
@@ -477,25 +488,25 @@ package final class WalkIndex: Sendable {
     /// Where each root's walk ends: `ends[k]` is one past the last position
     /// of `roots[k]`'s elements (the walk visits roots in order, each with
     /// everything below it).
-    func rootEnds(roots: [Int], in store: ModelStore) -> [Int] {
+    func rootEnds(roots: Declarations, in store: ModelStore) -> [Int] {
         var ends: [Int] = []
         ends.reserveCapacity(roots.count)
         var next = 1  // the root whose start ends the current one
-        for (position, index) in order.enumerated()
-        where next < roots.count && Int(index) == roots[next] && store.records[Int(index)].depth == 0 {
+        for (position, index) in zip(order.indices, order)
+        where next < roots.count && Int(index) == roots[next].index && store.records[Int(index)].depth == 0 {
             ends.append(position)
             next += 1
         }
-        if !roots.isEmpty { ends.append(order.count) }
+        if !roots.isEmpty { ends.append(order.endIndex) }
         return ends
     }
 
     /// Positions of elements of any of `kinds`, in walk order.
-    package func positions(of kinds: [ElementKind]) -> [Int32] {
+    package func positions(of kinds: [ElementKind]) -> ArraySlice<Int32> {
         // Most files hold none of most kinds, and most rules ask for one
         // kind or find one of theirs present: that list is the answer as
         // it stands (a small file's rules asked 90 times, each making lists).
-        var only: [Int32]?
+        var only: ArraySlice<Int32>?
         var present = 0
         for kind in kinds where !positionsByKind[kind.ordinal].isEmpty {
             present += 1
@@ -507,7 +518,7 @@ package final class WalkIndex: Sendable {
         // Rules ask this for a hundred thousand items; marking a bit set
         // over the whole walk and reading it back cost twice as much, and
         // sorting the concatenated lists several times as much.
-        var lists: [[Int32]] = []
+        var lists: [ArraySlice<Int32>] = []
         for kind in ElementKind.allCases where kinds.contains(kind) && !positionsByKind[kind.ordinal].isEmpty {
             lists.append(positionsByKind[kind.ordinal])
         }
@@ -516,10 +527,10 @@ package final class WalkIndex: Sendable {
     }
 
     /// Two ascending lists merged into one.
-    private static func merged(_ first: [Int32], _ second: [Int32]) -> [Int32] {
+    private static func merged(_ first: ArraySlice<Int32>, _ second: ArraySlice<Int32>) -> ArraySlice<Int32> {
         if first.isEmpty { return second }
         if second.isEmpty { return first }
-        return [Int32](unsafeUninitializedCapacity: first.count + second.count) { merged, count in
+        return ArraySlice([Int32](unsafeUninitializedCapacity: first.count + second.count) { merged, count in
             first.withUnsafeBufferPointer { first in
                 second.withUnsafeBufferPointer { second in
                     var (i, j) = (0, 0)
@@ -543,7 +554,7 @@ package final class WalkIndex: Sendable {
                 }
             }
             count = first.count + second.count
-        }
+        })
     }
 }
 
@@ -554,7 +565,7 @@ final class DeclarationNames: @unchecked Sendable {
     /// Positions in the file's declarations, in order, by name. Guarded by `lock`.
     private var positionsByName: [String: [Int32]]?
 
-    func positions(of name: String, in declarations: [Element]) -> [Int32] {
+    func positions(of name: String, in declarations: Declarations) -> [Int32] {
         lock.withLock {
             if let positionsByName { return positionsByName[name] ?? [] }
             var made: [String: [Int32]] = [:]
@@ -567,12 +578,12 @@ final class DeclarationNames: @unchecked Sendable {
 
 /// Store indices of some of a file's elements, in walk order (see `CheckedFile.storeIndices(of:)`).
 package struct WalkedIndices: RandomAccessCollection, Sendable {
-    let order: [Int32]
+    let order: ArraySlice<Int32>
     /// Positions in `order`.
-    let positions: [Int32]
+    let positions: ArraySlice<Int32>
 
-    package var startIndex: Int { 0 }
-    package var endIndex: Int { positions.count }
+    package var startIndex: Int { positions.startIndex }
+    package var endIndex: Int { positions.endIndex }
 
     package subscript(position: Int) -> Int32 { order[Int(positions[position])] }
 }
@@ -589,7 +600,7 @@ public struct CheckedFile: Sendable {
         let platforms: [Platform]
         let platformsWritten: Bool
         let imports: [ResolvedImport]
-        let declarations: [Element]
+        let declarations: Declarations
         let syntax: SyntaxFile
         let store: ModelStore
         let walkIndex: WalkIndex
@@ -603,20 +614,21 @@ public struct CheckedFile: Sendable {
             platformsWritten = whole.platformsWritten
             imports = whole.imports
             store = whole.store
-            self.declarations = Array(whole.declarations[declarations])
+            let wholeRoots = whole.declarations.roots
+            self.declarations = Declarations(store: store, roots: wholeRoots[(wholeRoots.startIndex + declarations.lowerBound)..<(wholeRoots.startIndex + declarations.upperBound)])
             syntax = whole.syntax
             walkIndex = walk
         }
 
         init(source: SourceFile, doc: String?, platforms: [Platform], platformsWritten: Bool, imports: [ResolvedImport],
-             store: ModelStore, roots: [Int], syntax: SyntaxFile) {
+             store: ModelStore, roots: [Int32], syntax: SyntaxFile) {
             self.source = source
             self.doc = doc
             self.platforms = platforms
             self.platformsWritten = platformsWritten
             self.imports = imports
             self.store = store
-            self.declarations = roots.map { Element(store: store, index: $0) }
+            self.declarations = Declarations(store: store, roots: roots[...])
             self.syntax = syntax
             self.walkIndex = WalkIndex(store: store, roots: roots, expectedCount: syntax.tree.elements.count)
         }
@@ -633,7 +645,7 @@ public struct CheckedFile: Sendable {
     package func parts(ofAtLeast elements: Int) -> [CheckedFile] {
         let walk = walkIndex
         guard walk.order.count > elements else { return [self] }
-        let ends = walk.rootEnds(roots: declarations.map(\.index), in: store)
+        let ends = walk.rootEnds(roots: declarations, in: store)
         guard ends.count == declarations.count else { return [self] }
         var parts: [CheckedFile] = []
         var (firstRoot, firstPosition) = (0, 0)
@@ -646,7 +658,7 @@ public struct CheckedFile: Sendable {
     }
 
     init(source: SourceFile, doc: String?, platforms: [Platform], platformsWritten: Bool, imports: [ResolvedImport],
-         store: ModelStore, roots: [Int], syntax: SyntaxFile) {
+         store: ModelStore, roots: [Int32], syntax: SyntaxFile) {
         storage = Storage(source: source, doc: doc, platforms: platforms, platformsWritten: platformsWritten, imports: imports,
                           store: store, roots: roots, syntax: syntax)
     }
@@ -658,7 +670,7 @@ public struct CheckedFile: Sendable {
     public var platformsWritten: Bool { storage.platformsWritten }
     /// Imported files, as written and as resolved.
     public var imports: [ResolvedImport] { storage.imports }
-    public var declarations: [Element] { storage.declarations }
+    public var declarations: Declarations { storage.declarations }
 
     /// The first top-level declaration of this file named `name` (and of
     /// `kind`, when given). Rules and backends ask this for each `menu:` or
@@ -680,6 +692,22 @@ public struct CheckedFile: Sendable {
 
     /// Number of elements the walk visits.
     public var elementCount: Int { walkIndex.order.count }
+}
+
+/// A file's top-level declarations: a view of the store, made without
+/// copying (a file can hold millions, and a handle each took 16 bytes).
+public struct Declarations: RandomAccessCollection, Sendable {
+    let store: ModelStore
+    /// Their store indices (a part of a file's, for a part of the file).
+    let roots: ArraySlice<Int32>
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { roots.count }
+
+    public subscript(position: Int) -> Element {
+        precondition(position >= 0 && position < roots.count, "declaration index out of range")
+        return Element(store: store, index: Int(roots[roots.startIndex + position]))
+    }
 }
 
 public struct ResolvedImport: Sendable {

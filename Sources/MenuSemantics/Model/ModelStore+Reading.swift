@@ -263,4 +263,3 @@ package struct PropertyMerge {
         return Entry(name: writtenName, written: store.properties[index])
     }
 }
-

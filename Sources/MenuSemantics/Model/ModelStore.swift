@@ -28,6 +28,9 @@ public final class ModelStore: Sendable {
     /// index here). Not by `FileID`: a build of 20,000 files makes 20,000
     /// stores, and a table of every file in each took 3 GB.
     package let trees: [SyntaxTree]
+    /// How many records there are of each kind, by `ElementKind.ordinal`
+    /// (each file's walk reserves its lists of kinds by these).
+    let kindCounts: [Int]
 
     init(_ builder: ModelBuilder) {
         // Grown past the resolver's estimate by imports and splices, and
@@ -39,6 +42,11 @@ public final class ModelStore: Sendable {
         texts = builder.texts
         shortcuts = builder.shortcuts
         trees = builder.trees
+        var counts = [Int](repeating: 0, count: ElementKind.allCases.count)
+        records.withUnsafeBufferPointer { records in
+            for record in records { counts[record.kind.ordinal] += 1 }
+        }
+        kindCounts = counts
     }
 
     @inline(__always)
@@ -63,10 +71,15 @@ public final class ModelStore: Sendable {
     public var elementCount: Int { records.count }
 }
 
+/// An element of the model, in 44 bytes: one per element and spliced
+/// copy, kept while rules and backends run.
 package struct ElementRecord: Sendable {
     package var kind: ElementKind
     package var context: ElementContext
     package var idSource: IdentifierSource
+    /// `propertyCount`, in the byte the layout leaves here: an element
+    /// keeps each property name once, and there are fewer than 64.
+    private var storedPropertyCount: UInt8 = 0
     package var depth: UInt16
     /// `.none` for an explicit identifier below the top level: it is read
     /// from the syntax (nearly all are distinct; interning them only filled
@@ -79,13 +92,30 @@ package struct ElementRecord: Sendable {
     package var firstChild: UInt32 = 0
     package var childCount: UInt32 = 0
     var firstProperty: UInt32 = 0
-    package var propertyCount: UInt32 = 0
     /// Where it is written: its file's place in the store's `trees`, and
     /// the element's index in that file's syntax tree.
     package var file: UInt32
     package var syntax: UInt32
     /// Index into `origins`, or -1 when written where it is.
     package var origin: Int32 = -1
+
+    init(kind: ElementKind, context: ElementContext, idSource: IdentifierSource, depth: UInt16, id: TextID, label: TextID,
+         parent: Int32, file: UInt32, syntax: UInt32) {
+        self.kind = kind
+        self.context = context
+        self.idSource = idSource
+        self.depth = depth
+        self.id = id
+        self.label = label
+        self.parent = parent
+        self.file = file
+        self.syntax = syntax
+    }
+
+    package var propertyCount: UInt32 {
+        get { UInt32(storedPropertyCount) }
+        set { storedPropertyCount = UInt8(truncatingIfNeeded: newValue) }
+    }
 
     /// Whether the element is left out of its descendants' paths (and of
     /// generated Swift's handles): a section, toolbar or row with a

@@ -13,10 +13,7 @@ package enum Placement {
     /// Whether `child` may appear inside `parent` (nil: the top level).
     package static func check(child: ElementKind, parent: ElementKind?, parentContext: ElementContext) -> Verdict {
         guard let parent else {
-            switch child {
-            case .menu, .menubar, .view, .contextmenu, .button, .toggle, .popup, .pulldown: return .allowed
-            default: return .misplaced(help: "\(child.rawValue) belongs inside \(homes(of: child))")
-            }
+            return child.mayBeDeclared ? .allowed : .misplaced(help: "\(child.rawValue) belongs inside \(homes(of: child))")
         }
         switch parent {
         case .view:

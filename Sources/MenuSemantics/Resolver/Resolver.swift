@@ -58,7 +58,7 @@ public final class Resolver {
     /// chain of 5,000 files, each importing the next, take 5.5 s and 500 MB.
     private struct Scope {
         /// Own names, by the position of their first declaration.
-        var own: [TextID: Int] = [:]
+        var own = OwnNames(declarations: 0, texts: 0)
         /// Names declared in several files, as the imports resolve them:
         /// the first import (in the order written) that offers one wins.
         var contested: [TextID: DeclarationKey] = [:]
@@ -146,6 +146,11 @@ public final class Resolver {
     @exclusivity(unchecked) private var building = SpliceShape()
     private var menuShapes: [SpliceShape] = []
     private var shapeOfMenu: [Int32: Int32] = [:]
+    /// Hashes (`TextTable.hash`) of the names `use` and `menu:` give in the
+    /// group's files: only a menu whose identifier hashes like one of them
+    /// can be spliced, so only such menus keep their shape. A file of
+    /// millions of menus, none spliced, kept one for each.
+    private var splicedNames: Set<UInt32> = []
     /// Declarations that splice, directly or not, a menu on a reference
     /// cycle: built the way that finds and reports the cycle.
     private var splicesACycle: Set<DeclarationKey> = []
@@ -189,27 +194,58 @@ public final class Resolver {
         let elementCount = trees.reduce(0) { $0 + $1.elements.count }
         spliceBudget = max(Resolver.minimumSpliceBudget, 2 * elementCount)
         let sourceBytes = trees.reduce(0) { $0 + $1.file.bytes.count }
-        let menus = trees.reduce(0) { count, tree in count + tree.topLevel.reduce(0) { $0 + (tree.elements[Int($1)].kind == .menu ? 1 : 0) } }
-        menuShapes.reserveCapacity(menus)
-        shapeOfMenu.reserveCapacity(menus)
+        for tree in trees { noteSplicedNames(in: tree) }
+        menuShapes.reserveCapacity(splicedNames.count)
+        shapeOfMenu.reserveCapacity(splicedNames.count)
         spliceByteBudget = max(Resolver.minimumSpliceBytes, Resolver.spliceBytesPerSourceByte * sourceBytes)
         model.records.reserveCapacity(elementCount)
         model.children.reserveCapacity(elementCount)
         model.properties.reserveCapacity(trees.reduce(0) { $0 + $1.properties.count })
     }
 
+    /// Adds the names `tree`'s `use`s and `menu:` properties give to `splicedNames`.
+    private func noteSplicedNames(in tree: SyntaxTree) {
+        tree.file.bytes.withUnsafeBufferPointer { bytes in
+            func note(_ name: TextRange) {
+                splicedNames.insert(Resolver.nameHash(UnsafeBufferPointer(rebasing: bytes[Int(name.start)..<Int(name.end)])))
+            }
+            for use in tree.uses { note(use.target) }
+            for property in tree.properties where property.name.count == 4 {
+                let value = tree.values[Int(property.value)]
+                guard value.kind == .identifier, propertyName(property.name, in: tree) == .menu else { continue }
+                note(value.range)
+            }
+        }
+    }
+
+    /// The hash of the text these bytes are interned as (ill-formed UTF-8
+    /// is interned decoded), which is the hash of the interned bytes.
+    private static func nameHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+        let (hash, isASCII) = TextTable.hashAndASCII(bytes)
+        if isASCII || TextTable.isWellFormedUTF8(bytes) { return hash }
+        var decoded = String(decoding: bytes, as: UTF8.self)
+        return decoded.withUTF8 { TextTable.hash($0) }
+    }
+
+    /// Whether a `use` or `menu:` of the group may name the declaration whose identifier is `id`.
+    private func mayBeSpliced(_ id: TextID) -> Bool {
+        guard !splicedNames.isEmpty, id.exists else { return false }
+        let range = model.texts.byteRange(id)
+        return model.texts.bytes.withUnsafeBufferPointer { splicedNames.contains(TextTable.hash(UnsafeBufferPointer(rebasing: $0[range]))) }
+    }
+
     // MARK: - Files
 
     /// The checked form of each file (and, through them, of what they import), in one model.
     public func check(_ files: [FileID]) -> [CheckedFile] {
-        var resolved: [(file: FileID, roots: [Int], platforms: [Platform], written: Bool)] = []
+        var resolved: [(file: FileID, roots: [Int32], platforms: [Platform], written: Bool)] = []
         reserve(for: files)
         groupToNumber = files
         indexNames(of: files)
         for file in files {
             let syntax = workspace.syntax(file)
             _ = scope(of: file)
-            let roots = syntax.elements.indices.map { Int(declaration(DeclarationKey(file: file, index: $0))) }
+            let roots = declarations(of: file)
             checkMenubars(in: file, declarations: roots)
             let (platforms, written) = resolvePlatforms(syntax.platforms)
             resolved.append((file, roots, platforms, written))
@@ -228,6 +264,40 @@ public final class Resolver {
     }
 
     private func report(_ diagnostic: Diagnostic) { reported.add(diagnostic) }
+
+    /// Marks, in `builtDeclarations`, a declaration that repeats an earlier
+    /// one's name past the file's listed errors (see `makeOwnScope`).
+    private static let countedDuplicate: Int32 = -2
+
+    /// The model indices of `file`'s declarations, each built. One that
+    /// repeats an earlier one's name, once the file's listed errors are
+    /// full, is not built: no name leads to it, its duplicate-id error is
+    /// counted, and so is its misplacement if it has one; what it holds is
+    /// not checked (nor counted). A file of a million `menu a "A"` lines
+    /// built a record and a walk entry for each of a million errors.
+    private func declarations(of file: FileID) -> [Int32] {
+        let tree = tree(file)
+        let slot = slot(of: file)
+        var roots: [Int32] = []
+        roots.reserveCapacity(tree.topLevel.count)
+        for index in tree.topLevel.indices {
+            if builtDeclarations[slot][index] == Resolver.countedDuplicate {
+                reportMisplacement(of: Int(tree.topLevel[index]), in: tree)
+                continue
+            }
+            roots.append(declaration(DeclarationKey(file: file, index: index)))
+        }
+        return roots
+    }
+
+    /// Reports a top-level element that can't be declared there.
+    private func reportMisplacement(of element: Int, in tree: SyntaxTree) {
+        let node = tree.elements[element]
+        guard !node.kind.mayBeDeclared, case .misplaced(let help) = Placement.check(child: node.kind, parent: nil, parentContext: .control),
+              !countedWithoutMaking(at: tree.span(node.keyword)) else { return }
+        report(.error(.misplacedElement, "\(node.kind.rawValue) cannot be declared at the top level", at: tree.span(node.keyword),
+                      label: "misplaced \(node.kind.rawValue)", help: help))
+    }
 
     /// Whether an error at `span` is past the file's listed errors, and was
     /// counted here without being made: junk can hold millions, and making
@@ -287,9 +357,9 @@ public final class Resolver {
     }
 
     /// A program has one menu bar; a second is misplaced.
-    private func checkMenubars(in file: FileID, declarations: [Int]) {
+    private func checkMenubars(in file: FileID, declarations: [Int32]) {
         // Only a file that declares a menubar can declare a second one.
-        guard declarations.contains(where: { model.records[$0].kind == .menubar }) else { return }
+        guard declarations.contains(where: { model.records[Int($0)].kind == .menubar }) else { return }
         // The first menubar of the nearest file that declares one, in import order.
         var earlier: DeclarationKey?
         walker.walk(from: file) { seen in
@@ -301,7 +371,7 @@ public final class Resolver {
         }
         // Built after the walk: building resolves names, which walks too.
         var first = earlier.map { Int(declaration($0)) }
-        for element in declarations where model.records[element].kind == .menubar {
+        for element in declarations.lazy.map({ Int($0) }) where model.records[element].kind == .menubar {
             if let earlier = first {
                 let place = syntaxTree(of: model.records[earlier]).file.displayPath
                 report(.error(.misplacedElement, "a program has one menubar, and one is already declared in \(place)", at: keywordSpan(element),
@@ -343,8 +413,24 @@ public final class Resolver {
     private func ids(ofTopLevel file: FileID) -> [Assigned] {
         if let known = topLevelIDs[file] { return known }
         let tree = tree(file)
-        let candidates = tree.topLevel.map { candidate(Int($0), in: tree, nested: false) }
-        let assigned = IdentifierAssignment.assign(candidates, taken: [], synthetic: syntheticID)
+        // Nearly always each has a name or a label: the identifiers are
+        // made in one pass into an array of their exact size. A file can
+        // hold millions of declarations, and a list of candidates beside
+        // the list of identifiers (grown by doubling) was the peak of
+        // checking one.
+        var assigned: [Assigned] = []
+        assigned.reserveCapacity(tree.topLevel.count)
+        for element in tree.topLevel {
+            let given = candidate(Int(element), in: tree, nested: false)
+            if let explicit = given.explicit {
+                assigned.append((explicit, .explicit))
+            } else if let derived = given.derived {
+                assigned.append((derived, .label))
+            } else {
+                assigned = IdentifierAssignment.assign(tree.topLevel.map { candidate(Int($0), in: tree, nested: false) }, taken: [], synthetic: syntheticID)
+                break
+            }
+        }
         topLevelIDs[file] = assigned
         return assigned
     }
@@ -504,10 +590,17 @@ public final class Resolver {
     private func makeOwnScope(of file: FileID) -> Scope {
         var scope = Scope()
         let ownTree = tree(file)
-        for (index, assigned) in ids(ofTopLevel: file).enumerated() {
+        let ids = ids(ofTopLevel: file)
+        scope.own = OwnNames(declarations: ids.count, texts: model.texts.count)
+        for (index, assigned) in ids.enumerated() {
             if let previous = scope.own[assigned.id] {
-                reportDuplicateID(text(assigned.id), first: focus(Int(ownTree.topLevel[previous]), in: ownTree),
-                                  second: focus(Int(ownTree.topLevel[index]), in: ownTree), derived: assigned.source == .label)
+                let second = focus(Int(ownTree.topLevel[index]), in: ownTree)
+                if countedWithoutMaking(at: second) {
+                    builtDeclarations[slot(of: file)][index] = Resolver.countedDuplicate
+                } else {
+                    reportDuplicateID(text(assigned.id), first: focus(Int(ownTree.topLevel[previous]), in: ownTree),
+                                      second: second, derived: assigned.source == .label)
+                }
                 continue
             }
             scope.own[assigned.id] = index
@@ -671,15 +764,12 @@ public final class Resolver {
         let element = Int(tree.topLevel[key.index])
         let node = tree.elements[element]
         let assigned = ids(ofTopLevel: key.file)[key.index]
-        if case .misplaced(let help) = Placement.check(child: node.kind, parent: nil, parentContext: .control), !countedWithoutMaking(at: tree.span(node.keyword)) {
-            report(.error(.misplacedElement, "\(node.kind.rawValue) cannot be declared at the top level", at: tree.span(node.keyword),
-                          label: "misplaced \(node.kind.rawValue)", help: help))
-        }
+        reportMisplacement(of: element, in: tree)
         inProgress.append(key)
         let outer = building
         building = SpliceShape()
         let index = build(element, in: tree, parentKind: nil, parentContext: .control, assigned: assigned, parent: -1, depth: 0, path: 0)
-        if node.kind == .menu {
+        if node.kind == .menu, mayBeSpliced(assigned.id) {
             shapeOfMenu[index] = Int32(menuShapes.count)
             menuShapes.append(building)
         }
@@ -960,8 +1050,10 @@ public final class Resolver {
         var seenUnknown: [String: Int] = [:]
         var hasChildMembers = false
         // What the outputs repeat of it, for the splice limits (`SpliceShape`).
-        var writtenBytes = Int(node.label.token.count) + Int(node.name.count) + (node.doc >= 0 ? tree.docs[Int(node.doc)].span.end - tree.docs[Int(node.doc)].span.start : 0)
-        for memberIndex in Int(node.firstMember)..<Int(node.firstMember + node.memberCount) {
+        var writtenBytes = Int(node.label.token.count) + Int(node.name.count) + (node.hasDoc ? tree.doc(ofElement: element).map { $0.span.end - $0.span.start } ?? 0 : 0)
+        let body = tree.body(of: node)
+        let firstMember = Int(body?.firstMember ?? 0)
+        for memberIndex in firstMember..<(firstMember + Int(body?.memberCount ?? 0)) {
             guard tree.members[memberIndex].kind == .property else {
                 hasChildMembers = true
                 continue
@@ -978,11 +1070,17 @@ public final class Resolver {
                     seenNames |= name.bit
                 }
             } else {
+                // Past the file's listed errors a name that is no property
+                // is an error either way (unknown, or set twice), and only
+                // counted: it is not remembered, or a line of a million
+                // unknown names would keep each.
+                if countedWithoutMaking(at: tree.span(property.name)) { continue }
                 let text = tree.text(property.name)
                 first = seenUnknown[text]
                 if first == nil { seenUnknown[text] = propertyIndex }
             }
             if let first {
+                if countedWithoutMaking(at: tree.span(property.name)) { continue }
                 let nameText = tree.text(property.name)
                 report(.error(.duplicateProperty, "'\(nameText)' is set twice on \(displayName(Int(index)))", at: tree.span(property.name),
                               label: "set again here", secondary: [LabeledSpan(tree.span(tree.properties[first].name), "first set here")],
@@ -1138,6 +1236,25 @@ public final class Resolver {
     /// Pushes the identifier of each element among `members` onto `openAssigned`.
     private func assignIdentifiers(_ members: ArraySlice<MemberRef>, in tree: SyntaxTree, spliced: [Int: [Int32]]) {
         if spliced.isEmpty, assignPlainSynthetics(members, in: tree) { return }
+        // Nearly always every element has a name or a label, and those are
+        // its identifier whatever else is taken: pushed as they are read.
+        // A list of candidates, and the list the assignment made of them,
+        // beside the stack were the peak of a body of millions of items.
+        let mark = openAssigned.count
+        var needsSynthetic = false
+        for member in members where member.kind == .element {
+            let given = candidate(Int(member.index), in: tree, nested: true)
+            if let explicit = given.explicit {
+                openAssigned.append((explicit, .explicit))
+            } else if let derived = given.derived {
+                openAssigned.append((derived, .label))
+            } else {
+                needsSynthetic = true
+                break
+            }
+        }
+        guard needsSynthetic else { return }
+        openAssigned.shrink(to: mark)
         var candidates: [IdentifierAssignment.Candidate<TextID>] = []
         for member in members where member.kind == .element { candidates.append(candidate(Int(member.index), in: tree, nested: true)) }
         var takenBySplices = Set<TextID>()
@@ -1294,9 +1411,10 @@ public final class Resolver {
         guard count > 0 else { return }
         // Ids compared as bytes, pairwise: bodies are small, and hashing or
         // making a string per id cost more than the comparisons. Large
-        // bodies use a dictionary.
+        // bodies use an index.
         let useIndex = count > 16
-        var index: [String: Int] = [:]
+        var index = SiblingIndex(count: useIndex ? count : 0)
+        let textAt = { (position: Int) in self.idText(self.openChildren[mark + position]) }
         takenPositions.shrink(to: 0)
         var hasSynthetic = false
         var hasCopies = false
@@ -1310,9 +1428,7 @@ public final class Resolver {
             }
             let first: Int?
             if useIndex {
-                let id = idText(child)
-                first = index[id]
-                if first == nil { index[id] = position }
+                first = index.first(idText(child), orInsert: position, text: textAt)
             } else {
                 first = takenPosition(of: child, record, among: mark, writtenIn: tree)
                 if first == nil { takenPositions.append(position) }
@@ -1340,10 +1456,10 @@ public final class Resolver {
             repeat {
                 ordinal += 1
                 candidate = syntheticID(kind, ordinal)
-            } while useIndex ? index[text(candidate)] != nil : isTaken(candidate, among: mark, orIn: takenNames)
+            } while useIndex ? index.contains(text(candidate), text: textAt) : isTaken(candidate, among: mark, orIn: takenNames)
             ordinals[kind.ordinal] = ordinal
-            if useIndex { index[text(candidate)] = position } else { takenNames.append(candidate) }
             model.records[Int(child)].id = candidate
+            if useIndex { _ = index.first(text(candidate), orInsert: position, text: textAt) } else { takenNames.append(candidate) }
         }
     }
 

@@ -38,8 +38,13 @@ public struct SyntaxFile: Sendable {
     public var doc: DocComment?
     public var platforms: PlatformsDirective?
     public var imports: [ImportDirective]
-    /// The top-level elements.
-    public var elements: [ElementSyntax]
+    /// The top-level elements, made when asked for (the tree keeps their
+    /// indices; a file can hold millions).
+    public var elements: [ElementSyntax] { tree.topLevel.map { ElementSyntax(tree: tree, index: Int($0)) } }
+    /// The top-level element at `position` alone (`elements` makes every one).
+    public func element(at position: Int) -> ElementSyntax? {
+        tree.topLevel.indices.contains(position) ? ElementSyntax(tree: tree, index: Int(tree.topLevel[position])) : nil
+    }
     /// Ordinary comments, when the parser was asked to keep them.
     public var comments: [Span]
 }
@@ -80,17 +85,14 @@ public struct ElementSyntax: Sendable {
 
     public var kind: ElementKind { node.kind }
     public var keyword: Span { tree.span(node.keyword) }
-    public var span: Span { tree.span(node.span) }
+    public var span: Span { tree.span(tree.span(ofElement: index)) }
 
     public var attributes: [AllowAttribute] {
-        let node = node
-        return tree.allowAttributes(first: node.firstAttribute, count: node.attributeCount)
+        let run = tree.attributeRun(ofElement: index)
+        return tree.allowAttributes(first: run.first, count: run.count)
     }
 
-    public var doc: DocComment? {
-        let index = node.doc
-        return index >= 0 ? tree.docs[Int(index)] : nil
-    }
+    public var doc: DocComment? { tree.doc(ofElement: index) }
 
     public var name: Name? {
         let node = node
@@ -104,8 +106,8 @@ public struct ElementSyntax: Sendable {
 
     public var body: BodySyntax? {
         let node = node
-        guard node.hasBody else { return nil }
-        return BodySyntax(open: tree.span(node.open), close: node.hasClose ? tree.span(node.close) : nil,
+        guard let body = tree.body(of: node) else { return nil }
+        return BodySyntax(open: tree.span(body.open), close: node.hasClose ? tree.span(body.close) : nil,
                           members: tree.memberRefs(of: index).map { tree.memberSyntax($0) })
     }
 }
@@ -209,7 +211,7 @@ extension SyntaxTree {
         case .number: return .number(text(node.range), span(node.range))
         case .bool: return .bool(node.flag, span(node.range))
         case .list:
-            let items = (Int(node.firstItem)..<Int(node.firstItem + node.itemCount)).map { valueSyntax($0) }
+            let items = node.items(in: values).map { valueSyntax($0) }
             return .list(items, span(node.range))
         }
     }
@@ -221,6 +223,16 @@ public enum ElementKind: String, Sendable, CaseIterable, Codable {
     case button, toggle, popup, pulldown
     case option, toolbar, row
     case item, section, submenu
+
+    /// Whether an element of this kind may appear at the top level of a
+    /// file (a declaration). The parser asks it of every top-level element,
+    /// so it builds no text.
+    package var mayBeDeclared: Bool {
+        switch self {
+        case .menu, .menubar, .view, .contextmenu, .button, .toggle, .popup, .pulldown: true
+        case .option, .toolbar, .row, .item, .section, .submenu: false
+        }
+    }
 
     public var isControl: Bool {
         switch self {

@@ -15,6 +15,8 @@ public final class SyntaxTree: Sendable {
     public let file: SourceFile
     /// Every element, in source order (a parent before its children).
     package let elements: [ElementNode]
+    /// The bodies of the elements that have one (`ElementNode.body`).
+    let bodies: [BodyNode]
     /// Each body's members, contiguous per body.
     package let members: [MemberRef]
     package let properties: [PropertyNode]
@@ -25,6 +27,10 @@ public final class SyntaxTree: Sendable {
     /// The rule ids of every attribute, contiguous per attribute.
     let ruleIDs: [TextRange]
     package let docs: [DocComment]
+    /// The element each of `docs` documents, ascending (see `doc(ofElement:)`).
+    let documentedElements: [UInt32]
+    /// The `@allow` attributes of elements, by ascending element (see `attributeRun(ofElement:)`).
+    package let elementAttributes: [ElementAttributes]
     /// Decoded values of the string literals that contain escapes.
     package let decodedStrings: [String]
     /// Indices of the top-level elements.
@@ -34,6 +40,7 @@ public final class SyntaxTree: Sendable {
     init(file: SourceFile, builder: inout SyntaxTreeBuilder) {
         self.file = file
         elements = SyntaxTree.take(&builder.elements)
+        bodies = SyntaxTree.take(&builder.bodies)
         members = SyntaxTree.take(&builder.members)
         properties = SyntaxTree.take(&builder.properties)
         values = SyntaxTree.take(&builder.values)
@@ -41,6 +48,8 @@ public final class SyntaxTree: Sendable {
         attributes = builder.attributes
         ruleIDs = builder.ruleIDs
         docs = builder.docs
+        documentedElements = builder.documentedElements
+        elementAttributes = builder.elementAttributes
         decodedStrings = builder.decodedStrings
         topLevel = builder.topLevel
     }
@@ -50,11 +59,22 @@ public final class SyntaxTree: Sendable {
     /// overshoots for files with long bodies per line; trimming one array at
     /// a time, the builder's copy freed first, keeps the extra memory to one
     /// array at a time.
+    ///
+    /// An array larger than `untrimmedBytes` is left as it is: an
+    /// allocation that large is a mapping of its own, fresh from the system
+    /// (glibc maps every allocation over 32 MB; macOS's large allocations
+    /// are mapped too), whose capacity past the elements was never written
+    /// and takes no memory, and the copy would only have added the array
+    /// again for a moment — the peak of a check of a file of nested
+    /// elements (one element every two lines) was that copy.
     private static func take<T>(_ array: inout [T]) -> [T] {
         var taken: [T] = []
         swap(&taken, &array)
+        if taken.capacity * MemoryLayout<T>.stride > untrimmedBytes { return taken }
         return taken.withoutSpareCapacity()
     }
+
+    static let untrimmedBytes = 32 << 20
 
     /// Number of elements at every depth.
     public var elementCount: Int { elements.count }
@@ -71,9 +91,51 @@ public final class SyntaxTree: Sendable {
 
     /// The members of element `index`'s body (empty without a body).
     package func memberRefs(of index: Int) -> ArraySlice<MemberRef> {
-        let node = elements[index]
-        return members[Int(node.firstMember)..<Int(node.firstMember + node.memberCount)]
+        guard let body = body(of: elements[index]) else { return members[0..<0] }
+        return members[Int(body.firstMember)..<Int(body.firstMember + body.memberCount)]
     }
+
+    /// The body of an element of this tree, if it has one.
+    package func body(of node: ElementNode) -> BodyNode? {
+        node.hasBody ? bodies[Int(node.body)] : nil
+    }
+
+    /// Element `index`, attributes included.
+    package func span(ofElement index: Int) -> TextRange {
+        let node = elements[index]
+        let start = node.hasAttributes ? attributes[Int(attributeRun(ofElement: index).first)].span.start : node.keyword.start
+        return node.span(start: start, body: body(of: node))
+    }
+
+    /// Element `index`'s doc comment, if it has one.
+    package func doc(ofElement index: Int) -> DocComment? {
+        guard elements[index].hasDoc, let position = SyntaxTree.position(of: UInt32(index), in: documentedElements[...], \.self) else { return nil }
+        return docs[position]
+    }
+
+    /// Element `index`'s `@allow` attributes: a run of `attributes` (empty without any).
+    package func attributeRun(ofElement index: Int) -> (first: UInt32, count: UInt32) {
+        guard elements[index].hasAttributes,
+              let position = SyntaxTree.position(of: UInt32(index), in: elementAttributes[...], \.element) else { return (0, 0) }
+        return (elementAttributes[position].first, elementAttributes[position].count)
+    }
+
+    /// Where `element` is in a side table ascending by element (binary search).
+    static func position<Entry>(of element: UInt32, in table: ArraySlice<Entry>, _ key: (Entry) -> UInt32) -> Int? {
+        var (low, high) = (table.startIndex, table.endIndex)
+        while low < high {
+            let middle = (low + high) / 2
+            if key(table[middle]) < element { low = middle + 1 } else { high = middle }
+        }
+        return low < table.endIndex && key(table[low]) == element ? low : nil
+    }
+}
+
+/// An element's run of `@allow` attributes.
+package struct ElementAttributes: Sendable {
+    package var element: UInt32
+    package var first: UInt32
+    package var count: UInt32
 }
 
 /// A byte range of the tree's file. Thirty-two bits: files are limited to
@@ -119,35 +181,32 @@ package struct StringRef: Hashable, Sendable {
     }
 }
 
-/// An element, in 64 bytes: the largest of the tree's arrays (one per
-/// element of a 10 MB file is 160,000), kept whole while a build runs.
-/// What is implied is not stored: the keyword's end (its kind's spelling)
-/// and the braces' ends (one byte each).
+/// An element, in 32 bytes: the largest of the tree's arrays (one per
+/// element of a 10 MB file is 160,000; a file can be nothing but
+/// elements), kept whole while a build runs. What is implied is not
+/// stored: the keyword's end (its kind's spelling), the braces' ends (one
+/// byte each), and where the element ends unless its body is left open
+/// (at its '}', label, identifier or keyword). What not every element has
+/// the tree keeps aside, with a flag here: its body (`BodyNode`, 16 bytes:
+/// a file of items without bodies paid them for each), its doc comment and
+/// its `@allow` attributes, which also give its start
+/// (`body(of:)`, `doc(ofElement:)`, `attributeRun(ofElement:)`, `span(ofElement:)`).
 package struct ElementNode: Sendable {
     package var kind: ElementKind
     private var flags: UInt8 = 0
     private var keywordStart: UInt32
     package var name = TextRange.empty
     package var label = StringRef.none
-    private var openBrace: UInt32 = 0
-    private var closeBrace: UInt32 = 0
-    package var span: TextRange
-    package var firstMember: UInt32 = 0
-    package var memberCount: UInt32 = 0
-    package var firstAttribute: UInt32
-    package var attributeCount: UInt32
-    /// Index into `docs`, or -1.
-    package var doc: Int32 = -1
+    /// Index into the tree's `bodies` when `hasBody`.
+    var body: UInt32 = 0
 
-    init(kind: ElementKind, keyword: TextRange, span: TextRange, firstAttribute: UInt32, attributeCount: UInt32) {
+    init(kind: ElementKind, keyword: TextRange) {
         self.kind = kind
         keywordStart = keyword.start
-        self.span = span
-        self.firstAttribute = firstAttribute
-        self.attributeCount = attributeCount
     }
 
     private static let named: UInt8 = 1, labelled: UInt8 = 2, bodied: UInt8 = 4, closed: UInt8 = 8
+    private static let documented: UInt8 = 16, attributed: UInt8 = 32
 
     private func has(_ flag: UInt8) -> Bool { flags & flag != 0 }
 
@@ -157,42 +216,94 @@ package struct ElementNode: Sendable {
 
     package var hasName: Bool { get { has(Self.named) } set { set(Self.named, newValue) } }
     package var hasLabel: Bool { get { has(Self.labelled) } set { set(Self.labelled, newValue) } }
-    /// The element has a body (`open` is its '{').
+    /// The element has a body (`body` is its place in the tree's `bodies`).
     var hasBody: Bool { get { has(Self.bodied) } set { set(Self.bodied, newValue) } }
-    /// The body's closing brace was found (else it is reported and `close` is empty).
+    /// The body's closing brace was found (else it is reported, and the body's `close` is where the element ends).
     var hasClose: Bool { get { has(Self.closed) } set { set(Self.closed, newValue) } }
+    /// The tree keeps a doc comment for it.
+    package var hasDoc: Bool { get { has(Self.documented) } set { set(Self.documented, newValue) } }
+    /// The tree keeps `@allow` attributes for it.
+    package var hasAttributes: Bool { get { has(Self.attributed) } set { set(Self.attributed, newValue) } }
+
+    /// The whole element, from `start` (its first attribute, else its
+    /// keyword) to its end; `body` is its body when it has one.
+    func span(start: UInt32, body: BodyNode?) -> TextRange {
+        let end: UInt32
+        if let body {
+            end = hasClose ? body.closeBrace + 1 : body.closeBrace
+        } else {
+            end = hasLabel ? label.token.end : hasName ? name.end : keywordStart + kind.keywordLength
+        }
+        return TextRange(start: start, end: end)
+    }
 
     package var keyword: TextRange { TextRange(start: keywordStart, end: keywordStart + kind.keywordLength) }
 
-    /// The body's '{' (empty without a body).
-    var open: TextRange {
-        get { hasBody ? TextRange(start: openBrace, end: openBrace + 1) : .empty }
-        set { openBrace = newValue.start }
-    }
-
-    /// The body's '}' (empty when it is missing).
-    var close: TextRange {
-        get { hasClose ? TextRange(start: closeBrace, end: closeBrace + 1) : .empty }
-        set { closeBrace = newValue.start }
-    }
 }
 
+/// An element's body, in 16 bytes.
+package struct BodyNode: Sendable {
+    var openBrace: UInt32
+    /// The '}'; for a body left open (its element's `hasClose` is false),
+    /// where the element ends: its last member, or its '{'.
+    var closeBrace: UInt32 = 0
+    package var firstMember: UInt32 = 0
+    package var memberCount: UInt32 = 0
+
+    /// The '{'.
+    var open: TextRange { TextRange(start: openBrace, end: openBrace + 1) }
+    /// The '}', when its element `hasClose`.
+    var close: TextRange { TextRange(start: closeBrace, end: closeBrace + 1) }
+}
+
+/// A member of a body, in four bytes (a file can be nothing but members,
+/// and each is stored twice while its body is parsed): the kind in the two
+/// high bits, the index in the rest. Indices fit in thirty bits: a file is
+/// under 4 GiB (`SourceFile.maximumSize`) and every property, element and
+/// `use` takes at least four bytes of it (`a:1` or `row`, and a separator).
 package struct MemberRef: Sendable {
     package enum Kind: UInt8, Sendable {
         case property, element, use
     }
-    package var kind: Kind
-    package var index: UInt32
+    private let bits: UInt32
+
+    init(kind: Kind, index: UInt32) {
+        bits = UInt32(kind.rawValue) << 30 | index & MemberRef.indexMask
+    }
+
+    private static let indexMask: UInt32 = (1 << 30) - 1
+
+    package var kind: Kind {
+        switch bits >> 30 {
+        case 0: .property
+        case 1: .element
+        default: .use
+        }
+    }
+
+    package var index: UInt32 { bits & MemberRef.indexMask }
 }
 
+/// A property, in 16 bytes (one per property, and a file can be nothing
+/// but properties): its span runs from its name to the end of its value.
 package struct PropertyNode: Sendable {
     package var name: TextRange
     /// Index into `values`.
     package var value: UInt32
-    package var span: TextRange
+    private var end: UInt32
+
+    init(name: TextRange, value: UInt32, span: TextRange) {
+        self.name = name
+        self.value = value
+        end = span.end
+    }
+
+    package var span: TextRange { TextRange(start: name.start, end: end) }
 }
 
-/// A property value, in 20 bytes (one per property).
+/// A property value, in 16 bytes (one per property). A list, which no
+/// property takes, is rare: its item count is kept in a value of its own,
+/// the list's header, which its items follow in `values`.
 package struct ValueNode: Sendable {
     package enum Kind: UInt8, Sendable {
         case string, identifier, number, bool, list
@@ -203,10 +314,9 @@ package struct ValueNode: Sendable {
     /// The whole value as written (for a negative number, with its '-';
     /// for a string, its literal with the quotes).
     package var range: TextRange
-    /// A string's `StringRef.decoded`, or a list's first item in `values`.
-    private var first: UInt32 = 0
-    /// A list's item count.
-    private(set) var itemCount: UInt32 = 0
+    /// A string's `StringRef.decoded`; a list's header in `values`; a
+    /// header's item count.
+    private var payload: UInt32 = 0
 
     init(kind: Kind, flag: Bool = false, range: TextRange) {
         self.kind = kind
@@ -216,22 +326,33 @@ package struct ValueNode: Sendable {
 
     init(string literal: StringRef) {
         self.init(kind: .string, range: literal.token)
-        first = UInt32(bitPattern: literal.decoded)
+        payload = UInt32(bitPattern: literal.decoded)
     }
 
-    init(listOf firstItem: UInt32, count: UInt32, range: TextRange) {
+    /// A list, whose header is `values[header]` (see `header(count:)`).
+    init(listWithHeader header: UInt32, range: TextRange) {
         self.init(kind: .list, range: range)
-        first = firstItem
-        itemCount = count
+        payload = header
+    }
+
+    /// The header stored before a list's `count` items.
+    static func header(count: UInt32, range: TextRange) -> ValueNode {
+        var header = ValueNode(kind: .list, range: range)
+        header.payload = count
+        return header
     }
 
     /// A string's literal (`StringRef.none` for another kind).
     package var string: StringRef {
-        kind == .string ? StringRef(token: range, decoded: Int32(bitPattern: first)) : .none
+        kind == .string ? StringRef(token: range, decoded: Int32(bitPattern: payload)) : .none
     }
 
-    /// A list's first item in `values`.
-    var firstItem: UInt32 { kind == .list ? first : 0 }
+    /// A list's items in `values` (from its header there).
+    func items(in values: [ValueNode]) -> Range<Int> {
+        guard kind == .list else { return 0..<0 }
+        let first = Int(payload) + 1
+        return first..<(first + Int(values[Int(payload)].payload))
+    }
 }
 
 package struct UseNode: Sendable {
@@ -250,6 +371,7 @@ package struct AttributeNode: Sendable {
 /// What the parser appends to; frozen into a `SyntaxTree` at the end.
 struct SyntaxTreeBuilder {
     var elements: [ElementNode] = []
+    var bodies: [BodyNode] = []
     var members: [MemberRef] = []
     var properties: [PropertyNode] = []
     var values: [ValueNode] = []
@@ -257,15 +379,27 @@ struct SyntaxTreeBuilder {
     var attributes: [AttributeNode] = []
     var ruleIDs: [TextRange] = []
     var docs: [DocComment] = []
+    var documentedElements: [UInt32] = []
+    var elementAttributes: [ElementAttributes] = []
     var decodedStrings: [String] = []
     var topLevel: [Int32] = []
 
     func spanOfMember(_ member: MemberRef) -> TextRange {
         switch member.kind {
         case .property: properties[Int(member.index)].span
-        case .element: elements[Int(member.index)].span
+        case .element: spanOfElement(Int(member.index))
         case .use: uses[Int(member.index)].span
         }
+    }
+
+    /// Element `index`, attributes included (see `SyntaxTree.span(ofElement:)`).
+    func spanOfElement(_ index: Int) -> TextRange {
+        let node = elements[index]
+        var start = node.keyword.start
+        if node.hasAttributes, let position = SyntaxTree.position(of: UInt32(index), in: elementAttributes[...], \.element) {
+            start = attributes[Int(elementAttributes[position].first)].span.start
+        }
+        return node.span(start: start, body: node.hasBody ? bodies[Int(node.body)] : nil)
     }
 
     init(lines: Int) {
@@ -274,6 +408,7 @@ struct SyntaxTreeBuilder {
         // that would leave up to half of each array unused while the tree
         // is resolved and checked (the largest share of a check's memory).
         elements.reserveCapacity(lines + 4)
+        bodies.reserveCapacity(lines / 2 + 4)
         properties.reserveCapacity(lines + 4)
         values.reserveCapacity(lines + 4)
         members.reserveCapacity(lines * 2 + 4)

@@ -67,7 +67,7 @@ extension Optional<UnlistedErrors> {
 package final class ErrorLog {
     private(set) var listed: [Diagnostic] = []
     private(set) var unlisted: UnlistedErrors?
-    private let limit: Int
+    let limit: Int
 
     init(limit: Int = DiagnosticLimits.errorsPerFile) {
         self.limit = limit
@@ -85,6 +85,12 @@ package final class ErrorLog {
         }
         listed.append(diagnostic())
         return listed.count - 1
+    }
+
+    /// Counts an error at `span` that the caller knows can't be among the
+    /// file's listed ones, without it being made.
+    func count(at span: Span) {
+        unlisted.add(span)
     }
 
     /// Changes the listed error at `index` (one an outer body adds to).

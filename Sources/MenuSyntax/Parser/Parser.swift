@@ -34,14 +34,28 @@ public struct Parser: ~Copyable {
     /// Parses one file. When a brace is left open, the file is parsed a
     /// second time using indentation to guess where the `}` is missing, so
     /// that one forgotten brace gives one error at the right place.
-    public static func parse(_ file: SourceFile, keepComments: Bool = false) -> Result {
+    ///
+    /// `skipsUnlistedMisplaced`: for a check, which lists a file's first
+    /// `DiagnosticLimits.errorsPerFile` errors. An element that can't be
+    /// declared at the top level (an `item` there) is built all the same,
+    /// and the resolver reports it. Once that many errors are certain
+    /// before one, its report could only be counted, and it is skipped with
+    /// its body and counted here instead: a file of `item` lines is ten
+    /// million of them in 50 MB, each some 250 bytes once built and
+    /// resolved. What such an element holds is then not checked (nor
+    /// counted), and names it declares are not seen: a flood of misplaced
+    /// elements is counted, not analysed. Tools that need every element as
+    /// written (the formatter) leave it off.
+    public static func parse(_ file: SourceFile, keepComments: Bool = false, skipsUnlistedMisplaced: Bool = false) -> Result {
         // The lexer reads through the buffer pointer, so the whole parse runs inside this one scope.
         file.bytes.withUnsafeBufferPointer { buffer in
             withUnsafeTemporaryAllocation(of: Token.self, capacity: Parser.lexedAheadCapacity) { lexedAhead in
-                var parser = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments, indentationRecovery: false)
+                var parser = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments, indentationRecovery: false,
+                                    skipsUnlistedMisplaced: skipsUnlistedMisplaced)
                 let first = parser.parseFile()
                 guard parser.leftBraceOpenAtEnd else { return parser.result(first) }
-                var retry = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments, indentationRecovery: true)
+                var retry = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments, indentationRecovery: true,
+                                   skipsUnlistedMisplaced: skipsUnlistedMisplaced)
                 let second = retry.parseFile()
                 return retry.result(second)
             }
@@ -93,10 +107,15 @@ public struct Parser: ~Copyable {
     private var tree: SyntaxTreeBuilder
     /// Members of the bodies being parsed, innermost body last.
     private var openMembers = MemberStack()
+    private let skipsUnlistedMisplaced: Bool
+    /// Top-level elements built that can't be declared there: each is one
+    /// error the resolver will report, at its keyword (see `parse`).
+    private var misplacedDeclarations = 0
 
     private init(file: SourceFile, buffer: UnsafeBufferPointer<UInt8>, lexedAhead: UnsafeMutableBufferPointer<Token>,
-                 keepComments: Bool, indentationRecovery: Bool) {
+                 keepComments: Bool, indentationRecovery: Bool, skipsUnlistedMisplaced: Bool) {
         self.file = file
+        self.skipsUnlistedMisplaced = skipsUnlistedMisplaced
         self.bytes = buffer
         self.lexer = Lexer(file: file, buffer: buffer, recordComments: keepComments)
         self.lexedAhead = lexedAhead
@@ -293,8 +312,7 @@ public struct Parser: ~Copyable {
             switch current.kind {
             case .endOfFile:
                 let built = SyntaxTree(file: file, builder: &tree)
-                return SyntaxFile(tree: built, doc: header.doc, platforms: header.platforms, imports: header.imports,
-                                  elements: built.topLevel.map { ElementSyntax(tree: built, index: Int($0)) }, comments: lexer.comments)
+                return SyntaxFile(tree: built, doc: header.doc, platforms: header.platforms, imports: header.imports, comments: lexer.comments)
             case .identifier where (isWord(current, "platforms") || isWord(current, "import")) && next.kind != .colon:
                 if header.doc == nil, !sawElement, header.platforms == nil, header.imports.isEmpty, let doc = pendingDoc {
                     header.doc = doc
@@ -552,6 +570,16 @@ public struct Parser: ~Copyable {
             return MemberRef(kind: .use, index: UInt32(tree.uses.count - 1))
         }
         if let kind = elementKind(word) {
+            if parent == nil, !kind.mayBeDeclared {
+                // The errors certain before it (this parser's, and one for
+                // each misplaced element before it) fill the file's list:
+                // its own would only be counted.
+                if skipsUnlistedMisplaced, misplacedDeclarations + errors.listed.count >= errors.limit {
+                    skipMisplacedDeclaration(attributes: attributes)
+                    return nil
+                }
+                misplacedDeclarations += 1
+            }
             return MemberRef(kind: .element, index: UInt32(parseElement(kind: kind, attributes: attributes, depth: depth + 1)))
         }
         reportUnknownStatement(word: word, next: next, parent: parent)
@@ -561,6 +589,31 @@ public struct Parser: ~Copyable {
     }
 
     private static let elementKindNames = ElementKind.allCases.map(\.rawValue)
+
+    /// Steps over a top-level element whose `misplaced-element` error is
+    /// past the file's listed errors (see `parse`), body and all, building
+    /// nothing, and counts that error where the resolver would report it:
+    /// at the keyword. What its body holds is not looked at.
+    @inline(never)
+    private mutating func skipMisplacedDeclaration(attributes: Attributes) {
+        errors.count(at: span(current))
+        if !attributes.isEmpty {
+            tree.ruleIDs.removeSubrange(Int(tree.attributes[Int(attributes.first)].firstRuleID)...)
+            tree.attributes.removeSubrange(Int(attributes.first)...)
+        }
+        discardPendingDoc()
+        advance()  // the keyword
+        // The header as `parseElement` reads it: identifier, label, a '{' on the next line.
+        if current.kind == .identifier { advance() }
+        if current.kind == .string { advance() }
+        if current.kind == .newline, next.kind == .leftBrace { advance() }
+        if current.kind == .leftBrace {
+            advance()
+            // An unclosed body has the file parsed again by indentation, as a built one would.
+            if !skipBalancedBody() { leftBraceOpenAtEnd = true }
+        }
+        if !isAtTerminator { skipStatement() }
+    }
 
     /// An identifier at the start of a statement that is neither a property
     /// (no ':') nor an element kind: say what it most likely was meant to be.
@@ -683,9 +736,11 @@ public struct Parser: ~Copyable {
             if current.kind == .rightBracket {
                 let close = current
                 advance()
-                let first = UInt32(tree.values.count)
+                let range = TextRange(open.start, close.end)
+                let header = UInt32(tree.values.count)
+                tree.values.append(ValueNode.header(count: UInt32(items.count), range: range))
                 tree.values.append(contentsOf: items)
-                return ValueNode(listOf: first, count: UInt32(items.count), range: TextRange(open.start, close.end))
+                return ValueNode(listWithHeader: header, range: range)
             }
             guard let value = parseValue(listDepth: depth) else {
                 if abandonedValue { return nil }
@@ -741,10 +796,10 @@ public struct Parser: ~Copyable {
         // body describe their element by it) and again when it is done:
         // each store into `tree.elements` checks the array's uniqueness,
         // and field by field that was nine checks per element.
-        var node = ElementNode(kind: kind, keyword: keyword, span: keyword, firstAttribute: attributes.first, attributeCount: attributes.count)
+        var node = ElementNode(kind: kind, keyword: keyword)
         if let doc = pendingDoc {
             tree.docs.append(doc)
-            node.doc = Int32(tree.docs.count - 1)
+            node.hasDoc = true
             pendingDoc = nil
         }
         // Indentation only matters when re-parsing to place a missing '}'.
@@ -768,20 +823,23 @@ public struct Parser: ~Copyable {
         }
         // Allow the brace on the next line, as some people write it.
         if current.kind == .newline, next.kind == .leftBrace { advance() }
-        // Appended before the body, so that a parent precedes its children.
+        // Appended before the body, so that a parent precedes its children
+        // (and the side tables stay in the order of elements).
         let index = tree.elements.count
+        if node.hasDoc { tree.documentedElements.append(UInt32(index)) }
+        if !attributes.isEmpty {
+            node.hasAttributes = true
+            tree.elementAttributes.append(ElementAttributes(element: UInt32(index), first: attributes.first, count: attributes.count))
+        }
         tree.elements.append(node)
         if current.kind == .leftBrace {
             parseBody(of: index, into: &node, lineIndent: lineIndent, depth: depth)
         }
-        let start = attributes.isEmpty ? Int(node.keyword.start) : Int(tree.attributes[Int(attributes.first)].span.start)
-        let end: UInt32
-        if node.hasBody {
-            end = node.hasClose ? node.close.end : node.memberCount > 0 ? tree.spanOfMember(tree.members[Int(node.firstMember + node.memberCount - 1)]).end : node.open.end
-        } else {
-            end = node.hasLabel ? node.label.token.end : node.hasName ? node.name.end : node.keyword.end
+        if node.hasBody, !node.hasClose {
+            let body = tree.bodies[Int(node.body)]
+            tree.bodies[Int(node.body)].closeBrace = body.memberCount > 0
+                ? tree.spanOfMember(tree.members[Int(body.firstMember + body.memberCount - 1)]).end : body.open.end
         }
-        node.span = TextRange(start, Int(end))
         tree.elements[index] = node
         if node.hasClose || !node.hasBody, !isAtTerminator {
             let shown = node.hasName ? text(node.name) : node.hasLabel ? labelValue(node.label) : kind.rawValue
@@ -806,15 +864,18 @@ public struct Parser: ~Copyable {
     private mutating func parseBody(of owner: Int, into node: inout ElementNode, lineIndent: Int, depth: Int) {
         let open = current
         node.hasBody = true
-        node.open = range(open)
+        // Its place is taken before its members', whose bodies come after it.
+        node.body = UInt32(tree.bodies.count)
+        tree.bodies.append(BodyNode(openBrace: UInt32(open.start)))
         advance()
         let mark = openMembers.count
+        var closeBrace: UInt32 = 0
         if let close = parseMembers(of: owner, kind: node.kind, open: range(open), lineIndent: lineIndent, depth: depth) {
             node.hasClose = true
-            node.close = close
+            closeBrace = close.start
         }
-        node.firstMember = UInt32(tree.members.count)
-        node.memberCount = UInt32(openMembers.count - mark)
+        tree.bodies[Int(node.body)] = BodyNode(openBrace: UInt32(open.start), closeBrace: closeBrace,
+                                               firstMember: UInt32(tree.members.count), memberCount: UInt32(openMembers.count - mark))
         openMembers.moveRun(from: mark, to: &tree.members)
     }
 
@@ -880,7 +941,9 @@ public struct Parser: ~Copyable {
     }
 
     /// Skips to the brace matching an already consumed '{', without recursion.
-    private mutating func skipBalancedBody() {
+    /// Returns whether it found it (else it stops at the end of the file).
+    @discardableResult
+    private mutating func skipBalancedBody() -> Bool {
         var depth = 1
         while current.kind != .endOfFile {
             if current.kind == .leftBrace { depth += 1 }
@@ -888,10 +951,11 @@ public struct Parser: ~Copyable {
                 depth -= 1
                 if depth == 0 {
                     advance()
-                    return
+                    return true
                 }
             }
             advance()
         }
+        return false
     }
 }

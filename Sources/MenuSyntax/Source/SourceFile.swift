@@ -53,6 +53,19 @@ public struct FileID: Hashable, Sendable {
 
 /// A 1-based position, with columns counted both in UTF-8 bytes and in
 /// UTF-16 code units (what editors and the LSP use).
+/// Where each line of a file starts, as byte offsets. Stored in 32 bits,
+/// as offsets are (see `SourceFile.maximumSize`): a file of short lines
+/// has one every few bytes, and kept as `Int`s they took more memory than
+/// the file itself.
+public struct LineStarts: RandomAccessCollection, Sendable {
+    package let offsets: [UInt32]
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { offsets.count }
+
+    public subscript(position: Int) -> Int { Int(offsets[position]) }
+}
+
 public struct SourcePosition: Hashable, Sendable {
     public var line: Int
     public var column: Int
@@ -71,7 +84,7 @@ public final class SourceFile: Sendable {
     public let absolutePath: String
     public let bytes: [UInt8]
     /// Byte offset at which each line starts.
-    public let lineStarts: [Int]
+    public let lineStarts: LineStarts
     /// Where the UTF-16 count of each long line stands every
     /// `columnMarkStride` bytes, by line index: a column counted from its
     /// line's start costs the line's length, and a language server asking
@@ -93,8 +106,8 @@ public final class SourceFile: Sendable {
         self.init(id: id, displayPath: displayPath, absolutePath: "", bytes: Array(text.utf8))
     }
 
-    private static func computeLineStarts(_ bytes: [UInt8]) -> [Int] {
-        var starts = [0]
+    private static func computeLineStarts(_ bytes: [UInt8]) -> LineStarts {
+        var starts: [UInt32] = [0]
         starts.reserveCapacity(bytes.count / 32 + 1)
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -103,7 +116,7 @@ public final class SourceFile: Sendable {
             // a file holding one pays for the byte loop.
             if memchr(base, 0x0D, buffer.count) != nil {
                 for index in 0..<buffer.count where buffer[index] == 0x0A || (buffer[index] == 0x0D && (index + 1 == buffer.count || buffer[index + 1] != 0x0A)) {
-                    starts.append(index + 1)
+                    starts.append(UInt32(index + 1))
                 }
                 return
             }
@@ -111,11 +124,11 @@ public final class SourceFile: Sendable {
             var offset = 0
             while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
                 let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                starts.append(index + 1)
+                starts.append(UInt32(truncatingIfNeeded: index + 1))
                 offset = index + 1
             }
         }
-        return starts
+        return LineStarts(offsets: starts)
     }
 
     /// Bytes between column marks on a long line: a position costs at most
@@ -133,7 +146,7 @@ public final class SourceFile: Sendable {
     /// The marks of every line longer than the stride. Mark `k` of a line
     /// is the first step of its walk at or past `columnMarkStride × (k + 1)`
     /// bytes into it.
-    private static func columnMarks(in bytes: [UInt8], lineStarts: [Int]) -> [Int: [ColumnMark]] {
+    private static func columnMarks(in bytes: [UInt8], lineStarts: LineStarts) -> [Int: [ColumnMark]] {
         // Every file pays this look at each line's length: a plain loop
         // over the starts, the marks made only where a line is long.
         var longLines: [(line: Int, bytes: Range<Int>)] = []

@@ -71,7 +71,13 @@ struct DuplicateLabel: Rule {
 
     /// The first label seen for each folded key in the current menu level.
     private struct Level {
-        private var first = DenseKeyTable<Seen>()
+        /// Keys number distinct labels, fewer than the store's texts.
+        private var first: DenseKeyTable<Seen>
+
+        init(keyLimit: Int) {
+            first = DenseKeyTable(keyLimit: keyLimit)
+        }
+
         /// An entry shows at most three labels (a toggle's label, off and on):
         /// the keys of the entry being looked at, so it never repeats itself.
         private var keysOfEntry: (Int, Int, Int) = (-1, -1, -1)
@@ -102,7 +108,7 @@ struct DuplicateLabel: Rule {
     private struct LevelScan {
         let store: ModelStore
         var folded: LabelMemo<Int?>
-        private var level = Level()
+        private var level: Level
         /// Each label of the last level scanned that repeats an earlier one, with that one.
         private(set) var repeats: [(label: Seen, earlier: Seen)] = []
         private var toggleLabels: [Seen] = []
@@ -110,6 +116,7 @@ struct DuplicateLabel: Rule {
         init(store: ModelStore, folded: LabelMemo<Int?>) {
             self.store = store
             self.folded = folded
+            level = Level(keyLimit: store.texts.count)
         }
 
         mutating func scan(level container: Int32) {
@@ -131,7 +138,7 @@ struct DuplicateLabel: Rule {
                     // A headed section is a level of its own: AppKit's Writing Direction lists
                     // Default / Left to Right / Right to Left under "Paragraph" and again under "Selection".
                     let outer = level
-                    level = Level()
+                    level = Level(keyLimit: store.texts.count)
                     scanEntries(of: entry)
                     level = outer
                 case .section:

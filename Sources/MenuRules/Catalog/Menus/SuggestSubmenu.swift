@@ -77,7 +77,7 @@ struct SuggestSubmenu: Rule {
         for container in file.storeIndices(of: .menu, .pulldown, .contextmenu, .submenu) {
             groups.shrink(to: 0)
             Self.appendGroups(of: store.records[Int(container)], in: store, to: &groups)
-            for group in groups where screen.mayRepeatLeadingWord(group, in: store) {
+            for group in groups where screen.mayRepeatLeadingWord(group, in: store) && Self.mayRepeatTwoWordTerm(group, in: store) {
                 // `Element`s are made only for a group that may repeat a word.
                 let items = group.map { Element(store: store, index: Int(store.children[$0])) }.filter { $0.kind == .item && $0.label != nil }
                 check(items, in: Element(store: store, index: Int(container)), file: file, &reporter)
@@ -130,6 +130,28 @@ struct SuggestSubmenu: Rule {
             }
             return false
         }
+    }
+
+    /// Whether more than two labelled items of the group share a two-word
+    /// term (a first word, then a short preposition with a word after it):
+    /// the only terms reported. Read label by label, keeping only such
+    /// terms: a group of a million items sharing a first word ("Item 1",
+    /// "Item 2", …) made a million elements and labels for nothing.
+    private static func mayRepeatTwoWordTerm(_ group: Range<Int>, in store: ModelStore) -> Bool {
+        var counts: [String: Int] = [:]
+        for position in group {
+            let record = store.records[Int(store.children[position])]
+            guard record.kind == .item, record.label.exists else { continue }
+            let words = LabelWords.words(in: store.text(record.label))
+            guard words.count >= 3 else { continue }
+            let second = words[1].text.lowercased()
+            guard LabelWords.shortPrepositions.contains(second) else { continue }
+            let term = words[0].text.lowercased() + " " + second
+            let count = counts[term, default: 0] + 1
+            if count == 3 { return true }
+            counts[term] = count
+        }
+        return false
     }
 
     /// How many of the items' rests the message names; a group of hundreds
