@@ -124,6 +124,17 @@ struct LanguageServerEditingTests {
         #expect(Self.refusal { try bench.rename("untitled:a.menu", at: "menu N \"N\" { item a", offset: 19, to: "c") } == nil)
     }
 
+    @Test func renameRefusesToRenumberElementsWithoutIdentifiers() {
+        let text = "menu M \"M\" {\n  item section2 \"X\"\n  item y \"Y\"\n  section { item a \"A\" }\n  section { item b \"B\" }\n}\n"
+        let bench = Workbench(["untitled:a.menu": text])
+        let freeing = Self.refusal { try bench.rename("untitled:a.menu", at: "section2", to: "other") }
+        #expect(freeing == "renaming 'section2' to 'other' would renumber the section without an identifier of its own at untitled:a.menu:5:3: 'section3' would become 'section2'",
+                "\(freeing ?? "accepted")")
+        let taking = Self.refusal { try bench.rename("untitled:a.menu", at: "item y", offset: 5, to: "section") }
+        #expect(taking?.hasSuffix("at untitled:a.menu:4:3: 'section' would become 'section3'") == true, "\(taking ?? "accepted")")
+        #expect(Self.refusal { try bench.rename("untitled:a.menu", at: "item y", offset: 5, to: "sections") } == nil)
+    }
+
     @Test func renameRefusesWhatIsNoName() {
         let text = "menu M \"M\" {\n  section {\n    item a \"A\" { shortcut: \"cmd+a\" }\n  }\n  use Nowhere\n}\n"
         let bench = Workbench(["untitled:a.menu": text])

@@ -40,8 +40,8 @@ enum RenameFeature {
             if case .declaration(let target) = found.subject {
                 try checkDeclarationName(newName, for: target, currently: found.name, in: project)
             }
-            if let error = CompileCheck.newError(after: edits, project: project, documents: context.documents, directory: context.directory) {
-                throw ResponseError.requestFailed("renaming '\(found.name)' to '\(NameOccurrences.shown(newName))' would give an error: \(error)")
+            if let problem = CompileCheck.problem(after: edits, project: project, documents: context.documents, directory: context.directory) {
+                throw ResponseError.requestFailed("renaming '\(found.name)' to '\(NameOccurrences.shown(newName))' would \(problem)")
             }
         }
         return workspaceEdit(newName == found.name ? [:] : edits, documents: context.documents, documentChanges: context.documentChanges)
@@ -125,9 +125,13 @@ enum RenameFeature {
 }
 
 /// Compiles the files a set of edits touches (and the files that import
-/// them) before and after the edits, and names an error the edits bring.
+/// them) before and after the edits, and names an error the edits bring —
+/// or an element without an identifier of its own that they renumber
+/// (`section2` becoming `section` when a sibling gives up that name), which
+/// would change that element's path in every output without an error.
 enum CompileCheck {
-    static func newError(after edits: [String: [LSPTextEdit]], project: ProjectIndex, documents: [TextDocument], directory: String) -> String? {
+    /// What the edits would do wrong, as the end of a sentence ("would …"), or nil.
+    static func problem(after edits: [String: [LSPTextEdit]], project: ProjectIndex, documents: [TextDocument], directory: String) -> String? {
         let workspace = project.workspace
         var changed: [FileID: [UInt8]] = [:]
         for (uri, fileEdits) in edits {
@@ -142,21 +146,28 @@ enum CompileCheck {
         for document in documents {
             if let path = document.path { overlays[path] = document.bytes }
         }
-        let before = errors(affected, project: project, overlays: overlays, replacing: [:], directory: directory)
+        let before = outcome(affected, project: project, overlays: overlays, replacing: [:], directory: directory)
         var afterOverlays = overlays
         for (file, bytes) in changed where !workspace.file(file).absolutePath.isEmpty {
             afterOverlays[workspace.file(file).absolutePath] = bytes
         }
-        let after = errors(affected, project: project, overlays: afterOverlays, replacing: changed, directory: directory)
+        let after = outcome(affected, project: project, overlays: afterOverlays, replacing: changed, directory: directory)
         // Errors are told apart by file and kind: messages name the renamed identifier.
         var known: [String: Int] = [:]
-        for error in before { known[error.key, default: 0] += 1 }
-        for error in after {
+        for error in before.errors { known[error.key, default: 0] += 1 }
+        for error in after.errors {
             if let count = known[error.key], count > 0 {
                 known[error.key] = count - 1
                 continue
             }
-            return error.description
+            return "give an error: \(error.description)"
+        }
+        for (file, old) in before.synthetic {
+            // A rename moves no element, so the same elements come in the same order.
+            guard let new = after.synthetic[file], new.count == old.count else { continue }
+            for (was, now) in zip(old, new) where was.id != now.id {
+                return "renumber the \(now.kind) without an identifier of its own at \(now.place): '\(was.id)' would become '\(now.id)'"
+            }
         }
         return nil
     }
@@ -166,8 +177,20 @@ enum CompileCheck {
         var description: String
     }
 
-    private static func errors(_ files: [FileID], project: ProjectIndex, overlays: [String: [UInt8]], replacing: [FileID: [UInt8]],
-                               directory: String) -> [FoundError] {
+    private struct Synthetic {
+        var id: String
+        var kind: String
+        var place: String
+    }
+
+    private struct Outcome {
+        var errors: [FoundError]
+        /// Elements with synthetic identifiers, by file, in order.
+        var synthetic: [String: [Synthetic]]
+    }
+
+    private static func outcome(_ files: [FileID], project: ProjectIndex, overlays: [String: [UInt8]], replacing: [FileID: [UInt8]],
+                                directory: String) -> Outcome {
         let inputs: [Compiler.Input] = files.map { file in
             let source = project.workspace.file(file)
             if !source.absolutePath.isEmpty { return .path(source.absolutePath) }
@@ -176,14 +199,30 @@ enum CompileCheck {
         var options = CompileOptions(runRules: false)
         options.workers = 1
         let compilation = Compiler.compile(inputs, options: options, workspace: Workspace(overlays: overlays, currentDirectory: directory))
-        return compilation.diagnostics.filter { $0.severity == .error }.map { diagnostic in
-            let source = compilation.workspace.file(diagnostic.span.file)
-            let position = source.position(of: diagnostic.span.start)
-            return FoundError(key: "\(source.displayPath)\u{0}\(diagnostic.id)",
-                              description: "\(diagnostic.message) (\(diagnostic.id), \(source.displayPath):\(position.line):\(position.column))")
+        func place(_ span: Span) -> String {
+            let source = compilation.workspace.file(span.file)
+            let position = source.position(of: span.start)
+            return "\(source.displayPath):\(position.line):\(position.column)"
         }
+        let errors = compilation.diagnostics.filter { $0.severity == .error }.map { diagnostic in
+            FoundError(key: "\(compilation.workspace.file(diagnostic.span.file).displayPath)\u{0}\(diagnostic.id)",
+                       description: "\(diagnostic.message) (\(diagnostic.id), \(place(diagnostic.span)))")
+        }
+        var synthetic: [String: [Synthetic]] = [:]
+        for file in compilation.files {
+            var found: [Synthetic] = []
+            // Depth first with a stack: nesting is bounded, but not by this walk.
+            var pending = Array(file.declarations.reversed())
+            while let element = pending.popLast() {
+                if element.idSource == .synthetic {
+                    found.append(Synthetic(id: element.id, kind: element.kind.rawValue, place: place(element.origin?.site ?? element.keywordSpan)))
+                }
+                pending.append(contentsOf: element.children.reversed())
+            }
+            synthetic[file.source.displayPath] = found
+        }
+        return Outcome(errors: errors, synthetic: synthetic)
     }
-
     /// The file's bytes with the edits made (they don't overlap).
     static func applied(_ edits: [LSPTextEdit], to file: SourceFile) -> [UInt8] {
         var bytes = file.bytes
