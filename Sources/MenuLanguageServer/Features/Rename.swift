@@ -15,7 +15,9 @@ import MenuCompiler
 /// the renamed files, compiled again, have a language error they did not
 /// have — two siblings with one identifier, two declarations one file
 /// sees, Swift names that clash: the compiler decides what clashes, so the
-/// rename cannot disagree with `menuc check`.
+/// rename cannot disagree with `menuc check` — or would renumber an element
+/// without an identifier of its own. A reference the finder missed would
+/// show there too, as an unknown name, rather than be left behind.
 enum RenameFeature {
     /// Longer new names are refused before anything else is done with them.
     static let maximumNameBytes = 1_000
