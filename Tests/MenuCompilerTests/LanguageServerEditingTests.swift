@@ -173,6 +173,20 @@ struct LanguageServerEditingTests {
         #expect(clash?.contains("'Tools' is already declared at") == true && clash?.contains("user.menu") == true, "\(clash ?? "accepted")")
     }
 
+    /// An untitled buffer in a workspace folder comes after the folder's
+    /// files in the project, not first as in the compilation of open buffers.
+    @Test func prepareRenameAnswersInTheDocumentsOwnPositions() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("menuc-prepare-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "// 😀😀😀\n\nmenu Z \"Z\" {}\n".write(to: folder.appendingPathComponent("z.menu"), atomically: true, encoding: .utf8)
+        var bench = Workbench(["untitled:a.menu": "menu Edit \"Edit\" {}\n"])
+        bench.project = ProjectIndex(documents: bench.documents, roots: [folder.path], directory: folder.path)
+        let document = try bench.document("untitled:a.menu")
+        let prepared = try RenameFeature.prepare(document, at: LSPPosition(line: 0, character: 6), project: bench.project)
+        #expect(prepared == ["range": LanguageServerTests.range(0, 5, 0, 9).json, "placeholder": "Edit"])
+    }
+
     // MARK: - Highlights and workspace symbols
 
     @Test func highlightsMarkTheDeclarationAsWrittenAndUsesAsRead() throws {

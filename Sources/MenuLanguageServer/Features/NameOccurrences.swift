@@ -82,7 +82,9 @@ struct NameOccurrences {
             let cursor = part == .keyword ? (frame.syntax.name?.span ?? frame.syntax.label?.span ?? frame.syntax.keyword) : partSpan(frame.syntax, part)
             if ancestors.isEmpty {
                 guard let index = document.syntax.elements.firstIndex(where: { $0.keyword == frame.syntax.keyword }) else { break }
-                return declaration(DeclarationRef(file: search.file, index: index), cursor: cursor, in: search)
+                // The search may number the document's file otherwise; its bytes, and so the offsets, are the same.
+                let inSearch = Span(file: search.file, start: cursor.start, end: cursor.end)
+                return declaration(DeclarationRef(file: search.file, index: index), cursor: inSearch, in: search)
             }
             return element(frame, popup: frame.kind == .option ? ancestors.last { $0.kind == .popup } : nil, cursor: cursor, in: document)
         case .propertyValue(let property, let owner)? where property.name.text == "default" && owner.kind == .popup:
