@@ -47,13 +47,13 @@ package enum UnifiedDiff {
         return output
     }
 
-    struct Edit: Equatable {
-        enum Kind { case same, delete, insert }
-        var kind: Kind
+    package struct Edit: Equatable {
+        package enum Kind { case same, delete, insert }
+        package var kind: Kind
         /// Position in the old lines (for an insert: where it goes).
-        var oldIndex: Int
+        package var oldIndex: Int
         /// Position in the new lines (for a delete: where it was).
-        var newIndex: Int
+        package var newIndex: Int
     }
 
     /// `diff -u` numbers lines from 1 and writes an empty range as `N,0`
@@ -93,7 +93,7 @@ package enum UnifiedDiff {
 
     /// The shortest edit script (Myers, O((N+M)·D) time and O(D²) memory)
     /// between the lines the two texts don't share at their start and end.
-    static func editScript<Element: Equatable>(_ a: [Element], _ b: [Element]) -> [Edit] {
+    package static func editScript<Element: Equatable>(_ a: [Element], _ b: [Element]) -> [Edit] {
         var prefix = 0
         while prefix < a.count, prefix < b.count, a[prefix] == b[prefix] { prefix += 1 }
         var suffix = 0

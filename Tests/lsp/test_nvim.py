@@ -16,10 +16,11 @@ import pytest
 from conftest import MENUC, REPO
 
 CHECK = pathlib.Path(__file__).with_name("nvim_check.lua")
+EDITING = pathlib.Path(__file__).with_name("nvim_editing.lua")
 SAMPLE = REPO / "samples" / "errors" / "unknown-property.menu"
 
 
-def run_neovim(file: pathlib.Path, fix_from: str, fix_to: str, tmp_path: pathlib.Path) -> list[str]:
+def run_neovim(file: pathlib.Path, fix_from: str, fix_to: str, tmp_path: pathlib.Path, script: pathlib.Path = CHECK) -> list[str]:
     nvim = shutil.which("nvim")
     if nvim is None:
         if os.environ.get("MENUC_REQUIRE_NVIM") == "1":
@@ -31,7 +32,7 @@ def run_neovim(file: pathlib.Path, fix_from: str, fix_to: str, tmp_path: pathlib
     )
     # -u NONE: no user configuration, no plugins; only the built-in client.
     completed = subprocess.run(
-        [nvim, "--headless", "-u", "NONE", "-i", "NONE", "-c", f"luafile {CHECK}"],
+        [nvim, "--headless", "-u", "NONE", "-i", "NONE", "-c", f"luafile {script}"],
         env=environment,
         cwd=tmp_path,
         capture_output=True,
@@ -65,3 +66,28 @@ def test_neovim_columns_after_emoji(tmp_path: pathlib.Path):
     expected_column = text.splitlines()[3].encode().index(b"shortcuts") + 1
     assert any(line.startswith(f"DIAGNOSTIC 4:{expected_column} unknown-property") for line in lines), lines
     assert "CLEARED" in lines
+
+
+def test_neovim_renames_highlights_searches_formats_and_previews(tmp_path: pathlib.Path):
+    project = tmp_path / "project"
+    (project / "shared").mkdir(parents=True)
+    (project / "menuc.json").write_text("{}\n")
+    (project / "shared" / "edit.menu").write_text('menu Edit "Edit" {\n  item undo "Undo"\n}\n')
+    # 📋 is 4 bytes and 2 UTF-16 units before the name Neovim renames in a file it has not opened.
+    (project / "other.menu").write_text('import "shared/edit.menu"\n\ncontextmenu list "📋 List" { menu: Edit }\n')
+    main = project / "main.menu"
+    main.write_text('import "shared/edit.menu"\n\nmenubar {\n  use Edit\n}\n\nview  Prefs "Preferences" {\n   button show "Show…" { opens: Prefs }\n}\n')
+    canonical = subprocess.run([MENUC, "fmt", "-"], input=main.read_bytes(), capture_output=True, check=True).stdout.decode()
+    lines = run_neovim(main, "", "", tmp_path, script=EDITING)
+    assert lines[0].startswith("RENAME-PROVIDER") and "prepareProvider = true" in lines[0], lines
+    assert [line for line in lines if line.startswith("HIGHLIGHT")] == ["HIGHLIGHT 4:6 kind 2"], lines
+    assert [line for line in lines if line.startswith("SYMBOL")] == ["SYMBOL undo in edit.menu"], lines
+    assert [line for line in lines if line.startswith("LENS")] == ["LENS 3 Preview menubar", "LENS 7 Preview Prefs"], lines
+    assert "PREVIEW false preview not available: this menuc cannot draw menubar 'menubar' yet" in lines
+    formatted = [line[len("FORMATTED ") :] for line in lines if line.startswith("FORMATTED")]
+    assert formatted == canonical[canonical.index("view Prefs") :].rstrip("\n").split("\n"), lines
+    assert [line for line in lines if line.startswith("RENAMED")] == [
+        "RENAMED main.menu:   use EditMenu",
+        "RENAMED other.menu: contextmenu list \"📋 List\" { menu: EditMenu }",
+        "RENAMED shared/edit.menu: menu EditMenu \"Edit\" {",
+    ], lines

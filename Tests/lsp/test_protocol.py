@@ -244,3 +244,42 @@ def test_hovers_show_hostile_labels_and_doc_comments_as_text(server: RawServer):
     assert "<img" not in rendered and "<script" not in rendered, rendered
     assert 'href="javascript' not in rendered and 'href="http://evil.example"' not in rendered, rendered
     assert "&lt;img src=x&gt;" in rendered  # the label, shown as written
+
+
+def test_hostile_editing_requests_get_located_errors(server: RawServer):
+    """Rename to a huge name or to bytes that are not UTF-8, a workspace
+    symbol query of a megabyte, a range far past the end: errors or empty
+    answers, never a crash, and the server goes on."""
+    server.initialize()
+    uri = "untitled:hostile.menu"
+    text = 'menu Edit "Edit" {}\nmenubar {\n  use Edit\n}\n'
+    server.notify("textDocument/didOpen", {"textDocument": {"uri": uri, "languageId": "menu", "version": 1, "text": text}})
+    at_use = {"textDocument": {"uri": uri}, "position": {"line": 2, "character": 7}}
+
+    huge = server.request(2, "textDocument/rename", {**at_use, "newName": "x" * 3_000_000})
+    assert huge["error"]["code"] == -32803 and "bytes long" in huge["error"]["message"]
+    assert len(huge["error"]["message"]) < 200
+    hidden = server.request(3, "textDocument/rename", {**at_use, "newName": "Edit\u202e\u0000"})
+    assert "is not an identifier" in hidden["error"]["message"] and "\\u{202E}" in hidden["error"]["message"]
+
+    # A new name that is not UTF-8: the message is not JSON.
+    body = b'{"jsonrpc":"2.0","id":4,"method":"textDocument/rename","params":{"textDocument":{"uri":"untitled:hostile.menu"},' \
+           b'"position":{"line":2,"character":7},"newName":"Ed\xff\xfeit"}}'
+    server.write(b"Content-Length: %d\r\n\r\n" % len(body) + body)
+    assert server.receive_response()["error"]["code"] == -32700
+
+    query = server.request(5, "workspace/symbol", {"query": "q" * 1_048_576})
+    assert query["result"] == []
+    past_end = server.request(6, "textDocument/rangeFormatting", {
+        "textDocument": {"uri": uri},
+        "range": {"start": {"line": 10_000, "character": 0}, "end": {"line": 2**31, "character": 2**31}},
+        "options": {"tabSize": 2, "insertSpaces": True},
+    })
+    assert past_end["result"] == []
+    no_name = server.request(7, "textDocument/prepareRename", {"textDocument": {"uri": uri}, "position": {"line": 99, "character": 0}})
+    assert no_name["error"]["code"] == -32803 and "no identifier here" in no_name["error"]["message"]
+
+    # Still serving, and the rename it was asked for all along works.
+    renamed = server.request(8, "textDocument/rename", {**at_use, "newName": "Editing"})
+    assert sorted(e["range"]["start"]["line"] for e in renamed["result"]["changes"][uri]) == [0, 2]
+    assert server.request(9, "shutdown")["result"] is None

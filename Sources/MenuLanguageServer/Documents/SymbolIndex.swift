@@ -71,8 +71,13 @@ struct SymbolIndex {
     }
 
     func id(of declaration: DeclarationRef) -> String? {
+        assigned(declaration)?.id
+    }
+
+    /// The declaration's identifier and whether it is written, derived or synthetic.
+    func assigned(_ declaration: DeclarationRef) -> AssignedID? {
         let fileIDs = ids[declaration.file.rawValue]
-        return fileIDs.indices.contains(declaration.index) ? fileIDs[declaration.index].id : nil
+        return fileIDs.indices.contains(declaration.index) ? fileIDs[declaration.index] : nil
     }
 
     /// Where a declaration's identifier is written (its name, else its label, else its keyword).

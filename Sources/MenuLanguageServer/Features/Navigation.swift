@@ -52,60 +52,14 @@ enum NavigationFeature {
 
     // MARK: - References
 
-    /// References to the declaration at (or named at) the cursor, across the
-    /// open documents, what they import, and every `.menu` file under the
-    /// workspace folders.
+    /// References to the name at the cursor (`NameOccurrences`): a
+    /// declaration's across the open documents, what they import, and every
+    /// `.menu` file under the workspace folders; an option's in its pop-up.
     static func references(_ document: DocumentContext, at position: LSPPosition, includeDeclaration: Bool,
                            project: ProjectIndex) -> JSON {
-        let offset = document.offset(of: position)
-        if let local = optionReferences(document, at: offset, includeDeclaration: includeDeclaration) {
-            return local.json
-        }
-        guard let file = project.file(matching: document) else { return [] }
-        let symbols = project.symbols
-        guard let target = symbols.declaration(at: offset, in: file) ?? symbols.reference(at: offset, in: file)?.target else {
-            return []
-        }
-        var locations: [LSPLocation] = []
-        if includeDeclaration, let span = symbols.focusSpan(of: target), let location = project.location(of: span) {
-            locations.append(location)
-        }
-        for index in project.workspace.files.indices {
-            for reference in symbols.references(in: FileID(index)) where reference.target == target {
-                if let location = project.location(of: reference.name.span) { locations.append(location) }
-            }
-        }
-        return locations.json
-    }
-
-    /// `default: X` and the option X, inside one pop-up.
-    private static func optionReferences(_ document: DocumentContext, at offset: Int, includeDeclaration: Bool) -> [LSPLocation]? {
-        let popupFrame: ElementFrame
-        let optionID: String
-        switch SyntaxNavigator(syntax: document.syntax).node(at: offset) {
-        case .propertyValue(let property, let owner)? where property.name.text == "default" && owner.kind == .popup:
-            guard case .identifier(let name) = property.value else { return nil }
-            popupFrame = owner
-            optionID = name.text
-        case .elementHeader(let frame, _, let ancestors)? where frame.kind == .option:
-            guard let popup = ancestors.last(where: { $0.kind == .popup }),
-                  let option = document.checked?.element(withKeyword: frame.syntax.keyword) else { return nil }
-            popupFrame = popup
-            optionID = option.id
-        default:
-            return nil
-        }
-        guard let popup = document.checked?.element(withKeyword: popupFrame.syntax.keyword) else { return nil }
-        var locations: [LSPLocation] = []
-        if includeDeclaration, let option = Resolver.options(in: popup.children).first(where: { $0.id == optionID }),
-           let location = document.analysis.location(of: option.idSpan) {
-            locations.append(location)
-        }
-        if let property = popup.property("default"), property.value.name == optionID, let span = property.valueSpan,
-           let location = document.analysis.location(of: span) {
-            locations.append(location)
-        }
-        return locations
+        guard let search = ReferenceSearch(project: project, document: document),
+              case .success(let found) = NameOccurrences.find(document, at: document.offset(of: position), in: search) else { return [] }
+        return ((includeDeclaration ? [found.definition] : []) + found.references).json
     }
 }
 
@@ -152,10 +106,24 @@ struct ProjectIndex {
         self.workspace = workspace
         self.symbols = SymbolIndex(workspace: workspace)
         self.urisByFile = urisByFile
+        for (file, uri) in urisByFile where filesByURI[uri] == nil { filesByURI[uri] = file }
         self.filesByURI = filesByURI
     }
 
     func file(matching document: DocumentContext) -> FileID? { filesByURI[document.uri] }
+
+    func uri(for file: FileID) -> String? { urisByFile[file] }
+
+    /// The file a URI names: an open document or a file read from disk.
+    func file(uri: String) -> FileID? { filesByURI[uri] }
+
+    /// `path:line:column` of a span, for messages.
+    func describe(_ span: Span) -> String {
+        let position = workspace.file(span.file).position(of: span.start)
+        return "\(describe(file: span.file)):\(position.line):\(position.column)"
+    }
+
+    func describe(file: FileID) -> String { workspace.file(file).displayPath }
 
     func location(of span: Span) -> LSPLocation? {
         guard let uri = urisByFile[span.file] else { return nil }

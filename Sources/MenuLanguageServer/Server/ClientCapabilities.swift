@@ -16,6 +16,9 @@ struct ClientCapabilities: Sendable {
     var codeDescription = false
     var codeActionLiterals = false
     var versionedDiagnostics = false
+    var prepareRename = false
+    /// Workspace edits may be `documentChanges` (edits tied to document versions).
+    var documentChanges = false
 
     init() {}
 
@@ -39,6 +42,8 @@ struct ClientCapabilities: Sendable {
         codeDescription = flag(["publishDiagnostics", "codeDescriptionSupport"])
         versionedDiagnostics = flag(["publishDiagnostics", "versionSupport"])
         codeActionLiterals = text?["codeAction"]?["codeActionLiteralSupport"] != nil
+        prepareRename = flag(["rename", "prepareSupport"])
+        documentChanges = json?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
     }
 }
 

@@ -169,8 +169,7 @@ package final class LanguageServer {
         case "textDocument/references":
             let document = try document(params)
             let includeDeclaration = params.json["context"]?["includeDeclaration"]?.bool ?? false
-            let project = ProjectIndex(documents: store.ordered, roots: roots, directory: baseDirectory)
-            return NavigationFeature.references(document, at: try params.position(), includeDeclaration: includeDeclaration, project: project)
+            return NavigationFeature.references(document, at: try params.position(), includeDeclaration: includeDeclaration, project: project())
         case "textDocument/documentSymbol":
             return SymbolsFeature.symbols(try document(params), hierarchical: capabilities.hierarchicalSymbols)
         case "textDocument/semanticTokens/full":
@@ -185,6 +184,30 @@ package final class LanguageServer {
             guard let formatter = configuration.formatter else { throw methodNotFound(method) }
             return FormattingFeature.format(try document(params), with: formatter,
                                             options: FormattingFeature.Options(json: params.json["options"]))
+        case "textDocument/rangeFormatting":
+            guard let formatter = configuration.formatter else { throw methodNotFound(method) }
+            return RangeFormattingFeature.format(try document(params), range: try LSPRange(json: params.json["range"]), with: formatter,
+                                                 options: FormattingFeature.Options(json: params.json["options"]))
+        case "textDocument/documentHighlight":
+            return HighlightsFeature.highlights(try document(params), at: try params.position())
+        case "textDocument/prepareRename":
+            return try RenameFeature.prepare(try document(params), at: try params.position(), project: project())
+        case "textDocument/rename":
+            let context = RenameFeature.Context(documents: store.ordered, directory: baseDirectory, documentChanges: capabilities.documentChanges)
+            return try RenameFeature.rename(try document(params), at: try params.position(), newName: params.json["newName"],
+                                            project: project(), context: context)
+        case "workspace/symbol":
+            guard let query = params.json["query"]?.string else { throw ResponseError.invalidParams("workspace/symbol needs 'query', a string") }
+            return WorkspaceSymbolsFeature.symbols(query: query, project: project())
+        case "textDocument/codeLens":
+            return PreviewLensFeature.lenses(try document(params))
+        case "workspace/executeCommand":
+            guard params.json["command"]?.string == PreviewLensFeature.command else {
+                throw ResponseError.invalidParams("unknown command; menuc runs only \(PreviewLensFeature.command)")
+            }
+            let outcome = try PreviewLensFeature.execute(arguments: params.json["arguments"], analysis: currentAnalysis())
+            outbox.append(notification("window/showMessage", ["type": 3, "message": .string(outcome.message)]))
+            return outcome.json
         default:
             throw methodNotFound(method)
         }
@@ -202,7 +225,8 @@ package final class LanguageServer {
         capabilities = ClientCapabilities(json: params.json["capabilities"])
         roots = ServerCapabilities.workspaceRoots(params.json)
         state = .running
-        return ServerCapabilities.initializeResult(formatting: configuration.formatter != nil, codeActionLiterals: capabilities.codeActionLiterals)
+        return ServerCapabilities.initializeResult(formatting: configuration.formatter != nil, codeActionLiterals: capabilities.codeActionLiterals,
+                                                   prepareRename: capabilities.prepareRename)
     }
 
     // MARK: - Notifications
@@ -290,6 +314,12 @@ package final class LanguageServer {
     // MARK: - Analysis
 
     private var baseDirectory: String { roots.first ?? configuration.currentDirectory }
+
+    /// Every file of the workspace folders with the open documents: built
+    /// per request, since files on disk change without telling the server.
+    private func project() -> ProjectIndex {
+        ProjectIndex(documents: store.ordered, roots: roots, directory: baseDirectory)
+    }
 
     /// The compilation of the open documents, reused until any of them changes.
     private func currentAnalysis() -> Analysis {

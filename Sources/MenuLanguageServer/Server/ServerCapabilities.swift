@@ -12,7 +12,7 @@ enum ServerCapabilities {
     /// values after `:`, `allow` after `@`, rule ids after `(` and `,`, names after a space (`use `).
     static let completionTriggers: [JSON] = [":", "@", "(", ",", " "]
 
-    static func initializeResult(formatting: Bool, codeActionLiterals: Bool) -> JSON {
+    static func initializeResult(formatting: Bool, codeActionLiterals: Bool, prepareRename: Bool = false) -> JSON {
         var capabilities: [String: JSON] = [
             "positionEncoding": "utf-16",
             "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
@@ -26,10 +26,19 @@ enum ServerCapabilities {
                 : true,
             "semanticTokensProvider": ["legend": SemanticTokensFeature.legend, "full": true, "range": false],
             "foldingRangeProvider": true,
+            "documentHighlightProvider": true,
+            "workspaceSymbolProvider": true,
+            // Rename options may be sent only to a client that said it prepares renames.
+            "renameProvider": prepareRename ? ["prepareProvider": true] : true,
+            "codeLensProvider": ["resolveProvider": false],
+            "executeCommandProvider": ["commands": [.string(PreviewLensFeature.command)]],
             // Folders added and removed later move the roots imports are resolved in.
             "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
         ]
-        if formatting { capabilities["documentFormattingProvider"] = true }
+        if formatting {
+            capabilities["documentFormattingProvider"] = true
+            capabilities["documentRangeFormattingProvider"] = true
+        }
         return [
             "capabilities": .object(capabilities),
             "serverInfo": ["name": "menuc", "version": .string(MenucVersion.current)],

@@ -4,7 +4,7 @@ import MenuSyntax
 /// An element's identifier and how it was obtained.
 package struct AssignedID: Hashable, Sendable {
     package var id: String
-    var source: IdentifierSource
+    package var source: IdentifierSource
 }
 
 /// Gives every sibling an identifier: written, derived from the label, or
