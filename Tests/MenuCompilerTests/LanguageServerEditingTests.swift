@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import MenuSupport
 @testable import MenuSyntax
-@testable import MenuSemantics
+@_spi(MenuPipeline) @testable import MenuSemantics
 @testable import MenuFormatter
 @testable import MenuCompiler
 @testable import MenuLanguageServer

@@ -1,6 +1,6 @@
 import MenuSupport
 import MenuSyntax
-import MenuSemantics
+@_spi(MenuPipeline) import MenuSemantics
 import MenuRules
 import MenuFormatter
 import MenuCompiler
