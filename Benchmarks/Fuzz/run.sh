@@ -47,11 +47,11 @@ fi
 # Compile a snapshot, so editing the tree while it builds is harmless. The
 # pipeline's targets are compiled as one module (libFuzzer and the sanitizers
 # want one swiftc invocation): their imports of each other are dropped.
-layers=(MenuSupport MenuSyntax MenuSemantics MenuRules MenuBackends MenuFormatter MenuCompiler MenuLanguageServer)
+layers=(MenuModel MenuSupport MenuSyntax MenuSemantics MenuRules MenuBackends MenuFormatter MenuCompiler MenuLanguageServer)
 rm -rf "$out/src" && mkdir -p "$out/src"
 for layer in "${layers[@]}"; do cp -R "Sources/$layer" "$out/src/"; done
 cp "$source_file" "$out/src/"
-find "$out/src" -name '*.swift' -exec sed -i -E '/^(@_spi\([A-Za-z]+\) )?(@testable )?import Menu(Support|Syntax|Semantics|Rules|Backends|Formatter|Compiler|LanguageServer)$/d' {} +
+find "$out/src" -name '*.swift' -exec sed -i -E '/^(@_spi\([A-Za-z]+\) )?(@testable )?import Menu(Model|Support|Syntax|Semantics|Rules|Backends|Formatter|Compiler|LanguageServer)$/d' {} +
 sources=$(find "$out/src" -name '*.swift' | sort)
 swiftc -O -sanitize=fuzzer,address -parse-as-library -module-name MenuCompiler -package-name menuc \
   $sources -o "$out/menuc-fuzz"
