@@ -47,8 +47,9 @@ enum Bench {
         }
     }
 
-    /// One core, the rules on, no configuration file looked for: the check
-    /// every in-process row times.
+    /// The check every in-process row times: one core, the rules on, and
+    /// the default rule settings (an input given as bytes has no folder in
+    /// which to look for a `menuc.json`).
     static var oneCore: CompileOptions {
         var options = CompileOptions()
         options.workers = 1
