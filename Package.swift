@@ -4,8 +4,9 @@ import PackageDescription
 // menuc has no third-party dependencies: the standard library, Foundation and
 // the toolchain's test frameworks only. MenuCompiler and menuc import only
 // FoundationEssentials (and libc, Dispatch): full Foundation loads ICU and
-// costs several milliseconds at every start. Tests, the benchmark and the
-// plugins may use full Foundation.
+// costs several milliseconds at every start. Tests and the plugins may use
+// full Foundation. The benchmark harness is a package of its own, over this
+// one's public API: Benchmarks/Package.swift.
 let package = Package(
     name: "menuc",
     products: [
@@ -71,8 +72,6 @@ let package = Package(
             dependencies: ["menuc"],
             path: "Sources/MenuCommandPlugin"
         ),
-        // The benchmark harness: `swift run -c release menuc-bench` (see docs/performance.md).
-        .executableTarget(name: "menuc-bench", dependencies: ["MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuBackends", "MenuCompiler", "menuc"], path: "Benchmarks/Sources/menuc-bench"),
         // MenuModel tested as apps use it: a plain import, reading menuc's JSON.
         .testTarget(name: "MenuModelTests", dependencies: ["MenuModel", "JSONTestSupport"], path: "Tests/MenuModelTests"),
         // Compares JSON texts as data, for the tests of both.
@@ -81,8 +80,8 @@ let package = Package(
         .testTarget(name: "MenuSyntaxTests", dependencies: ["MenuSupport", "MenuSyntax"], path: "Tests/MenuSyntaxTests"),
         .testTarget(
             name: "MenuCompilerTests",
-            // The CLI tests run the built `menuc` and `menuc-bench` binaries, so they must be built first.
-            dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuBackends", "MenuFormatter", "MenuCompiler", "MenuLanguageServer", "MenuImport", "JSONTestSupport", "menuc", "menuc-bench"],
+            // The CLI tests run the built `menuc` binary, so it must be built first.
+            dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuBackends", "MenuFormatter", "MenuCompiler", "MenuLanguageServer", "MenuImport", "JSONTestSupport", "menuc"],
             path: "Tests/MenuCompilerTests",
             exclude: ["Fixtures"]
         ),

@@ -74,6 +74,12 @@ export TMPDIR="$run_tmp"
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build
 
+# The benchmark harness, a package of its own that uses menuc as an outside
+# package does (its public API only): that it builds, and its own tests —
+# its table, its measurement of a child process, its scratch folder.
+swift build --package-path Benchmarks --build-tests -Xswiftc -warnings-as-errors
+swift test --package-path Benchmarks --skip-build
+
 # End to end: `menuc lsp` driven by a real LSP client (pytest-lsp) and by
 # headless Neovim, plus hover and completion at every position of every sample.
 MENUC="$PWD/.build/debug/menuc" MENUC_REQUIRE_NVIM=1 PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/lsp

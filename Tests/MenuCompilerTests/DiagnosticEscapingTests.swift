@@ -159,8 +159,7 @@ struct DiagnosticEscapingTests {
         let descriptor = open(path, O_CREAT | O_WRONLY | O_TRUNC, 0o644)
         guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
         defer { close(descriptor) }
-        let bytes = Array(text.utf8)
-        guard Glibc.write(descriptor, bytes, bytes.count) == bytes.count else { throw CocoaError(.fileWriteUnknown) }
+        try FileHandle(fileDescriptor: descriptor).write(contentsOf: Data(text.utf8))
     }
 
     @Test func theCommandLinePrintsAttacksEscaped() throws {

@@ -345,7 +345,7 @@ struct HostileFileTests {
 
     /// The language server reads from disk only regular files: find
     /// references walks a folder holding a pipe (and a link to one) and
-    /// answers; a document whose URI is under `/proc/self/fd` cannot import
+    /// answers; a document whose URI is under `/proc/self/fd` (`/dev/fd` on a Mac) cannot import
     /// a descriptor of the server (here a pipe with nothing to read, as a
     /// server's standard input would be).
     @Test func theLanguageServerReadsNoPipe() throws {
@@ -374,14 +374,19 @@ struct HostileFileTests {
         var ends: [Int32] = [0, 0]
         try #require(pipe(&ends) == 0)
         defer { close(ends[0]); close(ends[1]) }
+        // The folder through which a process opens its own descriptors.
+        #if os(Linux)
         let procURI = "file:///proc/self/fd/x.menu"
+        #else
+        let procURI = "file:///dev/fd/x.menu"
+        #endif
         let open = LanguageServerTests.notification("textDocument/didOpen", ["textDocument": ["uri": .string(procURI), "version": 1,
                                                                                             "text": .string("import \"\(ends[0])\"\nmenu M \"M\" { item open \"Open\" }\n")]])
         let published = withinDeadline(unblock: { _ = write(ends[1], "x", 1); close(ends[1]) }) {
             _ = server.receive(open, now: 0)
             return server.fireTimers(now: 10_000)
         }
-        guard let published else { Issue.record("a document under /proc/self/fd read the server's own descriptor"); return }
+        guard let published else { Issue.record("a document at \(procURI) read the server's own descriptor"); return }
         let messages = published.flatMap { $0["params"]?["diagnostics"]?.array ?? [] }.compactMap { $0["message"]?.string }
         #expect(messages.contains { $0.contains("it is a named pipe, not a file") }, "\(messages)")
     }

@@ -13,7 +13,7 @@ struct LayeringTests {
         let copy = try TestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: copy) }
         let root = TestSupport.packageRoot
-        for item in ["Package.swift", "Sources", "Benchmarks"] {
+        for item in ["Package.swift", "Sources"] {
             try FileManager.default.copyItem(at: root.appendingPathComponent(item), to: copy.appendingPathComponent(item))
         }
         // The manifest names the test targets' folders; the copy needs them, not the tests.

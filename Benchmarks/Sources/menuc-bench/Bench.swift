@@ -1,9 +1,4 @@
 import Foundation
-import MenuSupport
-import MenuSyntax
-@_spi(MenuPipeline) import MenuSemantics
-import MenuRules
-import MenuBackends
 import MenuCompiler
 
 /// Measuring helpers.
@@ -40,46 +35,53 @@ enum Bench {
 
     enum Phase: String {
         case lex, parse, check, json, swift, markdown
+
+        /// The output an emit phase writes.
+        var output: CompilerStages.Output? {
+            switch self {
+            case .json: .json
+            case .swift: .swift
+            case .markdown: .markdown
+            case .lex, .parse, .check: nil
+            }
+        }
+    }
+
+    /// The check every in-process row times: one core, the rules on, and
+    /// the default rule settings (an input given as bytes has no folder in
+    /// which to look for a `menuc.json`).
+    static var oneCore: CompileOptions {
+        var options = CompileOptions()
+        options.workers = 1
+        return options
     }
 
     /// Best of `runs` of one phase over `bytes` (compiled once first for the emit phases).
     static func time(_ phase: Phase, bytes: [UInt8], runs: Int) -> Double {
-        let source = SourceFile(id: FileID(0), displayPath: "corpus.menu", absolutePath: "", bytes: bytes)
-        var options = CompileOptions(configuration: RuleConfiguration())
-        options.workers = 1
-        let compile = { Compiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: options) }
-        let compiled = phase == .lex || phase == .parse || phase == .check ? nil : compile()
+        let stages = CompilerStages(bytes: bytes, displayPath: "corpus.menu")
+        let compile = { Compiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: oneCore) }
+        let compiled = phase.output == nil ? nil : compile()
         var best = Double.infinity
         for _ in 0..<max(1, runs) {
             let start = DispatchTime.now().uptimeNanoseconds
             switch phase {
-            case .lex: consume(Lexer.countTokens(source))
-            case .parse: consume(Parser.parse(source))
+            case .lex: consume(stages.lex())
+            case .parse: consume(stages.parse())
             case .check: consume(compile())
             case .json, .swift, .markdown:
-                guard let compiled, let file = compiled.files.first else { return .nan }
-                consume(emit(phase, file, of: compiled))
+                guard let compiled, let output = phase.output else { return .nan }
+                consume(emit(output, of: compiled))
             }
             best = min(best, Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         return best
     }
 
-    /// Runs one backend on `file` the way `menuc build` does — streamed, a
-    /// buffer of output at a time — into a sink that only counts; returns
-    /// the byte count. (Collecting all of it in memory would time the page
-    /// faults of a buffer twenty times the input, which a build never makes.)
-    static func emit(_ phase: Phase, _ file: CheckedFile, of compilation: Compilation) -> Int {
-        var total = 0
-        let files = { (id: FileID) in compilation.workspace.file(id) }
-        let sink = { (piece: UnsafeBufferPointer<UInt8>) in total += piece.count }
-        switch phase {
-        case .json: JSONBackend.render(file, files: files, to: sink)
-        case .swift: SwiftBackend.render(file, files: files, to: sink)
-        case .markdown: MarkdownBackend.render(file, files: files, to: sink)
-        case .lex, .parse, .check: return 0
-        }
-        return total
+    /// Runs one backend on the compilation's file the way `menuc build`
+    /// does — streamed, a buffer of output at a time — into a sink that
+    /// only counts; returns the byte count.
+    static func emit(_ output: CompilerStages.Output, of compilation: Compilation) -> Int {
+        CompilerStages.emit(output, of: compilation)
     }
 
     /// "10 MB", "100 KB", "2500 B".
@@ -96,11 +98,8 @@ enum Bench {
     /// Wall time (median) and peak memory of a child process.
     ///
     /// Each run goes through a fresh `menuc-bench --measure` process, which
-    /// spawns the child and reports its wall time and peak RSS. Spawning
-    /// directly from the harness would be wrong: Linux carries the spawning
-    /// process's RSS high-water mark into the child's `ru_maxrss` (vfork
-    /// shares the address space until exec), so the child would appear to
-    /// use as much memory as the harness holds — hundreds of MB of corpus.
+    /// spawns the child and reports its wall time and peak resident memory
+    /// (see `ChildProcesses.measure` for why not from here).
     static func runProcess(_ executable: String, _ arguments: [String], runs: Int, environment: [String: String] = ["MENUC_JOBS": "1"]) -> (seconds: Double, peakMB: Int)? {
         var times: [Double] = []
         var peak = 0
@@ -111,39 +110,61 @@ enum Bench {
             sync()
             var environ = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
             environ["NO_COLOR"] = "1"
-            guard let measured = ChildProcess.run(selfPath, ["--measure", executable] + arguments, environment: environ, output: .captured) else { return nil }
-            let report = String(decoding: measured.output, as: UTF8.self)
-            let fields = report.split(separator: " ")
-            guard fields.count == 2, let seconds = Double(fields[0]), let kilobytes = Int(fields[1].trimmingCharacters(in: .whitespacesAndNewlines)) else { return nil }
-            times.append(seconds)
-            // `ru_maxrss` is in KiB; the table's MB, like its inputs' sizes,
-            // are decimal, so that "× input" compares like with like.
-            peak = max(peak, kilobytes * 1024 / 1_000_000)
+            guard let measured = ChildProcesses.run(selfPath, ["--measure", executable] + arguments, environment: environ),
+                  let report = MeasureReport(measured.output) else { return nil }
+            times.append(report.seconds)
+            // The table's MB, like its inputs' sizes, are decimal, so that
+            // "× input" compares like with like.
+            peak = max(peak, report.peakBytes / 1_000_000)
         }
         return (times.sorted()[times.count / 2], peak)
     }
 
-    /// The `--measure EXE ARGS…` mode: run the child with stdout and stderr
-    /// discarded and print "SECONDS PEAK_KB". This process is small, so the
-    /// high-water mark the child inherits is a few MB at most.
+    /// The `--measure EXE ARGS…` mode: run the child with its output
+    /// discarded and print what `MeasureReport` reads. This process is
+    /// small, so the high-water mark the child inherits is a few MB at most.
     static func measureChild(_ executable: String, _ arguments: [String]) -> Never {
-        let start = DispatchTime.now().uptimeNanoseconds
-        guard let ended = ChildProcess.run(executable, arguments, output: .discarded) else { exit(1) }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        print("\(seconds) \(ended.usage.ru_maxrss)")
+        guard let measured = ChildProcesses.measure(executable, arguments) else {
+            FileHandle.standardError.write(Data("menuc-bench --measure: cannot start \(executable): \(String(cString: strerror(errno)))\n".utf8))
+            exit(2)
+        }
+        print(MeasureReport(seconds: measured.seconds, peakBytes: measured.peakBytes, status: measured.status).line)
         exit(0)
     }
 
-    /// This executable, wherever it was started from.
-    static var selfPath: String {
-        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
-        return length > 0 ? String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self) : CommandLine.arguments[0]
+    /// What `menuc-bench --measure` prints: `SECONDS PEAK_BYTES STATUS`.
+    struct MeasureReport: Equatable {
+        var seconds: Double
+        var peakBytes: Int
+        var status: Int32
+
+        var line: String { "\(seconds) \(peakBytes) \(status)" }
+
+        init(seconds: Double, peakBytes: Int, status: Int32) {
+            self.seconds = seconds
+            self.peakBytes = peakBytes
+            self.status = status
+        }
+
+        init?(_ line: String) {
+            let fields = line.split(whereSeparator: \.isWhitespace)
+            guard fields.count == 3, let seconds = Double(fields[0]), let peakBytes = Int(fields[1]), let status = Int32(fields[2]) else { return nil }
+            self.init(seconds: seconds, peakBytes: peakBytes, status: status)
+        }
     }
 
+    /// This executable, wherever it was started from.
+    static var selfPath: String { Bundle.main.executablePath ?? CommandLine.arguments[0] }
+
+    /// The `menuc` to measure: beside the harness (`swift build
+    /// --package-path Benchmarks --product menuc`), else the one the
+    /// repository's own build made in the same configuration.
     static func menucBinary() -> String? {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("menuc").path
-        return FileManager.default.isExecutableFile(atPath: beside) ? beside : nil
+        let here = URL(fileURLWithPath: selfPath).deletingLastPathComponent()
+        let repositoryBuild = Scratch.defaultParent.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(".build")
+        let candidates = [here.appendingPathComponent("menuc"),
+                          repositoryBuild.appendingPathComponent(here.lastPathComponent).appendingPathComponent("menuc")]
+        return candidates.map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
     }
 
     /// Benchmarks/peer: the peer's set-up script and, once it ran, its virtualenv.
@@ -156,17 +177,18 @@ enum Bench {
     }
 
     /// Runs Benchmarks/peer/setup.sh (Debian's GObject introspection, then
-    /// blueprint-compiler from PyPI into the virtualenv). Its output is kept
-    /// and, when it fails, its last lines say why.
+    /// blueprint-compiler from PyPI into the virtualenv) — only when asked,
+    /// with `--install-peer`. Its output is kept and, when it fails, its
+    /// last lines say why.
     static func installPeer() -> Result<String, PeerSetupProblem> {
         let script = peerFolder.appendingPathComponent("setup.sh").path
         guard FileManager.default.fileExists(atPath: script) else { return .failure(PeerSetupProblem(text: "no \(script)")) }
-        guard let ended = ChildProcess.run("/bin/bash", [script], output: .captured) else {
-            return .failure(PeerSetupProblem(text: "cannot run \(script): \(String(cString: strerror(errno)))"))
+        guard let ended = ChildProcesses.run("/bin/bash", [script]) else {
+            return .failure(PeerSetupProblem(text: "cannot run \(script)"))
         }
-        if ended.exitStatus == 0, let binary = peerBinary() { return .success(binary) }
-        let tail = String(decoding: ended.output, as: UTF8.self).split(separator: "\n").suffix(5).joined(separator: "\n  ")
-        return .failure(PeerSetupProblem(text: "bash \(script) exited with \(ended.exitStatus)\(tail.isEmpty ? "" : ":\n  " + tail)"))
+        if ended.status == 0, let binary = peerBinary() { return .success(binary) }
+        let tail = ended.output.split(separator: "\n").suffix(5).joined(separator: "\n  ")
+        return .failure(PeerSetupProblem(text: "bash \(script) exited with \(ended.status)\(tail.isEmpty ? "" : ":\n  " + tail)"))
     }
 
     struct PeerSetupProblem: Error, CustomStringConvertible {
@@ -177,12 +199,7 @@ enum Bench {
     static func machine() -> String {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let memory = Double(ProcessInfo.processInfo.physicalMemory) / 1_073_741_824
-        var model = "unknown CPU"
-        if let info = try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8),
-           let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }) {
-            model = line.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? model
-        }
-        return "\(model), \(cores) cores, \(String(format: "%.0f", memory)) GiB"
+        return "\(Platform.processorModel ?? "unknown CPU"), \(cores) cores, \(String(format: "%.0f", memory)) GiB"
     }
 }
 

@@ -272,11 +272,11 @@ enum HostileInputs {
     static func answer(_ executable: String, _ arguments: [String]) -> (status: Int32, first: String, last: String) {
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
-        // Diagnostics go to standard output, failures to standard error: both are kept, in order.
-        guard let ended = ChildProcess.run(executable, arguments, environment: environment, output: .captured) else {
+        // Diagnostics go to standard output, failures to standard error: both are kept.
+        guard let ended = ChildProcesses.run(executable, arguments, environment: environment) else {
             return (-1, "could not start menuc", "")
         }
-        let lines = String(decoding: ended.output, as: UTF8.self).split(separator: "\n")
-        return (ended.exitStatus, lines.first.map(String.init) ?? "", lines.last.map(String.init) ?? "")
+        let lines = ended.output.split(separator: "\n")
+        return (ended.status, lines.first.map(String.init) ?? "", lines.last.map(String.init) ?? "")
     }
 }

@@ -1,7 +1,4 @@
 import Foundation
-import MenuSyntax
-@_spi(MenuPipeline) import MenuSemantics
-import MenuBackends
 import MenuCompiler
 
 /// `menuc-bench --typecheck`: how long an app's compiler takes over the
@@ -29,9 +26,12 @@ enum TypeCheckBench {
                 say("bar\(size).menu does not compile: \(compilation.diagnostics.first?.message ?? "")")
                 exit(1)
             }
-            let elements = file.walkIndex.order.count
+            var elements = 0
+            file.walk { _, _ in elements += 1 }
             let swift = folder.appendingPathComponent("bar\(size).swift")
-            try SwiftBackend.render(file, files: { compilation.workspace.file($0) }).write(to: swift, atomically: true, encoding: .utf8)
+            var code = Data()
+            CompilerStages.emit(.swift, of: compilation) { code.append($0) }
+            try code.write(to: swift)
             let floor = folder.appendingPathComponent("floor\(size).swift")
             try (0..<size).map { "let s\($0): String = \"Do Thing \($0)\"\n" }.joined().write(to: floor, atomically: true, encoding: .utf8)
             let generated = best(of: 3) { typecheck(swift, modules: modules) }
@@ -48,7 +48,7 @@ enum TypeCheckBench {
 
     /// The folder holding `MenuModel.swiftmodule` of this build.
     static func modulesFolder() -> String? {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("Modules")
+        let beside = URL(fileURLWithPath: Bench.selfPath).resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("Modules")
         return FileManager.default.fileExists(atPath: beside.appendingPathComponent("MenuModel.swiftmodule").path) ? beside.path : nil
     }
 
@@ -74,18 +74,9 @@ enum TypeCheckBench {
         return longest
     }
 
-    /// swiftc's standard error (its diagnostics).
+    /// swiftc's output (its diagnostics).
     static func swiftc(_ arguments: [String]) -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["swiftc"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        do { try process.run() } catch { return "" }
-        let data = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        ChildProcesses.run("/usr/bin/env", ["swiftc"] + arguments)?.output ?? ""
     }
 
     /// A realistic macOS menu bar of `items` items: six menus of sections

@@ -1,71 +1,37 @@
 import Foundation
-import MenuSupport
-import MenuSyntax
-@_spi(MenuPipeline) import MenuSemantics
-import MenuRules
-import MenuBackends
 import MenuCompiler
 
 /// menuc's benchmark harness. Prints one table: per-phase throughput on one
 /// core for each corpus size, the limits (a newline-counting byte loop and
 /// Foundation's JSONSerialization on menuc's own JSON), end-to-end process
 /// figures, cold start, many-files scaling, re-check after an edit, and the
-/// peer (blueprint-compiler) on the same menus, which it installs on first
-/// use (Benchmarks/peer/setup.sh).
+/// peer (blueprint-compiler) on the same menus when it is installed
+/// (`--install-peer` installs it: Benchmarks/peer/setup.sh). From the
+/// repository's root, after `swift build -c release` (the `menuc` it runs
+/// as a process):
 ///
-///     swift run -c release menuc-bench            # 100 KB, 1 MB, 10 MB
-///     swift run -c release menuc-bench --full     # also 100 MB
-///     swift run -c release menuc-bench --quick    # 100 KB and 1 MB, fewer runs
-///     swift run -c release menuc-bench --hostile  # hostile inputs: time, memory, answer
-///     swift run -c release menuc-bench --shapes   # 5 and 50 MB of one shape each: time, memory, ratio
-///     swift run -c release menuc-bench --no-peer  # without the peer (nor its installation)
+///     swift run -c release --package-path Benchmarks menuc-bench            # 100 KB, 1 MB, 10 MB
+///     swift run -c release --package-path Benchmarks menuc-bench --full     # also 100 MB
+///     swift run -c release --package-path Benchmarks menuc-bench --quick    # 100 KB and 1 MB, fewer runs
+///     swift run -c release --package-path Benchmarks menuc-bench --hostile  # hostile inputs: time, memory, answer
+///     swift run -c release --package-path Benchmarks menuc-bench --shapes   # 5 and 50 MB of one shape each: time, memory, ratio
+///     swift run -c release --package-path Benchmarks menuc-bench --help     # every mode
 /// Unbuffered output, so a long run shows progress (and keeps it if interrupted).
 func say(_ text: String) {
     FileHandle.standardOutput.write(Data((text + "\n").utf8))
 }
 
-ChildProcess.blockChildSignalsFromNowOn()
 // The in-process phases run with the allocator set as `menuc` sets it.
-AllocatorPolicy.apply()
+Platform.applyMenucAllocatorPolicy()
 
 // `menuc-bench --measure EXE ARGS…`: time one child process (see Bench.runProcess).
 if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--measure" {
     Bench.measureChild(CommandLine.arguments[2], Array(CommandLine.arguments.dropFirst(3)))
 }
 
-let usage = """
-    usage: menuc-bench [--quick | --full] [--no-peer] [--peer-large]
-           menuc-bench --many | --hostile | --shapes | --typecheck | --phases [BYTES]
-           menuc-bench --time lex|parse|check|json|swift|markdown PATH [RUNS]
-           menuc-bench --write-corpus BYTES PATH | --write-many DIRECTORY
-
-      (no flag)      100 KB, 1 MB and 10 MB corpora, many files, cold start, re-check, peer
-      --quick        100 KB and 1 MB only, fewer runs
-      --full         also the 100 MB corpus
-      --no-peer      without blueprint-compiler (nor its installation)
-      --peer-large   the peer on every corpus, not only 100 KB (slow: about 100 s per MB)
-      --many         only the 2,000-file parallel build
-      --hostile      hostile inputs: time, peak memory, exit status, first diagnostic
-      --shapes       5 MB and 50 MB of each dense shape: time, peak memory, × size
-      --typecheck    swiftc -typecheck of generated Swift for 100-, 300- and 1,000-item menu bars, beside the floor
-      --phases       only the in-process phases, at one size (10 MB unless given)
-      --time         one phase on one file, best of RUNS (7)
-      --write-corpus write one corpus file and stop
-      --write-many   write the many-files corpus and stop
-    """
-
-let arguments = Set(CommandLine.arguments.dropFirst())
-if arguments.contains("--help") || arguments.contains("-h") {
-    say(usage)
+if CommandLine.arguments.contains("--help") || CommandLine.arguments.contains("-h") {
+    say(Options.usage)
     exit(0)
-}
-// A mistyped flag would otherwise run the whole (long) default table.
-let knownFlags: Set = ["--write-corpus", "--write-many", "--time", "--hostile", "--shapes", "--typecheck",
-                       "--quick", "--full",
-                       "--many", "--phases", "--no-peer", "--peer-large"]
-if let unknown = CommandLine.arguments.dropFirst().first(where: { $0.hasPrefix("-") && !knownFlags.contains($0) }) {
-    say("menuc-bench: unknown option '\(unknown)'\n\n" + usage)
-    exit(2)
 }
 
 // `menuc-bench --write-corpus BYTES PATH`: write one corpus file and stop
@@ -105,59 +71,65 @@ if let flag = CommandLine.arguments.firstIndex(of: "--time") {
     say(String(format: "%@: %@, %.1f MB/s", phase.rawValue, Bench.format(seconds), Double(bytes.count) / seconds / 1_000_000))
     exit(0)
 }
-// The modes above write no scratch folder and run in this one process (so
-// that callgrind and perf see the work). From here on this is the worker;
-// a supervisor process waits for it and removes its scratch folders however
-// it ends (see Supervision).
-Supervision.superviseUnlessWorker()
+
+let options: Options
+do {
+    options = try Options(Array(CommandLine.arguments.dropFirst()))
+} catch {
+    say("menuc-bench: \(error.message)\n\n" + Options.usage)
+    exit(2)
+}
+// The modes above write nothing and run in this one process (so that
+// callgrind and perf see the work). From here on the harness writes into
+// its scratch folder, and removes it when it is done.
+let work = try options.scratchParent.map { try Scratch.make(in: $0) } ?? Scratch.make()
 
 // `menuc-bench --hostile`: the hostile inputs, one `menuc check` each.
-if arguments.contains("--hostile") {
+if options.hostile {
     guard let menuc = Bench.menucBinary() else {
-        say("menuc-bench --hostile needs menuc beside it: swift build -c release")
+        say("menuc-bench --hostile needs menuc: swift build -c release")
         exit(2)
     }
-    let folder = try ScratchFolders.make("hostile")
-    try HostileInputs.run(menuc: menuc, in: folder)
+    try HostileInputs.run(menuc: menuc, in: work)
+    Scratch.remove(work)
     exit(0)
 }
 // `menuc-bench --typecheck`: what the generated Swift costs an app's compiler.
-if arguments.contains("--typecheck") {
-    try TypeCheckBench.run(in: try ScratchFolders.make("typecheck"))
+if options.typecheck {
+    try TypeCheckBench.run(in: work)
+    Scratch.remove(work)
     exit(0)
 }
 // `menuc-bench --shapes`: 5 MB and 50 MB of each dense shape.
-if arguments.contains("--shapes") {
+if options.shapes {
     guard let menuc = Bench.menucBinary() else {
-        say("menuc-bench --shapes needs menuc beside it: swift build -c release")
+        say("menuc-bench --shapes needs menuc: swift build -c release")
         exit(2)
     }
-    let folder = try ScratchFolders.make("shapes")
-    try HostileShapes.run(menuc: menuc, in: folder)
+    try HostileShapes.run(menuc: menuc, in: work)
+    Scratch.remove(work)
     exit(0)
 }
-let quick = arguments.contains("--quick")
-let full = arguments.contains("--full")
+let quick = options.quick
+let full = options.full
 let runs = quick ? 3 : 5
 /// `--many`: only the many-files figures (for iterating on parallel builds).
-let manyOnly = arguments.contains("--many")
+let manyOnly = options.many
 /// `--phases [BYTES]`: only the in-process phase figures, at one size
 /// (10 MB unless given): for iterating on the compiler itself.
-let phasesFlag = CommandLine.arguments.firstIndex(of: "--phases")
-let phasesOnly = phasesFlag != nil
-let phasesSize = phasesFlag.flatMap { $0 + 1 < CommandLine.arguments.count ? Int(CommandLine.arguments[$0 + 1]) : nil } ?? 10_000_000
+let phasesOnly = options.phases != nil
+let phasesSize = options.phases ?? 10_000_000
 let sizes: [(String, Int)] = phasesOnly ? [(Bench.sizeName(phasesSize), phasesSize)]
     : manyOnly ? [] : [("100 KB", 100_000), ("1 MB", 1_000_000)] + (quick ? [] : [("10 MB", 10_000_000)]) + (full ? [("100 MB", 100_000_000)] : [])
-let work = try ScratchFolders.make()
 let menuc = Bench.menucBinary()
 
-// The peer is installed on first use, before anything is timed (pip and
-// apt would otherwise load the machine mid-run): into Benchmarks/peer/venv,
-// a git-ignored virtualenv that `rm -r` throws away. `--no-peer` skips it.
-let peerWanted = !manyOnly && !phasesOnly && !arguments.contains("--no-peer")
+// The peer is installed only when asked (`--install-peer`: apt-get and pip),
+// before anything is timed (they would otherwise load the machine mid-run):
+// into Benchmarks/peer/venv, a git-ignored virtualenv that `rm -r` throws away.
+let peerWanted = options.wantsPeer
 var peer = peerWanted ? Bench.peerBinary() : nil
-if peer == nil, peerWanted {
-    say("peer: installing blueprint-compiler into a throw-away virtualenv (Benchmarks/peer/venv; once; --no-peer skips it) …")
+if peer == nil, options.installsPeer {
+    say("peer: installing blueprint-compiler into a throw-away virtualenv (Benchmarks/peer/venv) …")
     switch Bench.installPeer() {
     case .success(let binary): peer = binary
     case .failure(let problem): say("peer: could not install blueprint-compiler: \(problem)")
@@ -167,9 +139,12 @@ if peer == nil, peerWanted {
 say("menuc benchmarks — \(Bench.machine())")
 say("single core for per-phase figures; median of \(runs) runs\n")
 if menuc == nil {
-    // `swift run menuc-bench` builds menuc beside it (a dependency); a copied harness may have none.
-    say("no menuc beside this harness: process, cold-start, scaling, many-files and peer-ratio figures are left out (build it: swift build -c release)\n")
+    say("no menuc built beside this harness or in the repository's .build: process, cold-start, scaling, many-files and peer-ratio figures are left out (build it: swift build -c release)\n")
 }
+if Platform.peakGrowth(of: {}) == nil {
+    say("the in-process phases' peak memory is not measured on this platform (it resets and reads the high-water mark in Linux's /proc)\n")
+}
+
 var table = Table(columns: ["corpus", "phase", "time", "MB/s", "items/s", "vs limit", "peak memory"])
 var checkTimes: [String: Double] = [:]
 /// Each corpus file, by size name (for the process scaling figure).
@@ -191,33 +166,33 @@ for (name, size) in sizes {
     let blueprint = work.appendingPathComponent("corpus-\(size).blp")
     try Data(corpus.blueprint.utf8).write(to: blueprint)
     if size <= 1_000_000 { peerInputs.append((name, blueprint)) }
-    let source = SourceFile(id: FileID(0), displayPath: "corpus.menu", absolutePath: "", bytes: bytes)
+    let stages = CompilerStages(bytes: bytes, displayPath: "corpus.menu")
 
     let newlines = Bench.median(runs) { Bench.consume(Bench.countNewlines(bytes)) }
     var tokenCount = 0
     let lex = Bench.median(runs) {
-        tokenCount = Lexer.countTokens(source)
+        tokenCount = stages.lex()
     }
-    let parse = Bench.median(runs) { Bench.consume(Parser.parse(source)) }
+    let parse = Bench.median(runs) { Bench.consume(stages.parse()) }
     var compilation: Compilation?
-    let options = { () -> CompileOptions in var o = CompileOptions(configuration: RuleConfiguration()); o.workers = 1; return o }()
-    let compileCorpus = { Compiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: options) }
+    let compileCorpus = { Compiler.compile([.bytes(bytes, displayPath: "corpus.menu")], options: Bench.oneCore) }
     let check = Bench.median(runs) { compilation = compileCorpus() }
     guard let checked = compilation, let file = checked.files.first else { fatalError("corpus did not compile") }
     if checked.hasErrors { say("warning: corpus has errors: \(checked.diagnostics.prefix(3).map(\.message))") }
     var elements = 0
     file.walk { _, _ in elements += 1 }
     // The backends' bytes, streamed as `menuc build` writes them (no String is made).
-    let emitJSON = Bench.median(runs) { Bench.consume(Bench.emit(.json, file, of: checked)) }
-    let emitSwift = Bench.median(runs) { Bench.consume(Bench.emit(.swift, file, of: checked)) }
-    let emitMarkdown = Bench.median(runs) { Bench.consume(Bench.emit(.markdown, file, of: checked)) }
-    let jsonData = huge ? Data() : Data(JSONBackend.renderBytes(file, files: { checked.workspace.file($0) }))
+    let emitJSON = Bench.median(runs) { Bench.consume(Bench.emit(.json, of: checked)) }
+    let emitSwift = Bench.median(runs) { Bench.consume(Bench.emit(.swift, of: checked)) }
+    let emitMarkdown = Bench.median(runs) { Bench.consume(Bench.emit(.markdown, of: checked)) }
+    var jsonData = Data()
+    if !huge { CompilerStages.emit(.json, of: checked) { jsonData.append($0) } }
     let foundationJSON = huge ? nil : Bench.median(runs) { Bench.consume(try? JSONSerialization.jsonObject(with: jsonData)) }
     checkTimes[name] = check
-    /// What one more, untimed run of a phase adds to memory (see PhaseMemory);
-    /// the emit phases' model is the check's, counted there.
+    /// What one more, untimed run of a phase adds to memory (see
+    /// `Platform.peakGrowth`); the emit phases' model is the check's, counted there.
     func memoryUse(_ body: () -> Void) -> String {
-        guard let grown = PhaseMemory.peakGrowth(of: body) else { return "" }
+        guard let grown = Platform.peakGrowth(of: body) else { return "" }
         let grownMB = Double(grown) / 1_000_000
         return String(format: "+%.1f MB (%.1f× input)", grownMB, grownMB / megabytes)
     }
@@ -227,21 +202,20 @@ for (name, size) in sizes {
                    limit.map { String(format: "%.2f×", $0 / seconds) } ?? "", memory])
     }
     row("limit: count newlines", newlines)
-    row("lex", lex, items: tokenCount, limit: newlines, memory: memoryUse { Bench.consume(Lexer.countTokens(source)) })
-    row("lex+parse", parse, items: elements, memory: memoryUse { Bench.consume(Parser.parse(source)) })
+    row("lex", lex, items: tokenCount, limit: newlines, memory: memoryUse { Bench.consume(stages.lex()) })
+    row("lex+parse", parse, items: elements, memory: memoryUse { Bench.consume(stages.parse()) })
     // The parser pulls tokens from the lexer as it goes, and the resolver
     // reads the parser's tree in the same call: parsing alone, and resolving
     // and checking alone, are the differences of the rows they sit in.
     row("  parse alone (lex+parse − lex)", max(parse - lex, 1e-9), items: elements)
     row("check (parse+resolve+rules)", check, items: elements, limit: foundationJSON, memory: memoryUse { Bench.consume(compileCorpus()) })
     row("  resolve+rules alone (check − lex+parse)", max(check - parse, 1e-9), items: elements)
-    row("emit JSON", emitJSON, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.json, file, of: checked)) })
-    row("emit Swift", emitSwift, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.swift, file, of: checked)) })
-    row("emit Markdown", emitMarkdown, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.markdown, file, of: checked)) })
+    row("emit JSON", emitJSON, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.json, of: checked)) })
+    row("emit Swift", emitSwift, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.swift, of: checked)) })
+    row("emit Markdown", emitMarkdown, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.markdown, of: checked)) })
     row("build: check + all three backends", check + emitJSON + emitSwift + emitMarkdown, items: elements, memory: memoryUse {
             let built = compileCorpus()
-            guard let file = built.files.first else { return }
-            for phase in [Bench.Phase.json, .swift, .markdown] { Bench.consume(Bench.emit(phase, file, of: built)) }
+            for output in CompilerStages.Output.allCases { Bench.consume(Bench.emit(output, of: built)) }
         })
     if let foundationJSON {
         row("limit: JSONSerialization of that JSON (\(String(format: "%.1f", Double(jsonData.count) / 1_000_000)) MB)", foundationJSON,
@@ -285,7 +259,10 @@ if let menuc, let smallPath = corpusPaths["10 MB"], let largePath = corpusPaths[
     }
 }
 
-if phasesOnly { exit(0) }
+if phasesOnly {
+    Scratch.remove(work)
+    exit(0)
+}
 
 // Cold start on a one-line file.
 if let menuc, !manyOnly {
@@ -306,25 +283,24 @@ if !manyOnly {
     let before = lines.joined(separator: "\n")
     if let index = lines.firstIndex(where: { $0.contains("item ") }) { lines[index] = lines[index].replacingOccurrences(of: "\"", with: "\"Edited ", options: [], range: lines[index].range(of: "\"")) }
     let after = lines.joined(separator: "\n")
-    var options = CompileOptions(configuration: RuleConfiguration())
-    options.workers = 1
-    _ = Compiler.compile([.text(before, displayPath: "edit.menu")], options: options)
-    let recheck = Bench.median(runs) { _ = Compiler.compile([.text(after, displayPath: "edit.menu")], options: options) }
+    var recheckOptions = Bench.oneCore
+    _ = Compiler.compile([.text(before, displayPath: "edit.menu")], options: recheckOptions)
+    let recheck = Bench.median(runs) { _ = Compiler.compile([.text(after, displayPath: "edit.menu")], options: recheckOptions) }
     say(String(format: "re-check after a one-line edit of a 10,000-line file (%.0f KB), one core: %.1f ms (target ≤ 16 ms)", Double(after.utf8.count) / 1000, recheck * 1000))
     // What the language server sees: every core offered (a lone file's
     // rules take them from 2 MB; this one's run on one).
-    options.workers = nil
-    let recheckAllCores = Bench.median(runs) { _ = Compiler.compile([.text(after, displayPath: "edit.menu")], options: options) }
+    recheckOptions.workers = nil
+    let recheckAllCores = Bench.median(runs) { _ = Compiler.compile([.text(after, displayPath: "edit.menu")], options: recheckOptions) }
     say(String(format: "re-check after the same edit as the language server runs it (%d cores offered): %.1f ms", ProcessInfo.processInfo.activeProcessorCount, recheckAllCores * 1000))
 }
 
 // Many files: 2,000 files of ~20 KB importing their folder's shared file.
 if let menuc, !quick {
-    // In a RAM-backed folder when the machine has one: this VM's proactive
-    // reclaim evicts the page cache between runs, and on disk the figures
-    // measured reads of evicted inputs and of the old outputs a rebuild
-    // compares against — the disk, not the compiler's parallelism.
-    let manyRoot = try ScratchFolders.make("many", in: ScratchFolders.parents.last ?? work)
+    // In the scratch folder: on a machine whose page cache is evicted
+    // between runs, the figures measure reads of evicted inputs and of the
+    // old outputs a rebuild compares against — the disk, not the compiler's
+    // parallelism — unless `--scratch-in` puts it on a RAM disk (/dev/shm).
+    let manyRoot = try Scratch.subfolder("many", of: work)
     let directory = manyRoot.appendingPathComponent("many")
     try CorpusGenerator.writeManyFilesCorpus(into: directory)
     // One build of each first (so every measured run is the same rebuild),
@@ -348,7 +324,7 @@ if let menuc, !quick {
     for jobs in [1, 2] {
         guard let times = seconds[jobs], !times.isEmpty else { continue }
         say(String(format: "many files (2,000 × 20 KB, in %@), build --emit json with %d worker%@: %.2f s (median of %d, from %.2f to %.2f), peak %d MB",
-                   manyRoot.deletingLastPathComponent().path, jobs, jobs == 1 ? "" : "s", Bench.median(times), times.count,
+                   work.deletingLastPathComponent().path, jobs, jobs == 1 ? "" : "s", Bench.median(times), times.count,
                    times.min() ?? 0, times.max() ?? 0, peaks[jobs] ?? 0))
     }
     if let one = seconds[1], let two = seconds[2], !one.isEmpty, one.count == two.count {
@@ -360,7 +336,7 @@ if let menuc, !quick {
 
 // The peer: GNOME's blueprint-compiler on the same menus.
 if let peer {
-    for (name, blueprint) in peerInputs where name == "100 KB" || arguments.contains("--peer-large") {
+    for (name, blueprint) in peerInputs where name == "100 KB" || options.peerLarge {
         let out = work.appendingPathComponent("peer-out.ui")
         if let result = Bench.runProcess(peer, ["compile", "--output", out.path, blueprint.path], runs: 1) {
             let menucTime = checkTimes[name] ?? 0
@@ -369,5 +345,6 @@ if let peer {
         }
     }
 } else if peerWanted {
-    say("peer: blueprint-compiler not installed (install it: bash Benchmarks/peer/setup.sh)")
+    say("peer: blueprint-compiler not installed (--install-peer installs it, with apt-get and pip: Benchmarks/peer/setup.sh)")
 }
+Scratch.remove(work)
