@@ -154,7 +154,7 @@ private struct SwiftFileRenderer {
     private let cache = OutputBuffer(capacity: 1 << 16)
     /// String literals of the model's texts, by `TextID`: a range of `cache`
     /// (lower bound -1: not yet). Each distinct text is escaped once.
-    private var literals: GroupKeyedTable<Range<Int>>
+    private var literals: RangeTable
     /// `"name": ` for each property name, by raw value.
     private let propertyKeys: [Range<Int>]
     /// `kind: .item, context: .menu, id: `: how an element's first line
@@ -163,10 +163,14 @@ private struct SwiftFileRenderer {
     /// The default properties' lines, by `ElementKind.ordinal * 2 + context`;
     /// nil: not yet made.
     private var defaultLines: [DefaultLines?]
+    /// Labels as comment text, by `TextID`, as `literals` (for handles' summaries).
+    private var commentLabels: RangeTable
+    /// Scratch space of `SwiftNames.members(of:in:pending:)`.
+    private var pendingMembers: [Int] = []
     /// `.number(…)` values, by the number's `TextID`.
     private var numberValues: [UInt32: Range<Int>] = [:]
     /// `.shortcut(…)` values, by the shortcut's index in the model.
-    private var shortcutValues: GroupKeyedTable<Range<Int>>
+    private var shortcutValues: RangeTable
     /// Per file of the store (`ElementRecord.file`): its name's literal and a cursor over its lines.
     private var locations: [LocationTable?]
     /// String literals of the display paths of `use` and `menu:` sites' files, by `FileID`.
@@ -195,11 +199,12 @@ private struct SwiftFileRenderer {
         self.options = options
         // By the group's numbering; about one text per element of the file.
         let elements = file.walkIndex.order.count
-        literals = GroupKeyedTable(keyCount: file.store.texts.count, missing: -1..<(-1), expectedKeys: elements)
+        literals = RangeTable(keyCount: file.store.texts.count, expectedKeys: elements)
+        commentLabels = RangeTable(keyCount: file.store.texts.count, expectedKeys: elements)
         propertyKeys = cache.appendPropertyKeys()
         openings = SwiftFileRenderer.appendOpenings(to: cache)
         defaultLines = Array(repeating: nil, count: ElementKind.allCases.count * 2)
-        shortcutValues = GroupKeyedTable(keyCount: file.store.shortcuts.count, missing: -1..<(-1), expectedKeys: elements)
+        shortcutValues = RangeTable(keyCount: file.store.shortcuts.count, expectedKeys: elements)
         locations = Array(repeating: nil, count: file.store.trees.count)
     }
 
@@ -234,13 +239,13 @@ private struct SwiftFileRenderer {
         let typeName = options.typeName.flatMap { SwiftBackend.problem(withTypeName: $0) == nil ? $0 : nil }
             ?? SwiftBackend.typeName(forFile: path)
         if let doc = file.doc {
-            writeDocComment(doc, to: &writer)
+            SwiftFileRenderer.writeDocComment(doc, to: &writer)
         } else {
             writer.line("/// The menus and controls of " + SwiftEscaping.commentText(path) + ".")
         }
         writer.line("\(access)enum \(typeName) {")
         writer.indented { body in
-            writeScope(file.declarations, topLevel: true, to: &body)
+            writeScope(file.declarations.map(\.index), topLevel: true, to: &body)
             body.blankLine()
             writeDocument(to: &body)
             body.blankLine()
@@ -251,12 +256,13 @@ private struct SwiftFileRenderer {
 
     // MARK: - Handles and their scopes
 
-    /// The handles of a scope's members, each followed by the type holding
-    /// its own members' handles. Members without a handle (synthetic
-    /// identifiers) are written inside their parent's element instead.
-    private mutating func writeScope(_ members: [Element], topLevel: Bool, to writer: inout SwiftSourceWriter) {
+    /// The handles of a scope's members (record indices), each followed by
+    /// the type holding its own members' handles. Members without a handle
+    /// (synthetic identifiers below the top level) are written inside their
+    /// parent's element instead.
+    private mutating func writeScope(_ members: [Int], topLevel: Bool, to writer: inout SwiftSourceWriter) {
         var first = true
-        for member in members where SwiftNames.hasHandle(member) {
+        for member in members where topLevel || store.records[member].idSource != .synthetic {
             if !first { writer.line() }
             first = false
             writeHandle(member, topLevel: topLevel, to: &writer)
@@ -268,37 +274,144 @@ private struct SwiftFileRenderer {
     /// its own declaration with its type written out, and a parent lists its
     /// children's handles: the type checker sees many small expressions
     /// instead of one that grows with the file.
-    private mutating func writeHandle(_ element: Element, topLevel: Bool, to writer: inout SwiftSourceWriter) {
-        if let doc = element.doc {
-            writeDocComment(doc, to: &writer)
+    ///
+    /// Written from the record's bytes, as elements are: nearly every
+    /// element has a handle, and making its comment, name and declaration
+    /// as strings took five times as long as writing the element.
+    private mutating func writeHandle(_ index: Int, topLevel: Bool, to writer: inout SwiftSourceWriter) {
+        let record = store.records[index]
+        let tree = store.tree(of: record)
+        let doc = tree.elements[Int(record.syntax)].doc
+        if doc >= 0 {
+            SwiftFileRenderer.writeDocComment(tree.docs[Int(doc)].text, to: &writer)
         } else {
-            let shown = element.label.map { " (“" + SwiftEscaping.commentText($0) + "”)" } ?? ""
-            writer.line("/// The \(element.kind.rawValue) `\(element.id)`\(shown).")
+            writeSummary(of: record, opening: "/// The ", closing: ".", to: &writer)
         }
         if topLevel { path.reset() }
-        let name = SwiftEscaping.identifier(SwiftNames.handleName(element.id, topLevel: topLevel))
-        let view = SwiftFileRenderer.viewType(element.kind)
-        let holds = element.children.count > 0
-        let typeName = holds ? SwiftNames.typeName(element) : nil
-        writer.line("\(access)static let \(name): MenuModel.\(view) = MenuModel.\(view)(MenuModel.MenuElement(")
-        writeElement(element.index, closing: "))", scope: typeName, to: &writer)
+        let view = SwiftFileRenderer.viewType(record.kind)
+        let access = self.access
+        SwiftFileRenderer.withHandleName(of: record, in: store, topLevel: topLevel) { name in
+            writer.line(room: access.utf8CodeUnitCount + name.count + 2 * view.utf8CodeUnitCount + 60) { line in
+                line.put(access)
+                line.put("static let ")
+                line.put(name)
+                line.put(": MenuModel.")
+                line.put(view)
+                line.put(" = MenuModel.")
+                line.put(view)
+                line.put("(MenuModel.MenuElement(")
+            }
+        }
+        let typeName = record.childCount > 0 ? Array(SwiftNames.typeName(Element(store: store, index: index)).utf8) : nil
+        writeElement(index, closing: "))", scope: typeName, to: &writer)
         if let typeName {
             writer.line()
-            let shown = element.label.map { " (“" + SwiftEscaping.commentText($0) + "”)" } ?? ""
-            writer.line("/// Handles of what the \(element.kind.rawValue) `\(element.id)`\(shown) holds.")
-            writer.line("\(access)enum \(typeName) {")
+            writeSummary(of: record, opening: "/// Handles of what the ", closing: " holds.", to: &writer)
+            typeName.withUnsafeBufferPointer { typeName in
+                writer.line(room: access.utf8CodeUnitCount + typeName.count + 7) { line in
+                    line.put(access)
+                    line.put("enum ")
+                    line.put(typeName)
+                    line.put(" {")
+                }
+            }
             writer.indented { body in
                 // The path of the element whose members these are, for their elements.
-                let mark = path.enter(element.record, of: store)
-                writeScope(SwiftNames.members(of: element), topLevel: false, to: &body)
+                let mark = path.enter(record, of: store)
+                let members = SwiftNames.members(of: record, in: store, pending: &pendingMembers)
+                writeScope(members, topLevel: false, to: &body)
                 path.leave(mark)
             }
-            writer.line("}")
+            writer.line(fixed: "}")
+        }
+    }
+
+    /// `opening` + ``item `newNote` (“New Note”)`` + `closing`: the kind, the
+    /// identifier and the label, for an element without a doc comment.
+    private mutating func writeSummary(of record: ElementRecord, opening: StaticString, closing: StaticString,
+                                       to writer: inout SwiftSourceWriter) {
+        let label = record.label.exists ? commentLabel(record.label) : nil
+        let kind = SwiftFileRenderer.kindName(record.kind)
+        let cache = self.cache
+        store.withIDBytes(of: record) { id in
+            let room = opening.utf8CodeUnitCount + kind.utf8CodeUnitCount + id.count + (label?.count ?? 0) + closing.utf8CodeUnitCount + 16
+            writer.line(room: room) { line in
+                line.put(opening)
+                line.put(kind)
+                line.put(" `")
+                line.put(id)
+                line.put(UInt8(ascii: "`"))
+                if let label {
+                    line.put(" (“")
+                    line.put(cache.bytes(label))
+                    line.put("”)")
+                }
+                line.put(closing)
+            }
+        }
+    }
+
+    /// A label as `SwiftEscaping.commentText` makes it, in `cache`, once per text.
+    private mutating func commentLabel(_ id: TextID) -> Range<Int> {
+        var range = commentLabels[Int(id.rawValue)]
+        if range.lowerBound < 0 {
+            let start = cache.count
+            let cache = self.cache
+            let plain = store.withTextBytes(id) { text -> Bool in
+                guard SwiftEscaping.isPrintableASCII(text) else { return false }
+                cache.write(atMost: text.count) { $0.put(text) }
+                return true
+            }
+            if !plain { cache.appendString(SwiftEscaping.commentText(store.texts[id])) }
+            range = start..<cache.count
+            commentLabels[Int(id.rawValue)] = range
+        }
+        return range
+    }
+
+    /// The handle's name as written, `SwiftEscaping.identifier(SwiftNames.handleName(…))`:
+    /// most identifiers are their own handle's name, and those are not made
+    /// into strings. Static, as the other helpers called from inside the
+    /// renderer's own closures: a method would copy the renderer first.
+    private static func withHandleName<Result>(of record: ElementRecord, in store: ModelStore, topLevel: Bool,
+                                               _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        store.withIDBytes(of: record) { id in
+            // Starting with an ASCII byte that is no capital, an identifier
+            // is its own lowerCamelCase: only the reserved names change.
+            if let first = id.first, first < 0x80, !(first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")),
+               !SwiftFileRenderer.unusableMembers.contains(id), !SwiftEscaping.keywordBytes.contains(id),
+               !(topLevel && id.elementsEqual("document".utf8)) {
+                return body(id)
+            }
+            var name = SwiftEscaping.identifier(SwiftNames.handleName(String(decoding: id, as: UTF8.self), topLevel: topLevel))
+            return name.withUTF8(body)
+        }
+    }
+
+    private static let unusableMembers = ASCIIWordSet(SwiftEscaping.unusableMemberNames)
+
+    /// The kind as comments name it (its raw value).
+    private static func kindName(_ kind: ElementKind) -> StaticString {
+        switch kind {
+        case .menubar: "menubar"
+        case .menu: "menu"
+        case .submenu: "submenu"
+        case .contextmenu: "contextmenu"
+        case .view: "view"
+        case .button: "button"
+        case .toggle: "toggle"
+        case .popup: "popup"
+        case .pulldown: "pulldown"
+        case .option: "option"
+        case .item: "item"
+        case .section: "section"
+        case .toolbar: "toolbar"
+        case .row: "row"
         }
     }
 
     /// The `MenuModel` view a handle of this kind is.
-    private static func viewType(_ kind: ElementKind) -> String {
+    private static func viewType(_ kind: ElementKind) -> StaticString {
         switch kind {
         case .menubar: "MenuBarProperties"
         case .menu, .submenu, .contextmenu: "MenuProperties"
@@ -316,7 +429,7 @@ private struct SwiftFileRenderer {
     /// `///` lines for a doc comment, as `SwiftEscaping.docComment` makes
     /// them. Most are one line of printable ASCII with nothing to trim:
     /// those are copied as they are.
-    private func writeDocComment(_ doc: String, to writer: inout SwiftSourceWriter) {
+    private static func writeDocComment(_ doc: String, to writer: inout SwiftSourceWriter) {
         var doc = doc
         let copied = doc.withUTF8 { text -> Bool in
             guard let last = text.last, last != 0x20, SwiftEscaping.isPrintableASCII(text) else { return false }
@@ -381,7 +494,7 @@ private struct SwiftFileRenderer {
     ///
     /// Each line is one `line(room:)`: what goes into it from `cache` is
     /// made first, since `cache` may move while it grows.
-    private mutating func writeElement(_ index: Int, closing: StaticString, scope: String?, to writer: inout SwiftSourceWriter) {
+    private mutating func writeElement(_ index: Int, closing: StaticString, scope: [UInt8]?, to writer: inout SwiftSourceWriter) {
         let record = store.records[index]
         let tree = store.tree(of: record)
         let node = tree.elements[Int(record.syntax)]
@@ -438,8 +551,16 @@ private struct SwiftFileRenderer {
             for position in first..<(first + Int(record.childCount)) {
                 let child = Int(store.children[position])
                 if let scope, store.records[child].idSource != .synthetic {
-                    let name = SwiftEscaping.identifier(SwiftNames.handleName(Element(store: store, index: child).id, topLevel: false))
-                    writer.line(scope + "." + name + ".element,")
+                    scope.withUnsafeBufferPointer { scope in
+                        SwiftFileRenderer.withHandleName(of: store.records[child], in: store, topLevel: false) { name in
+                            writer.line(room: scope.count + name.count + 10) { line in
+                                line.put(scope)
+                                line.put(UInt8(ascii: "."))
+                                line.put(name)
+                                line.put(".element,")
+                            }
+                        }
+                    }
                 } else {
                     writer.line(fixed: "MenuModel.MenuElement(")
                     let childRecord = store.records[child]

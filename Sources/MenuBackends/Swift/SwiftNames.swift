@@ -94,7 +94,7 @@ package enum SwiftNames {
                     }
                 }
                 if record.childCount > 0 {
-                    scopes.append(Scope(members: membersOf(record, in: store, pending: &pending), generated: named, topLevel: false))
+                    scopes.append(Scope(members: members(of: record, in: store, pending: &pending), generated: named, topLevel: false))
                 }
             }
             // Siblings are distinct already: paths can only meet through a group.
@@ -139,8 +139,9 @@ package enum SwiftNames {
         return members.contains { store.records[$0].parent != parent }
     }
 
-    /// A record's children with transparent groups opened up, in source order.
-    private static func membersOf(_ record: ElementRecord, in store: ModelStore, pending: inout [Int]) -> [Int] {
+    /// A record's children with transparent groups opened up, in source
+    /// order (``members(of:)`` from records; `pending` is scratch space).
+    static func members(of record: ElementRecord, in store: ModelStore, pending: inout [Int]) -> [Int] {
         var members: [Int] = []
         members.reserveCapacity(Int(record.childCount))
         pending.removeAll(keepingCapacity: true)
