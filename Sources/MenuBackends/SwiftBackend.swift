@@ -163,12 +163,14 @@ private struct SwiftFileRenderer {
     /// The default properties' lines, by `ElementKind.ordinal * 2 + context`;
     /// nil: not yet made.
     private var defaultLines: [DefaultLines?]
+    /// Texts as JSON strings, by `TextID`, as `literals` (for properties).
+    private var jsonStrings: RangeTable
     /// Labels as comment text, by `TextID`, as `literals` (for handles' summaries).
     private var commentLabels: RangeTable
+    /// The properties of the element being written, as a JSON object.
+    private var json: [UInt8] = []
     /// Scratch space of `SwiftNames.members(of:in:pending:)`.
     private var pendingMembers: [Int] = []
-    /// `.number(…)` values, by the number's `TextID`.
-    private var numberValues: [UInt32: Range<Int>] = [:]
     /// `.shortcut(…)` values, by the shortcut's index in the model.
     private var shortcutValues: RangeTable
     /// Per file of the store (`ElementRecord.file`): its name's literal and a cursor over its lines.
@@ -200,6 +202,7 @@ private struct SwiftFileRenderer {
         // By the group's numbering; about one text per element of the file.
         let elements = file.walkIndex.order.count
         literals = RangeTable(keyCount: file.store.texts.count, expectedKeys: elements)
+        jsonStrings = RangeTable(keyCount: file.store.texts.count, expectedKeys: elements)
         commentLabels = RangeTable(keyCount: file.store.texts.count, expectedKeys: elements)
         propertyKeys = cache.appendPropertyKeys()
         openings = SwiftFileRenderer.appendOpenings(to: cache)
@@ -220,7 +223,7 @@ private struct SwiftFileRenderer {
         for kind in ElementKind.allCases {
             for context in [ElementContext.control, .menu] {
                 let start = cache.count
-                cache.appendString("kind: .\(kind.rawValue), context: .\(context.rawValue), id: ")
+                cache.appendString("\"\(kind.rawValue) \(context.rawValue) ")
                 openings[slot(kind, context)] = start..<cache.count
             }
         }
@@ -505,18 +508,17 @@ private struct SwiftFileRenderer {
         writer.enter()
         let opening = openings[SwiftFileRenderer.slot(record.kind, record.context)]
         let idSource: StaticString = switch record.idSource {
-        case .explicit: ", idSource: .explicit,"
-        case .label: ", idSource: .label,"
-        case .synthetic: ", idSource: .synthetic,"
+        case .explicit: "explicit\", id: \""
+        case .label: "label\", id: \""
+        case .synthetic: "synthetic\", id: \""
         }
         // Identifiers and paths are made of identifier characters: plain literals.
         path.withID(at: mark) { id in
-            writer.line(room: opening.count + id.count + 2 + idSource.utf8CodeUnitCount) { line in
+            writer.line(room: opening.count + idSource.utf8CodeUnitCount + id.count + 2) { line in
                 line.put(cache.bytes(opening))
-                line.put(UInt8(ascii: "\""))
-                line.put(id)
-                line.put(UInt8(ascii: "\""))
                 line.put(idSource)
+                line.put(id)
+                line.put("\",")
             }
         }
         path.withBytes { path in
@@ -612,66 +614,94 @@ private struct SwiftFileRenderer {
         return range
     }
 
-    /// `properties: [ … ],`: written properties and the kind's defaults, in
-    /// name order, one line each; nothing when there are none.
+    /// `properties: #"{"name": value, …}"#,`: written properties and the
+    /// kind's defaults, in name order, as the JSON object `MenuModel`
+    /// decodes them from; nothing when there are none.
+    ///
+    /// One string literal, not a dictionary literal of `PropertyValue`
+    /// cases: an app's compiler type-checks a literal of seven enum payloads
+    /// in about as long as the rest of the element together.
     ///
     /// In the order `NamesInOrder` gives; a name written twice takes
     /// `PropertyMerge`, which keeps both.
     private mutating func properties(of record: ElementRecord, to writer: inout SwiftSourceWriter) {
         let slot = SwiftFileRenderer.slot(record.kind, record.context)
         let defaults = defaultLines[slot] ?? makeDefaultLines(slot, record)
-        guard var names = NamesInOrder(record, of: store, defaults: defaults.names) else {
-            return mergedProperties(of: record, defaults, to: &writer)
-        }
-        guard !names.isEmpty else { return }
-        writer.line(fixed: "properties: [")
-        writer.enter()
-        while let (name, written) = names.next() {
-            if let written {
-                writeProperty(store.properties[written], of: record, to: &writer)
-            } else {
-                writer.line(cache, defaults.lines[name])
+        json.removeAll(keepingCapacity: true)
+        if var names = NamesInOrder(record, of: store, defaults: defaults.names) {
+            while let (name, written) = names.next() {
+                if let written {
+                    appendProperty(store.properties[written], of: record)
+                } else {
+                    appendMember(defaults.lines[name])
+                }
+            }
+        } else {
+            var merge = PropertyMerge(store: store, record: record)
+            while let entry = merge.next() {
+                if let written = entry.written {
+                    appendProperty(written, of: record)
+                } else {
+                    appendMember(defaults.lines[Int(entry.name.rawValue)])
+                }
             }
         }
-        writer.leave()
-        writer.line(fixed: "],")
+        guard !json.isEmpty else { return }
+        json.append(UInt8(ascii: "}"))
+        SwiftFileRenderer.writeProperties(json, to: &writer)
     }
 
-    /// `properties(of:to:)` for an element with a name written twice.
-    private mutating func mergedProperties(of record: ElementRecord, _ defaults: DefaultLines, to writer: inout SwiftSourceWriter) {
-        var merge = PropertyMerge(store: store, record: record)
-        guard !merge.isEmpty else { return }
-        writer.line(fixed: "properties: [")
-        writer.enter()
-        while let entry = merge.next() {
-            if let written = entry.written {
-                writeProperty(written, of: record, to: &writer)
+    /// `properties: …,` with the object as a raw string literal, `#"…"#`,
+    /// when it is printable ASCII that can't end the literal or start an
+    /// escape in it (nearly always); else as any text, through
+    /// `SwiftEscaping.stringLiteral`.
+    private static func writeProperties(_ json: [UInt8], to writer: inout SwiftSourceWriter) {
+        json.withUnsafeBufferPointer { json in
+            var raw = true
+            var previous: UInt8 = 0
+            for byte in json {
+                if byte < 0x20 || byte >= 0x7F || (byte == UInt8(ascii: "#") && (previous == 0x22 || previous == 0x5C)) {
+                    raw = false
+                    break
+                }
+                previous = byte
+            }
+            if raw {
+                writer.line(room: json.count + 18) { line in
+                    line.put("properties: #\"")
+                    line.put(json)
+                    line.put("\"#,")
+                }
             } else {
-                writer.line(cache, defaults.lines[Int(entry.name.rawValue)])
+                writer.line("properties: " + SwiftEscaping.stringLiteral(String(decoding: json, as: UTF8.self)) + ",")
             }
         }
-        writer.leave()
-        writer.line(fixed: "],")
     }
 
-    /// The lines of a kind's defaults in a context (Booleans and
-    /// enumeration cases from the catalog: nothing to escape).
+    /// `{` or `, ` before the next member of `json`.
+    private mutating func startMember() {
+        if json.isEmpty {
+            json.append(UInt8(ascii: "{"))
+        } else {
+            json.append(UInt8(ascii: ","))
+            json.append(UInt8(ascii: " "))
+        }
+    }
+
+    /// A member kept in `cache` (a default's).
+    private mutating func appendMember(_ member: Range<Int>) {
+        startMember()
+        json.append(contentsOf: cache.bytes(member))
+    }
+
+    /// The lines of a kind's defaults in a context, as JSON members
+    /// (Booleans and enumeration cases from the catalog: nothing to escape).
     private mutating func makeDefaultLines(_ slot: Int, _ record: ElementRecord) -> DefaultLines {
         var defaults = DefaultLines()
         for (name, value) in PropertyCatalog.defaults(for: record.kind, in: record.context) {
             let start = cache.count
-            cache.append(UInt8(ascii: "\""))
-            cache.appendString(name.text)
-            cache.append("\": ")
-            switch value {
-            case .bool(let flag): cache.append(flag ? ".bool(true)" : ".bool(false)")
-            case .symbol(let symbol):
-                cache.append(".string(\"")
-                cache.appendString(symbol)
-                cache.append("\")")
-            default: cache.appendString(self.value(value))
-            }
-            cache.append(UInt8(ascii: ","))
+            cache.append(cache, propertyKeys[Int(name.rawValue)])
+            cache.appendString(SwiftFileRenderer.json(value))
             defaults.names |= UInt64(1) << UInt64(name.rawValue)
             defaults.lines[Int(name.rawValue)] = start..<cache.count
         }
@@ -679,42 +709,27 @@ private struct SwiftFileRenderer {
         return defaults
     }
 
-    /// A written property's line: `"name": value,`.
-    private mutating func writeProperty(_ stored: PropertyRecord, of record: ElementRecord, to writer: inout SwiftSourceWriter) {
-        let cache = self.cache
-        let key = propertyKeys[Int(stored.name.rawValue)]
+    /// A written property as a member of `json`: `"name": value`.
+    private mutating func appendProperty(_ stored: PropertyRecord, of record: ElementRecord) {
+        startMember()
+        json.append(contentsOf: cache.bytes(propertyKeys[Int(stored.name.rawValue)]))
         switch stored.kind {
         case .string:
-            let text = literal(TextID(stored.payload))
-            SwiftFileRenderer.writeString(key: key, text, from: cache, to: &writer)
+            json.append(contentsOf: cache.bytes(jsonString(TextID(stored.payload))))
         case .bool:
-            let value: StaticString = stored.payload != 0 ? ".bool(true)," : ".bool(false),"
-            writer.line(room: key.count + value.utf8CodeUnitCount) { line in
-                line.put(cache.bytes(key))
-                line.put(value)
-            }
+            json.append(contentsOf: stored.payload != 0 ? "true".utf8 : "false".utf8)
         case .number:
-            var range = numberValues[stored.payload] ?? -1..<(-1)
-            if range.lowerBound < 0 {
-                let start = cache.count
-                cache.appendString(".number(\(numberLiteral(store.texts[TextID(stored.payload)])))")
-                range = start..<cache.count
-                numberValues[stored.payload] = range
-            }
-            SwiftFileRenderer.writeValue(key: key, range, from: cache, to: &writer)
+            // Normalized numbers are JSON numbers, as the JSON backend writes them.
+            store.withTextBytes(TextID(stored.payload)) { json.append(contentsOf: $0) }
         case .symbol, .reference:
             if stored.payload != PropertyRecord.textInSource {
-                let text = literal(TextID(stored.payload))
-                SwiftFileRenderer.writeString(key: key, text, from: cache, to: &writer)
+                json.append(contentsOf: cache.bytes(jsonString(TextID(stored.payload))))
             } else {
-                // An identifier as written: a plain literal.
+                // An identifier as written: nothing to escape.
                 store.withValueBytes(of: stored, in: record) { name in
-                    writer.line(room: key.count + name.count + 12) { line in
-                        line.put(cache.bytes(key))
-                        line.put(".string(\"")
-                        line.put(name)
-                        line.put("\"),")
-                    }
+                    json.append(UInt8(ascii: "\""))
+                    json.append(contentsOf: name)
+                    json.append(UInt8(ascii: "\""))
                 }
             }
         case .shortcut:
@@ -722,38 +737,58 @@ private struct SwiftFileRenderer {
             var range = shortcutValues[index]
             if range.lowerBound < 0 {
                 let start = cache.count
-                cache.appendString(value(.shortcut(store.shortcuts[index])))
+                cache.appendString(SwiftFileRenderer.json(.shortcut(store.shortcuts[index])))
                 range = start..<cache.count
                 shortcutValues[index] = range
             }
-            SwiftFileRenderer.writeValue(key: key, range, from: cache, to: &writer)
+            json.append(contentsOf: cache.bytes(range))
         }
     }
 
-    // The two below are static: a method called with an argument that
-    // changes the renderer (`literal(_:)`) would copy the renderer first.
-
-    /// `"name": .string(literal),`, the key and the literal from `cache`.
-    private static func writeString(key: Range<Int>, _ literal: Range<Int>, from cache: OutputBuffer, to writer: inout SwiftSourceWriter) {
-        writer.line(room: key.count + literal.count + 10) { line in
-            line.put(cache.bytes(key))
-            line.put(".string(")
-            line.put(cache.bytes(literal))
-            line.put("),")
+    /// A text of the model as a JSON string in `cache`, escaped once per file.
+    private mutating func jsonString(_ id: TextID) -> Range<Int> {
+        var range = jsonStrings[Int(id.rawValue)]
+        if range.lowerBound < 0 {
+            let start = cache.count
+            let cache = self.cache
+            store.withTextBytes(id) { text in
+                if SwiftEscaping.needsNoEscape(text) {
+                    cache.write(atMost: text.count + 2) { $0.putQuoted(text) }
+                } else {
+                    JSONValue.writeString(String(decoding: text, as: UTF8.self), to: cache)
+                }
+            }
+            range = start..<cache.count
+            jsonStrings[Int(id.rawValue)] = range
         }
+        return range
     }
 
-    /// `"name": value,`, the key and the value from `cache`.
-    private static func writeValue(key: Range<Int>, _ value: Range<Int>, from cache: OutputBuffer, to writer: inout SwiftSourceWriter) {
-        writer.line(room: key.count + value.count + 1) { line in
-            line.put(cache.bytes(key))
-            line.put(cache.bytes(value))
-            line.put(UInt8(ascii: ","))
+    /// A value as JSON, as `MenuModel` decodes it into a `PropertyValue`
+    /// (symbols and references are strings; a shortcut its key and modifiers).
+    private static func json(_ value: Value) -> String {
+        var bytes: [UInt8] = []
+        switch value {
+        case .string(let text), .symbol(let text), .reference(let text): JSONValue.writeString(text, to: &bytes)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let text): return text
+        case .shortcut(let shortcut):
+            bytes += "{\"key\": ".utf8
+            JSONValue.writeString(shortcut.key, to: &bytes)
+            bytes += ", \"modifiers\": [".utf8
+            for (index, modifier) in shortcut.modifiers.enumerated() {
+                if index > 0 { bytes += ", ".utf8 }
+                JSONValue.writeString(modifier.rawValue, to: &bytes)
+            }
+            bytes += "]}".utf8
+        case .list(let values): return "[" + values.map(json).joined(separator: ", ") + "]"
         }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `location: .init(file: …, line: …, column: …)` for an element's
-    /// keyword, in the file it is written in.
+    /// `location: "file:line:column"` for an element's keyword, in the file
+    /// it is written in (one string literal, not a `SourceLocation`: see
+    /// `properties`).
     private mutating func writeLocation(of record: ElementRecord, offset: Int, comma: Bool, to writer: inout SwiftSourceWriter) {
         let file = Int(record.file)
         if locations[file] == nil {
@@ -764,10 +799,15 @@ private struct SwiftFileRenderer {
         }
         guard let (line, start) = locations[file]?.lines.locate(offset), let name = locations[file]?.name else { return }
         let cache = self.cache
-        writer.line(room: 11 + SwiftFileRenderer.locationRoom(name)) { cursor in
+        writer.line(room: SwiftFileRenderer.locationRoom(name)) { cursor in
             cursor.put("location: ")
-            SwiftFileRenderer.putLocation(cache.bytes(name), line: line, column: offset - start, to: &cursor)
-            if comma { cursor.put(UInt8(ascii: ",")) }
+            // The file's literal without its closing quote, then the numbers.
+            cursor.put(cache.bytes(name.lowerBound..<(name.upperBound - 1)))
+            cursor.put(UInt8(ascii: ":"))
+            cursor.putDecimal(line + 1)
+            cursor.put(UInt8(ascii: ":"))
+            cursor.putDecimal(offset - start + 1)
+            cursor.put(comma ? "\"," : "\"")
         }
     }
 

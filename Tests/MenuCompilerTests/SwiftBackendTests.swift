@@ -80,7 +80,10 @@ struct SwiftBackendTests {
         #expect(swift.contains("    /// Edit things.\n    public static let editNote: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(\n"))
         #expect(swift.contains("    public static let `default`: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(\n"))
         #expect(swift.contains("declarations: [editNote.element, `default`.element]"))
-        #expect(swift.contains("\"shortcut\": .shortcut(.init(key: \"z\", modifiers: [.command])),"))
+        // Kind, context and identifier source in one text; properties as one JSON object (fast to type-check).
+        #expect(swift.contains("\n            \"item menu explicit\", id: \"undo\",\n            path: \"EditNote/undo\",\n"))
+        #expect(swift.contains("properties: #\"{\"action\": \"undo\", \"alternate\": false, \"enabled\": true, \"input\": false, \"role\": \"normal\", \"shortcut\": {\"key\": \"z\", \"modifiers\": [\"command\"]}, \"undoable\": false}\"#,\n"))
+        #expect(swift.contains("            location: \"menus/note-editor.menu:6:3\"\n        ))\n\n        /// The item `redo`"))
         // Each item is a handle in the type of the menu holding it, which lists their elements.
         #expect(swift.contains("    public enum EditNote {\n        /// The item `undo` (“Undo”).\n        public static let undo: MenuModel.ItemProperties = "))
         #expect(swift.contains("            EditNote.undo.element,\n            EditNote.redo.element,\n            EditNote.again.element,\n"))
