@@ -252,6 +252,8 @@ private struct SwiftFileRenderer {
             body.blankLine()
             writeDocument(to: &body)
             body.blankLine()
+            writeLocalization(to: &body)
+            body.blankLine()
             writeActions(to: &body)
         }
         writer.line("}")
@@ -383,7 +385,7 @@ private struct SwiftFileRenderer {
             // is its own lowerCamelCase: only the reserved names change.
             if let first = id.first, first < 0x80, !(first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")),
                !SwiftFileRenderer.unusableMembers.contains(id), !SwiftEscaping.keywordBytes.contains(id),
-               !(topLevel && id.elementsEqual("document".utf8)) {
+               !(topLevel && SwiftNames.namespaceMemberWords.contains(id)) {
                 return body(id)
             }
             var name = SwiftEscaping.identifier(SwiftNames.handleName(String(decoding: id, as: UTF8.self), topLevel: topLevel))
@@ -461,6 +463,26 @@ private struct SwiftFileRenderer {
             }
             let handles = file.declarations.map { SwiftEscaping.identifier(SwiftNames.handleName($0.id, topLevel: true)) + ".element" }
             body.line("declarations: [" + handles.joined(separator: ", ") + "]")
+        }
+    }
+
+    /// `localizer`, the hook labels are translated through unless the app
+    /// supplies another: the app's compiled String Catalog of this file
+    /// (`--emit xcstrings` writes NAME.xcstrings beside NAME.swift; Xcode
+    /// compiles it into the table NAME), and `label(_:localizer:)`.
+    private func writeLocalization(to writer: inout SwiftSourceWriter) {
+        let fileName = file.source.displayPath.split(separator: "/").last.map(String.init) ?? file.source.displayPath
+        let table = PathNames.deletingExtension(of: fileName)
+        let catalog = SwiftEscaping.commentText(table)
+        writer.line("/// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:")
+        writer.line("/// the app's compiled String Catalog `\(catalog)` (`menuc build --emit xcstrings` writes")
+        writer.line("/// \(catalog).xcstrings), through `Bundle.main`.")
+        writer.line("\(access)static let localizer: MenuModel.MenuLocalizer = .bundle(table: \(SwiftEscaping.stringLiteral(table)))")
+        writer.blankLine()
+        writer.line("/// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog")
+        writer.line("/// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).")
+        writer.block("\(access)static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {") { body in
+            body.line("localizer.label(of: handle.element)")
         }
     }
 

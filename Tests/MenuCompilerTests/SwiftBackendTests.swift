@@ -161,6 +161,10 @@ struct SwiftBackendTests {
         try #require(build.status == 0, "the generated Swift does not compile:\n\(build.output)\n\(build.error)")
         let binPath = try Subprocess.run("/usr/bin/env", ["swift", "build", "--package-path", package.path, "--scratch-path", scratch, "--show-bin-path"])
         let binary = binPath.output.trimmingCharacters(in: .whitespacesAndNewlines) + "/GeneratedCheck"
+        // The app's compiled String Catalog of notes.menu, where Bundle.main finds it beside the program.
+        let strings = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("en.lproj/notes.strings")
+        try FileManager.default.createDirectory(at: strings.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try TestSupport.write("\"menubar/File/newNote\" = \"Neue Notiz\";\n", to: strings)
         let run = try Subprocess.run(binary, [results.path])
         try #require(run.status == 0, "the generated program failed:\n\(run.output)\n\(run.error)")
 
@@ -237,6 +241,11 @@ struct SwiftBackendTests {
             list.line("(\"toggle\", Notes.MenuBar.View.sidebar.currentLabel == \"Hide Sidebar\"),")
             list.line("(\"popup\", Notes.EditNote.folder.defaultOption?.label == \"Notes\"),")
             list.line("(\"derived\", file.newNote.action(Notes.Action.self) == .newNote),")
+            // Labels go through the file's localizer: the bundle's table `notes` unless the app supplies one.
+            list.line("(\"bundle table by default\", Notes.label(file.newNote) == \"Neue Notiz\"),")
+            list.line("(\"untranslated\", Notes.label(file.newFolder) == \"New Folder\"),")
+            list.line("(\"supplied table\", Notes.label(file.newNote, localizer: .table([\"menubar/File/newNote\": \"Nouvelle note\"])) == \"Nouvelle note\"),")
+            list.line("(\"source text\", file.newNote.sourceLabel == \"New Note\"),")
         }
         writer.line("let failed = handles.filter { !$0.1 }.map(\\.0)")
         writer.line("print(\"handles: \" + (failed.isEmpty ? \"ok\" : \"failed \\(failed)\"))")

@@ -279,6 +279,17 @@ enum HostileLabels {
         declarations: [hostile.element, trailing.element, under_score_id.element, tabbed.element, leading.element, newlineEnd.element]
     )
 
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `hostile-labels` (`menuc build --emit xcstrings` writes
+    /// hostile-labels.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "hostile-labels")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
+
     /// Every action hostile-labels.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {

@@ -1167,6 +1167,17 @@ enum Mail {
         declarations: [messageActions.element, messageList.element, menubar.element]
     )
 
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `mail` (`menuc build --emit xcstrings` writes
+    /// mail.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "mail")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
+
     /// Every action samples/mail.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {

@@ -909,6 +909,17 @@ enum Notes {
         declarations: [menubar.element, editNote.element]
     )
 
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `notes` (`menuc build --emit xcstrings` writes
+    /// notes.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "notes")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
+
     /// Every action samples/notes.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {

@@ -235,6 +235,17 @@ enum Settings {
         declarations: [accountSettings.element, serverSettings.element]
     )
 
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `settings` (`menuc build --emit xcstrings` writes
+    /// settings.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "settings")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
+
     /// Every action samples/settings.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {

@@ -1221,6 +1221,17 @@ enum MainMenuDe {
         declarations: [menubar.element, dockMenu.element, statusMenu.element, layer.element, templates.element]
     )
 
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `MainMenu.de` (`menuc build --emit xcstrings` writes
+    /// MainMenu.de.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "MainMenu.de")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
+
     /// Every action samples/import/MainMenu.de.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).
     enum Action: String, CaseIterable, Sendable {
