@@ -169,6 +169,12 @@ private struct SwiftFileRenderer {
     private var commentLabels: RangeTable
     /// The properties of the element being written, as a JSON object.
     private var json: [UInt8] = []
+    /// Whether `json` can be a raw string literal (see `writeProperties`).
+    private var jsonIsRaw = true
+    /// Where the pieces of `cache` begin that can't go into a raw string
+    /// literal (a text with `"#`, a control or a non-ASCII character):
+    /// found once, when the piece is made; nearly always none.
+    private var unsafePieces = Set<Int>()
     /// Scratch space of `SwiftNames.members(of:in:pending:)`.
     private var pendingMembers: [Int] = []
     /// `.shortcut(…)` values, by the shortcut's index in the model.
@@ -650,6 +656,7 @@ private struct SwiftFileRenderer {
         let slot = SwiftFileRenderer.slot(record.kind, record.context)
         let defaults = defaultLines[slot] ?? makeDefaultLines(slot, record)
         json.removeAll(keepingCapacity: true)
+        jsonIsRaw = true
         if var names = NamesInOrder(record, of: store, defaults: defaults.names) {
             while let (name, written) = names.next() {
                 if let written {
@@ -670,24 +677,15 @@ private struct SwiftFileRenderer {
         }
         guard !json.isEmpty else { return }
         json.append(UInt8(ascii: "}"))
-        SwiftFileRenderer.writeProperties(json, to: &writer)
+        SwiftFileRenderer.writeProperties(json, raw: jsonIsRaw, to: &writer)
     }
 
     /// `properties: …,` with the object as a raw string literal, `#"…"#`,
     /// when it is printable ASCII that can't end the literal or start an
-    /// escape in it (nearly always); else as any text, through
+    /// escape in it (`raw`: nearly always); else as any text, through
     /// `SwiftEscaping.stringLiteral`.
-    private static func writeProperties(_ json: [UInt8], to writer: inout SwiftSourceWriter) {
+    private static func writeProperties(_ json: [UInt8], raw: Bool, to writer: inout SwiftSourceWriter) {
         json.withUnsafeBufferPointer { json in
-            var raw = true
-            var previous: UInt8 = 0
-            for byte in json {
-                if byte < 0x20 || byte >= 0x7F || (byte == UInt8(ascii: "#") && (previous == 0x22 || previous == 0x5C)) {
-                    raw = false
-                    break
-                }
-                previous = byte
-            }
             if raw {
                 writer.line(room: json.count + 18) { line in
                     line.put("properties: #\"")
@@ -698,6 +696,29 @@ private struct SwiftFileRenderer {
                 writer.line("properties: " + SwiftEscaping.stringLiteral(String(decoding: json, as: UTF8.self)) + ",")
             }
         }
+    }
+
+    /// Whether text can go into a raw string literal `#"…"#` as it is:
+    /// printable ASCII without `"#` (which would end it) or `\#` (which
+    /// would start an escape).
+    static func fitsRawLiteral(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text {
+            if byte < 0x20 || byte >= 0x7F || (byte == UInt8(ascii: "#") && (previous == 0x22 || previous == 0x5C)) { return false }
+            previous = byte
+        }
+        return true
+    }
+
+    /// Marks the piece `range` of `cache` when it can't go into a raw string literal.
+    private mutating func notePiece(_ range: Range<Int>) {
+        if !SwiftFileRenderer.fitsRawLiteral(cache.bytes(range)) { unsafePieces.insert(range.lowerBound) }
+    }
+
+    /// Appends a piece of `cache` to `json`.
+    private mutating func appendPiece(_ range: Range<Int>) {
+        if !unsafePieces.isEmpty, unsafePieces.contains(range.lowerBound) { jsonIsRaw = false }
+        json.append(contentsOf: cache.bytes(range))
     }
 
     /// `{` or `, ` before the next member of `json`.
@@ -713,7 +734,7 @@ private struct SwiftFileRenderer {
     /// A member kept in `cache` (a default's).
     private mutating func appendMember(_ member: Range<Int>) {
         startMember()
-        json.append(contentsOf: cache.bytes(member))
+        appendPiece(member)
     }
 
     /// The lines of a kind's defaults in a context, as JSON members
@@ -726,6 +747,7 @@ private struct SwiftFileRenderer {
             cache.appendString(SwiftFileRenderer.json(value))
             defaults.names |= UInt64(1) << UInt64(name.rawValue)
             defaults.lines[Int(name.rawValue)] = start..<cache.count
+            notePiece(start..<cache.count)
         }
         defaultLines[slot] = defaults
         return defaults
@@ -737,7 +759,7 @@ private struct SwiftFileRenderer {
         json.append(contentsOf: cache.bytes(propertyKeys[Int(stored.name.rawValue)]))
         switch stored.kind {
         case .string:
-            json.append(contentsOf: cache.bytes(jsonString(TextID(stored.payload))))
+            appendPiece(jsonString(TextID(stored.payload)))
         case .bool:
             json.append(contentsOf: stored.payload != 0 ? "true".utf8 : "false".utf8)
         case .number:
@@ -745,7 +767,7 @@ private struct SwiftFileRenderer {
             store.withTextBytes(TextID(stored.payload)) { json.append(contentsOf: $0) }
         case .symbol, .reference:
             if stored.payload != PropertyRecord.textInSource {
-                json.append(contentsOf: cache.bytes(jsonString(TextID(stored.payload))))
+                appendPiece(jsonString(TextID(stored.payload)))
             } else {
                 // An identifier as written: nothing to escape.
                 store.withValueBytes(of: stored, in: record) { name in
@@ -762,8 +784,9 @@ private struct SwiftFileRenderer {
                 cache.appendString(SwiftFileRenderer.json(.shortcut(store.shortcuts[index])))
                 range = start..<cache.count
                 shortcutValues[index] = range
+                notePiece(range)
             }
-            json.append(contentsOf: cache.bytes(range))
+            appendPiece(range)
         }
     }
 
@@ -782,6 +805,7 @@ private struct SwiftFileRenderer {
             }
             range = start..<cache.count
             jsonStrings[Int(id.rawValue)] = range
+            notePiece(range)
         }
         return range
     }

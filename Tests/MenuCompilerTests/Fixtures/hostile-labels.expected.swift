@@ -31,6 +31,7 @@ enum HostileLabels {
                     Hostile.emoji.element,
                     Hostile.escaped.element,
                     Hostile.comment.element,
+                    Hostile.rawEnd.element,
                 ]
             ),
         ]
@@ -145,6 +146,15 @@ enum HostileLabels {
             properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
             location: "hostile-labels.menu:18:5"
         ))
+
+        /// The item `rawEnd` (“Raw End”).
+        static let rawEnd: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            "item menu explicit", id: "rawEnd",
+            path: "Hostile/rawEnd",
+            label: "Raw End",
+            properties: "{\"alternate\": false, \"confirm\": \"Ends a raw string: \\\"# and starts an escape: \\\\#(x)\", \"enabled\": true, \"input\": false, \"role\": \"normal\", \"undoable\": false}",
+            location: "hostile-labels.menu:19:5"
+        ))
     }
 
     /// Titles a heading line must keep as written: blank space at either end,
@@ -155,7 +165,7 @@ enum HostileLabels {
         label: "Ends in space ",
         doc: "Titles a heading line must keep as written: blank space at either end,\na line break, and an identifier with Markdown characters in it.",
         properties: #"{"dynamic": false, "enabled": true}"#,
-        location: "hostile-labels.menu:24:1",
+        location: "hostile-labels.menu:25:1",
         children: [
             Trailing.a.element,
         ]
@@ -169,7 +179,7 @@ enum HostileLabels {
             path: "Trailing/a",
             label: "Alpha",
             properties: #"{"action": "alpha", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
-            location: "hostile-labels.menu:25:3"
+            location: "hostile-labels.menu:26:3"
         ))
     }
 
@@ -178,7 +188,7 @@ enum HostileLabels {
         "menu menu explicit", id: "under_score_id",
         path: "under_score_id",
         properties: #"{"dynamic": false, "enabled": true}"#,
-        location: "hostile-labels.menu:28:1",
+        location: "hostile-labels.menu:29:1",
         children: [
             Under_score_id.b.element,
         ]
@@ -192,7 +202,7 @@ enum HostileLabels {
             path: "under_score_id/b",
             label: "Beta",
             properties: #"{"action": "beta", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
-            location: "hostile-labels.menu:29:3"
+            location: "hostile-labels.menu:30:3"
         ))
     }
 
@@ -202,7 +212,7 @@ enum HostileLabels {
         path: "Tabbed",
         label: "Tab at end\t",
         properties: #"{"dynamic": false, "enabled": true}"#,
-        location: "hostile-labels.menu:32:1",
+        location: "hostile-labels.menu:33:1",
         children: [
             Tabbed.c.element,
         ]
@@ -216,7 +226,7 @@ enum HostileLabels {
             path: "Tabbed/c",
             label: "Gamma",
             properties: #"{"action": "gamma", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
-            location: "hostile-labels.menu:33:3"
+            location: "hostile-labels.menu:34:3"
         ))
     }
 
@@ -226,7 +236,7 @@ enum HostileLabels {
         path: "Leading",
         label: "  Leading and trailing  ",
         properties: #"{"dynamic": false, "enabled": true}"#,
-        location: "hostile-labels.menu:36:1",
+        location: "hostile-labels.menu:37:1",
         children: [
             Leading.d.element,
         ]
@@ -240,7 +250,7 @@ enum HostileLabels {
             path: "Leading/d",
             label: "Delta",
             properties: #"{"action": "delta", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
-            location: "hostile-labels.menu:37:3"
+            location: "hostile-labels.menu:38:3"
         ))
     }
 
@@ -250,7 +260,7 @@ enum HostileLabels {
         path: "NewlineEnd",
         label: "Line break at end\n",
         properties: #"{"dynamic": false, "enabled": true}"#,
-        location: "hostile-labels.menu:40:1",
+        location: "hostile-labels.menu:41:1",
         children: [
             NewlineEnd.e.element,
         ]
@@ -264,7 +274,7 @@ enum HostileLabels {
             path: "NewlineEnd/e",
             label: "Epsilon",
             properties: #"{"action": "epsilon", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
-            location: "hostile-labels.menu:41:3"
+            location: "hostile-labels.menu:42:3"
         ))
     }
 
@@ -308,6 +318,7 @@ enum HostileLabels {
         case newline
         case pipe
         case quote
+        case rawEnd
         case rtl
         case triple
     }
