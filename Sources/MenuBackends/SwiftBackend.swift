@@ -313,7 +313,7 @@ private struct SwiftFileRenderer {
                 line.put("(MenuModel.MenuElement(")
             }
         }
-        let typeName = record.childCount > 0 ? Array(SwiftNames.typeName(Element(store: store, index: index)).utf8) : nil
+        let typeName = record.childCount > 0 ? SwiftFileRenderer.typeName(of: record, index: index, in: store) : nil
         writeElement(index, closing: "))", scope: typeName, to: &writer)
         if let typeName {
             writer.line()
@@ -398,6 +398,29 @@ private struct SwiftFileRenderer {
             return name.withUTF8(body)
         }
     }
+
+    /// `SwiftNames.typeName` as bytes: an identifier written with a small
+    /// ASCII letter first is that letter capitalized and the rest, unless
+    /// the result is a name the generated code keeps (`String`, `Action`,
+    /// `Self`); only those, and every other identifier, take the strings.
+    private static func typeName(of record: ElementRecord, index: Int, in store: ModelStore) -> [UInt8] {
+        let fast: [UInt8]? = store.withIDBytes(of: record) { id in
+            guard record.idSource != .synthetic, let first = id.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+                  id.count <= BytePrefix.length else { return nil }
+            var name = Array(id)
+            name[0] -= 0x20
+            let reserved = name.withUnsafeBufferPointer { name in
+                SwiftFileRenderer.reservedTypeNames.contains(name) || SwiftEscaping.keywordBytes.contains(name)
+                    || SwiftFileRenderer.unusableMembers.contains(name)
+            }
+            return reserved ? nil : name
+        }
+        return fast ?? Array(SwiftNames.typeName(Element(store: store, index: index)).utf8)
+    }
+
+    /// `SwiftBackend.reservedTypeNames` of at most `BytePrefix.length` bytes
+    /// (the fast path of `typeName(of:index:in:)` asks only about those).
+    private static let reservedTypeNames = ASCIIWordSet(SwiftBackend.reservedTypeNames.filter { $0.utf8.count <= BytePrefix.length })
 
     private static let unusableMembers = ASCIIWordSet(SwiftEscaping.unusableMemberNames)
 
