@@ -112,3 +112,32 @@ struct ElementPath {
         storage.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[mark.idStart..<length])) }
     }
 }
+
+/// Ranges of a backend's cache by a store-wide key (a `TextID`, a
+/// shortcut's index), -1..<-1 until set: a `GroupKeyedTable<Range<Int>>`
+/// that is not generic. The Swift backend reads one for nearly every line
+/// it writes, and the generic table's reads, not specialized here, looked
+/// up its type's metadata each time (a sixth of the backend).
+struct RangeTable {
+    private var dense: [Range<Int>] = []
+    private var sparse: [Int: Range<Int>] = [:]
+
+    private static var missing: Range<Int> { -1..<(-1) }
+
+    /// A table over keys `0..<keyCount`; `expectedKeys`: about how many
+    /// the file will set (an array for all keys only when that is many).
+    init(keyCount: Int, expectedKeys: Int) {
+        if expectedKeys >= max(64, keyCount / 16) { dense = Array(repeating: RangeTable.missing, count: keyCount) }
+    }
+
+    subscript(key: Int) -> Range<Int> {
+        get { dense.isEmpty ? sparse[key] ?? RangeTable.missing : dense[key] }
+        set {
+            if dense.isEmpty {
+                sparse[key] = newValue
+            } else {
+                dense[key] = newValue
+            }
+        }
+    }
+}

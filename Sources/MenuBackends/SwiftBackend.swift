@@ -154,7 +154,7 @@ private struct SwiftFileRenderer {
     private let cache = OutputBuffer(capacity: 1 << 16)
     /// String literals of the model's texts, by `TextID`: a range of `cache`
     /// (lower bound -1: not yet). Each distinct text is escaped once.
-    private var literals: GroupKeyedTable<Range<Int>>
+    private var literals: RangeTable
     /// `"name": ` for each property name, by raw value.
     private let propertyKeys: [Range<Int>]
     /// `kind: .item, context: .menu, id: `: how an element's first line
@@ -163,10 +163,22 @@ private struct SwiftFileRenderer {
     /// The default properties' lines, by `ElementKind.ordinal * 2 + context`;
     /// nil: not yet made.
     private var defaultLines: [DefaultLines?]
-    /// `.number(…)` values, by the number's `TextID`.
-    private var numberValues: [UInt32: Range<Int>] = [:]
+    /// Texts as JSON strings, by `TextID`, as `literals` (for properties).
+    private var jsonStrings: RangeTable
+    /// Labels as comment text, by `TextID`, as `literals` (for handles' summaries).
+    private var commentLabels: RangeTable
+    /// The properties of the element being written, as a JSON object.
+    private var json: [UInt8] = []
+    /// Whether `json` can be a raw string literal (see `writeProperties`).
+    private var jsonIsRaw = true
+    /// Where the pieces of `cache` begin that can't go into a raw string
+    /// literal (a text with `"#`, a control or a non-ASCII character):
+    /// found once, when the piece is made; nearly always none.
+    private var unsafePieces = Set<Int>()
+    /// Scratch space of `SwiftNames.members(of:in:pending:)`.
+    private var pendingMembers: [Int] = []
     /// `.shortcut(…)` values, by the shortcut's index in the model.
-    private var shortcutValues: GroupKeyedTable<Range<Int>>
+    private var shortcutValues: RangeTable
     /// Per file of the store (`ElementRecord.file`): its name's literal and a cursor over its lines.
     private var locations: [LocationTable?]
     /// String literals of the display paths of `use` and `menu:` sites' files, by `FileID`.
@@ -195,11 +207,13 @@ private struct SwiftFileRenderer {
         self.options = options
         // By the group's numbering; about one text per element of the file.
         let elements = file.walkIndex.order.count
-        literals = GroupKeyedTable(keyCount: file.store.texts.count, missing: -1..<(-1), expectedKeys: elements)
+        literals = RangeTable(keyCount: file.store.texts.count, expectedKeys: elements)
+        jsonStrings = RangeTable(keyCount: file.store.texts.count, expectedKeys: elements)
+        commentLabels = RangeTable(keyCount: file.store.texts.count, expectedKeys: elements)
         propertyKeys = cache.appendPropertyKeys()
         openings = SwiftFileRenderer.appendOpenings(to: cache)
         defaultLines = Array(repeating: nil, count: ElementKind.allCases.count * 2)
-        shortcutValues = GroupKeyedTable(keyCount: file.store.shortcuts.count, missing: -1..<(-1), expectedKeys: elements)
+        shortcutValues = RangeTable(keyCount: file.store.shortcuts.count, expectedKeys: elements)
         locations = Array(repeating: nil, count: file.store.trees.count)
     }
 
@@ -215,7 +229,7 @@ private struct SwiftFileRenderer {
         for kind in ElementKind.allCases {
             for context in [ElementContext.control, .menu] {
                 let start = cache.count
-                cache.appendString("kind: .\(kind.rawValue), context: .\(context.rawValue), id: ")
+                cache.appendString("\"\(kind.rawValue) \(context.rawValue) ")
                 openings[slot(kind, context)] = start..<cache.count
             }
         }
@@ -234,15 +248,17 @@ private struct SwiftFileRenderer {
         let typeName = options.typeName.flatMap { SwiftBackend.problem(withTypeName: $0) == nil ? $0 : nil }
             ?? SwiftBackend.typeName(forFile: path)
         if let doc = file.doc {
-            writeDocComment(doc, to: &writer)
+            SwiftFileRenderer.writeDocComment(doc, to: &writer)
         } else {
             writer.line("/// The menus and controls of " + SwiftEscaping.commentText(path) + ".")
         }
         writer.line("\(access)enum \(typeName) {")
         writer.indented { body in
-            writeScope(Array(file.declarations), topLevel: true, to: &body)
+            writeScope(file.declarations.map(\.index), topLevel: true, to: &body)
             body.blankLine()
             writeDocument(to: &body)
+            body.blankLine()
+            writeLocalization(to: &body)
             body.blankLine()
             writeActions(to: &body)
         }
@@ -251,12 +267,13 @@ private struct SwiftFileRenderer {
 
     // MARK: - Handles and their scopes
 
-    /// The handles of a scope's members, each followed by the type holding
-    /// its own members' handles. Members without a handle (synthetic
-    /// identifiers) are written inside their parent's element instead.
-    private mutating func writeScope(_ members: [Element], topLevel: Bool, to writer: inout SwiftSourceWriter) {
+    /// The handles of a scope's members (record indices), each followed by
+    /// the type holding its own members' handles. Members without a handle
+    /// (synthetic identifiers below the top level) are written inside their
+    /// parent's element instead.
+    private mutating func writeScope(_ members: [Int], topLevel: Bool, to writer: inout SwiftSourceWriter) {
         var first = true
-        for member in members where SwiftNames.hasHandle(member) {
+        for member in members where topLevel || store.records[member].idSource != .synthetic {
             if !first { writer.line() }
             first = false
             writeHandle(member, topLevel: topLevel, to: &writer)
@@ -268,37 +285,166 @@ private struct SwiftFileRenderer {
     /// its own declaration with its type written out, and a parent lists its
     /// children's handles: the type checker sees many small expressions
     /// instead of one that grows with the file.
-    private mutating func writeHandle(_ element: Element, topLevel: Bool, to writer: inout SwiftSourceWriter) {
-        if let doc = element.doc {
-            writeDocComment(doc, to: &writer)
+    ///
+    /// Written from the record's bytes, as elements are: nearly every
+    /// element has a handle, and making its comment, name and declaration
+    /// as strings took five times as long as writing the element.
+    private mutating func writeHandle(_ index: Int, topLevel: Bool, to writer: inout SwiftSourceWriter) {
+        let record = store.records[index]
+        let tree = store.tree(of: record)
+        if let doc = tree.doc(ofElement: Int(record.syntax)) {
+            SwiftFileRenderer.writeDocComment(doc.text, to: &writer)
         } else {
-            let shown = element.label.map { " (“" + SwiftEscaping.commentText($0) + "”)" } ?? ""
-            writer.line("/// The \(element.kind.rawValue) `\(element.id)`\(shown).")
+            writeSummary(of: record, opening: "/// The ", closing: ".", to: &writer)
         }
         if topLevel { path.reset() }
-        let name = SwiftEscaping.identifier(SwiftNames.handleName(element.id, topLevel: topLevel))
-        let view = SwiftFileRenderer.viewType(element.kind)
-        let holds = element.children.count > 0
-        let typeName = holds ? SwiftNames.typeName(element) : nil
-        writer.line("\(access)static let \(name): MenuModel.\(view) = MenuModel.\(view)(MenuModel.MenuElement(")
-        writeElement(element.index, closing: "))", scope: typeName, to: &writer)
+        let view = SwiftFileRenderer.viewType(record.kind)
+        let access = self.access
+        SwiftFileRenderer.withHandleName(of: record, in: store, topLevel: topLevel) { name in
+            writer.line(room: access.utf8CodeUnitCount + name.count + 2 * view.utf8CodeUnitCount + 60) { line in
+                line.put(access)
+                line.put("static let ")
+                line.put(name)
+                line.put(": MenuModel.")
+                line.put(view)
+                line.put(" = MenuModel.")
+                line.put(view)
+                line.put("(MenuModel.MenuElement(")
+            }
+        }
+        let typeName = record.childCount > 0 ? SwiftFileRenderer.typeName(of: record, index: index, in: store) : nil
+        writeElement(index, closing: "))", scope: typeName, to: &writer)
         if let typeName {
             writer.line()
-            let shown = element.label.map { " (“" + SwiftEscaping.commentText($0) + "”)" } ?? ""
-            writer.line("/// Handles of what the \(element.kind.rawValue) `\(element.id)`\(shown) holds.")
-            writer.line("\(access)enum \(typeName) {")
+            writeSummary(of: record, opening: "/// Handles of what the ", closing: " holds.", to: &writer)
+            typeName.withUnsafeBufferPointer { typeName in
+                writer.line(room: access.utf8CodeUnitCount + typeName.count + 7) { line in
+                    line.put(access)
+                    line.put("enum ")
+                    line.put(typeName)
+                    line.put(" {")
+                }
+            }
             writer.indented { body in
                 // The path of the element whose members these are, for their elements.
-                let mark = path.enter(element.record, of: store)
-                writeScope(SwiftNames.members(of: element), topLevel: false, to: &body)
+                let mark = path.enter(record, of: store)
+                let members = SwiftNames.members(of: record, in: store, pending: &pendingMembers)
+                writeScope(members, topLevel: false, to: &body)
                 path.leave(mark)
             }
-            writer.line("}")
+            writer.line(fixed: "}")
+        }
+    }
+
+    /// `opening` + ``item `newNote` (“New Note”)`` + `closing`: the kind, the
+    /// identifier and the label, for an element without a doc comment.
+    private mutating func writeSummary(of record: ElementRecord, opening: StaticString, closing: StaticString,
+                                       to writer: inout SwiftSourceWriter) {
+        let label = record.label.exists ? commentLabel(record.label) : nil
+        let kind = SwiftFileRenderer.kindName(record.kind)
+        let cache = self.cache
+        store.withIDBytes(of: record) { id in
+            let room = opening.utf8CodeUnitCount + kind.utf8CodeUnitCount + id.count + (label?.count ?? 0) + closing.utf8CodeUnitCount + 16
+            writer.line(room: room) { line in
+                line.put(opening)
+                line.put(kind)
+                line.put(" `")
+                line.put(id)
+                line.put(UInt8(ascii: "`"))
+                if let label {
+                    line.put(" (“")
+                    line.put(cache.bytes(label))
+                    line.put("”)")
+                }
+                line.put(closing)
+            }
+        }
+    }
+
+    /// A label as `SwiftEscaping.commentText` makes it, in `cache`, once per text.
+    private mutating func commentLabel(_ id: TextID) -> Range<Int> {
+        var range = commentLabels[Int(id.rawValue)]
+        if range.lowerBound < 0 {
+            let start = cache.count
+            let cache = self.cache
+            let plain = store.withTextBytes(id) { text -> Bool in
+                guard SwiftEscaping.isPrintableASCII(text) else { return false }
+                cache.write(atMost: text.count) { $0.put(text) }
+                return true
+            }
+            if !plain { cache.appendString(SwiftEscaping.commentText(store.texts[id])) }
+            range = start..<cache.count
+            commentLabels[Int(id.rawValue)] = range
+        }
+        return range
+    }
+
+    /// The handle's name as written, `SwiftEscaping.identifier(SwiftNames.handleName(…))`:
+    /// most identifiers are their own handle's name, and those are not made
+    /// into strings. Static, as the other helpers called from inside the
+    /// renderer's own closures: a method would copy the renderer first.
+    private static func withHandleName<Result>(of record: ElementRecord, in store: ModelStore, topLevel: Bool,
+                                               _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        store.withIDBytes(of: record) { id in
+            // Starting with an ASCII byte that is no capital, an identifier
+            // is its own lowerCamelCase: only the reserved names change.
+            if let first = id.first, first < 0x80, !(first >= UInt8(ascii: "A") && first <= UInt8(ascii: "Z")),
+               !SwiftFileRenderer.unusableMembers.contains(id), !SwiftEscaping.keywordBytes.contains(id),
+               !(topLevel && SwiftNames.namespaceMemberWords.contains(id)) {
+                return body(id)
+            }
+            var name = SwiftEscaping.identifier(SwiftNames.handleName(String(decoding: id, as: UTF8.self), topLevel: topLevel))
+            return name.withUTF8(body)
+        }
+    }
+
+    /// `SwiftNames.typeName` as bytes: an identifier written with a small
+    /// ASCII letter first is that letter capitalized and the rest, unless
+    /// the result is a name the generated code keeps (`String`, `Action`,
+    /// `Self`); only those, and every other identifier, take the strings.
+    private static func typeName(of record: ElementRecord, index: Int, in store: ModelStore) -> [UInt8] {
+        let fast: [UInt8]? = store.withIDBytes(of: record) { id in
+            guard record.idSource != .synthetic, let first = id.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
+                  id.count <= BytePrefix.length else { return nil }
+            var name = Array(id)
+            name[0] -= 0x20
+            let reserved = name.withUnsafeBufferPointer { name in
+                SwiftFileRenderer.reservedTypeNames.contains(name) || SwiftEscaping.keywordBytes.contains(name)
+                    || SwiftFileRenderer.unusableMembers.contains(name)
+            }
+            return reserved ? nil : name
+        }
+        return fast ?? Array(SwiftNames.typeName(Element(store: store, index: index)).utf8)
+    }
+
+    /// `SwiftBackend.reservedTypeNames` of at most `BytePrefix.length` bytes
+    /// (the fast path of `typeName(of:index:in:)` asks only about those).
+    private static let reservedTypeNames = ASCIIWordSet(SwiftBackend.reservedTypeNames.filter { $0.utf8.count <= BytePrefix.length })
+
+    private static let unusableMembers = ASCIIWordSet(SwiftEscaping.unusableMemberNames)
+
+    /// The kind as comments name it (its raw value).
+    private static func kindName(_ kind: ElementKind) -> StaticString {
+        switch kind {
+        case .menubar: "menubar"
+        case .menu: "menu"
+        case .submenu: "submenu"
+        case .contextmenu: "contextmenu"
+        case .view: "view"
+        case .button: "button"
+        case .toggle: "toggle"
+        case .popup: "popup"
+        case .pulldown: "pulldown"
+        case .option: "option"
+        case .item: "item"
+        case .section: "section"
+        case .toolbar: "toolbar"
+        case .row: "row"
         }
     }
 
     /// The `MenuModel` view a handle of this kind is.
-    private static func viewType(_ kind: ElementKind) -> String {
+    private static func viewType(_ kind: ElementKind) -> StaticString {
         switch kind {
         case .menubar: "MenuBarProperties"
         case .menu, .submenu, .contextmenu: "MenuProperties"
@@ -316,7 +462,7 @@ private struct SwiftFileRenderer {
     /// `///` lines for a doc comment, as `SwiftEscaping.docComment` makes
     /// them. Most are one line of printable ASCII with nothing to trim:
     /// those are copied as they are.
-    private func writeDocComment(_ doc: String, to writer: inout SwiftSourceWriter) {
+    private static func writeDocComment(_ doc: String, to writer: inout SwiftSourceWriter) {
         var doc = doc
         let copied = doc.withUTF8 { text -> Bool in
             guard let last = text.last, last != 0x20, SwiftEscaping.isPrintableASCII(text) else { return false }
@@ -345,6 +491,26 @@ private struct SwiftFileRenderer {
             }
             let handles = file.declarations.map { SwiftEscaping.identifier(SwiftNames.handleName($0.id, topLevel: true)) + ".element" }
             body.line("declarations: [" + handles.joined(separator: ", ") + "]")
+        }
+    }
+
+    /// `localizer`, the hook labels are translated through unless the app
+    /// supplies another: the app's compiled String Catalog of this file
+    /// (`--emit xcstrings` writes NAME.xcstrings beside NAME.swift; Xcode
+    /// compiles it into the table NAME), and `label(_:localizer:)`.
+    private func writeLocalization(to writer: inout SwiftSourceWriter) {
+        let fileName = file.source.displayPath.split(separator: "/").last.map(String.init) ?? file.source.displayPath
+        let table = PathNames.deletingExtension(of: fileName)
+        let catalog = SwiftEscaping.commentText(table)
+        writer.line("/// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:")
+        writer.line("/// the app's compiled String Catalog `\(catalog)` (`menuc build --emit xcstrings` writes")
+        writer.line("/// \(catalog).xcstrings), through `Bundle.main`.")
+        writer.line("\(access)static let localizer: MenuModel.MenuLocalizer = .bundle(table: \(SwiftEscaping.stringLiteral(table)))")
+        writer.blankLine()
+        writer.line("/// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog")
+        writer.line("/// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).")
+        writer.block("\(access)static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {") { body in
+            body.line("localizer.label(of: handle.element)")
         }
     }
 
@@ -381,7 +547,7 @@ private struct SwiftFileRenderer {
     ///
     /// Each line is one `line(room:)`: what goes into it from `cache` is
     /// made first, since `cache` may move while it grows.
-    private mutating func writeElement(_ index: Int, closing: StaticString, scope: String?, to writer: inout SwiftSourceWriter) {
+    private mutating func writeElement(_ index: Int, closing: StaticString, scope: [UInt8]?, to writer: inout SwiftSourceWriter) {
         let record = store.records[index]
         let tree = store.tree(of: record)
         let node = tree.elements[Int(record.syntax)]
@@ -392,18 +558,17 @@ private struct SwiftFileRenderer {
         writer.enter()
         let opening = openings[SwiftFileRenderer.slot(record.kind, record.context)]
         let idSource: StaticString = switch record.idSource {
-        case .explicit: ", idSource: .explicit,"
-        case .label: ", idSource: .label,"
-        case .synthetic: ", idSource: .synthetic,"
+        case .explicit: "explicit\", id: \""
+        case .label: "label\", id: \""
+        case .synthetic: "synthetic\", id: \""
         }
         // Identifiers and paths are made of identifier characters: plain literals.
         path.withID(at: mark) { id in
-            writer.line(room: opening.count + id.count + 2 + idSource.utf8CodeUnitCount) { line in
+            writer.line(room: opening.count + idSource.utf8CodeUnitCount + id.count + 2) { line in
                 line.put(cache.bytes(opening))
-                line.put(UInt8(ascii: "\""))
-                line.put(id)
-                line.put(UInt8(ascii: "\""))
                 line.put(idSource)
+                line.put(id)
+                line.put("\",")
             }
         }
         path.withBytes { path in
@@ -439,8 +604,16 @@ private struct SwiftFileRenderer {
             for position in first..<(first + Int(record.childCount)) {
                 let child = Int(store.children[position])
                 if let scope, store.records[child].idSource != .synthetic {
-                    let name = SwiftEscaping.identifier(SwiftNames.handleName(Element(store: store, index: child).id, topLevel: false))
-                    writer.line(scope + "." + name + ".element,")
+                    scope.withUnsafeBufferPointer { scope in
+                        SwiftFileRenderer.withHandleName(of: store.records[child], in: store, topLevel: false) { name in
+                            writer.line(room: scope.count + name.count + 10) { line in
+                                line.put(scope)
+                                line.put(UInt8(ascii: "."))
+                                line.put(name)
+                                line.put(".element,")
+                            }
+                        }
+                    }
                 } else {
                     writer.line(fixed: "MenuModel.MenuElement(")
                     let childRecord = store.records[child]
@@ -492,109 +665,138 @@ private struct SwiftFileRenderer {
         return range
     }
 
-    /// `properties: [ … ],`: written properties and the kind's defaults, in
-    /// name order, one line each; nothing when there are none.
+    /// `properties: #"{"name": value, …}"#,`: written properties and the
+    /// kind's defaults, in name order, as the JSON object `MenuModel`
+    /// decodes them from; nothing when there are none.
+    ///
+    /// One string literal, not a dictionary literal of `PropertyValue`
+    /// cases: an app's compiler type-checks a literal of seven enum payloads
+    /// in about as long as the rest of the element together.
     ///
     /// In the order `NamesInOrder` gives; a name written twice takes
     /// `PropertyMerge`, which keeps both.
     private mutating func properties(of record: ElementRecord, to writer: inout SwiftSourceWriter) {
         let slot = SwiftFileRenderer.slot(record.kind, record.context)
         let defaults = defaultLines[slot] ?? makeDefaultLines(slot, record)
-        guard var names = NamesInOrder(record, of: store, defaults: defaults.names) else {
-            return mergedProperties(of: record, defaults, to: &writer)
-        }
-        guard !names.isEmpty else { return }
-        writer.line(fixed: "properties: [")
-        writer.enter()
-        while let (name, written) = names.next() {
-            if let written {
-                writeProperty(store.properties[written], of: record, to: &writer)
-            } else {
-                writer.line(cache, defaults.lines[name])
+        json.removeAll(keepingCapacity: true)
+        jsonIsRaw = true
+        if var names = NamesInOrder(record, of: store, defaults: defaults.names) {
+            while let (name, written) = names.next() {
+                if let written {
+                    appendProperty(store.properties[written], of: record)
+                } else {
+                    appendMember(defaults.lines[name])
+                }
+            }
+        } else {
+            var merge = PropertyMerge(store: store, record: record)
+            while let entry = merge.next() {
+                if let written = entry.written {
+                    appendProperty(written, of: record)
+                } else {
+                    appendMember(defaults.lines[Int(entry.name.rawValue)])
+                }
             }
         }
-        writer.leave()
-        writer.line(fixed: "],")
+        guard !json.isEmpty else { return }
+        json.append(UInt8(ascii: "}"))
+        SwiftFileRenderer.writeProperties(json, raw: jsonIsRaw, to: &writer)
     }
 
-    /// `properties(of:to:)` for an element with a name written twice.
-    private mutating func mergedProperties(of record: ElementRecord, _ defaults: DefaultLines, to writer: inout SwiftSourceWriter) {
-        var merge = PropertyMerge(store: store, record: record)
-        guard !merge.isEmpty else { return }
-        writer.line(fixed: "properties: [")
-        writer.enter()
-        while let entry = merge.next() {
-            if let written = entry.written {
-                writeProperty(written, of: record, to: &writer)
+    /// `properties: …,` with the object as a raw string literal, `#"…"#`,
+    /// when it is printable ASCII that can't end the literal or start an
+    /// escape in it (`raw`: nearly always); else as any text, through
+    /// `SwiftEscaping.stringLiteral`.
+    private static func writeProperties(_ json: [UInt8], raw: Bool, to writer: inout SwiftSourceWriter) {
+        json.withUnsafeBufferPointer { json in
+            if raw {
+                writer.line(room: json.count + 18) { line in
+                    line.put("properties: #\"")
+                    line.put(json)
+                    line.put("\"#,")
+                }
             } else {
-                writer.line(cache, defaults.lines[Int(entry.name.rawValue)])
+                writer.line("properties: " + SwiftEscaping.stringLiteral(String(decoding: json, as: UTF8.self)) + ",")
             }
         }
-        writer.leave()
-        writer.line(fixed: "],")
     }
 
-    /// The lines of a kind's defaults in a context (Booleans and
-    /// enumeration cases from the catalog: nothing to escape).
+    /// Whether text can go into a raw string literal `#"…"#` as it is:
+    /// printable ASCII without `"#` (which would end it) or `\#` (which
+    /// would start an escape).
+    static func fitsRawLiteral(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        var previous: UInt8 = 0
+        for byte in text {
+            if byte < 0x20 || byte >= 0x7F || (byte == UInt8(ascii: "#") && (previous == 0x22 || previous == 0x5C)) { return false }
+            previous = byte
+        }
+        return true
+    }
+
+    /// Marks the piece `range` of `cache` when it can't go into a raw string literal.
+    private mutating func notePiece(_ range: Range<Int>) {
+        if !SwiftFileRenderer.fitsRawLiteral(cache.bytes(range)) { unsafePieces.insert(range.lowerBound) }
+    }
+
+    /// Appends a piece of `cache` to `json`.
+    private mutating func appendPiece(_ range: Range<Int>) {
+        if !unsafePieces.isEmpty, unsafePieces.contains(range.lowerBound) { jsonIsRaw = false }
+        json.append(contentsOf: cache.bytes(range))
+    }
+
+    /// `{` or `, ` before the next member of `json`.
+    private mutating func startMember() {
+        if json.isEmpty {
+            json.append(UInt8(ascii: "{"))
+        } else {
+            json.append(UInt8(ascii: ","))
+            json.append(UInt8(ascii: " "))
+        }
+    }
+
+    /// A member kept in `cache` (a default's).
+    private mutating func appendMember(_ member: Range<Int>) {
+        startMember()
+        appendPiece(member)
+    }
+
+    /// The lines of a kind's defaults in a context, as JSON members
+    /// (Booleans and enumeration cases from the catalog: nothing to escape).
     private mutating func makeDefaultLines(_ slot: Int, _ record: ElementRecord) -> DefaultLines {
         var defaults = DefaultLines()
         for (name, value) in PropertyCatalog.defaults(for: record.kind, in: record.context) {
             let start = cache.count
-            cache.append(UInt8(ascii: "\""))
-            cache.appendString(name.text)
-            cache.append("\": ")
-            switch value {
-            case .bool(let flag): cache.append(flag ? ".bool(true)" : ".bool(false)")
-            case .symbol(let symbol):
-                cache.append(".string(\"")
-                cache.appendString(symbol)
-                cache.append("\")")
-            default: cache.appendString(self.value(value))
-            }
-            cache.append(UInt8(ascii: ","))
+            cache.append(cache, propertyKeys[Int(name.rawValue)])
+            cache.appendString(SwiftFileRenderer.json(value))
             defaults.names |= UInt64(1) << UInt64(name.rawValue)
             defaults.lines[Int(name.rawValue)] = start..<cache.count
+            notePiece(start..<cache.count)
         }
         defaultLines[slot] = defaults
         return defaults
     }
 
-    /// A written property's line: `"name": value,`.
-    private mutating func writeProperty(_ stored: PropertyRecord, of record: ElementRecord, to writer: inout SwiftSourceWriter) {
-        let cache = self.cache
-        let key = propertyKeys[Int(stored.name.rawValue)]
+    /// A written property as a member of `json`: `"name": value`.
+    private mutating func appendProperty(_ stored: PropertyRecord, of record: ElementRecord) {
+        startMember()
+        json.append(contentsOf: cache.bytes(propertyKeys[Int(stored.name.rawValue)]))
         switch stored.kind {
         case .string:
-            let text = literal(TextID(stored.payload))
-            SwiftFileRenderer.writeString(key: key, text, from: cache, to: &writer)
+            appendPiece(jsonString(TextID(stored.payload)))
         case .bool:
-            let value: StaticString = stored.payload != 0 ? ".bool(true)," : ".bool(false),"
-            writer.line(room: key.count + value.utf8CodeUnitCount) { line in
-                line.put(cache.bytes(key))
-                line.put(value)
-            }
+            json.append(contentsOf: stored.payload != 0 ? "true".utf8 : "false".utf8)
         case .number:
-            var range = numberValues[stored.payload] ?? -1..<(-1)
-            if range.lowerBound < 0 {
-                let start = cache.count
-                cache.appendString(".number(\(numberLiteral(store.texts[TextID(stored.payload)])))")
-                range = start..<cache.count
-                numberValues[stored.payload] = range
-            }
-            SwiftFileRenderer.writeValue(key: key, range, from: cache, to: &writer)
+            // Normalized numbers are JSON numbers, as the JSON backend writes them.
+            store.withTextBytes(TextID(stored.payload)) { json.append(contentsOf: $0) }
         case .symbol, .reference:
             if stored.payload != PropertyRecord.textInSource {
-                let text = literal(TextID(stored.payload))
-                SwiftFileRenderer.writeString(key: key, text, from: cache, to: &writer)
+                appendPiece(jsonString(TextID(stored.payload)))
             } else {
-                // An identifier as written: a plain literal.
+                // An identifier as written: nothing to escape.
                 store.withValueBytes(of: stored, in: record) { name in
-                    writer.line(room: key.count + name.count + 12) { line in
-                        line.put(cache.bytes(key))
-                        line.put(".string(\"")
-                        line.put(name)
-                        line.put("\"),")
-                    }
+                    json.append(UInt8(ascii: "\""))
+                    json.append(contentsOf: name)
+                    json.append(UInt8(ascii: "\""))
                 }
             }
         case .shortcut:
@@ -602,38 +804,60 @@ private struct SwiftFileRenderer {
             var range = shortcutValues[index]
             if range.lowerBound < 0 {
                 let start = cache.count
-                cache.appendString(value(.shortcut(store.shortcuts[index])))
+                cache.appendString(SwiftFileRenderer.json(.shortcut(store.shortcuts[index])))
                 range = start..<cache.count
                 shortcutValues[index] = range
+                notePiece(range)
             }
-            SwiftFileRenderer.writeValue(key: key, range, from: cache, to: &writer)
+            appendPiece(range)
         }
     }
 
-    // The two below are static: a method called with an argument that
-    // changes the renderer (`literal(_:)`) would copy the renderer first.
-
-    /// `"name": .string(literal),`, the key and the literal from `cache`.
-    private static func writeString(key: Range<Int>, _ literal: Range<Int>, from cache: OutputBuffer, to writer: inout SwiftSourceWriter) {
-        writer.line(room: key.count + literal.count + 10) { line in
-            line.put(cache.bytes(key))
-            line.put(".string(")
-            line.put(cache.bytes(literal))
-            line.put("),")
+    /// A text of the model as a JSON string in `cache`, escaped once per file.
+    private mutating func jsonString(_ id: TextID) -> Range<Int> {
+        var range = jsonStrings[Int(id.rawValue)]
+        if range.lowerBound < 0 {
+            let start = cache.count
+            let cache = self.cache
+            store.withTextBytes(id) { text in
+                if SwiftEscaping.needsNoEscape(text) {
+                    cache.write(atMost: text.count + 2) { $0.putQuoted(text) }
+                } else {
+                    JSONValue.writeString(String(decoding: text, as: UTF8.self), to: cache)
+                }
+            }
+            range = start..<cache.count
+            jsonStrings[Int(id.rawValue)] = range
+            notePiece(range)
         }
+        return range
     }
 
-    /// `"name": value,`, the key and the value from `cache`.
-    private static func writeValue(key: Range<Int>, _ value: Range<Int>, from cache: OutputBuffer, to writer: inout SwiftSourceWriter) {
-        writer.line(room: key.count + value.count + 1) { line in
-            line.put(cache.bytes(key))
-            line.put(cache.bytes(value))
-            line.put(UInt8(ascii: ","))
+    /// A value as JSON, as `MenuModel` decodes it into a `PropertyValue`
+    /// (symbols and references are strings; a shortcut its key and modifiers).
+    private static func json(_ value: Value) -> String {
+        var bytes: [UInt8] = []
+        switch value {
+        case .string(let text), .symbol(let text), .reference(let text): JSONValue.writeString(text, to: &bytes)
+        case .bool(let flag): return flag ? "true" : "false"
+        case .number(let text): return text
+        case .shortcut(let shortcut):
+            bytes += "{\"key\": ".utf8
+            JSONValue.writeString(shortcut.key, to: &bytes)
+            bytes += ", \"modifiers\": [".utf8
+            for (index, modifier) in shortcut.modifiers.enumerated() {
+                if index > 0 { bytes += ", ".utf8 }
+                JSONValue.writeString(modifier.rawValue, to: &bytes)
+            }
+            bytes += "]}".utf8
+        case .list(let values): return "[" + values.map(json).joined(separator: ", ") + "]"
         }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// `location: .init(file: …, line: …, column: …)` for an element's
-    /// keyword, in the file it is written in.
+    /// `location: "file:line:column"` for an element's keyword, in the file
+    /// it is written in (one string literal, not a `SourceLocation`: see
+    /// `properties`).
     private mutating func writeLocation(of record: ElementRecord, offset: Int, comma: Bool, to writer: inout SwiftSourceWriter) {
         let file = Int(record.file)
         if locations[file] == nil {
@@ -644,10 +868,15 @@ private struct SwiftFileRenderer {
         }
         guard let (line, start) = locations[file]?.lines.locate(offset), let name = locations[file]?.name else { return }
         let cache = self.cache
-        writer.line(room: 11 + SwiftFileRenderer.locationRoom(name)) { cursor in
+        writer.line(room: SwiftFileRenderer.locationRoom(name)) { cursor in
             cursor.put("location: ")
-            SwiftFileRenderer.putLocation(cache.bytes(name), line: line, column: offset - start, to: &cursor)
-            if comma { cursor.put(UInt8(ascii: ",")) }
+            // The file's literal without its closing quote, then the numbers.
+            cursor.put(cache.bytes(name.lowerBound..<(name.upperBound - 1)))
+            cursor.put(UInt8(ascii: ":"))
+            cursor.putDecimal(line + 1)
+            cursor.put(UInt8(ascii: ":"))
+            cursor.putDecimal(offset - start + 1)
+            cursor.put(comma ? "\"," : "\"")
         }
     }
 

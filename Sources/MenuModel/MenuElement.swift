@@ -52,6 +52,24 @@ public struct MenuElement: Sendable, Hashable {
         self.children = children
     }
 
+    /// Creates an element as generated code writes it: kind, context and
+    /// identifier source as one text of their raw values
+    /// (`"item menu explicit"`), the properties as the JSON object the JSON
+    /// backend writes for them (`#"{"enabled": true}"#`), the location as
+    /// `"file:line:column"`. An app's compiler type-checks string literals in a
+    /// fraction of the time of enumeration cases and a dictionary literal
+    /// of ``PropertyValue`` cases; they are decoded once, when the element
+    /// is first used.
+    public init(_ shape: String, id: String, path: String, label: String? = nil, doc: String? = nil,
+                properties: String = "", allow: [String] = [], location: String? = nil,
+                origin: Origin? = nil, children: [MenuElement] = []) {
+        let (kind, context, idSource) = MenuElement.decodeShape(shape)
+        self.init(kind: kind, context: context, id: id, idSource: idSource, path: path, label: label, doc: doc,
+                  properties: MenuElement.decodeProperties(properties), allow: allow,
+                  location: location.flatMap(MenuElement.decodeLocation), origin: origin,
+                  children: children)
+    }
+
     /// The value of the property `name`, if the element has it.
     public subscript(property name: String) -> PropertyValue? { properties[name] }
 

@@ -77,6 +77,14 @@ extension AdapterShimTests {
             @MainActor func content(_ menu: MenuElement) -> some View {
                 MenuContent(menu, localizer: .table([:])) { (action: Action) in print(action) }
             }
+
+            @MainActor func commands(_ bar: MenuBarProperties) -> some Commands {
+                MenuBarCommands(bar, localizer: .table(["menubar/File": "Ablage"])) { (action: Action) in print(action) }
+            }
+
+            @MainActor func fileCommands(_ file: MenuElement) -> some Commands {
+                MenuCommands(file) { (action: Action) in print(action) }
+            }
             """)
         #expect(result.status == 0, "\\(result.output)\\(result.error)")
     }

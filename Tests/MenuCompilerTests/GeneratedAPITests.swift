@@ -29,7 +29,8 @@ struct GeneratedAPITests {
             try TestSupport.write(text, to: url)
             paths.append(url.path)
         }
-        return try Subprocess.run("/usr/bin/env", ["swiftc", "-typecheck", "-I", modules] + flags + paths)
+        // `flags` first: a folder given there (`-I`) wins over the package's modules.
+        return try Subprocess.run("/usr/bin/env", ["swiftc", "-typecheck"] + flags + ["-I", modules] + paths)
     }
 
     static let menu = """
@@ -200,10 +201,30 @@ struct AppsDocumentationTests {
         let workspace = compilation.workspace
         let file = try #require(compilation.files.first)
         let notes = SwiftBackend.render(file, files: { workspace.file($0) })
+        #expect(blocks.contains { $0.contains("import MenuSwiftUI") })
+        let adapters = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: adapters) }
+        let swiftUI = try Self.buildSwiftUIAdapter(in: adapters)
+        try #require(swiftUI.status == 0, "\(swiftUI.output)\(swiftUI.error)")
         for (index, block) in blocks.enumerated() {
-            // Each block is the main file of its own little program.
-            let checked = try GeneratedAPITests.typecheck(["Notes.swift": notes, "main.swift": block], flags: ["-warnings-as-errors"])
+            // Each block is the main file of its own little program; one that
+            // imports SwiftUI sees the stand-in and the adapter built on it.
+            let checked = try GeneratedAPITests.typecheck(["Notes.swift": notes, "main.swift": block], flags: ["-warnings-as-errors", "-I", adapters.path])
             #expect(checked.status == 0, "block \(index + 1) of docs/apps.md:\n\(block)\n\(checked.error)")
         }
+    }
+
+    /// The SwiftUI stand-in (Tests/Shims) and MenuSwiftUI built on it, as
+    /// modules in `directory`: what an app on an Apple platform imports.
+    static func buildSwiftUIAdapter(in directory: URL) throws -> Subprocess.Result {
+        let root = TestSupport.packageRoot
+        let shim = try Subprocess.run("/usr/bin/env", ["swiftc", "-emit-module", "-parse-as-library", "-module-name", "SwiftUI",
+                                                         root.appendingPathComponent("Tests/Shims/SwiftUI.swift").path,
+                                                         "-emit-module-path", directory.appendingPathComponent("SwiftUI.swiftmodule").path])
+        guard shim.status == 0 else { return shim }
+        return try Subprocess.run("/usr/bin/env", ["swiftc", "-emit-module", "-parse-as-library", "-module-name", "MenuSwiftUI",
+                                                   "-I", directory.path, "-I", GeneratedAPITests.modules,
+                                                   root.appendingPathComponent("Sources/MenuSwiftUI/MenuSwiftUI.swift").path,
+                                                   "-emit-module-path", directory.appendingPathComponent("MenuSwiftUI.swiftmodule").path])
     }
 }

@@ -107,3 +107,36 @@ struct PresentationTests {
         #expect(PopUpProperties(Self.element(.popup, context: .control, ["multiple": .bool(false)])).isSingleSelection)
     }
 }
+
+/// Which of a menu bar's menus take the place of SwiftUI's standard menus,
+/// and which of SwiftUI's command groups they replace.
+@Suite("StandardMenus")
+struct StandardMenuTests {
+    static func menu(_ id: String, path: String, kind: MenuElement.Kind = .menu) -> MenuElement {
+        MenuElement(kind: kind, context: .menu, id: id, idSource: .explicit, path: path)
+    }
+
+    @Test func aMenuBarsMenusNamedAsStandardOnesAreThem() {
+        #expect(StandardMenu(Self.menu("File", path: "menubar/File")) == .file)
+        #expect(StandardMenu(Self.menu("edit", path: "menubar/edit")) == .edit)
+        #expect(StandardMenu(Self.menu("Help", path: "bar/Help")) == .help)
+        // Not a standard name, not in a menu bar (a top-level declaration), not a menu.
+        #expect(StandardMenu(Self.menu("Mailbox", path: "menubar/Mailbox")) == nil)
+        #expect(StandardMenu(Self.menu("File", path: "File")) == nil)
+        #expect(StandardMenu(Self.menu("View", path: "menubar/View", kind: .submenu)) == nil)
+    }
+
+    @Test func standardMenusReplaceTheirGroupsButNotTheSystemsLists() {
+        // The groups SwiftUI puts in each menu (developer.apple.com/documentation/swiftui/commandgroupplacement).
+        #expect(StandardMenu.file.replacedGroups == [.newItem, .saveItem, .importExport, .printItem])
+        #expect(StandardMenu.edit.replacedGroups == [.undoRedo, .pasteboard, .textEditing])
+        #expect(StandardMenu.view.replacedGroups == [.toolbar, .sidebar])
+        #expect(StandardMenu.window.replacedGroups == [.windowSize, .windowArrangement])
+        #expect(StandardMenu.help.replacedGroups == [.help])
+        let replaced = StandardMenu.allCases.flatMap(\.replacedGroups)
+        #expect(Set(replaced).count == replaced.count, "a group replaced by two menus")
+        #expect(Set(replaced).isDisjoint(with: [.systemServices, .windowList, .singleWindowList]))
+        // The SwiftUI adapter has this many slots for one menu's groups.
+        #expect(StandardMenu.allCases.map(\.replacedGroups.count).max() == StandardMenu.mostReplacedGroups)
+    }
+}

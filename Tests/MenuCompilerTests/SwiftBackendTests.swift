@@ -80,7 +80,10 @@ struct SwiftBackendTests {
         #expect(swift.contains("    /// Edit things.\n    public static let editNote: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(\n"))
         #expect(swift.contains("    public static let `default`: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(\n"))
         #expect(swift.contains("declarations: [editNote.element, `default`.element]"))
-        #expect(swift.contains("\"shortcut\": .shortcut(.init(key: \"z\", modifiers: [.command])),"))
+        // Kind, context and identifier source in one text; properties as one JSON object (fast to type-check).
+        #expect(swift.contains("\n            \"item menu explicit\", id: \"undo\",\n            path: \"EditNote/undo\",\n"))
+        #expect(swift.contains("properties: #\"{\"action\": \"undo\", \"alternate\": false, \"enabled\": true, \"input\": false, \"role\": \"normal\", \"shortcut\": {\"key\": \"z\", \"modifiers\": [\"command\"]}, \"undoable\": false}\"#,\n"))
+        #expect(swift.contains("            location: \"menus/note-editor.menu:6:3\"\n        ))\n\n        /// The item `redo`"))
         // Each item is a handle in the type of the menu holding it, which lists their elements.
         #expect(swift.contains("    public enum EditNote {\n        /// The item `undo` (“Undo”).\n        public static let undo: MenuModel.ItemProperties = "))
         #expect(swift.contains("            EditNote.undo.element,\n            EditNote.redo.element,\n            EditNote.again.element,\n"))
@@ -158,6 +161,10 @@ struct SwiftBackendTests {
         try #require(build.status == 0, "the generated Swift does not compile:\n\(build.output)\n\(build.error)")
         let binPath = try Subprocess.run("/usr/bin/env", ["swift", "build", "--package-path", package.path, "--scratch-path", scratch, "--show-bin-path"])
         let binary = binPath.output.trimmingCharacters(in: .whitespacesAndNewlines) + "/GeneratedCheck"
+        // The app's compiled String Catalog of notes.menu, where Bundle.main finds it beside the program.
+        let strings = URL(fileURLWithPath: binary).deletingLastPathComponent().appendingPathComponent("en.lproj/notes.strings")
+        try FileManager.default.createDirectory(at: strings.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try TestSupport.write("\"menubar/File/newNote\" = \"Neue Notiz\";\n", to: strings)
         let run = try Subprocess.run(binary, [results.path])
         try #require(run.status == 0, "the generated program failed:\n\(run.output)\n\(run.error)")
 
@@ -234,6 +241,11 @@ struct SwiftBackendTests {
             list.line("(\"toggle\", Notes.MenuBar.View.sidebar.currentLabel == \"Hide Sidebar\"),")
             list.line("(\"popup\", Notes.EditNote.folder.defaultOption?.label == \"Notes\"),")
             list.line("(\"derived\", file.newNote.action(Notes.Action.self) == .newNote),")
+            // Labels go through the file's localizer: the bundle's table `notes` unless the app supplies one.
+            list.line("(\"bundle table by default\", Notes.label(file.newNote) == \"Neue Notiz\"),")
+            list.line("(\"untranslated\", Notes.label(file.newFolder) == \"New Folder\"),")
+            list.line("(\"supplied table\", Notes.label(file.newNote, localizer: .table([\"menubar/File/newNote\": \"Nouvelle note\"])) == \"Nouvelle note\"),")
+            list.line("(\"source text\", file.newNote.sourceLabel == \"New Note\"),")
         }
         writer.line("let failed = handles.filter { !$0.1 }.map(\\.0)")
         writer.line("print(\"handles: \" + (failed.isEmpty ? \"ok\" : \"failed \\(failed)\"))")

@@ -140,3 +140,26 @@ struct MenuModelTests {
     }
 
 }
+
+/// The initializer generated code calls: kind, context and identifier
+/// source as one text, properties as a JSON object, the location as
+/// `file:line:column`, each decoded into what the typed initializer takes.
+@Suite("GeneratedElementInitializer")
+struct GeneratedElementInitializerTests {
+    @Test func compactArgumentsDecodeToTheTypedElement() {
+        let compact = MenuElement("item menu label", id: "newNote", path: "menubar/File/newNote", label: "New Note",
+                                  properties: #"{"action": "newNote", "enabled": true, "size": 44, "note": "a \"quoted\" text", "shortcut": {"key": "n", "modifiers": ["shift", "command"]}}"#,
+                                  location: "my:menus/notes.menu:11:7")
+        let typed = MenuElement(kind: .item, context: .menu, id: "newNote", idSource: .label, path: "menubar/File/newNote", label: "New Note",
+                                properties: ["action": .string("newNote"), "enabled": .bool(true), "size": .number(44), "note": .string("a \"quoted\" text"),
+                                             "shortcut": .shortcut(KeyboardShortcut(key: "n", modifiers: [.shift, .command]))],
+                                location: SourceLocation(file: "my:menus/notes.menu", line: 11, column: 7))
+        #expect(compact == typed)
+    }
+
+    @Test func leftOutArgumentsAreEmpty() {
+        let section = MenuElement("section control synthetic", id: "section2", path: "Bar/section2")
+        #expect(section.kind == .section && section.context == .control && section.idSource == .synthetic)
+        #expect(section.properties.isEmpty && section.location == nil && section.children.isEmpty)
+    }
+}

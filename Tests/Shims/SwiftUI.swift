@@ -102,3 +102,76 @@ extension View {
     /// developer.apple.com/documentation/swiftui/view/disabled(_:)
     public func disabled(_ disabled: Bool) -> some View { ModifiedContent<Self, Never>() }
 }
+
+// MARK: Commands (a menu bar's menus)
+
+/// developer.apple.com/documentation/swiftui/commands
+@MainActor @preconcurrency public protocol Commands {
+    associatedtype Body: Commands
+    @CommandsBuilder var body: Body { get }
+}
+
+extension Never: Commands {}
+
+/// developer.apple.com/documentation/swiftui/commandsbuilder: blocks of up
+/// to ten, and `if`/`else` (`buildEither`, macOS 13).
+@resultBuilder public struct CommandsBuilder {
+    public static func buildBlock() -> EmptyCommands { EmptyCommands() }
+    public static func buildBlock<Content: Commands>(_ content: Content) -> Content { content }
+    public static func buildBlock<each Content: Commands>(_ content: repeat each Content) -> TupleCommands<(repeat each Content)> { TupleCommands() }
+    public static func buildEither<TrueContent: Commands, FalseContent: Commands>(first: TrueContent) -> _ConditionalCommands<TrueContent, FalseContent> { _ConditionalCommands() }
+    public static func buildEither<TrueContent: Commands, FalseContent: Commands>(second: FalseContent) -> _ConditionalCommands<TrueContent, FalseContent> { _ConditionalCommands() }
+}
+
+/// Stands for the `_ConditionalContent` SwiftUI makes of `if`/`else` in commands.
+public struct _ConditionalCommands<TrueContent: Commands, FalseContent: Commands>: Commands {
+    public var body: Never { fatalError() }
+}
+
+/// Stands for the tuple SwiftUI makes of a block of commands.
+public struct TupleCommands<T>: Commands {
+    public var body: Never { fatalError() }
+}
+
+/// developer.apple.com/documentation/swiftui/emptycommands
+public struct EmptyCommands: Commands {
+    public init() {}
+    public var body: Never { fatalError() }
+}
+
+/// developer.apple.com/documentation/swiftui/commandmenu/init(_:content:)
+/// (the `StringProtocol` overload; `@ContentBuilder` in the newest SDKs, `@ViewBuilder` before).
+public struct CommandMenu<Content: View>: Commands {
+    public init<S: StringProtocol>(_ name: S, @ViewBuilder content: () -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+/// developer.apple.com/documentation/swiftui/commandgroup/init(replacing:addition:)
+public struct CommandGroup<Content: View>: Commands {
+    public init(replacing group: CommandGroupPlacement, @ViewBuilder addition: () -> Content) {}
+    public var body: Never { fatalError() }
+}
+
+/// developer.apple.com/documentation/swiftui/commandgroupplacement
+public struct CommandGroupPlacement: Sendable {
+    public static let appInfo = CommandGroupPlacement()
+    public static let appSettings = CommandGroupPlacement()
+    public static let systemServices = CommandGroupPlacement()
+    public static let appVisibility = CommandGroupPlacement()
+    public static let appTermination = CommandGroupPlacement()
+    public static let newItem = CommandGroupPlacement()
+    public static let saveItem = CommandGroupPlacement()
+    public static let importExport = CommandGroupPlacement()
+    public static let printItem = CommandGroupPlacement()
+    public static let undoRedo = CommandGroupPlacement()
+    public static let pasteboard = CommandGroupPlacement()
+    public static let textEditing = CommandGroupPlacement()
+    public static let textFormatting = CommandGroupPlacement()
+    public static let toolbar = CommandGroupPlacement()
+    public static let sidebar = CommandGroupPlacement()
+    public static let windowSize = CommandGroupPlacement()
+    public static let windowArrangement = CommandGroupPlacement()
+    public static let windowList = CommandGroupPlacement()
+    public static let singleWindowList = CommandGroupPlacement()
+    public static let help = CommandGroupPlacement()
+}

@@ -13,11 +13,11 @@ import MenuSyntax
 /// would get one name (or one path) are a `name-clash` error.
 package enum SwiftNames {
     /// The handle's name: lowerCamelCase of the identifier; one no member
-    /// can have (`self`, `Type`, `init`, …, and at the top level
-    /// `document`) gets `_` appended.
+    /// can have (`self`, `Type`, `init`, …, and at the top level the
+    /// namespace's own `document` and `localizer`) gets `_` appended.
     package static func handleName(_ id: String, topLevel: Bool) -> String {
         let name = SwiftEscaping.lowerCamelCase(id)
-        if SwiftEscaping.unusableMemberNames.contains(name) || (topLevel && name == "document") { return name + "_" }
+        if SwiftEscaping.unusableMemberNames.contains(name) || (topLevel && namespaceMembers.contains(name)) { return name + "_" }
         return name
     }
 
@@ -94,7 +94,7 @@ package enum SwiftNames {
                     }
                 }
                 if record.childCount > 0 {
-                    scopes.append(Scope(members: membersOf(record, in: store, pending: &pending), generated: named, topLevel: false))
+                    scopes.append(Scope(members: members(of: record, in: store, pending: &pending), generated: named, topLevel: false))
                 }
             }
             // Siblings are distinct already: paths can only meet through a group.
@@ -139,8 +139,9 @@ package enum SwiftNames {
         return members.contains { store.records[$0].parent != parent }
     }
 
-    /// A record's children with transparent groups opened up, in source order.
-    private static func membersOf(_ record: ElementRecord, in store: ModelStore, pending: inout [Int]) -> [Int] {
+    /// A record's children with transparent groups opened up, in source
+    /// order (``members(of:)`` from records; `pending` is scratch space).
+    static func members(of record: ElementRecord, in store: ModelStore, pending: inout [Int]) -> [Int] {
         var members: [Int] = []
         members.reserveCapacity(Int(record.childCount))
         pending.removeAll(keepingCapacity: true)
@@ -166,10 +167,14 @@ package enum SwiftNames {
         guard let first = id.first, let last = id.last else { return false }
         if first == UInt8(ascii: "_") || last == UInt8(ascii: "_") { return true }
         if unusable.contains(id) { return true }
-        return topLevel && id.elementsEqual("document".utf8)
+        return topLevel && namespaceMemberWords.contains(id)
     }
 
     private static let unusable = ASCIIWordSet(SwiftEscaping.unusableMemberNames)
+
+    /// What the namespace itself declares beside the top-level handles.
+    static let namespaceMembers: Set<String> = ["document", "localizer"]
+    static let namespaceMemberWords = ASCIIWordSet(namespaceMembers)
 
     /// The hash of an identifier's handle name, `SwiftEscaping.lowerCamelCase`
     /// done on the bytes as they are hashed: identifiers with the same handle

@@ -7,14 +7,11 @@ import MenuModel
 enum CrlfBom {
     /// The menu `File` (“File”).
     static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "File", idSource: .explicit,
+        "menu menu explicit", id: "File",
         path: "File",
         label: "File",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "crlf-bom.menu", line: 3, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "crlf-bom.menu:3:1",
         children: [
             File.`open`.element,
             File.close.element,
@@ -25,34 +22,20 @@ enum CrlfBom {
     enum File {
         /// The item `open` (“Open…”).
         static let `open`: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "open", idSource: .explicit,
+            "item menu explicit", id: "open",
             path: "File/open",
             label: "Open…",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(true),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "o", modifiers: [.command])),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "crlf-bom.menu", line: 4, column: 3)
+            properties: #"{"alternate": false, "enabled": true, "input": true, "role": "normal", "shortcut": {"key": "o", "modifiers": ["command"]}, "undoable": false}"#,
+            location: "crlf-bom.menu:4:3"
         ))
 
         /// The item `close` (“Close”).
         static let close: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "close", idSource: .explicit,
+            "item menu explicit", id: "close",
             path: "File/close",
             label: "Close",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "crlf-bom.menu", line: 5, column: 3)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "w", "modifiers": ["command"]}, "undoable": false}"#,
+            location: "crlf-bom.menu:5:3"
         ))
     }
 
@@ -68,6 +51,17 @@ enum CrlfBom {
         ],
         declarations: [file.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `crlf-bom` (`menuc build --emit xcstrings` writes
+    /// crlf-bom.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "crlf-bom")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action crlf-bom.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).

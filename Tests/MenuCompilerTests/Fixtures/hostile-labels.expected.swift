@@ -7,20 +7,17 @@ import MenuModel
 enum HostileLabels {
     /// The menu `Hostile` (“Hostile "Quotes"”).
     static let hostile: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "Hostile", idSource: .explicit,
+        "menu menu explicit", id: "Hostile",
         path: "Hostile",
         label: "Hostile \"Quotes\"",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "hostile-labels.menu", line: 4, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "hostile-labels.menu:4:1",
         children: [
             MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                "section menu synthetic", id: "section",
                 path: "Hostile/section",
                 allow: ["label-title-case", "label-starts-with-verb", "duplicate-label"],
-                location: .init(file: "hostile-labels.menu", line: 6, column: 3),
+                location: "hostile-labels.menu:6:3",
                 children: [
                     Hostile.quote.element,
                     Hostile.backslash.element,
@@ -34,6 +31,7 @@ enum HostileLabels {
                     Hostile.emoji.element,
                     Hostile.escaped.element,
                     Hostile.comment.element,
+                    Hostile.rawEnd.element,
                 ]
             ),
         ]
@@ -43,197 +41,131 @@ enum HostileLabels {
     enum Hostile {
         /// The item `quote` (“Say "Hi"”).
         static let quote: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "quote", idSource: .explicit,
+            "item menu explicit", id: "quote",
             path: "Hostile/quote",
             label: "Say \"Hi\"",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 7, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:7:5"
         ))
 
         /// The item `backslash` (“Back\slash \(interpolation)”).
         static let backslash: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "backslash", idSource: .explicit,
+            "item menu explicit", id: "backslash",
             path: "Hostile/backslash",
             label: "Back\\slash \\(interpolation)",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 8, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:8:5"
         ))
 
         /// The item `newline` (“Line Break Tab”).
         static let newline: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "newline", idSource: .explicit,
+            "item menu explicit", id: "newline",
             path: "Hostile/newline",
             label: "Line\nBreak\tTab",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 9, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:9:5"
         ))
 
         /// The item `triple` (“Triple """ Quotes”).
         static let triple: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "triple", idSource: .explicit,
+            "item menu explicit", id: "triple",
             path: "Hostile/triple",
             label: "Triple \"\"\" Quotes",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 10, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:10:5"
         ))
 
         /// The item `hash` (“Hash #"raw"# and ##”).
         static let hash: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "hash", idSource: .explicit,
+            "item menu explicit", id: "hash",
             path: "Hostile/hash",
             label: "Hash #\"raw\"# and ##",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 11, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:11:5"
         ))
 
         /// The item `html` (“<script>alert(1)</script> & <b>bold</b>”).
         static let html: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "html", idSource: .explicit,
+            "item menu explicit", id: "html",
             path: "Hostile/html",
             label: "<script>alert(1)</script> & <b>bold</b>",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 12, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:12:5"
         ))
 
         /// The item `pipe` (“| Pipe | Table |”).
         static let pipe: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "pipe", idSource: .explicit,
+            "item menu explicit", id: "pipe",
             path: "Hostile/pipe",
             label: "| Pipe | Table |",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 13, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:13:5"
         ))
 
         /// The item `markdown` (“*Star* _under_ `tick` [link](x) ![img](y)”).
         static let markdown: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "markdown", idSource: .explicit,
+            "item menu explicit", id: "markdown",
             path: "Hostile/markdown",
             label: "*Star* _under_ `tick` [link](x) ![img](y)",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 14, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:14:5"
         ))
 
         /// The item `rtl` (“Evil \u{202E}txt.exe\u{202C} Name”).
         static let rtl: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "rtl", idSource: .explicit,
+            "item menu explicit", id: "rtl",
             path: "Hostile/rtl",
             label: "Evil \u{202E}txt.exe\u{202C} Name",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 15, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:15:5"
         ))
 
         /// The item `emoji` (“Folder 📁 👩‍👩‍👧”).
         static let emoji: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "emoji", idSource: .explicit,
+            "item menu explicit", id: "emoji",
             path: "Hostile/emoji",
             label: "Folder 📁 👩‍👩‍👧",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 16, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:16:5"
         ))
 
         /// The item `escaped` (“😀…”).
         static let escaped: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "escaped", idSource: .explicit,
+            "item menu explicit", id: "escaped",
             path: "Hostile/escaped",
             label: "😀…",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 17, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:17:5"
         ))
 
         /// The item `comment` (“/* not a comment */ // nor this”).
         static let comment: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "comment", idSource: .explicit,
+            "item menu explicit", id: "comment",
             path: "Hostile/comment",
             label: "/* not a comment */ // nor this",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 18, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:18:5"
+        ))
+
+        /// The item `rawEnd` (“Raw End”).
+        static let rawEnd: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
+            "item menu explicit", id: "rawEnd",
+            path: "Hostile/rawEnd",
+            label: "Raw End",
+            properties: "{\"alternate\": false, \"confirm\": \"Ends a raw string: \\\"# and starts an escape: \\\\#(x)\", \"enabled\": true, \"input\": false, \"role\": \"normal\", \"undoable\": false}",
+            location: "hostile-labels.menu:19:5"
         ))
     }
 
     /// Titles a heading line must keep as written: blank space at either end,
     /// a line break, and an identifier with Markdown characters in it.
     static let trailing: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "Trailing", idSource: .explicit,
+        "menu menu explicit", id: "Trailing",
         path: "Trailing",
         label: "Ends in space ",
         doc: "Titles a heading line must keep as written: blank space at either end,\na line break, and an identifier with Markdown characters in it.",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "hostile-labels.menu", line: 24, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "hostile-labels.menu:25:1",
         children: [
             Trailing.a.element,
         ]
@@ -243,30 +175,20 @@ enum HostileLabels {
     enum Trailing {
         /// The item `a` (“Alpha”).
         static let a: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "a", idSource: .explicit,
+            "item menu explicit", id: "a",
             path: "Trailing/a",
             label: "Alpha",
-            properties: [
-                "action": .string("alpha"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 25, column: 3)
+            properties: #"{"action": "alpha", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:26:3"
         ))
     }
 
     /// The menu `under_score_id`.
     static let under_score_id: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "under_score_id", idSource: .explicit,
+        "menu menu explicit", id: "under_score_id",
         path: "under_score_id",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "hostile-labels.menu", line: 28, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "hostile-labels.menu:29:1",
         children: [
             Under_score_id.b.element,
         ]
@@ -276,31 +198,21 @@ enum HostileLabels {
     enum Under_score_id {
         /// The item `b` (“Beta”).
         static let b: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "b", idSource: .explicit,
+            "item menu explicit", id: "b",
             path: "under_score_id/b",
             label: "Beta",
-            properties: [
-                "action": .string("beta"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 29, column: 3)
+            properties: #"{"action": "beta", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:30:3"
         ))
     }
 
     /// The menu `Tabbed` (“Tab at end ”).
     static let tabbed: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "Tabbed", idSource: .explicit,
+        "menu menu explicit", id: "Tabbed",
         path: "Tabbed",
         label: "Tab at end\t",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "hostile-labels.menu", line: 32, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "hostile-labels.menu:33:1",
         children: [
             Tabbed.c.element,
         ]
@@ -310,31 +222,21 @@ enum HostileLabels {
     enum Tabbed {
         /// The item `c` (“Gamma”).
         static let c: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "c", idSource: .explicit,
+            "item menu explicit", id: "c",
             path: "Tabbed/c",
             label: "Gamma",
-            properties: [
-                "action": .string("gamma"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 33, column: 3)
+            properties: #"{"action": "gamma", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:34:3"
         ))
     }
 
     /// The menu `Leading` (“  Leading and trailing  ”).
     static let leading: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "Leading", idSource: .explicit,
+        "menu menu explicit", id: "Leading",
         path: "Leading",
         label: "  Leading and trailing  ",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "hostile-labels.menu", line: 36, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "hostile-labels.menu:37:1",
         children: [
             Leading.d.element,
         ]
@@ -344,31 +246,21 @@ enum HostileLabels {
     enum Leading {
         /// The item `d` (“Delta”).
         static let d: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "d", idSource: .explicit,
+            "item menu explicit", id: "d",
             path: "Leading/d",
             label: "Delta",
-            properties: [
-                "action": .string("delta"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 37, column: 3)
+            properties: #"{"action": "delta", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:38:3"
         ))
     }
 
     /// The menu `NewlineEnd` (“Line break at end ”).
     static let newlineEnd: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "NewlineEnd", idSource: .explicit,
+        "menu menu explicit", id: "NewlineEnd",
         path: "NewlineEnd",
         label: "Line break at end\n",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "hostile-labels.menu", line: 40, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "hostile-labels.menu:41:1",
         children: [
             NewlineEnd.e.element,
         ]
@@ -378,18 +270,11 @@ enum HostileLabels {
     enum NewlineEnd {
         /// The item `e` (“Epsilon”).
         static let e: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "e", idSource: .explicit,
+            "item menu explicit", id: "e",
             path: "NewlineEnd/e",
             label: "Epsilon",
-            properties: [
-                "action": .string("epsilon"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "hostile-labels.menu", line: 41, column: 3)
+            properties: #"{"action": "epsilon", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "hostile-labels.menu:42:3"
         ))
     }
 
@@ -403,6 +288,17 @@ enum HostileLabels {
         ],
         declarations: [hostile.element, trailing.element, under_score_id.element, tabbed.element, leading.element, newlineEnd.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `hostile-labels` (`menuc build --emit xcstrings` writes
+    /// hostile-labels.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "hostile-labels")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action hostile-labels.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).
@@ -422,6 +318,7 @@ enum HostileLabels {
         case newline
         case pipe
         case quote
+        case rawEnd
         case rtl
         case triple
     }

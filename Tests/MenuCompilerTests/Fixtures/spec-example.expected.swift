@@ -7,28 +7,25 @@ import MenuModel
 enum SpecExample {
     /// The menu `Edit` (“Edit”).
     static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+        "menu menu explicit", id: "Edit",
         path: "Edit",
         label: "Edit",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "spec-example.menu", line: 4, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "spec-example.menu:4:1",
         children: [
             MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                "section menu synthetic", id: "section",
                 path: "Edit/section",
-                location: .init(file: "spec-example.menu", line: 5, column: 3),
+                location: "spec-example.menu:5:3",
                 children: [
                     Edit.undo.element,
                     Edit.redo.element,
                 ]
             ),
             MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                "section menu synthetic", id: "section2",
                 path: "Edit/section2",
-                location: .init(file: "spec-example.menu", line: 9, column: 3),
+                location: "spec-example.menu:9:3",
                 children: [
                     Edit.cut.element,
                     Edit.copy.element,
@@ -43,109 +40,64 @@ enum SpecExample {
     enum Edit {
         /// The item `undo` (“Undo”).
         static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "undo", idSource: .explicit,
+            "item menu explicit", id: "undo",
             path: "Edit/undo",
             label: "Undo",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "spec-example.menu", line: 6, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["command"]}, "undoable": false}"#,
+            location: "spec-example.menu:6:5"
         ))
 
         /// The item `redo` (“Redo”).
         static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "redo", idSource: .explicit,
+            "item menu explicit", id: "redo",
             path: "Edit/redo",
             label: "Redo",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "spec-example.menu", line: 7, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+            location: "spec-example.menu:7:5"
         ))
 
         /// The item `cut` (“Cut”).
         static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "cut", idSource: .explicit,
+            "item menu explicit", id: "cut",
             path: "Edit/cut",
             label: "Cut",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                "symbol": .string("scissors"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "spec-example.menu", line: 10, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "x", "modifiers": ["command"]}, "symbol": "scissors", "undoable": false}"#,
+            location: "spec-example.menu:10:5"
         ))
 
         /// The item `copy` (“Copy”).
         static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "copy", idSource: .explicit,
+            "item menu explicit", id: "copy",
             path: "Edit/copy",
             label: "Copy",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                "symbol": .string("doc.on.doc"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "spec-example.menu", line: 11, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "c", "modifiers": ["command"]}, "symbol": "doc.on.doc", "undoable": false}"#,
+            location: "spec-example.menu:11:5"
         ))
 
         /// The item `paste` (“Paste”).
         static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "paste", idSource: .explicit,
+            "item menu explicit", id: "paste",
             path: "Edit/paste",
             label: "Paste",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                "symbol": .string("doc.on.clipboard"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "spec-example.menu", line: 12, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "v", "modifiers": ["command"]}, "symbol": "doc.on.clipboard", "undoable": false}"#,
+            location: "spec-example.menu:12:5"
         ))
 
         /// The item `pasteAndMatchStyle` (“Paste and Match Style”).
         static let pasteAndMatchStyle: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "pasteAndMatchStyle", idSource: .explicit,
+            "item menu explicit", id: "pasteAndMatchStyle",
             path: "Edit/pasteAndMatchStyle",
             label: "Paste and Match Style",
-            properties: [
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "spec-example.menu", line: 13, column: 5)
+            properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "v", "modifiers": ["option", "shift", "command"]}, "undoable": false}"#,
+            location: "spec-example.menu:13:5"
         ))
     }
 
     /// The menubar `menubar`.
     static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
-        kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
+        "menubar menu synthetic", id: "menubar",
         path: "menubar",
-        location: .init(file: "spec-example.menu", line: 17, column: 1),
+        location: "spec-example.menu:17:1",
         children: [
             MenuBar.file.element,
             MenuBar.edit.element,
@@ -157,14 +109,11 @@ enum SpecExample {
     enum MenuBar {
         /// The menu `File` (“File”).
         static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "File", idSource: .explicit,
+            "menu menu explicit", id: "File",
             path: "menubar/File",
             label: "File",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "spec-example.menu", line: 18, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "spec-example.menu:18:3",
             children: [
                 File.newNote.element,
                 File.export.element,
@@ -175,54 +124,36 @@ enum SpecExample {
         enum File {
             /// The item `newNote` (“New Note”).
             static let newNote: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "newNote", idSource: .explicit,
+                "item menu explicit", id: "newNote",
                 path: "menubar/File/newNote",
                 label: "New Note",
-                properties: [
-                    "action": .string("newNote"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "spec-example.menu", line: 19, column: 5)
+                properties: #"{"action": "newNote", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "n", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "spec-example.menu:19:5"
             ))
 
             /// The item `export` (“Export as PDF…”).
             static let export: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "export", idSource: .explicit,
+                "item menu explicit", id: "export",
                 path: "menubar/File/export",
                 label: "Export as PDF…",
-                properties: [
-                    "action": .string("exportPDF"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "spec-example.menu", line: 20, column: 5)
+                properties: #"{"action": "exportPDF", "alternate": false, "enabled": true, "input": true, "role": "normal", "undoable": false}"#,
+                location: "spec-example.menu:20:5"
             ))
         }
 
         /// The menu `Edit` (“Edit”).
         static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+            "menu menu explicit", id: "Edit",
             path: "menubar/Edit",
             label: "Edit",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "spec-example.menu", line: 4, column: 1),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "spec-example.menu:4:1",
             origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3)),
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Edit/section",
-                    location: .init(file: "spec-example.menu", line: 5, column: 3),
+                    location: "spec-example.menu:5:3",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3)),
                     children: [
                         Edit.undo.element,
@@ -230,9 +161,9 @@ enum SpecExample {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Edit/section2",
-                    location: .init(file: "spec-example.menu", line: 9, column: 3),
+                    location: "spec-example.menu:9:3",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3)),
                     children: [
                         Edit.cut.element,
@@ -248,120 +179,72 @@ enum SpecExample {
         enum Edit {
             /// The item `undo` (“Undo”).
             static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "undo", idSource: .explicit,
+                "item menu explicit", id: "undo",
                 path: "menubar/Edit/undo",
                 label: "Undo",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "spec-example.menu", line: 6, column: 5),
+                properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "spec-example.menu:6:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
             ))
 
             /// The item `redo` (“Redo”).
             static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "redo", idSource: .explicit,
+                "item menu explicit", id: "redo",
                 path: "menubar/Edit/redo",
                 label: "Redo",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "spec-example.menu", line: 7, column: 5),
+                properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "spec-example.menu:7:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
             ))
 
             /// The item `cut` (“Cut”).
             static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "cut", idSource: .explicit,
+                "item menu explicit", id: "cut",
                 path: "menubar/Edit/cut",
                 label: "Cut",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                    "symbol": .string("scissors"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "spec-example.menu", line: 10, column: 5),
+                properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "x", "modifiers": ["command"]}, "symbol": "scissors", "undoable": false}"#,
+                location: "spec-example.menu:10:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
             ))
 
             /// The item `copy` (“Copy”).
             static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                "item menu explicit", id: "copy",
                 path: "menubar/Edit/copy",
                 label: "Copy",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                    "symbol": .string("doc.on.doc"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "spec-example.menu", line: 11, column: 5),
+                properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "c", "modifiers": ["command"]}, "symbol": "doc.on.doc", "undoable": false}"#,
+                location: "spec-example.menu:11:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
             ))
 
             /// The item `paste` (“Paste”).
             static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "paste", idSource: .explicit,
+                "item menu explicit", id: "paste",
                 path: "menubar/Edit/paste",
                 label: "Paste",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                    "symbol": .string("doc.on.clipboard"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "spec-example.menu", line: 12, column: 5),
+                properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "v", "modifiers": ["command"]}, "symbol": "doc.on.clipboard", "undoable": false}"#,
+                location: "spec-example.menu:12:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
             ))
 
             /// The item `pasteAndMatchStyle` (“Paste and Match Style”).
             static let pasteAndMatchStyle: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "pasteAndMatchStyle", idSource: .explicit,
+                "item menu explicit", id: "pasteAndMatchStyle",
                 path: "menubar/Edit/pasteAndMatchStyle",
                 label: "Paste and Match Style",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "spec-example.menu", line: 13, column: 5),
+                properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "v", "modifiers": ["option", "shift", "command"]}, "undoable": false}"#,
+                location: "spec-example.menu:13:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "spec-example.menu", line: 22, column: 3))
             ))
         }
 
         /// The menu `View` (“View”).
         static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            "menu menu explicit", id: "View",
             path: "menubar/View",
             label: "View",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "spec-example.menu", line: 23, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "spec-example.menu:23:3",
             children: [
                 View.ruler.element,
                 View.bold.element,
@@ -373,44 +256,28 @@ enum SpecExample {
         enum View {
             /// The toggle `ruler`.
             static let ruler: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
-                kind: .toggle, context: .menu, id: "ruler", idSource: .explicit,
+                "toggle menu explicit", id: "ruler",
                 path: "menubar/View/ruler",
-                properties: [
-                    "enabled": .bool(true),
-                    "off": .string("Show Ruler"),
-                    "on": .string("Hide Ruler"),
-                    "state": .string("off"),
-                ],
-                location: .init(file: "spec-example.menu", line: 24, column: 5)
+                properties: #"{"enabled": true, "off": "Show Ruler", "on": "Hide Ruler", "state": "off"}"#,
+                location: "spec-example.menu:24:5"
             ))
 
             /// The item `bold` (“Bold”).
             static let bold: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "bold", idSource: .explicit,
+                "item menu explicit", id: "bold",
                 path: "menubar/View/bold",
                 label: "Bold",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
-                    "state": .string("on"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "spec-example.menu", line: 25, column: 5)
+                properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "b", "modifiers": ["command"]}, "state": "on", "undoable": false}"#,
+                location: "spec-example.menu:25:5"
             ))
 
             /// The submenu `sortBy` (“Sort By”).
             static let sortBy: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "sortBy", idSource: .explicit,
+                "submenu menu explicit", id: "sortBy",
                 path: "menubar/View/sortBy",
                 label: "Sort By",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "spec-example.menu", line: 26, column: 5),
+                properties: #"{"dynamic": false, "enabled": true}"#,
+                location: "spec-example.menu:26:5",
                 children: [
                     SortBy.date.element,
                     SortBy.title.element,
@@ -421,32 +288,20 @@ enum SpecExample {
             enum SortBy {
                 /// The item `date` (“Date”).
                 static let date: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "date", idSource: .explicit,
+                    "item menu explicit", id: "date",
                     path: "menubar/View/sortBy/date",
                     label: "Date",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "spec-example.menu", line: 27, column: 7)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "spec-example.menu:27:7"
                 ))
 
                 /// The item `title` (“Title”).
                 static let title: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "title", idSource: .explicit,
+                    "item menu explicit", id: "title",
                     path: "menubar/View/sortBy/title",
                     label: "Title",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "spec-example.menu", line: 28, column: 7)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "spec-example.menu:28:7"
                 ))
             }
         }
@@ -454,20 +309,16 @@ enum SpecExample {
 
     /// The view `EditNote` (“Edit Note”).
     static let editNote: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
-        kind: .view, context: .control, id: "EditNote", idSource: .explicit,
+        "view control explicit", id: "EditNote",
         path: "EditNote",
         label: "Edit Note",
-        properties: [
-            "editable": .bool(true),
-            "presentation": .string("sheet"),
-            "scrolling": .bool(false),
-        ],
-        location: .init(file: "spec-example.menu", line: 33, column: 1),
+        properties: #"{"editable": true, "presentation": "sheet", "scrolling": false}"#,
+        location: "spec-example.menu:33:1",
         children: [
             MenuModel.MenuElement(
-                kind: .toolbar, context: .control, id: "toolbar", idSource: .synthetic,
+                "toolbar control synthetic", id: "toolbar",
                 path: "EditNote/toolbar",
-                location: .init(file: "spec-example.menu", line: 37, column: 3),
+                location: "spec-example.menu:37:3",
                 children: [
                     EditNote.cancel.element,
                     EditNote.done.element,
@@ -482,45 +333,29 @@ enum SpecExample {
     enum EditNote {
         /// The button `cancel` (“Cancel”).
         static let cancel: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "cancel", idSource: .explicit,
+            "button control explicit", id: "cancel",
             path: "EditNote/cancel",
             label: "Cancel",
-            properties: [
-                "enabled": .bool(true),
-                "role": .string("cancel"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "spec-example.menu", line: 38, column: 5)
+            properties: #"{"enabled": true, "role": "cancel", "type": "system", "undoable": false}"#,
+            location: "spec-example.menu:38:5"
         ))
 
         /// The button `done` (“Done”).
         static let done: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "done", idSource: .explicit,
+            "button control explicit", id: "done",
             path: "EditNote/done",
             label: "Done",
-            properties: [
-                "enabled": .bool(true),
-                "role": .string("primary"),
-                "style": .string("filled"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "spec-example.menu", line: 39, column: 5)
+            properties: #"{"enabled": true, "role": "primary", "style": "filled", "type": "system", "undoable": false}"#,
+            location: "spec-example.menu:39:5"
         ))
 
         /// The popup `folder` (“Folder”).
         static let folder: MenuModel.PopUpProperties = MenuModel.PopUpProperties(MenuModel.MenuElement(
-            kind: .popup, context: .control, id: "folder", idSource: .explicit,
+            "popup control explicit", id: "folder",
             path: "EditNote/folder",
             label: "Folder",
-            properties: [
-                "default": .string("notes"),
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-                "multiple": .bool(false),
-            ],
-            location: .init(file: "spec-example.menu", line: 42, column: 3),
+            properties: #"{"default": "notes", "dynamic": false, "enabled": true, "multiple": false}"#,
+            location: "spec-example.menu:42:3",
             children: [
                 Folder.notes.element,
                 Folder.work.element,
@@ -532,54 +367,44 @@ enum SpecExample {
         enum Folder {
             /// The option `notes` (“Notes”).
             static let notes: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "notes", idSource: .explicit,
+                "option control explicit", id: "notes",
                 path: "EditNote/folder/notes",
                 label: "Notes",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "spec-example.menu", line: 44, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "spec-example.menu:44:5"
             ))
 
             /// The option `work` (“Work”).
             static let work: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "work", idSource: .explicit,
+                "option control explicit", id: "work",
                 path: "EditNote/folder/work",
                 label: "Work",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "spec-example.menu", line: 45, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "spec-example.menu:45:5"
             ))
 
             /// The option `custom` (“Custom…”).
             static let custom: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "custom", idSource: .explicit,
+                "option control explicit", id: "custom",
                 path: "EditNote/folder/custom",
                 label: "Custom…",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "spec-example.menu", line: 46, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "spec-example.menu:46:5"
             ))
         }
 
         /// The pulldown `more` (“More”).
         static let more: MenuModel.PullDownProperties = MenuModel.PullDownProperties(MenuModel.MenuElement(
-            kind: .pulldown, context: .control, id: "more", idSource: .explicit,
+            "pulldown control explicit", id: "more",
             path: "EditNote/more",
             label: "More",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-                "symbol": .string("ellipsis.circle"),
-            ],
-            location: .init(file: "spec-example.menu", line: 49, column: 3),
+            properties: #"{"dynamic": false, "enabled": true, "symbol": "ellipsis.circle"}"#,
+            location: "spec-example.menu:49:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "EditNote/more/section",
-                    location: .init(file: "spec-example.menu", line: 51, column: 5),
+                    location: "spec-example.menu:51:5",
                     children: [
                         More.pin.element,
                         More.lock.element,
@@ -594,66 +419,38 @@ enum SpecExample {
         enum More {
             /// The item `pin` (“Pin Note”).
             static let pin: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "pin", idSource: .explicit,
+                "item menu explicit", id: "pin",
                 path: "EditNote/more/pin",
                 label: "Pin Note",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("pin"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "spec-example.menu", line: 52, column: 7)
+                properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "pin", "undoable": false}"#,
+                location: "spec-example.menu:52:7"
             ))
 
             /// The item `lock` (“Lock Note”).
             static let lock: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "lock", idSource: .explicit,
+                "item menu explicit", id: "lock",
                 path: "EditNote/more/lock",
                 label: "Lock Note",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("lock"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "spec-example.menu", line: 53, column: 7)
+                properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "lock", "undoable": false}"#,
+                location: "spec-example.menu:53:7"
             ))
 
             /// The item `share` (“Share…”).
             static let share: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "share", idSource: .explicit,
+                "item menu explicit", id: "share",
                 path: "EditNote/more/share",
                 label: "Share…",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("square.and.arrow.up"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "spec-example.menu", line: 54, column: 7)
+                properties: #"{"alternate": false, "enabled": true, "input": true, "role": "normal", "symbol": "square.and.arrow.up", "undoable": false}"#,
+                location: "spec-example.menu:54:7"
             ))
 
             /// The item `delete` (“Delete Note”).
             static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                "item menu explicit", id: "delete",
                 path: "EditNote/more/delete",
                 label: "Delete Note",
-                properties: [
-                    "alternate": .bool(false),
-                    "confirm": .string("Delete this note?"),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("destructive"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "spec-example.menu", line: 56, column: 5)
+                properties: #"{"alternate": false, "confirm": "Delete this note?", "enabled": true, "input": false, "role": "destructive", "undoable": false}"#,
+                location: "spec-example.menu:56:5"
             ))
         }
     }
@@ -670,6 +467,17 @@ enum SpecExample {
         ],
         declarations: [edit.element, menubar.element, editNote.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `spec-example` (`menuc build --emit xcstrings` writes
+    /// spec-example.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "spec-example")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action spec-example.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).

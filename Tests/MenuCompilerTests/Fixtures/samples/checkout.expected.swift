@@ -9,21 +9,17 @@ enum Checkout {
     /// The checkout sheet. Place Order is the primary (and only filled)
     /// button; Cancel dismisses the sheet without ordering.
     static let checkout: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
-        kind: .view, context: .control, id: "Checkout", idSource: .explicit,
+        "view control explicit", id: "Checkout",
         path: "Checkout",
         label: "Checkout",
         doc: "The checkout sheet. Place Order is the primary (and only filled)\nbutton; Cancel dismisses the sheet without ordering.",
-        properties: [
-            "editable": .bool(false),
-            "presentation": .string("sheet"),
-            "scrolling": .bool(false),
-        ],
-        location: .init(file: "samples/checkout.menu", line: 7, column: 1),
+        properties: #"{"editable": false, "presentation": "sheet", "scrolling": false}"#,
+        location: "samples/checkout.menu:7:1",
         children: [
             MenuModel.MenuElement(
-                kind: .toolbar, context: .control, id: "toolbar", idSource: .synthetic,
+                "toolbar control synthetic", id: "toolbar",
                 path: "Checkout/toolbar",
-                location: .init(file: "samples/checkout.menu", line: 10, column: 3),
+                location: "samples/checkout.menu:10:3",
                 children: [
                     Checkout.cancel.element,
                 ]
@@ -39,33 +35,21 @@ enum Checkout {
     enum Checkout {
         /// The button `cancel` (“Cancel”).
         static let cancel: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "cancel", idSource: .explicit,
+            "button control explicit", id: "cancel",
             path: "Checkout/cancel",
             label: "Cancel",
-            properties: [
-                "action": .string("dismissCheckout"),
-                "enabled": .bool(true),
-                "role": .string("cancel"),
-                "type": .string("cancel"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/checkout.menu", line: 11, column: 5)
+            properties: #"{"action": "dismissCheckout", "enabled": true, "role": "cancel", "type": "cancel", "undoable": false}"#,
+            location: "samples/checkout.menu:11:5"
         ))
 
         /// How the order ships. Most people pick standard shipping.
         static let shipping: MenuModel.PopUpProperties = MenuModel.PopUpProperties(MenuModel.MenuElement(
-            kind: .popup, context: .control, id: "shipping", idSource: .explicit,
+            "popup control explicit", id: "shipping",
             path: "Checkout/shipping",
             label: "Shipping",
             doc: "How the order ships. Most people pick standard shipping.",
-            properties: [
-                "default": .string("standard"),
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-                "multiple": .bool(false),
-                "symbol": .string("shippingbox"),
-            ],
-            location: .init(file: "samples/checkout.menu", line: 15, column: 3),
+            properties: #"{"default": "standard", "dynamic": false, "enabled": true, "multiple": false, "symbol": "shippingbox"}"#,
+            location: "samples/checkout.menu:15:3",
             children: [
                 Shipping.standard.element,
                 Shipping.express.element,
@@ -78,64 +62,49 @@ enum Checkout {
         enum Shipping {
             /// The option `standard` (“Standard Shipping”).
             static let standard: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "standard", idSource: .explicit,
+                "option control explicit", id: "standard",
                 path: "Checkout/shipping/standard",
                 label: "Standard Shipping",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/checkout.menu", line: 18, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "samples/checkout.menu:18:5"
             ))
 
             /// The option `express` (“Express Shipping”).
             static let express: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "express", idSource: .explicit,
+                "option control explicit", id: "express",
                 path: "Checkout/shipping/express",
                 label: "Express Shipping",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/checkout.menu", line: 19, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "samples/checkout.menu:19:5"
             ))
 
             /// The option `overnight` (“Overnight Shipping”).
             static let overnight: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "overnight", idSource: .explicit,
+                "option control explicit", id: "overnight",
                 path: "Checkout/shipping/overnight",
                 label: "Overnight Shipping",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/checkout.menu", line: 20, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "samples/checkout.menu:20:5"
             ))
 
             /// The option `pickup` (“Store Pickup”).
             static let pickup: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "pickup", idSource: .explicit,
+                "option control explicit", id: "pickup",
                 path: "Checkout/shipping/pickup",
                 label: "Store Pickup",
-                properties: [
-                    "enabled": .bool(true),
-                    "symbol": .string("storefront"),
-                ],
-                location: .init(file: "samples/checkout.menu", line: 21, column: 5)
+                properties: #"{"enabled": true, "symbol": "storefront"}"#,
+                location: "samples/checkout.menu:21:5"
             ))
         }
 
         /// How the order is paid; options without an identifier derive one.
         static let payment: MenuModel.PopUpProperties = MenuModel.PopUpProperties(MenuModel.MenuElement(
-            kind: .popup, context: .control, id: "payment", idSource: .explicit,
+            "popup control explicit", id: "payment",
             path: "Checkout/payment",
             label: "Payment",
             doc: "How the order is paid; options without an identifier derive one.",
-            properties: [
-                "default": .string("applePay"),
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-                "multiple": .bool(false),
-                "symbol": .string("creditcard"),
-            ],
-            location: .init(file: "samples/checkout.menu", line: 25, column: 3),
+            properties: #"{"default": "applePay", "dynamic": false, "enabled": true, "multiple": false, "symbol": "creditcard"}"#,
+            location: "samples/checkout.menu:25:3",
             children: [
                 Payment.applePay.element,
                 Payment.creditCard.element,
@@ -147,87 +116,59 @@ enum Checkout {
         enum Payment {
             /// The option `applePay` (“Apple Pay”).
             static let applePay: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "applePay", idSource: .label,
+                "option control label", id: "applePay",
                 path: "Checkout/payment/applePay",
                 label: "Apple Pay",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/checkout.menu", line: 28, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "samples/checkout.menu:28:5"
             ))
 
             /// The option `creditCard` (“Credit Card”).
             static let creditCard: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "creditCard", idSource: .label,
+                "option control label", id: "creditCard",
                 path: "Checkout/payment/creditCard",
                 label: "Credit Card",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/checkout.menu", line: 29, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "samples/checkout.menu:29:5"
             ))
 
             /// The option `giftCard` (“Gift Card”).
             static let giftCard: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "giftCard", idSource: .explicit,
+                "option control explicit", id: "giftCard",
                 path: "Checkout/payment/giftCard",
                 label: "Gift Card",
-                properties: [
-                    "enabled": .bool(false),
-                ],
-                location: .init(file: "samples/checkout.menu", line: 30, column: 5)
+                properties: #"{"enabled": false}"#,
+                location: "samples/checkout.menu:30:5"
             ))
         }
 
         /// The button `promo` (“Add Promo Code…”).
         static let promo: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "promo", idSource: .explicit,
+            "button control explicit", id: "promo",
             path: "Checkout/promo",
             label: "Add Promo Code…",
-            properties: [
-                "enabled": .bool(true),
-                "opens": .string("PromoCode"),
-                "role": .string("normal"),
-                "symbol": .string("tag"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/checkout.menu", line: 33, column: 3)
+            properties: #"{"enabled": true, "opens": "PromoCode", "role": "normal", "symbol": "tag", "type": "system", "undoable": false}"#,
+            location: "samples/checkout.menu:33:3"
         ))
 
         /// The button `placeOrder` (“Place Order”).
         static let placeOrder: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "placeOrder", idSource: .explicit,
+            "button control explicit", id: "placeOrder",
             path: "Checkout/placeOrder",
             label: "Place Order",
-            properties: [
-                "action": .string("placeOrder"),
-                "activity": .string("Placing Order…"),
-                "enabled": .bool(true),
-                "height": .number(50),
-                "role": .string("primary"),
-                "size": .string("large"),
-                "style": .string("filled"),
-                "subtitle": .string("3 Items"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/checkout.menu", line: 35, column: 3)
+            properties: "{\"action\": \"placeOrder\", \"activity\": \"Placing Order…\", \"enabled\": true, \"height\": 50, \"role\": \"primary\", \"size\": \"large\", \"style\": \"filled\", \"subtitle\": \"3 Items\", \"type\": \"system\", \"undoable\": false}",
+            location: "samples/checkout.menu:35:3"
         ))
     }
 
     /// The alert that asks for a promo code.
     static let promoCode: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
-        kind: .view, context: .control, id: "PromoCode", idSource: .explicit,
+        "view control explicit", id: "PromoCode",
         path: "PromoCode",
         label: "Promo Code",
         doc: "The alert that asks for a promo code.",
-        properties: [
-            "editable": .bool(true),
-            "presentation": .string("alert"),
-            "scrolling": .bool(false),
-        ],
-        location: .init(file: "samples/checkout.menu", line: 47, column: 1),
+        properties: #"{"editable": true, "presentation": "alert", "scrolling": false}"#,
+        location: "samples/checkout.menu:47:1",
         children: [
             PromoCode.cancel.element,
             PromoCode.apply.element,
@@ -238,32 +179,20 @@ enum Checkout {
     enum PromoCode {
         /// The button `cancel` (“Cancel”).
         static let cancel: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "cancel", idSource: .explicit,
+            "button control explicit", id: "cancel",
             path: "PromoCode/cancel",
             label: "Cancel",
-            properties: [
-                "action": .string("dismissPromo"),
-                "enabled": .bool(true),
-                "role": .string("cancel"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/checkout.menu", line: 50, column: 3)
+            properties: #"{"action": "dismissPromo", "enabled": true, "role": "cancel", "type": "system", "undoable": false}"#,
+            location: "samples/checkout.menu:50:3"
         ))
 
         /// The button `apply` (“Apply”).
         static let apply: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "apply", idSource: .explicit,
+            "button control explicit", id: "apply",
             path: "PromoCode/apply",
             label: "Apply",
-            properties: [
-                "action": .string("applyPromo"),
-                "enabled": .bool(true),
-                "role": .string("primary"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/checkout.menu", line: 51, column: 3)
+            properties: #"{"action": "applyPromo", "enabled": true, "role": "primary", "type": "system", "undoable": false}"#,
+            location: "samples/checkout.menu:51:3"
         ))
     }
 
@@ -278,6 +207,17 @@ enum Checkout {
         ],
         declarations: [checkout.element, promoCode.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `checkout` (`menuc build --emit xcstrings` writes
+    /// checkout.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "checkout")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action samples/checkout.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).

@@ -11,15 +11,12 @@ enum Mail {
     /// with `use`, and the message list's context menu shows them with `menu:`.
     /// No shortcuts here: context menus don't display them.
     static let messageActions: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "MessageActions", idSource: .explicit,
+        "menu menu explicit", id: "MessageActions",
         path: "MessageActions",
         label: "Message Actions",
         doc: "Actions on the selected messages. The Message menu splices these items\nwith `use`, and the message list's context menu shows them with `menu:`.\nNo shortcuts here: context menus don't display them.",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "samples/mail.menu", line: 10, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "samples/mail.menu:10:1",
         children: [
             MessageActions.replying.element,
             MessageActions.filing.element,
@@ -30,9 +27,9 @@ enum Mail {
     enum MessageActions {
         /// The section `replying`.
         static let replying: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-            kind: .section, context: .menu, id: "replying", idSource: .explicit,
+            "section menu explicit", id: "replying",
             path: "MessageActions/replying",
-            location: .init(file: "samples/mail.menu", line: 11, column: 3),
+            location: "samples/mail.menu:11:3",
             children: [
                 Replying.reply.element,
                 Replying.replyAll.element,
@@ -44,61 +41,37 @@ enum Mail {
         enum Replying {
             /// The item `reply` (“Reply”).
             static let reply: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "reply", idSource: .explicit,
+                "item menu explicit", id: "reply",
                 path: "MessageActions/replying/reply",
                 label: "Reply",
-                properties: [
-                    "action": .string("reply"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("arrowshape.turn.up.left"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 12, column: 5)
+                properties: #"{"action": "reply", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "arrowshape.turn.up.left", "undoable": false}"#,
+                location: "samples/mail.menu:12:5"
             ))
 
             /// The item `replyAll` (“Reply All”).
             static let replyAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "replyAll", idSource: .explicit,
+                "item menu explicit", id: "replyAll",
                 path: "MessageActions/replying/replyAll",
                 label: "Reply All",
-                properties: [
-                    "action": .string("replyAll"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("arrowshape.turn.up.left.2"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 13, column: 5)
+                properties: #"{"action": "replyAll", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "arrowshape.turn.up.left.2", "undoable": false}"#,
+                location: "samples/mail.menu:13:5"
             ))
 
             /// The item `forward` (“Forward”).
             static let forward: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "forward", idSource: .explicit,
+                "item menu explicit", id: "forward",
                 path: "MessageActions/replying/forward",
                 label: "Forward",
-                properties: [
-                    "action": .string("forward"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("arrowshape.turn.up.right"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 14, column: 5)
+                properties: #"{"action": "forward", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "arrowshape.turn.up.right", "undoable": false}"#,
+                location: "samples/mail.menu:14:5"
             ))
         }
 
         /// The section `filing`.
         static let filing: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-            kind: .section, context: .menu, id: "filing", idSource: .explicit,
+            "section menu explicit", id: "filing",
             path: "MessageActions/filing",
-            location: .init(file: "samples/mail.menu", line: 16, column: 3),
+            location: "samples/mail.menu:16:3",
             children: [
                 Filing.archive.element,
                 Filing.moveToJunk.element,
@@ -110,68 +83,40 @@ enum Mail {
         enum Filing {
             /// The item `archive` (“Archive”).
             static let archive: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "archive", idSource: .explicit,
+                "item menu explicit", id: "archive",
                 path: "MessageActions/filing/archive",
                 label: "Archive",
-                properties: [
-                    "action": .string("archive"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("archivebox"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 17, column: 5)
+                properties: #"{"action": "archive", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "archivebox", "undoable": false}"#,
+                location: "samples/mail.menu:17:5"
             ))
 
             /// The item `moveToJunk` (“Move to Junk”).
             static let moveToJunk: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "moveToJunk", idSource: .label,
+                "item menu label", id: "moveToJunk",
                 path: "MessageActions/filing/moveToJunk",
                 label: "Move to Junk",
-                properties: [
-                    "action": .string("moveToJunk"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("xmark.bin"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 18, column: 5)
+                properties: #"{"action": "moveToJunk", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "xmark.bin", "undoable": false}"#,
+                location: "samples/mail.menu:18:5"
             ))
 
             /// The item `delete` (“Delete”).
             static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                "item menu explicit", id: "delete",
                 path: "MessageActions/filing/delete",
                 label: "Delete",
-                properties: [
-                    "action": .string("deleteMessages"),
-                    "alternate": .bool(false),
-                    "confirm": .string("Delete the selected messages?"),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("destructive"),
-                    "symbol": .string("trash"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 19, column: 5)
+                properties: #"{"action": "deleteMessages", "alternate": false, "confirm": "Delete the selected messages?", "enabled": true, "input": false, "role": "destructive", "symbol": "trash", "undoable": false}"#,
+                location: "samples/mail.menu:19:5"
             ))
         }
     }
 
     /// Context menu of the message list.
     static let messageList: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .contextmenu, context: .control, id: "messageList", idSource: .explicit,
+        "contextmenu control explicit", id: "messageList",
         path: "messageList",
         doc: "Context menu of the message list.",
-        properties: [
-            "layout": .string("large"),
-            "menu": .string("MessageActions"),
-        ],
-        location: .init(file: "samples/mail.menu", line: 29, column: 1),
+        properties: #"{"layout": "large", "menu": "MessageActions"}"#,
+        location: "samples/mail.menu:29:1",
         children: [
             MessageList.replying.element,
             MessageList.filing.element,
@@ -182,9 +127,9 @@ enum Mail {
     enum MessageList {
         /// The section `replying`.
         static let replying: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-            kind: .section, context: .menu, id: "replying", idSource: .explicit,
+            "section menu explicit", id: "replying",
             path: "messageList/replying",
-            location: .init(file: "samples/mail.menu", line: 11, column: 3),
+            location: "samples/mail.menu:11:3",
             origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33)),
             children: [
                 Replying.reply.element,
@@ -197,64 +142,40 @@ enum Mail {
         enum Replying {
             /// The item `reply` (“Reply”).
             static let reply: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "reply", idSource: .explicit,
+                "item menu explicit", id: "reply",
                 path: "messageList/replying/reply",
                 label: "Reply",
-                properties: [
-                    "action": .string("reply"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("arrowshape.turn.up.left"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 12, column: 5),
+                properties: #"{"action": "reply", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "arrowshape.turn.up.left", "undoable": false}"#,
+                location: "samples/mail.menu:12:5",
                 origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
             ))
 
             /// The item `replyAll` (“Reply All”).
             static let replyAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "replyAll", idSource: .explicit,
+                "item menu explicit", id: "replyAll",
                 path: "messageList/replying/replyAll",
                 label: "Reply All",
-                properties: [
-                    "action": .string("replyAll"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("arrowshape.turn.up.left.2"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 13, column: 5),
+                properties: #"{"action": "replyAll", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "arrowshape.turn.up.left.2", "undoable": false}"#,
+                location: "samples/mail.menu:13:5",
                 origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
             ))
 
             /// The item `forward` (“Forward”).
             static let forward: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "forward", idSource: .explicit,
+                "item menu explicit", id: "forward",
                 path: "messageList/replying/forward",
                 label: "Forward",
-                properties: [
-                    "action": .string("forward"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("arrowshape.turn.up.right"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 14, column: 5),
+                properties: #"{"action": "forward", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "arrowshape.turn.up.right", "undoable": false}"#,
+                location: "samples/mail.menu:14:5",
                 origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
             ))
         }
 
         /// The section `filing`.
         static let filing: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-            kind: .section, context: .menu, id: "filing", idSource: .explicit,
+            "section menu explicit", id: "filing",
             path: "messageList/filing",
-            location: .init(file: "samples/mail.menu", line: 16, column: 3),
+            location: "samples/mail.menu:16:3",
             origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33)),
             children: [
                 Filing.archive.element,
@@ -267,56 +188,31 @@ enum Mail {
         enum Filing {
             /// The item `archive` (“Archive”).
             static let archive: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "archive", idSource: .explicit,
+                "item menu explicit", id: "archive",
                 path: "messageList/filing/archive",
                 label: "Archive",
-                properties: [
-                    "action": .string("archive"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("archivebox"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 17, column: 5),
+                properties: #"{"action": "archive", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "archivebox", "undoable": false}"#,
+                location: "samples/mail.menu:17:5",
                 origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
             ))
 
             /// The item `moveToJunk` (“Move to Junk”).
             static let moveToJunk: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "moveToJunk", idSource: .label,
+                "item menu label", id: "moveToJunk",
                 path: "messageList/filing/moveToJunk",
                 label: "Move to Junk",
-                properties: [
-                    "action": .string("moveToJunk"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("xmark.bin"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 18, column: 5),
+                properties: #"{"action": "moveToJunk", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "xmark.bin", "undoable": false}"#,
+                location: "samples/mail.menu:18:5",
                 origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
             ))
 
             /// The item `delete` (“Delete”).
             static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                "item menu explicit", id: "delete",
                 path: "messageList/filing/delete",
                 label: "Delete",
-                properties: [
-                    "action": .string("deleteMessages"),
-                    "alternate": .bool(false),
-                    "confirm": .string("Delete the selected messages?"),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("destructive"),
-                    "symbol": .string("trash"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 19, column: 5),
+                properties: #"{"action": "deleteMessages", "alternate": false, "confirm": "Delete the selected messages?", "enabled": true, "input": false, "role": "destructive", "symbol": "trash", "undoable": false}"#,
+                location: "samples/mail.menu:19:5",
                 origin: .init(via: .menu, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 29, column: 33))
             ))
         }
@@ -324,10 +220,10 @@ enum Mail {
 
     /// The app's menu bar.
     static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
-        kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
+        "menubar menu synthetic", id: "menubar",
         path: "menubar",
         doc: "The app's menu bar.",
-        location: .init(file: "samples/mail.menu", line: 32, column: 1),
+        location: "samples/mail.menu:32:1",
         children: [
             MenuBar.mailbox.element,
             MenuBar.edit.element,
@@ -341,29 +237,26 @@ enum Mail {
     enum MenuBar {
         /// Mailbox: accounts, mailboxes and cleanup.
         static let mailbox: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Mailbox", idSource: .explicit,
+            "menu menu explicit", id: "Mailbox",
             path: "menubar/Mailbox",
             label: "Mailbox",
             doc: "Mailbox: accounts, mailboxes and cleanup.",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/mail.menu", line: 34, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/mail.menu:34:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Mailbox/section",
-                    location: .init(file: "samples/mail.menu", line: 35, column: 5),
+                    location: "samples/mail.menu:35:5",
                     children: [
                         Mailbox.takeAllAccountsOnline.element,
                         Mailbox.takeAllAccountsOffline.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Mailbox/section2",
-                    location: .init(file: "samples/mail.menu", line: 39, column: 5),
+                    location: "samples/mail.menu:39:5",
                     children: [
                         Mailbox.getAllNewMail.element,
                         Mailbox.newMailbox.element,
@@ -371,9 +264,9 @@ enum Mail {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    "section menu synthetic", id: "section3",
                     path: "menubar/Mailbox/section3",
-                    location: .init(file: "samples/mail.menu", line: 44, column: 5),
+                    location: "samples/mail.menu:44:5",
                     children: [
                         Mailbox.useThisMailboxFor.element,
                         Mailbox.eraseDeletedItems.element,
@@ -387,95 +280,56 @@ enum Mail {
         enum Mailbox {
             /// The item `takeAllAccountsOnline` (“Take All Accounts Online”).
             static let takeAllAccountsOnline: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "takeAllAccountsOnline", idSource: .explicit,
+                "item menu explicit", id: "takeAllAccountsOnline",
                 path: "menubar/Mailbox/takeAllAccountsOnline",
                 label: "Take All Accounts Online",
-                properties: [
-                    "action": .string("goOnline"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 36, column: 7)
+                properties: #"{"action": "goOnline", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/mail.menu:36:7"
             ))
 
             /// The item `takeAllAccountsOffline` (“Take All Accounts Offline”).
             static let takeAllAccountsOffline: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "takeAllAccountsOffline", idSource: .explicit,
+                "item menu explicit", id: "takeAllAccountsOffline",
                 path: "menubar/Mailbox/takeAllAccountsOffline",
                 label: "Take All Accounts Offline",
-                properties: [
-                    "action": .string("goOffline"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 37, column: 7)
+                properties: #"{"action": "goOffline", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/mail.menu:37:7"
             ))
 
             /// The item `getAllNewMail` (“Get All New Mail”).
             static let getAllNewMail: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "getAllNewMail", idSource: .explicit,
+                "item menu explicit", id: "getAllNewMail",
                 path: "menubar/Mailbox/getAllNewMail",
                 label: "Get All New Mail",
-                properties: [
-                    "action": .string("fetchMail"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "n", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 40, column: 7)
+                properties: #"{"action": "fetchMail", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "n", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/mail.menu:40:7"
             ))
 
             /// The item `newMailbox` (“New Mailbox…”).
             static let newMailbox: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "newMailbox", idSource: .explicit,
+                "item menu explicit", id: "newMailbox",
                 path: "menubar/Mailbox/newMailbox",
                 label: "New Mailbox…",
-                properties: [
-                    "action": .string("newMailbox"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 41, column: 7)
+                properties: #"{"action": "newMailbox", "alternate": false, "enabled": true, "input": true, "role": "normal", "undoable": false}"#,
+                location: "samples/mail.menu:41:7"
             ))
 
             /// The item `newSmartMailbox` (“New Smart Mailbox…”).
             static let newSmartMailbox: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "newSmartMailbox", idSource: .explicit,
+                "item menu explicit", id: "newSmartMailbox",
                 path: "menubar/Mailbox/newSmartMailbox",
                 label: "New Smart Mailbox…",
-                properties: [
-                    "action": .string("newSmartMailbox"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 42, column: 7)
+                properties: #"{"action": "newSmartMailbox", "alternate": false, "enabled": true, "input": true, "role": "normal", "undoable": false}"#,
+                location: "samples/mail.menu:42:7"
             ))
 
             /// The submenu `useThisMailboxFor` (“Use This Mailbox For”).
             static let useThisMailboxFor: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "useThisMailboxFor", idSource: .explicit,
+                "submenu menu explicit", id: "useThisMailboxFor",
                 path: "menubar/Mailbox/useThisMailboxFor",
                 label: "Use This Mailbox For",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/mail.menu", line: 45, column: 7),
+                properties: #"{"dynamic": false, "enabled": true}"#,
+                location: "samples/mail.menu:45:7",
                 children: [
                     UseThisMailboxFor.drafts.element,
                     UseThisMailboxFor.sent.element,
@@ -488,122 +342,74 @@ enum Mail {
             enum UseThisMailboxFor {
                 /// The item `drafts` (“Drafts”).
                 static let drafts: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "drafts", idSource: .explicit,
+                    "item menu explicit", id: "drafts",
                     path: "menubar/Mailbox/useThisMailboxFor/drafts",
                     label: "Drafts",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 46, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/mail.menu:46:9"
                 ))
 
                 /// The item `sent` (“Sent”).
                 static let sent: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "sent", idSource: .explicit,
+                    "item menu explicit", id: "sent",
                     path: "menubar/Mailbox/useThisMailboxFor/sent",
                     label: "Sent",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 47, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/mail.menu:47:9"
                 ))
 
                 /// The item `junk` (“Junk”).
                 static let junk: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "junk", idSource: .explicit,
+                    "item menu explicit", id: "junk",
                     path: "menubar/Mailbox/useThisMailboxFor/junk",
                     label: "Junk",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 48, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/mail.menu:48:9"
                 ))
 
                 /// The item `trash` (“Trash”).
                 static let trash: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "trash", idSource: .explicit,
+                    "item menu explicit", id: "trash",
                     path: "menubar/Mailbox/useThisMailboxFor/trash",
                     label: "Trash",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 49, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/mail.menu:49:9"
                 ))
             }
 
             /// The item `eraseDeletedItems` (“Erase Deleted Items”).
             static let eraseDeletedItems: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "eraseDeletedItems", idSource: .explicit,
+                "item menu explicit", id: "eraseDeletedItems",
                 path: "menubar/Mailbox/eraseDeletedItems",
                 label: "Erase Deleted Items",
-                properties: [
-                    "action": .string("eraseDeleted"),
-                    "alternate": .bool(false),
-                    "confirm": .string("Permanently erase the deleted items in all accounts?"),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("destructive"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 51, column: 7)
+                properties: #"{"action": "eraseDeleted", "alternate": false, "confirm": "Permanently erase the deleted items in all accounts?", "enabled": true, "input": false, "role": "destructive", "undoable": false}"#,
+                location: "samples/mail.menu:51:7"
             ))
 
             /// The item `eraseJunkMail` (“Erase Junk Mail”).
             static let eraseJunkMail: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "eraseJunkMail", idSource: .explicit,
+                "item menu explicit", id: "eraseJunkMail",
                 path: "menubar/Mailbox/eraseJunkMail",
                 label: "Erase Junk Mail",
-                properties: [
-                    "action": .string("eraseJunk"),
-                    "alternate": .bool(false),
-                    "confirm": .string("Permanently erase all junk mail?"),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("destructive"),
-                    "shortcut": .shortcut(.init(key: "j", modifiers: [.option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 56, column: 7)
+                properties: #"{"action": "eraseJunk", "alternate": false, "confirm": "Permanently erase all junk mail?", "enabled": true, "input": false, "role": "destructive", "shortcut": {"key": "j", "modifiers": ["option", "command"]}, "undoable": false}"#,
+                location: "samples/mail.menu:56:7"
             ))
         }
 
         /// Edit: undo, the clipboard, selection and find.
         static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+            "menu menu explicit", id: "Edit",
             path: "menubar/Edit",
             label: "Edit",
             doc: "Edit: undo, the clipboard, selection and find.",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/shared/edit.menu", line: 6, column: 1),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/shared/edit.menu:6:1",
             origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3)),
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Edit/section",
-                    location: .init(file: "samples/shared/edit.menu", line: 7, column: 3),
+                    location: "samples/shared/edit.menu:7:3",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3)),
                     children: [
                         Edit.undo.element,
@@ -612,9 +418,9 @@ enum Mail {
                 ),
                 Edit.clipboard.element,
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Edit/section2",
-                    location: .init(file: "samples/shared/edit.menu", line: 20, column: 3),
+                    location: "samples/shared/edit.menu:20:3",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3)),
                     children: [
                         Edit.find.element,
@@ -627,45 +433,29 @@ enum Mail {
         enum Edit {
             /// The item `undo` (“Undo”).
             static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "undo", idSource: .explicit,
+                "item menu explicit", id: "undo",
                 path: "menubar/Edit/undo",
                 label: "Undo",
-                properties: [
-                    "action": .string("undo"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/shared/edit.menu", line: 8, column: 5),
+                properties: #"{"action": "undo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/shared/edit.menu:8:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
             ))
 
             /// The item `redo` (“Redo”).
             static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "redo", idSource: .explicit,
+                "item menu explicit", id: "redo",
                 path: "menubar/Edit/redo",
                 label: "Redo",
-                properties: [
-                    "action": .string("redo"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/shared/edit.menu", line: 9, column: 5),
+                properties: #"{"action": "redo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/shared/edit.menu:9:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
             ))
 
             /// The section `clipboard`.
             static let clipboard: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "clipboard", idSource: .explicit,
+                "section menu explicit", id: "clipboard",
                 path: "menubar/Edit/clipboard",
-                location: .init(file: "samples/shared/edit.menu", line: 12, column: 3),
+                location: "samples/shared/edit.menu:12:3",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3)),
                 children: [
                     Clipboard.cut.element,
@@ -680,109 +470,62 @@ enum Mail {
             enum Clipboard {
                 /// The item `cut` (“Cut”).
                 static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "cut", idSource: .explicit,
+                    "item menu explicit", id: "cut",
                     path: "menubar/Edit/clipboard/cut",
                     label: "Cut",
-                    properties: [
-                        "action": .string("cut"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                        "symbol": .string("scissors"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/shared/edit.menu", line: 13, column: 5),
+                    properties: #"{"action": "cut", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "x", "modifiers": ["command"]}, "symbol": "scissors", "undoable": false}"#,
+                    location: "samples/shared/edit.menu:13:5",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
                 ))
 
                 /// The item `copy` (“Copy”).
                 static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                    "item menu explicit", id: "copy",
                     path: "menubar/Edit/clipboard/copy",
                     label: "Copy",
-                    properties: [
-                        "action": .string("copy"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                        "symbol": .string("doc.on.doc"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/shared/edit.menu", line: 14, column: 5),
+                    properties: #"{"action": "copy", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "c", "modifiers": ["command"]}, "symbol": "doc.on.doc", "undoable": false}"#,
+                    location: "samples/shared/edit.menu:14:5",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
                 ))
 
                 /// The item `paste` (“Paste”).
                 static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "paste", idSource: .explicit,
+                    "item menu explicit", id: "paste",
                     path: "menubar/Edit/clipboard/paste",
                     label: "Paste",
-                    properties: [
-                        "action": .string("paste"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                        "symbol": .string("doc.on.clipboard"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/shared/edit.menu", line: 15, column: 5),
+                    properties: #"{"action": "paste", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "v", "modifiers": ["command"]}, "symbol": "doc.on.clipboard", "undoable": false}"#,
+                    location: "samples/shared/edit.menu:15:5",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
                 ))
 
                 /// The item `pasteAndMatchStyle` (“Paste and Match Style”).
                 static let pasteAndMatchStyle: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "pasteAndMatchStyle", idSource: .explicit,
+                    "item menu explicit", id: "pasteAndMatchStyle",
                     path: "menubar/Edit/clipboard/pasteAndMatchStyle",
                     label: "Paste and Match Style",
-                    properties: [
-                        "action": .string("pasteAndMatchStyle"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/shared/edit.menu", line: 16, column: 5),
+                    properties: #"{"action": "pasteAndMatchStyle", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "v", "modifiers": ["option", "shift", "command"]}, "undoable": false}"#,
+                    location: "samples/shared/edit.menu:16:5",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
                 ))
 
                 /// The item `selectAll` (“Select All”).
                 static let selectAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
+                    "item menu explicit", id: "selectAll",
                     path: "menubar/Edit/clipboard/selectAll",
                     label: "Select All",
-                    properties: [
-                        "action": .string("selectAll"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/shared/edit.menu", line: 17, column: 5),
+                    properties: #"{"action": "selectAll", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "a", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/shared/edit.menu:17:5",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
                 ))
             }
 
             /// The submenu `find` (“Find”).
             static let find: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "find", idSource: .explicit,
+                "submenu menu explicit", id: "find",
                 path: "menubar/Edit/find",
                 label: "Find",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                    "symbol": .string("magnifyingglass"),
-                ],
-                location: .init(file: "samples/shared/edit.menu", line: 22, column: 5),
+                properties: #"{"dynamic": false, "enabled": true, "symbol": "magnifyingglass"}"#,
+                location: "samples/shared/edit.menu:22:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3)),
                 children: [
                     Find.find.element,
@@ -795,55 +538,31 @@ enum Mail {
             enum Find {
                 /// The item `find` (“Find…”).
                 static let find: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "find", idSource: .label,
+                    "item menu label", id: "find",
                     path: "menubar/Edit/find/find",
                     label: "Find…",
-                    properties: [
-                        "action": .string("showFind"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(true),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/shared/edit.menu", line: 24, column: 7),
+                    properties: #"{"action": "showFind", "alternate": false, "enabled": true, "input": true, "role": "normal", "shortcut": {"key": "f", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/shared/edit.menu:24:7",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
                 ))
 
                 /// The item `findNext` (“Find Next”).
                 static let findNext: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "findNext", idSource: .explicit,
+                    "item menu explicit", id: "findNext",
                     path: "menubar/Edit/find/findNext",
                     label: "Find Next",
-                    properties: [
-                        "action": .string("findNext"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/shared/edit.menu", line: 25, column: 7),
+                    properties: #"{"action": "findNext", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "g", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/shared/edit.menu:25:7",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
                 ))
 
                 /// The item `useSelectionForFind` (“Use Selection for Find”).
                 static let useSelectionForFind: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "useSelectionForFind", idSource: .label,
+                    "item menu label", id: "useSelectionForFind",
                     path: "menubar/Edit/find/useSelectionForFind",
                     label: "Use Selection for Find",
-                    properties: [
-                        "action": .string("useSelectionForFind"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/shared/edit.menu", line: 26, column: 7),
+                    properties: #"{"action": "useSelectionForFind", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "e", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/shared/edit.menu:26:7",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/mail.menu", line: 65, column: 3))
                 ))
             }
@@ -851,20 +570,17 @@ enum Mail {
 
         /// Message: send, reply, flag and file the selected messages.
         static let message: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Message", idSource: .explicit,
+            "menu menu explicit", id: "Message",
             path: "menubar/Message",
             label: "Message",
             doc: "Message: send, reply, flag and file the selected messages.",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/mail.menu", line: 68, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/mail.menu:68:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Message/section",
-                    location: .init(file: "samples/mail.menu", line: 69, column: 5),
+                    location: "samples/mail.menu:69:5",
                     children: [
                         Message.sendAgain.element,
                     ]
@@ -872,9 +588,9 @@ enum Mail {
                 Message.replying.element,
                 Message.filing.element,
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Message/section2",
-                    location: .init(file: "samples/mail.menu", line: 73, column: 5),
+                    location: "samples/mail.menu:73:5",
                     children: [
                         Message.flag.element,
                         Message.moveTo.element,
@@ -887,26 +603,18 @@ enum Mail {
         enum Message {
             /// The item `sendAgain` (“Send Again”).
             static let sendAgain: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "sendAgain", idSource: .explicit,
+                "item menu explicit", id: "sendAgain",
                 path: "menubar/Message/sendAgain",
                 label: "Send Again",
-                properties: [
-                    "action": .string("sendAgain"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "d", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 70, column: 7)
+                properties: #"{"action": "sendAgain", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "d", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/mail.menu:70:7"
             ))
 
             /// The section `replying`.
             static let replying: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "replying", idSource: .explicit,
+                "section menu explicit", id: "replying",
                 path: "menubar/Message/replying",
-                location: .init(file: "samples/mail.menu", line: 11, column: 3),
+                location: "samples/mail.menu:11:3",
                 origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5)),
                 children: [
                     Replying.reply.element,
@@ -919,64 +627,40 @@ enum Mail {
             enum Replying {
                 /// The item `reply` (“Reply”).
                 static let reply: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "reply", idSource: .explicit,
+                    "item menu explicit", id: "reply",
                     path: "menubar/Message/replying/reply",
                     label: "Reply",
-                    properties: [
-                        "action": .string("reply"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "symbol": .string("arrowshape.turn.up.left"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 12, column: 5),
+                    properties: #"{"action": "reply", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "arrowshape.turn.up.left", "undoable": false}"#,
+                    location: "samples/mail.menu:12:5",
                     origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
                 ))
 
                 /// The item `replyAll` (“Reply All”).
                 static let replyAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "replyAll", idSource: .explicit,
+                    "item menu explicit", id: "replyAll",
                     path: "menubar/Message/replying/replyAll",
                     label: "Reply All",
-                    properties: [
-                        "action": .string("replyAll"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "symbol": .string("arrowshape.turn.up.left.2"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 13, column: 5),
+                    properties: #"{"action": "replyAll", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "arrowshape.turn.up.left.2", "undoable": false}"#,
+                    location: "samples/mail.menu:13:5",
                     origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
                 ))
 
                 /// The item `forward` (“Forward”).
                 static let forward: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "forward", idSource: .explicit,
+                    "item menu explicit", id: "forward",
                     path: "menubar/Message/replying/forward",
                     label: "Forward",
-                    properties: [
-                        "action": .string("forward"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "symbol": .string("arrowshape.turn.up.right"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 14, column: 5),
+                    properties: #"{"action": "forward", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "arrowshape.turn.up.right", "undoable": false}"#,
+                    location: "samples/mail.menu:14:5",
                     origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
                 ))
             }
 
             /// The section `filing`.
             static let filing: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "filing", idSource: .explicit,
+                "section menu explicit", id: "filing",
                 path: "menubar/Message/filing",
-                location: .init(file: "samples/mail.menu", line: 16, column: 3),
+                location: "samples/mail.menu:16:3",
                 origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5)),
                 children: [
                     Filing.archive.element,
@@ -989,71 +673,42 @@ enum Mail {
             enum Filing {
                 /// The item `archive` (“Archive”).
                 static let archive: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "archive", idSource: .explicit,
+                    "item menu explicit", id: "archive",
                     path: "menubar/Message/filing/archive",
                     label: "Archive",
-                    properties: [
-                        "action": .string("archive"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "symbol": .string("archivebox"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 17, column: 5),
+                    properties: #"{"action": "archive", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "archivebox", "undoable": false}"#,
+                    location: "samples/mail.menu:17:5",
                     origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
                 ))
 
                 /// The item `moveToJunk` (“Move to Junk”).
                 static let moveToJunk: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "moveToJunk", idSource: .label,
+                    "item menu label", id: "moveToJunk",
                     path: "menubar/Message/filing/moveToJunk",
                     label: "Move to Junk",
-                    properties: [
-                        "action": .string("moveToJunk"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "symbol": .string("xmark.bin"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 18, column: 5),
+                    properties: #"{"action": "moveToJunk", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "xmark.bin", "undoable": false}"#,
+                    location: "samples/mail.menu:18:5",
                     origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
                 ))
 
                 /// The item `delete` (“Delete”).
                 static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                    "item menu explicit", id: "delete",
                     path: "menubar/Message/filing/delete",
                     label: "Delete",
-                    properties: [
-                        "action": .string("deleteMessages"),
-                        "alternate": .bool(false),
-                        "confirm": .string("Delete the selected messages?"),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("destructive"),
-                        "symbol": .string("trash"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 19, column: 5),
+                    properties: #"{"action": "deleteMessages", "alternate": false, "confirm": "Delete the selected messages?", "enabled": true, "input": false, "role": "destructive", "symbol": "trash", "undoable": false}"#,
+                    location: "samples/mail.menu:19:5",
                     origin: .init(via: .use, menu: "MessageActions", site: .init(file: "samples/mail.menu", line: 72, column: 5))
                 ))
             }
 
             /// The submenu `flag` (“Flag”).
             static let flag: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "flag", idSource: .explicit,
+                "submenu menu explicit", id: "flag",
                 path: "menubar/Message/flag",
                 label: "Flag",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                    "symbol": .string("flag"),
-                ],
-                location: .init(file: "samples/mail.menu", line: 74, column: 7),
+                properties: #"{"dynamic": false, "enabled": true, "symbol": "flag"}"#,
+                location: "samples/mail.menu:74:7",
                 children: [
                     Flag.red.element,
                     Flag.orange.element,
@@ -1067,95 +722,57 @@ enum Mail {
             enum Flag {
                 /// The item `red` (“Red”).
                 static let red: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "red", idSource: .explicit,
+                    "item menu explicit", id: "red",
                     path: "menubar/Message/flag/red",
                     label: "Red",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 76, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/mail.menu:76:9"
                 ))
 
                 /// The item `orange` (“Orange”).
                 static let orange: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "orange", idSource: .explicit,
+                    "item menu explicit", id: "orange",
                     path: "menubar/Message/flag/orange",
                     label: "Orange",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 77, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/mail.menu:77:9"
                 ))
 
                 /// The item `yellow` (“Yellow”).
                 static let yellow: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "yellow", idSource: .explicit,
+                    "item menu explicit", id: "yellow",
                     path: "menubar/Message/flag/yellow",
                     label: "Yellow",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 78, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/mail.menu:78:9"
                 ))
 
                 /// The item `green` (“Green”).
                 static let green: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "green", idSource: .explicit,
+                    "item menu explicit", id: "green",
                     path: "menubar/Message/flag/green",
                     label: "Green",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 79, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/mail.menu:79:9"
                 ))
 
                 /// The item `blue` (“Blue”).
                 static let blue: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "blue", idSource: .explicit,
+                    "item menu explicit", id: "blue",
                     path: "menubar/Message/flag/blue",
                     label: "Blue",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 80, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/mail.menu:80:9"
                 ))
             }
 
             /// The submenu `moveTo` (“Move To”).
             static let moveTo: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "moveTo", idSource: .explicit,
+                "submenu menu explicit", id: "moveTo",
                 path: "menubar/Message/moveTo",
                 label: "Move To",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/mail.menu", line: 83, column: 7),
+                properties: #"{"dynamic": true, "enabled": true}"#,
+                location: "samples/mail.menu:83:7",
                 children: [
                     MoveTo.inbox.element,
                     MoveTo.archiveMailbox.element,
@@ -1170,127 +787,82 @@ enum Mail {
             enum MoveTo {
                 /// The item `inbox` (“Inbox”).
                 static let inbox: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "inbox", idSource: .explicit,
+                    "item menu explicit", id: "inbox",
                     path: "menubar/Message/moveTo/inbox",
                     label: "Inbox",
-                    properties: [
-                        "action": .string("moveToInbox"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 85, column: 9)
+                    properties: #"{"action": "moveToInbox", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/mail.menu:85:9"
                 ))
 
                 /// The item `archiveMailbox` (“Archive”).
                 static let archiveMailbox: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "archiveMailbox", idSource: .explicit,
+                    "item menu explicit", id: "archiveMailbox",
                     path: "menubar/Message/moveTo/archiveMailbox",
                     label: "Archive",
-                    properties: [
-                        "action": .string("moveToArchive"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 86, column: 9)
+                    properties: #"{"action": "moveToArchive", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/mail.menu:86:9"
                 ))
 
                 /// The item `drafts` (“Drafts”).
                 static let drafts: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "drafts", idSource: .explicit,
+                    "item menu explicit", id: "drafts",
                     path: "menubar/Message/moveTo/drafts",
                     label: "Drafts",
-                    properties: [
-                        "action": .string("moveToDrafts"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 87, column: 9)
+                    properties: #"{"action": "moveToDrafts", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/mail.menu:87:9"
                 ))
 
                 /// The item `sent` (“Sent”).
                 static let sent: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "sent", idSource: .explicit,
+                    "item menu explicit", id: "sent",
                     path: "menubar/Message/moveTo/sent",
                     label: "Sent",
-                    properties: [
-                        "action": .string("moveToSent"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 88, column: 9)
+                    properties: #"{"action": "moveToSent", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/mail.menu:88:9"
                 ))
 
                 /// The item `junk` (“Junk”).
                 static let junk: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "junk", idSource: .explicit,
+                    "item menu explicit", id: "junk",
                     path: "menubar/Message/moveTo/junk",
                     label: "Junk",
-                    properties: [
-                        "action": .string("moveToJunk"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 89, column: 9)
+                    properties: #"{"action": "moveToJunk", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/mail.menu:89:9"
                 ))
 
                 /// The item `trash` (“Trash”).
                 static let trash: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "trash", idSource: .explicit,
+                    "item menu explicit", id: "trash",
                     path: "menubar/Message/moveTo/trash",
                     label: "Trash",
-                    properties: [
-                        "action": .string("moveToTrash"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 90, column: 9)
+                    properties: #"{"action": "moveToTrash", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/mail.menu:90:9"
                 ))
             }
         }
 
         /// Format: fonts, quote levels and plain text.
         static let format: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Format", idSource: .explicit,
+            "menu menu explicit", id: "Format",
             path: "menubar/Format",
             label: "Format",
             doc: "Format: fonts, quote levels and plain text.",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/mail.menu", line: 96, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/mail.menu:96:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Format/section",
-                    location: .init(file: "samples/mail.menu", line: 97, column: 5),
+                    location: "samples/mail.menu:97:5",
                     children: [
                         Format.font.element,
                         Format.quoteLevel.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Format/section2",
-                    location: .init(file: "samples/mail.menu", line: 109, column: 5),
+                    location: "samples/mail.menu:109:5",
                     children: [
                         Format.makePlainText.element,
                     ]
@@ -1302,14 +874,11 @@ enum Mail {
         enum Format {
             /// The submenu `font` (“Font”).
             static let font: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "font", idSource: .explicit,
+                "submenu menu explicit", id: "font",
                 path: "menubar/Format/font",
                 label: "Font",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/mail.menu", line: 98, column: 7),
+                properties: #"{"dynamic": false, "enabled": true}"#,
+                location: "samples/mail.menu:98:7",
                 children: [
                     Font.showFonts.element,
                     Font.bold.element,
@@ -1322,83 +891,48 @@ enum Mail {
             enum Font {
                 /// The item `showFonts` (“Show Fonts”).
                 static let showFonts: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "showFonts", idSource: .explicit,
+                    "item menu explicit", id: "showFonts",
                     path: "menubar/Format/font/showFonts",
                     label: "Show Fonts",
-                    properties: [
-                        "action": .string("showFonts"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 99, column: 9)
+                    properties: #"{"action": "showFonts", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "t", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/mail.menu:99:9"
                 ))
 
                 /// The item `bold` (“Bold”).
                 static let bold: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "bold", idSource: .explicit,
+                    "item menu explicit", id: "bold",
                     path: "menubar/Format/font/bold",
                     label: "Bold",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 100, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "b", "modifiers": ["command"]}, "state": "off", "undoable": false}"#,
+                    location: "samples/mail.menu:100:9"
                 ))
 
                 /// The item `italic` (“Italic”).
                 static let italic: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "italic", idSource: .explicit,
+                    "item menu explicit", id: "italic",
                     path: "menubar/Format/font/italic",
                     label: "Italic",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 101, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "i", "modifiers": ["command"]}, "state": "off", "undoable": false}"#,
+                    location: "samples/mail.menu:101:9"
                 ))
 
                 /// The item `underline` (“Underline”).
                 static let underline: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "underline", idSource: .explicit,
+                    "item menu explicit", id: "underline",
                     path: "menubar/Format/font/underline",
                     label: "Underline",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 102, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "u", "modifiers": ["command"]}, "state": "off", "undoable": false}"#,
+                    location: "samples/mail.menu:102:9"
                 ))
             }
 
             /// The submenu `quoteLevel` (“Quote Level”).
             static let quoteLevel: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "quoteLevel", idSource: .explicit,
+                "submenu menu explicit", id: "quoteLevel",
                 path: "menubar/Format/quoteLevel",
                 label: "Quote Level",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/mail.menu", line: 104, column: 7),
+                properties: #"{"dynamic": false, "enabled": true}"#,
+                location: "samples/mail.menu:104:7",
                 children: [
                     QuoteLevel.increase.element,
                     QuoteLevel.decrease.element,
@@ -1409,76 +943,49 @@ enum Mail {
             enum QuoteLevel {
                 /// The item `increase` (“Increase”).
                 static let increase: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "increase", idSource: .explicit,
+                    "item menu explicit", id: "increase",
                     path: "menubar/Format/quoteLevel/increase",
                     label: "Increase",
-                    properties: [
-                        "action": .string("increaseQuoteLevel"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "'", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 105, column: 9)
+                    properties: #"{"action": "increaseQuoteLevel", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "'", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/mail.menu:105:9"
                 ))
 
                 /// The item `decrease` (“Decrease”).
                 static let decrease: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "decrease", idSource: .explicit,
+                    "item menu explicit", id: "decrease",
                     path: "menubar/Format/quoteLevel/decrease",
                     label: "Decrease",
-                    properties: [
-                        "action": .string("decreaseQuoteLevel"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "'", modifiers: [.option, .command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 106, column: 9)
+                    properties: #"{"action": "decreaseQuoteLevel", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "'", "modifiers": ["option", "command"]}, "undoable": false}"#,
+                    location: "samples/mail.menu:106:9"
                 ))
             }
 
             /// The item `makePlainText` (“Make Plain Text”).
             static let makePlainText: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "makePlainText", idSource: .explicit,
+                "item menu explicit", id: "makePlainText",
                 path: "menubar/Format/makePlainText",
                 label: "Make Plain Text",
-                properties: [
-                    "action": .string("makePlainText"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "t", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 110, column: 7)
+                properties: #"{"action": "makePlainText", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "t", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/mail.menu:110:7"
             ))
         }
 
         /// View: changeable-title items that show and hide parts of the window.
         static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            "menu menu explicit", id: "View",
             path: "menubar/View",
             label: "View",
             doc: "View: changeable-title items that show and hide parts of the window.",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/mail.menu", line: 115, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/mail.menu:115:3",
             children: [
                 View.bars.element,
                 View.panes.element,
                 View.sorting.element,
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/View/section",
-                    location: .init(file: "samples/mail.menu", line: 154, column: 5),
+                    location: "samples/mail.menu:154:5",
                     children: [
                         View.enterFullScreen.element,
                     ]
@@ -1490,9 +997,9 @@ enum Mail {
         enum View {
             /// The section `bars`.
             static let bars: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "bars", idSource: .explicit,
+                "section menu explicit", id: "bars",
                 path: "menubar/View/bars",
-                location: .init(file: "samples/mail.menu", line: 116, column: 5),
+                location: "samples/mail.menu:116:5",
                 children: [
                     Bars.tabBar.element,
                     Bars.favoritesBar.element,
@@ -1503,38 +1010,26 @@ enum Mail {
             enum Bars {
                 /// The toggle `tabBar`.
                 static let tabBar: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
-                    kind: .toggle, context: .menu, id: "tabBar", idSource: .explicit,
+                    "toggle menu explicit", id: "tabBar",
                     path: "menubar/View/bars/tabBar",
-                    properties: [
-                        "enabled": .bool(true),
-                        "off": .string("Show Tab Bar"),
-                        "on": .string("Hide Tab Bar"),
-                        "shortcut": .shortcut(.init(key: "\\", modifiers: [.shift, .command])),
-                        "state": .string("off"),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 117, column: 7)
+                    properties: #"{"enabled": true, "off": "Show Tab Bar", "on": "Hide Tab Bar", "shortcut": {"key": "\\", "modifiers": ["shift", "command"]}, "state": "off"}"#,
+                    location: "samples/mail.menu:117:7"
                 ))
 
                 /// The toggle `favoritesBar`.
                 static let favoritesBar: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
-                    kind: .toggle, context: .menu, id: "favoritesBar", idSource: .explicit,
+                    "toggle menu explicit", id: "favoritesBar",
                     path: "menubar/View/bars/favoritesBar",
-                    properties: [
-                        "enabled": .bool(true),
-                        "off": .string("Show Favorites Bar"),
-                        "on": .string("Hide Favorites Bar"),
-                        "shortcut": .shortcut(.init(key: "h", modifiers: [.option, .shift, .command])),
-                        "state": .string("on"),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 123, column: 7)
+                    properties: #"{"enabled": true, "off": "Show Favorites Bar", "on": "Hide Favorites Bar", "shortcut": {"key": "h", "modifiers": ["option", "shift", "command"]}, "state": "on"}"#,
+                    location: "samples/mail.menu:123:7"
                 ))
             }
 
             /// The section `panes`.
             static let panes: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "panes", idSource: .explicit,
+                "section menu explicit", id: "panes",
                 path: "menubar/View/panes",
-                location: .init(file: "samples/mail.menu", line: 130, column: 5),
+                location: "samples/mail.menu:130:5",
                 children: [
                     Panes.mailboxList.element,
                     Panes.toolbarVisible.element,
@@ -1545,38 +1040,26 @@ enum Mail {
             enum Panes {
                 /// The toggle `mailboxList`.
                 static let mailboxList: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
-                    kind: .toggle, context: .menu, id: "mailboxList", idSource: .explicit,
+                    "toggle menu explicit", id: "mailboxList",
                     path: "menubar/View/panes/mailboxList",
-                    properties: [
-                        "enabled": .bool(true),
-                        "off": .string("Show Mailbox List"),
-                        "on": .string("Hide Mailbox List"),
-                        "shortcut": .shortcut(.init(key: "m", modifiers: [.shift, .command])),
-                        "state": .string("on"),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 131, column: 7)
+                    properties: #"{"enabled": true, "off": "Show Mailbox List", "on": "Hide Mailbox List", "shortcut": {"key": "m", "modifiers": ["shift", "command"]}, "state": "on"}"#,
+                    location: "samples/mail.menu:131:7"
                 ))
 
                 /// The toggle `toolbarVisible`.
                 static let toolbarVisible: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
-                    kind: .toggle, context: .menu, id: "toolbarVisible", idSource: .explicit,
+                    "toggle menu explicit", id: "toolbarVisible",
                     path: "menubar/View/panes/toolbarVisible",
-                    properties: [
-                        "enabled": .bool(true),
-                        "off": .string("Show Toolbar"),
-                        "on": .string("Hide Toolbar"),
-                        "shortcut": .shortcut(.init(key: "t", modifiers: [.option, .command])),
-                        "state": .string("on"),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 137, column: 7)
+                    properties: #"{"enabled": true, "off": "Show Toolbar", "on": "Hide Toolbar", "shortcut": {"key": "t", "modifiers": ["option", "command"]}, "state": "on"}"#,
+                    location: "samples/mail.menu:137:7"
                 ))
             }
 
             /// The section `sorting`.
             static let sorting: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "sorting", idSource: .explicit,
+                "section menu explicit", id: "sorting",
                 path: "menubar/View/sorting",
-                location: .init(file: "samples/mail.menu", line: 144, column: 5),
+                location: "samples/mail.menu:144:5",
                 children: [
                     Sorting.sortBy.element,
                     Sorting.organizeByConversation.element,
@@ -1587,14 +1070,11 @@ enum Mail {
             enum Sorting {
                 /// The submenu `sortBy` (“Sort By”).
                 static let sortBy: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                    kind: .submenu, context: .menu, id: "sortBy", idSource: .explicit,
+                    "submenu menu explicit", id: "sortBy",
                     path: "menubar/View/sorting/sortBy",
                     label: "Sort By",
-                    properties: [
-                        "dynamic": .bool(false),
-                        "enabled": .bool(true),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 145, column: 7),
+                    properties: #"{"dynamic": false, "enabled": true}"#,
+                    location: "samples/mail.menu:145:7",
                     children: [
                         SortBy.date.element,
                         SortBy.from.element,
@@ -1608,116 +1088,67 @@ enum Mail {
                 enum SortBy {
                     /// The item `date` (“Date”).
                     static let date: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                        kind: .item, context: .menu, id: "date", idSource: .explicit,
+                        "item menu explicit", id: "date",
                         path: "menubar/View/sorting/sortBy/date",
                         label: "Date",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "state": .string("on"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 146, column: 9)
+                        properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "on", "undoable": false}"#,
+                        location: "samples/mail.menu:146:9"
                     ))
 
                     /// The item `from` (“From”).
                     static let from: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                        kind: .item, context: .menu, id: "from", idSource: .explicit,
+                        "item menu explicit", id: "from",
                         path: "menubar/View/sorting/sortBy/from",
                         label: "From",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "state": .string("off"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 147, column: 9)
+                        properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                        location: "samples/mail.menu:147:9"
                     ))
 
                     /// The item `subject` (“Subject”).
                     static let subject: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                        kind: .item, context: .menu, id: "subject", idSource: .explicit,
+                        "item menu explicit", id: "subject",
                         path: "menubar/View/sorting/sortBy/subject",
                         label: "Subject",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "state": .string("off"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 148, column: 9)
+                        properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                        location: "samples/mail.menu:148:9"
                     ))
 
                     /// The item `size` (“Size”).
                     static let size: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                        kind: .item, context: .menu, id: "size", idSource: .explicit,
+                        "item menu explicit", id: "size",
                         path: "menubar/View/sorting/sortBy/size",
                         label: "Size",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "state": .string("off"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 149, column: 9)
+                        properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                        location: "samples/mail.menu:149:9"
                     ))
 
                     /// The item `unread` (“Unread”).
                     static let unread: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                        kind: .item, context: .menu, id: "unread", idSource: .explicit,
+                        "item menu explicit", id: "unread",
                         path: "menubar/View/sorting/sortBy/unread",
                         label: "Unread",
-                        properties: [
-                            "alternate": .bool(false),
-                            "enabled": .bool(true),
-                            "input": .bool(false),
-                            "role": .string("normal"),
-                            "state": .string("off"),
-                            "undoable": .bool(false),
-                        ],
-                        location: .init(file: "samples/mail.menu", line: 150, column: 9)
+                        properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                        location: "samples/mail.menu:150:9"
                     ))
                 }
 
                 /// The item `organizeByConversation` (“Organize by Conversation”).
                 static let organizeByConversation: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "organizeByConversation", idSource: .explicit,
+                    "item menu explicit", id: "organizeByConversation",
                     path: "menubar/View/sorting/organizeByConversation",
                     label: "Organize by Conversation",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("on"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/mail.menu", line: 152, column: 7)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "on", "undoable": false}"#,
+                    location: "samples/mail.menu:152:7"
                 ))
             }
 
             /// The item `enterFullScreen` (“Enter Full Screen”).
             static let enterFullScreen: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
+                "item menu explicit", id: "enterFullScreen",
                 path: "menubar/View/enterFullScreen",
                 label: "Enter Full Screen",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/mail.menu", line: 155, column: 7)
+                properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "f", "modifiers": ["control", "command"]}, "undoable": false}"#,
+                location: "samples/mail.menu:155:7"
             ))
         }
     }
@@ -1735,6 +1166,17 @@ enum Mail {
         ],
         declarations: [messageActions.element, messageList.element, menubar.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `mail` (`menuc build --emit xcstrings` writes
+    /// mail.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "mail")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action samples/mail.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).

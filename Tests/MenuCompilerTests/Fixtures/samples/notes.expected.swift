@@ -8,10 +8,10 @@ import MenuModel
 enum Notes {
     /// The app's menu bar (macOS, and iPadOS with a keyboard attached).
     static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
-        kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
+        "menubar menu synthetic", id: "menubar",
         path: "menubar",
         doc: "The app's menu bar (macOS, and iPadOS with a keyboard attached).",
-        location: .init(file: "samples/notes.menu", line: 7, column: 1),
+        location: "samples/notes.menu:7:1",
         children: [
             MenuBar.file.element,
             MenuBar.edit.element,
@@ -26,29 +26,26 @@ enum Notes {
     enum MenuBar {
         /// File: create, close, export and print notes.
         static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "File", idSource: .explicit,
+            "menu menu explicit", id: "File",
             path: "menubar/File",
             label: "File",
             doc: "File: create, close, export and print notes.",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/notes.menu", line: 9, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/notes.menu:9:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/File/section",
-                    location: .init(file: "samples/notes.menu", line: 10, column: 5),
+                    location: "samples/notes.menu:10:5",
                     children: [
                         File.newNote.element,
                         File.newFolder.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/File/section2",
-                    location: .init(file: "samples/notes.menu", line: 14, column: 5),
+                    location: "samples/notes.menu:14:5",
                     children: [
                         File.close.element,
                         File.importToNotes.element,
@@ -56,9 +53,9 @@ enum Notes {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    "section menu synthetic", id: "section3",
                     path: "menubar/File/section3",
-                    location: .init(file: "samples/notes.menu", line: 19, column: 5),
+                    location: "samples/notes.menu:19:5",
                     children: [
                         File.share.element,
                         File.print.element,
@@ -71,139 +68,82 @@ enum Notes {
         enum File {
             /// The item `newNote` (“New Note”).
             static let newNote: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "newNote", idSource: .explicit,
+                "item menu explicit", id: "newNote",
                 path: "menubar/File/newNote",
                 label: "New Note",
-                properties: [
-                    "action": .string("newNote"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 11, column: 7)
+                properties: #"{"action": "newNote", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "n", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/notes.menu:11:7"
             ))
 
             /// The item `newFolder` (“New Folder”).
             static let newFolder: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "newFolder", idSource: .explicit,
+                "item menu explicit", id: "newFolder",
                 path: "menubar/File/newFolder",
                 label: "New Folder",
-                properties: [
-                    "action": .string("newFolder"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "n", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 12, column: 7)
+                properties: #"{"action": "newFolder", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "n", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/notes.menu:12:7"
             ))
 
             /// The item `close` (“Close”).
             static let close: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "close", idSource: .explicit,
+                "item menu explicit", id: "close",
                 path: "menubar/File/close",
                 label: "Close",
-                properties: [
-                    "action": .string("closeWindow"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 15, column: 7)
+                properties: #"{"action": "closeWindow", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "w", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/notes.menu:15:7"
             ))
 
             /// The item `importToNotes` (“Import to Notes…”).
             static let importToNotes: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "importToNotes", idSource: .label,
+                "item menu label", id: "importToNotes",
                 path: "menubar/File/importToNotes",
                 label: "Import to Notes…",
-                properties: [
-                    "action": .string("importNotes"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 16, column: 7)
+                properties: #"{"action": "importNotes", "alternate": false, "enabled": true, "input": true, "role": "normal", "undoable": false}"#,
+                location: "samples/notes.menu:16:7"
             ))
 
             /// The item `exportAsPDF` (“Export as PDF…”).
             static let exportAsPDF: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "exportAsPDF", idSource: .label,
+                "item menu label", id: "exportAsPDF",
                 path: "menubar/File/exportAsPDF",
                 label: "Export as PDF…",
-                properties: [
-                    "action": .string("exportPDF"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 17, column: 7)
+                properties: #"{"action": "exportPDF", "alternate": false, "enabled": true, "input": true, "role": "normal", "undoable": false}"#,
+                location: "samples/notes.menu:17:7"
             ))
 
             /// The item `share` (“Share…”).
             static let share: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "share", idSource: .explicit,
+                "item menu explicit", id: "share",
                 path: "menubar/File/share",
                 label: "Share…",
-                properties: [
-                    "action": .string("share"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("square.and.arrow.up"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 20, column: 7)
+                properties: #"{"action": "share", "alternate": false, "enabled": true, "input": true, "role": "normal", "symbol": "square.and.arrow.up", "undoable": false}"#,
+                location: "samples/notes.menu:20:7"
             ))
 
             /// The item `print` (“Print…”).
             static let print: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "print", idSource: .explicit,
+                "item menu explicit", id: "print",
                 path: "menubar/File/print",
                 label: "Print…",
-                properties: [
-                    "action": .string("printNote"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "p", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 21, column: 7)
+                properties: #"{"action": "printNote", "alternate": false, "enabled": true, "input": true, "role": "normal", "shortcut": {"key": "p", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/notes.menu:21:7"
             ))
         }
 
         /// Edit: undo, the clipboard, selection and find.
         static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+            "menu menu explicit", id: "Edit",
             path: "menubar/Edit",
             label: "Edit",
             doc: "Edit: undo, the clipboard, selection and find.",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/shared/edit.menu", line: 6, column: 1),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/shared/edit.menu:6:1",
             origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3)),
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Edit/section",
-                    location: .init(file: "samples/shared/edit.menu", line: 7, column: 3),
+                    location: "samples/shared/edit.menu:7:3",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3)),
                     children: [
                         Edit.undo.element,
@@ -212,9 +152,9 @@ enum Notes {
                 ),
                 Edit.clipboard.element,
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Edit/section2",
-                    location: .init(file: "samples/shared/edit.menu", line: 20, column: 3),
+                    location: "samples/shared/edit.menu:20:3",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3)),
                     children: [
                         Edit.find.element,
@@ -227,45 +167,29 @@ enum Notes {
         enum Edit {
             /// The item `undo` (“Undo”).
             static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "undo", idSource: .explicit,
+                "item menu explicit", id: "undo",
                 path: "menubar/Edit/undo",
                 label: "Undo",
-                properties: [
-                    "action": .string("undo"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/shared/edit.menu", line: 8, column: 5),
+                properties: #"{"action": "undo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/shared/edit.menu:8:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
             ))
 
             /// The item `redo` (“Redo”).
             static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "redo", idSource: .explicit,
+                "item menu explicit", id: "redo",
                 path: "menubar/Edit/redo",
                 label: "Redo",
-                properties: [
-                    "action": .string("redo"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/shared/edit.menu", line: 9, column: 5),
+                properties: #"{"action": "redo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/shared/edit.menu:9:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
             ))
 
             /// The section `clipboard`.
             static let clipboard: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "clipboard", idSource: .explicit,
+                "section menu explicit", id: "clipboard",
                 path: "menubar/Edit/clipboard",
-                location: .init(file: "samples/shared/edit.menu", line: 12, column: 3),
+                location: "samples/shared/edit.menu:12:3",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3)),
                 children: [
                     Clipboard.cut.element,
@@ -280,109 +204,62 @@ enum Notes {
             enum Clipboard {
                 /// The item `cut` (“Cut”).
                 static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "cut", idSource: .explicit,
+                    "item menu explicit", id: "cut",
                     path: "menubar/Edit/clipboard/cut",
                     label: "Cut",
-                    properties: [
-                        "action": .string("cut"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                        "symbol": .string("scissors"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/shared/edit.menu", line: 13, column: 5),
+                    properties: #"{"action": "cut", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "x", "modifiers": ["command"]}, "symbol": "scissors", "undoable": false}"#,
+                    location: "samples/shared/edit.menu:13:5",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
                 ))
 
                 /// The item `copy` (“Copy”).
                 static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                    "item menu explicit", id: "copy",
                     path: "menubar/Edit/clipboard/copy",
                     label: "Copy",
-                    properties: [
-                        "action": .string("copy"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                        "symbol": .string("doc.on.doc"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/shared/edit.menu", line: 14, column: 5),
+                    properties: #"{"action": "copy", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "c", "modifiers": ["command"]}, "symbol": "doc.on.doc", "undoable": false}"#,
+                    location: "samples/shared/edit.menu:14:5",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
                 ))
 
                 /// The item `paste` (“Paste”).
                 static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "paste", idSource: .explicit,
+                    "item menu explicit", id: "paste",
                     path: "menubar/Edit/clipboard/paste",
                     label: "Paste",
-                    properties: [
-                        "action": .string("paste"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                        "symbol": .string("doc.on.clipboard"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/shared/edit.menu", line: 15, column: 5),
+                    properties: #"{"action": "paste", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "v", "modifiers": ["command"]}, "symbol": "doc.on.clipboard", "undoable": false}"#,
+                    location: "samples/shared/edit.menu:15:5",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
                 ))
 
                 /// The item `pasteAndMatchStyle` (“Paste and Match Style”).
                 static let pasteAndMatchStyle: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "pasteAndMatchStyle", idSource: .explicit,
+                    "item menu explicit", id: "pasteAndMatchStyle",
                     path: "menubar/Edit/clipboard/pasteAndMatchStyle",
                     label: "Paste and Match Style",
-                    properties: [
-                        "action": .string("pasteAndMatchStyle"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/shared/edit.menu", line: 16, column: 5),
+                    properties: #"{"action": "pasteAndMatchStyle", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "v", "modifiers": ["option", "shift", "command"]}, "undoable": false}"#,
+                    location: "samples/shared/edit.menu:16:5",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
                 ))
 
                 /// The item `selectAll` (“Select All”).
                 static let selectAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
+                    "item menu explicit", id: "selectAll",
                     path: "menubar/Edit/clipboard/selectAll",
                     label: "Select All",
-                    properties: [
-                        "action": .string("selectAll"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/shared/edit.menu", line: 17, column: 5),
+                    properties: #"{"action": "selectAll", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "a", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/shared/edit.menu:17:5",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
                 ))
             }
 
             /// The submenu `find` (“Find”).
             static let find: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "find", idSource: .explicit,
+                "submenu menu explicit", id: "find",
                 path: "menubar/Edit/find",
                 label: "Find",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                    "symbol": .string("magnifyingglass"),
-                ],
-                location: .init(file: "samples/shared/edit.menu", line: 22, column: 5),
+                properties: #"{"dynamic": false, "enabled": true, "symbol": "magnifyingglass"}"#,
+                location: "samples/shared/edit.menu:22:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3)),
                 children: [
                     Find.find.element,
@@ -395,55 +272,31 @@ enum Notes {
             enum Find {
                 /// The item `find` (“Find…”).
                 static let find: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "find", idSource: .label,
+                    "item menu label", id: "find",
                     path: "menubar/Edit/find/find",
                     label: "Find…",
-                    properties: [
-                        "action": .string("showFind"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(true),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/shared/edit.menu", line: 24, column: 7),
+                    properties: #"{"action": "showFind", "alternate": false, "enabled": true, "input": true, "role": "normal", "shortcut": {"key": "f", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/shared/edit.menu:24:7",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
                 ))
 
                 /// The item `findNext` (“Find Next”).
                 static let findNext: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "findNext", idSource: .explicit,
+                    "item menu explicit", id: "findNext",
                     path: "menubar/Edit/find/findNext",
                     label: "Find Next",
-                    properties: [
-                        "action": .string("findNext"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/shared/edit.menu", line: 25, column: 7),
+                    properties: #"{"action": "findNext", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "g", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/shared/edit.menu:25:7",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
                 ))
 
                 /// The item `useSelectionForFind` (“Use Selection for Find”).
                 static let useSelectionForFind: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "useSelectionForFind", idSource: .label,
+                    "item menu label", id: "useSelectionForFind",
                     path: "menubar/Edit/find/useSelectionForFind",
                     label: "Use Selection for Find",
-                    properties: [
-                        "action": .string("useSelectionForFind"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/shared/edit.menu", line: 26, column: 7),
+                    properties: #"{"action": "useSelectionForFind", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "e", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/shared/edit.menu:26:7",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/notes.menu", line: 26, column: 3))
                 ))
             }
@@ -451,30 +304,27 @@ enum Notes {
 
         /// Format: paragraph styles, fonts and text alignment.
         static let format: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Format", idSource: .explicit,
+            "menu menu explicit", id: "Format",
             path: "menubar/Format",
             label: "Format",
             doc: "Format: paragraph styles, fonts and text alignment.",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/notes.menu", line: 29, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/notes.menu:29:3",
             children: [
                 Format.styles.element,
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Format/section",
-                    location: .init(file: "samples/notes.menu", line: 36, column: 5),
+                    location: "samples/notes.menu:36:5",
                     children: [
                         Format.font.element,
                         Format.text.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Format/section2",
-                    location: .init(file: "samples/notes.menu", line: 49, column: 5),
+                    location: "samples/notes.menu:49:5",
                     children: [
                         Format.increaseIndent.element,
                         Format.decreaseIndent.element,
@@ -487,9 +337,9 @@ enum Notes {
         enum Format {
             /// The section `styles`.
             static let styles: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "styles", idSource: .explicit,
+                "section menu explicit", id: "styles",
                 path: "menubar/Format/styles",
-                location: .init(file: "samples/notes.menu", line: 30, column: 5),
+                location: "samples/notes.menu:30:5",
                 children: [
                     Styles.title.element,
                     Styles.heading.element,
@@ -502,83 +352,48 @@ enum Notes {
             enum Styles {
                 /// The item `title` (“Title”).
                 static let title: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "title", idSource: .explicit,
+                    "item menu explicit", id: "title",
                     path: "menubar/Format/styles/title",
                     label: "Title",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "t", modifiers: [.shift, .command])),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/notes.menu", line: 31, column: 7)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "t", "modifiers": ["shift", "command"]}, "state": "off", "undoable": false}"#,
+                    location: "samples/notes.menu:31:7"
                 ))
 
                 /// The item `heading` (“Heading”).
                 static let heading: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "heading", idSource: .explicit,
+                    "item menu explicit", id: "heading",
                     path: "menubar/Format/styles/heading",
                     label: "Heading",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "h", modifiers: [.shift, .command])),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/notes.menu", line: 32, column: 7)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "h", "modifiers": ["shift", "command"]}, "state": "off", "undoable": false}"#,
+                    location: "samples/notes.menu:32:7"
                 ))
 
                 /// The item `body` (“Body”).
                 static let body: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "body", idSource: .explicit,
+                    "item menu explicit", id: "body",
                     path: "menubar/Format/styles/body",
                     label: "Body",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "b", modifiers: [.shift, .command])),
-                        "state": .string("on"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/notes.menu", line: 33, column: 7)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "b", "modifiers": ["shift", "command"]}, "state": "on", "undoable": false}"#,
+                    location: "samples/notes.menu:33:7"
                 ))
 
                 /// The item `checklist` (“Checklist”).
                 static let checklist: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "checklist", idSource: .explicit,
+                    "item menu explicit", id: "checklist",
                     path: "menubar/Format/styles/checklist",
                     label: "Checklist",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "l", modifiers: [.shift, .command])),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/notes.menu", line: 34, column: 7)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "l", "modifiers": ["shift", "command"]}, "state": "off", "undoable": false}"#,
+                    location: "samples/notes.menu:34:7"
                 ))
             }
 
             /// The submenu `font` (“Font”).
             static let font: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "font", idSource: .explicit,
+                "submenu menu explicit", id: "font",
                 path: "menubar/Format/font",
                 label: "Font",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/notes.menu", line: 37, column: 7),
+                properties: #"{"dynamic": false, "enabled": true}"#,
+                location: "samples/notes.menu:37:7",
                 children: [
                     Font.bold.element,
                     Font.italic.element,
@@ -591,83 +406,48 @@ enum Notes {
             enum Font {
                 /// The item `bold` (“Bold”).
                 static let bold: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "bold", idSource: .explicit,
+                    "item menu explicit", id: "bold",
                     path: "menubar/Format/font/bold",
                     label: "Bold",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/notes.menu", line: 38, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "b", "modifiers": ["command"]}, "state": "off", "undoable": false}"#,
+                    location: "samples/notes.menu:38:9"
                 ))
 
                 /// The item `italic` (“Italic”).
                 static let italic: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "italic", idSource: .explicit,
+                    "item menu explicit", id: "italic",
                     path: "menubar/Format/font/italic",
                     label: "Italic",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/notes.menu", line: 39, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "i", "modifiers": ["command"]}, "state": "off", "undoable": false}"#,
+                    location: "samples/notes.menu:39:9"
                 ))
 
                 /// The item `underline` (“Underline”).
                 static let underline: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "underline", idSource: .explicit,
+                    "item menu explicit", id: "underline",
                     path: "menubar/Format/font/underline",
                     label: "Underline",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/notes.menu", line: 40, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "u", "modifiers": ["command"]}, "state": "off", "undoable": false}"#,
+                    location: "samples/notes.menu:40:9"
                 ))
 
                 /// The item `showFonts` (“Show Fonts”).
                 static let showFonts: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "showFonts", idSource: .explicit,
+                    "item menu explicit", id: "showFonts",
                     path: "menubar/Format/font/showFonts",
                     label: "Show Fonts",
-                    properties: [
-                        "action": .string("showFonts"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/notes.menu", line: 41, column: 9)
+                    properties: #"{"action": "showFonts", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "t", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/notes.menu:41:9"
                 ))
             }
 
             /// The submenu `text` (“Text”).
             static let text: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "text", idSource: .explicit,
+                "submenu menu explicit", id: "text",
                 path: "menubar/Format/text",
                 label: "Text",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/notes.menu", line: 43, column: 7),
+                properties: #"{"dynamic": false, "enabled": true}"#,
+                location: "samples/notes.menu:43:7",
                 children: [
                     Text.alignLeft.element,
                     Text.center.element,
@@ -679,104 +459,64 @@ enum Notes {
             enum Text {
                 /// The item `alignLeft` (“Align Left”).
                 static let alignLeft: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "alignLeft", idSource: .explicit,
+                    "item menu explicit", id: "alignLeft",
                     path: "menubar/Format/text/alignLeft",
                     label: "Align Left",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("on"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/notes.menu", line: 44, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "on", "undoable": false}"#,
+                    location: "samples/notes.menu:44:9"
                 ))
 
                 /// The item `center` (“Center”).
                 static let center: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "center", idSource: .explicit,
+                    "item menu explicit", id: "center",
                     path: "menubar/Format/text/center",
                     label: "Center",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/notes.menu", line: 45, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/notes.menu:45:9"
                 ))
 
                 /// The item `alignRight` (“Align Right”).
                 static let alignRight: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "alignRight", idSource: .explicit,
+                    "item menu explicit", id: "alignRight",
                     path: "menubar/Format/text/alignRight",
                     label: "Align Right",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/notes.menu", line: 46, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/notes.menu:46:9"
                 ))
             }
 
             /// The item `increaseIndent` (“Increase Indent”).
             static let increaseIndent: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "increaseIndent", idSource: .explicit,
+                "item menu explicit", id: "increaseIndent",
                 path: "menubar/Format/increaseIndent",
                 label: "Increase Indent",
-                properties: [
-                    "action": .string("indent"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "]", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 50, column: 7)
+                properties: #"{"action": "indent", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "]", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/notes.menu:50:7"
             ))
 
             /// The item `decreaseIndent` (“Decrease Indent”).
             static let decreaseIndent: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "decreaseIndent", idSource: .explicit,
+                "item menu explicit", id: "decreaseIndent",
                 path: "menubar/Format/decreaseIndent",
                 label: "Decrease Indent",
-                properties: [
-                    "action": .string("outdent"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "[", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 51, column: 7)
+                properties: #"{"action": "outdent", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "[", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/notes.menu:51:7"
             ))
         }
 
         /// View: sidebar, sorting and zoom.
         static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            "menu menu explicit", id: "View",
             path: "menubar/View",
             label: "View",
             doc: "View: sidebar, sorting and zoom.",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/notes.menu", line: 56, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/notes.menu:56:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/View/section",
-                    location: .init(file: "samples/notes.menu", line: 57, column: 5),
+                    location: "samples/notes.menu:57:5",
                     children: [
                         View.sidebar.element,
                         View.attachments.element,
@@ -784,18 +524,18 @@ enum Notes {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/View/section2",
-                    location: .init(file: "samples/notes.menu", line: 66, column: 5),
+                    location: "samples/notes.menu:66:5",
                     children: [
                         View.zoomIn.element,
                         View.zoomOut.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    "section menu synthetic", id: "section3",
                     path: "menubar/View/section3",
-                    location: .init(file: "samples/notes.menu", line: 70, column: 5),
+                    location: "samples/notes.menu:70:5",
                     children: [
                         View.enterFullScreen.element,
                     ]
@@ -807,41 +547,27 @@ enum Notes {
         enum View {
             /// The toggle `sidebar`.
             static let sidebar: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
-                kind: .toggle, context: .menu, id: "sidebar", idSource: .explicit,
+                "toggle menu explicit", id: "sidebar",
                 path: "menubar/View/sidebar",
-                properties: [
-                    "enabled": .bool(true),
-                    "off": .string("Show Sidebar"),
-                    "on": .string("Hide Sidebar"),
-                    "shortcut": .shortcut(.init(key: "s", modifiers: [.control, .command])),
-                    "state": .string("on"),
-                ],
-                location: .init(file: "samples/notes.menu", line: 58, column: 7)
+                properties: #"{"enabled": true, "off": "Show Sidebar", "on": "Hide Sidebar", "shortcut": {"key": "s", "modifiers": ["control", "command"]}, "state": "on"}"#,
+                location: "samples/notes.menu:58:7"
             ))
 
             /// The toggle `attachments`.
             static let attachments: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
-                kind: .toggle, context: .menu, id: "attachments", idSource: .explicit,
+                "toggle menu explicit", id: "attachments",
                 path: "menubar/View/attachments",
-                properties: [
-                    "enabled": .bool(true),
-                    "off": .string("Show Attachments"),
-                    "on": .string("Hide Attachments"),
-                    "state": .string("off"),
-                ],
-                location: .init(file: "samples/notes.menu", line: 59, column: 7)
+                properties: #"{"enabled": true, "off": "Show Attachments", "on": "Hide Attachments", "state": "off"}"#,
+                location: "samples/notes.menu:59:7"
             ))
 
             /// The submenu `sortBy` (“Sort By”).
             static let sortBy: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "sortBy", idSource: .explicit,
+                "submenu menu explicit", id: "sortBy",
                 path: "menubar/View/sortBy",
                 label: "Sort By",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/notes.menu", line: 60, column: 7),
+                properties: #"{"dynamic": false, "enabled": true}"#,
+                location: "samples/notes.menu:60:7",
                 children: [
                     SortBy.dateEdited.element,
                     SortBy.dateCreated.element,
@@ -853,113 +579,68 @@ enum Notes {
             enum SortBy {
                 /// The item `dateEdited` (“Date Edited”).
                 static let dateEdited: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "dateEdited", idSource: .explicit,
+                    "item menu explicit", id: "dateEdited",
                     path: "menubar/View/sortBy/dateEdited",
                     label: "Date Edited",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("on"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/notes.menu", line: 61, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "on", "undoable": false}"#,
+                    location: "samples/notes.menu:61:9"
                 ))
 
                 /// The item `dateCreated` (“Date Created”).
                 static let dateCreated: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "dateCreated", idSource: .explicit,
+                    "item menu explicit", id: "dateCreated",
                     path: "menubar/View/sortBy/dateCreated",
                     label: "Date Created",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/notes.menu", line: 62, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/notes.menu:62:9"
                 ))
 
                 /// The item `title` (“Title”).
                 static let title: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "title", idSource: .explicit,
+                    "item menu explicit", id: "title",
                     path: "menubar/View/sortBy/title",
                     label: "Title",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/notes.menu", line: 63, column: 9)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/notes.menu:63:9"
                 ))
             }
 
             /// The item `zoomIn` (“Zoom In”).
             static let zoomIn: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "zoomIn", idSource: .explicit,
+                "item menu explicit", id: "zoomIn",
                 path: "menubar/View/zoomIn",
                 label: "Zoom In",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "+", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 67, column: 7)
+                properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "+", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/notes.menu:67:7"
             ))
 
             /// The item `zoomOut` (“Zoom Out”).
             static let zoomOut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "zoomOut", idSource: .explicit,
+                "item menu explicit", id: "zoomOut",
                 path: "menubar/View/zoomOut",
                 label: "Zoom Out",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "-", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 68, column: 7)
+                properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "-", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/notes.menu:68:7"
             ))
 
             /// The item `enterFullScreen` (“Enter Full Screen”).
             static let enterFullScreen: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
+                "item menu explicit", id: "enterFullScreen",
                 path: "menubar/View/enterFullScreen",
                 label: "Enter Full Screen",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 71, column: 7)
+                properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "f", "modifiers": ["control", "command"]}, "undoable": false}"#,
+                location: "samples/notes.menu:71:7"
             ))
         }
 
         /// Window: the standard window commands.
         static let window: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Window", idSource: .explicit,
+            "menu menu explicit", id: "Window",
             path: "menubar/Window",
             label: "Window",
             doc: "Window: the standard window commands.",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/notes.menu", line: 76, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/notes.menu:76:3",
             children: [
                 Window.minimize.element,
                 Window.zoom.element,
@@ -971,62 +652,40 @@ enum Notes {
         enum Window {
             /// The item `minimize` (“Minimize”).
             static let minimize: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "minimize", idSource: .explicit,
+                "item menu explicit", id: "minimize",
                 path: "menubar/Window/minimize",
                 label: "Minimize",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 77, column: 5)
+                properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "m", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/notes.menu:77:5"
             ))
 
             /// The item `zoom` (“Zoom”).
             static let zoom: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "zoom", idSource: .explicit,
+                "item menu explicit", id: "zoom",
                 path: "menubar/Window/zoom",
                 label: "Zoom",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 78, column: 5)
+                properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/notes.menu:78:5"
             ))
 
             /// The item `bringAllToFront` (“Bring All to Front”).
             static let bringAllToFront: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "bringAllToFront", idSource: .explicit,
+                "item menu explicit", id: "bringAllToFront",
                 path: "menubar/Window/bringAllToFront",
                 label: "Bring All to Front",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 79, column: 5)
+                properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/notes.menu:79:5"
             ))
         }
 
         /// Help: the app's help book and feedback.
         static let help: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Help", idSource: .explicit,
+            "menu menu explicit", id: "Help",
             path: "menubar/Help",
             label: "Help",
             doc: "Help: the app's help book and feedback.",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/notes.menu", line: 83, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/notes.menu:83:3",
             children: [
                 Help.notesHelp.element,
                 Help.sendFeedback.element,
@@ -1037,33 +696,20 @@ enum Notes {
         enum Help {
             /// The item `notesHelp` (“Notes Help”).
             static let notesHelp: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "notesHelp", idSource: .label,
+                "item menu label", id: "notesHelp",
                 path: "menubar/Help/notesHelp",
                 label: "Notes Help",
-                properties: [
-                    "action": .string("showHelp"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 84, column: 5)
+                properties: #"{"action": "showHelp", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/notes.menu:84:5"
             ))
 
             /// The item `sendFeedback` (“Send Feedback…”).
             static let sendFeedback: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "sendFeedback", idSource: .label,
+                "item menu label", id: "sendFeedback",
                 path: "menubar/Help/sendFeedback",
                 label: "Send Feedback…",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 85, column: 5)
+                properties: #"{"alternate": false, "enabled": true, "input": true, "role": "normal", "undoable": false}"#,
+                location: "samples/notes.menu:85:5"
             ))
         }
     }
@@ -1071,21 +717,17 @@ enum Notes {
     /// The sheet for editing a note's details. Cancel and Save dismiss it;
     /// Save is the primary action, so Return saves.
     static let editNote: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
-        kind: .view, context: .control, id: "EditNote", idSource: .explicit,
+        "view control explicit", id: "EditNote",
         path: "EditNote",
         label: "Edit Note",
         doc: "The sheet for editing a note's details. Cancel and Save dismiss it;\nSave is the primary action, so Return saves.",
-        properties: [
-            "editable": .bool(true),
-            "presentation": .string("sheet"),
-            "scrolling": .bool(false),
-        ],
-        location: .init(file: "samples/notes.menu", line: 91, column: 1),
+        properties: #"{"editable": true, "presentation": "sheet", "scrolling": false}"#,
+        location: "samples/notes.menu:91:1",
         children: [
             MenuModel.MenuElement(
-                kind: .toolbar, context: .control, id: "toolbar", idSource: .synthetic,
+                "toolbar control synthetic", id: "toolbar",
                 path: "EditNote/toolbar",
-                location: .init(file: "samples/notes.menu", line: 95, column: 3),
+                location: "samples/notes.menu:95:3",
                 children: [
                     EditNote.cancel.element,
                     EditNote.save.element,
@@ -1100,49 +742,30 @@ enum Notes {
     enum EditNote {
         /// The button `cancel` (“Cancel”).
         static let cancel: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "cancel", idSource: .explicit,
+            "button control explicit", id: "cancel",
             path: "EditNote/cancel",
             label: "Cancel",
-            properties: [
-                "action": .string("discardChanges"),
-                "enabled": .bool(true),
-                "role": .string("cancel"),
-                "type": .string("cancel"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/notes.menu", line: 96, column: 5)
+            properties: #"{"action": "discardChanges", "enabled": true, "role": "cancel", "type": "cancel", "undoable": false}"#,
+            location: "samples/notes.menu:96:5"
         ))
 
         /// The button `save` (“Save”).
         static let save: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "save", idSource: .explicit,
+            "button control explicit", id: "save",
             path: "EditNote/save",
             label: "Save",
-            properties: [
-                "action": .string("saveNote"),
-                "enabled": .bool(true),
-                "role": .string("primary"),
-                "style": .string("filled"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/notes.menu", line: 97, column: 5)
+            properties: #"{"action": "saveNote", "enabled": true, "role": "primary", "style": "filled", "type": "system", "undoable": false}"#,
+            location: "samples/notes.menu:97:5"
         ))
 
         /// Which folder the note is filed in.
         static let folder: MenuModel.PopUpProperties = MenuModel.PopUpProperties(MenuModel.MenuElement(
-            kind: .popup, context: .control, id: "folder", idSource: .explicit,
+            "popup control explicit", id: "folder",
             path: "EditNote/folder",
             label: "Folder",
             doc: "Which folder the note is filed in.",
-            properties: [
-                "default": .string("notes"),
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-                "multiple": .bool(false),
-                "symbol": .string("folder"),
-            ],
-            location: .init(file: "samples/notes.menu", line: 101, column: 3),
+            properties: #"{"default": "notes", "dynamic": false, "enabled": true, "multiple": false, "symbol": "folder"}"#,
+            location: "samples/notes.menu:101:3",
             children: [
                 Folder.notes.element,
                 Folder.work.element,
@@ -1155,76 +778,63 @@ enum Notes {
         enum Folder {
             /// The option `notes` (“Notes”).
             static let notes: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "notes", idSource: .explicit,
+                "option control explicit", id: "notes",
                 path: "EditNote/folder/notes",
                 label: "Notes",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/notes.menu", line: 104, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "samples/notes.menu:104:5"
             ))
 
             /// The option `work` (“Work”).
             static let work: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "work", idSource: .explicit,
+                "option control explicit", id: "work",
                 path: "EditNote/folder/work",
                 label: "Work",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/notes.menu", line: 105, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "samples/notes.menu:105:5"
             ))
 
             /// The option `recipes` (“Recipes”).
             static let recipes: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "recipes", idSource: .label,
+                "option control label", id: "recipes",
                 path: "EditNote/folder/recipes",
                 label: "Recipes",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/notes.menu", line: 106, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "samples/notes.menu:106:5"
             ))
 
             /// The option `custom` (“Custom…”).
             static let custom: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "custom", idSource: .explicit,
+                "option control explicit", id: "custom",
                 path: "EditNote/folder/custom",
                 label: "Custom…",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/notes.menu", line: 107, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "samples/notes.menu:107:5"
             ))
         }
 
         /// Less frequent actions on the note.
         static let more: MenuModel.PullDownProperties = MenuModel.PullDownProperties(MenuModel.MenuElement(
-            kind: .pulldown, context: .control, id: "more", idSource: .explicit,
+            "pulldown control explicit", id: "more",
             path: "EditNote/more",
             label: "More",
             doc: "Less frequent actions on the note.",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-                "symbol": .string("ellipsis.circle"),
-                "type": .string("more"),
-            ],
-            location: .init(file: "samples/notes.menu", line: 111, column: 3),
+            properties: #"{"dynamic": false, "enabled": true, "symbol": "ellipsis.circle", "type": "more"}"#,
+            location: "samples/notes.menu:111:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "EditNote/more/section",
-                    location: .init(file: "samples/notes.menu", line: 114, column: 5),
+                    location: "samples/notes.menu:114:5",
                     children: [
                         More.pin.element,
                         More.lock.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "EditNote/more/section2",
-                    location: .init(file: "samples/notes.menu", line: 118, column: 5),
+                    location: "samples/notes.menu:118:5",
                     children: [
                         More.moveToFolder.element,
                         More.share.element,
@@ -1238,88 +848,47 @@ enum Notes {
         enum More {
             /// The item `pin` (“Pin Note”).
             static let pin: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "pin", idSource: .explicit,
+                "item menu explicit", id: "pin",
                 path: "EditNote/more/pin",
                 label: "Pin Note",
-                properties: [
-                    "action": .string("pinNote"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("pin"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 115, column: 7)
+                properties: #"{"action": "pinNote", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "pin", "undoable": false}"#,
+                location: "samples/notes.menu:115:7"
             ))
 
             /// The item `lock` (“Lock Note”).
             static let lock: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "lock", idSource: .explicit,
+                "item menu explicit", id: "lock",
                 path: "EditNote/more/lock",
                 label: "Lock Note",
-                properties: [
-                    "action": .string("lockNote"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("lock"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 116, column: 7)
+                properties: #"{"action": "lockNote", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "lock", "undoable": false}"#,
+                location: "samples/notes.menu:116:7"
             ))
 
             /// The item `moveToFolder` (“Move to Folder…”).
             static let moveToFolder: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "moveToFolder", idSource: .label,
+                "item menu label", id: "moveToFolder",
                 path: "EditNote/more/moveToFolder",
                 label: "Move to Folder…",
-                properties: [
-                    "action": .string("moveNote"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("folder"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 119, column: 7)
+                properties: #"{"action": "moveNote", "alternate": false, "enabled": true, "input": true, "role": "normal", "symbol": "folder", "undoable": false}"#,
+                location: "samples/notes.menu:119:7"
             ))
 
             /// The item `share` (“Share…”).
             static let share: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "share", idSource: .explicit,
+                "item menu explicit", id: "share",
                 path: "EditNote/more/share",
                 label: "Share…",
-                properties: [
-                    "action": .string("share"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("square.and.arrow.up"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 120, column: 7)
+                properties: #"{"action": "share", "alternate": false, "enabled": true, "input": true, "role": "normal", "symbol": "square.and.arrow.up", "undoable": false}"#,
+                location: "samples/notes.menu:120:7"
             ))
 
             /// The item `delete` (“Delete Note”).
             static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                "item menu explicit", id: "delete",
                 path: "EditNote/more/delete",
                 label: "Delete Note",
-                properties: [
-                    "action": .string("deleteNote"),
-                    "alternate": .bool(false),
-                    "confirm": .string("Delete this note?"),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("destructive"),
-                    "symbol": .string("trash"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/notes.menu", line: 122, column: 5)
+                properties: #"{"action": "deleteNote", "alternate": false, "confirm": "Delete this note?", "enabled": true, "input": false, "role": "destructive", "symbol": "trash", "undoable": false}"#,
+                location: "samples/notes.menu:122:5"
             ))
         }
     }
@@ -1339,6 +908,17 @@ enum Notes {
         ],
         declarations: [menubar.element, editNote.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `notes` (`menuc build --emit xcstrings` writes
+    /// notes.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "notes")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action samples/notes.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).

@@ -9,21 +9,17 @@ import MenuModel
 enum Photos {
     /// The library grid.
     static let library: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
-        kind: .view, context: .control, id: "Library", idSource: .explicit,
+        "view control explicit", id: "Library",
         path: "Library",
         label: "Library",
         doc: "The library grid.",
-        properties: [
-            "editable": .bool(false),
-            "presentation": .string("inline"),
-            "scrolling": .bool(false),
-        ],
-        location: .init(file: "samples/photos.menu", line: 7, column: 1),
+        properties: #"{"editable": false, "presentation": "inline", "scrolling": false}"#,
+        location: "samples/photos.menu:7:1",
         children: [
             MenuModel.MenuElement(
-                kind: .toolbar, context: .control, id: "toolbar", idSource: .synthetic,
+                "toolbar control synthetic", id: "toolbar",
                 path: "Library/toolbar",
-                location: .init(file: "samples/photos.menu", line: 8, column: 3),
+                location: "samples/photos.menu:8:3",
                 children: [
                     Library.select.element,
                     Library.more.element,
@@ -37,46 +33,35 @@ enum Photos {
     enum Library {
         /// The button `select` (“Select”).
         static let select: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "select", idSource: .explicit,
+            "button control explicit", id: "select",
             path: "Library/select",
             label: "Select",
-            properties: [
-                "action": .string("beginSelection"),
-                "enabled": .bool(true),
-                "role": .string("normal"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/photos.menu", line: 9, column: 5)
+            properties: #"{"action": "beginSelection", "enabled": true, "role": "normal", "type": "system", "undoable": false}"#,
+            location: "samples/photos.menu:9:5"
         ))
 
         /// Viewing and sorting options that don't need a prominent place.
         static let more: MenuModel.PullDownProperties = MenuModel.PullDownProperties(MenuModel.MenuElement(
-            kind: .pulldown, context: .control, id: "more", idSource: .explicit,
+            "pulldown control explicit", id: "more",
             path: "Library/more",
             label: "More",
             doc: "Viewing and sorting options that don't need a prominent place.",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-                "symbol": .string("ellipsis.circle"),
-                "type": .string("more"),
-            ],
-            location: .init(file: "samples/photos.menu", line: 12, column: 5),
+            properties: #"{"dynamic": false, "enabled": true, "symbol": "ellipsis.circle", "type": "more"}"#,
+            location: "samples/photos.menu:12:5",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "Library/more/section",
-                    location: .init(file: "samples/photos.menu", line: 15, column: 7),
+                    location: "samples/photos.menu:15:7",
                     children: [
                         More.slideshow.element,
                         More.showMap.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "Library/more/section2",
-                    location: .init(file: "samples/photos.menu", line: 19, column: 7),
+                    location: "samples/photos.menu:19:7",
                     children: [
                         More.sortBy.element,
                         More.filter.element,
@@ -89,49 +74,29 @@ enum Photos {
         enum More {
             /// The item `slideshow` (“Play Slideshow”).
             static let slideshow: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "slideshow", idSource: .explicit,
+                "item menu explicit", id: "slideshow",
                 path: "Library/more/slideshow",
                 label: "Play Slideshow",
-                properties: [
-                    "action": .string("playSlideshow"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("play"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/photos.menu", line: 16, column: 9)
+                properties: #"{"action": "playSlideshow", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "play", "undoable": false}"#,
+                location: "samples/photos.menu:16:9"
             ))
 
             /// The item `showMap` (“Show Map”).
             static let showMap: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showMap", idSource: .explicit,
+                "item menu explicit", id: "showMap",
                 path: "Library/more/showMap",
                 label: "Show Map",
-                properties: [
-                    "action": .string("showMap"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("map"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/photos.menu", line: 17, column: 9)
+                properties: #"{"action": "showMap", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "map", "undoable": false}"#,
+                location: "samples/photos.menu:17:9"
             ))
 
             /// The submenu `sortBy` (“Sort By”).
             static let sortBy: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "sortBy", idSource: .explicit,
+                "submenu menu explicit", id: "sortBy",
                 path: "Library/more/sortBy",
                 label: "Sort By",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                    "symbol": .string("arrow.up.arrow.down"),
-                ],
-                location: .init(file: "samples/photos.menu", line: 20, column: 9),
+                properties: #"{"dynamic": false, "enabled": true, "symbol": "arrow.up.arrow.down"}"#,
+                location: "samples/photos.menu:20:9",
                 children: [
                     SortBy.dateTaken.element,
                     SortBy.dateAdded.element,
@@ -142,48 +107,30 @@ enum Photos {
             enum SortBy {
                 /// The item `dateTaken` (“Date Taken”).
                 static let dateTaken: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "dateTaken", idSource: .label,
+                    "item menu label", id: "dateTaken",
                     path: "Library/more/sortBy/dateTaken",
                     label: "Date Taken",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("on"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/photos.menu", line: 22, column: 11)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "on", "undoable": false}"#,
+                    location: "samples/photos.menu:22:11"
                 ))
 
                 /// The item `dateAdded` (“Date Added”).
                 static let dateAdded: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "dateAdded", idSource: .label,
+                    "item menu label", id: "dateAdded",
                     path: "Library/more/sortBy/dateAdded",
                     label: "Date Added",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/photos.menu", line: 23, column: 11)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/photos.menu:23:11"
                 ))
             }
 
             /// The submenu `filter` (“Filter”).
             static let filter: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "filter", idSource: .explicit,
+                "submenu menu explicit", id: "filter",
                 path: "Library/more/filter",
                 label: "Filter",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                    "symbol": .string("line.3.horizontal.decrease.circle"),
-                ],
-                location: .init(file: "samples/photos.menu", line: 25, column: 9),
+                properties: #"{"dynamic": false, "enabled": true, "symbol": "line.3.horizontal.decrease.circle"}"#,
+                location: "samples/photos.menu:25:9",
                 children: [
                     Filter.allItems.element,
                     Filter.favorites.element,
@@ -195,50 +142,29 @@ enum Photos {
             enum Filter {
                 /// The item `allItems` (“All Items”).
                 static let allItems: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "allItems", idSource: .explicit,
+                    "item menu explicit", id: "allItems",
                     path: "Library/more/filter/allItems",
                     label: "All Items",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("on"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/photos.menu", line: 27, column: 11)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "on", "undoable": false}"#,
+                    location: "samples/photos.menu:27:11"
                 ))
 
                 /// The item `favorites` (“Favorites”).
                 static let favorites: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "favorites", idSource: .explicit,
+                    "item menu explicit", id: "favorites",
                     path: "Library/more/filter/favorites",
                     label: "Favorites",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/photos.menu", line: 28, column: 11)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/photos.menu:28:11"
                 ))
 
                 /// The item `edited` (“Edited”).
                 static let edited: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "edited", idSource: .explicit,
+                    "item menu explicit", id: "edited",
                     path: "Library/more/filter/edited",
                     label: "Edited",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/photos.menu", line: 29, column: 11)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/photos.menu:29:11"
                 ))
             }
         }
@@ -246,22 +172,20 @@ enum Photos {
         /// Touch and hold a photo. The small layout shows the first four items
         /// as a row of symbols; every item has a symbol anyway.
         static let photo: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .contextmenu, context: .control, id: "photo", idSource: .explicit,
+            "contextmenu control explicit", id: "photo",
             path: "Library/photo",
             doc: "Touch and hold a photo. The small layout shows the first four items\nas a row of symbols; every item has a symbol anyway.",
-            properties: [
-                "layout": .string("small"),
-            ],
-            location: .init(file: "samples/photos.menu", line: 37, column: 3),
+            properties: #"{"layout": "small"}"#,
+            location: "samples/photos.menu:37:3",
             children: [
                 Photo.copy.element,
                 Photo.share.element,
                 Photo.favorite.element,
                 Photo.hide.element,
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "Library/photo/section",
-                    location: .init(file: "samples/photos.menu", line: 43, column: 5),
+                    location: "samples/photos.menu:43:5",
                     children: [
                         Photo.duplicate.element,
                         Photo.addToAlbum.element,
@@ -269,9 +193,9 @@ enum Photos {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "Library/photo/section2",
-                    location: .init(file: "samples/photos.menu", line: 52, column: 5),
+                    location: "samples/photos.menu:52:5",
                     children: [
                         Photo.delete.element,
                     ]
@@ -283,139 +207,74 @@ enum Photos {
         enum Photo {
             /// The item `copy` (“Copy”).
             static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                "item menu explicit", id: "copy",
                 path: "Library/photo/copy",
                 label: "Copy",
-                properties: [
-                    "action": .string("copyPhoto"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("doc.on.doc"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/photos.menu", line: 39, column: 5)
+                properties: #"{"action": "copyPhoto", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "doc.on.doc", "undoable": false}"#,
+                location: "samples/photos.menu:39:5"
             ))
 
             /// The item `share` (“Share…”).
             static let share: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "share", idSource: .explicit,
+                "item menu explicit", id: "share",
                 path: "Library/photo/share",
                 label: "Share…",
-                properties: [
-                    "action": .string("sharePhoto"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("square.and.arrow.up"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/photos.menu", line: 40, column: 5)
+                properties: #"{"action": "sharePhoto", "alternate": false, "enabled": true, "input": true, "role": "normal", "symbol": "square.and.arrow.up", "undoable": false}"#,
+                location: "samples/photos.menu:40:5"
             ))
 
             /// The item `favorite` (“Add to Favorites”).
             static let favorite: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "favorite", idSource: .explicit,
+                "item menu explicit", id: "favorite",
                 path: "Library/photo/favorite",
                 label: "Add to Favorites",
-                properties: [
-                    "action": .string("favoritePhoto"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("heart"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/photos.menu", line: 41, column: 5)
+                properties: #"{"action": "favoritePhoto", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "heart", "undoable": false}"#,
+                location: "samples/photos.menu:41:5"
             ))
 
             /// The item `hide` (“Hide”).
             static let hide: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "hide", idSource: .explicit,
+                "item menu explicit", id: "hide",
                 path: "Library/photo/hide",
                 label: "Hide",
-                properties: [
-                    "action": .string("hidePhoto"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("eye.slash"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/photos.menu", line: 42, column: 5)
+                properties: #"{"action": "hidePhoto", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "eye.slash", "undoable": false}"#,
+                location: "samples/photos.menu:42:5"
             ))
 
             /// The item `duplicate` (“Duplicate”).
             static let duplicate: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "duplicate", idSource: .explicit,
+                "item menu explicit", id: "duplicate",
                 path: "Library/photo/duplicate",
                 label: "Duplicate",
-                properties: [
-                    "action": .string("duplicatePhoto"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("plus.square.on.square"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/photos.menu", line: 44, column: 7)
+                properties: #"{"action": "duplicatePhoto", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "plus.square.on.square", "undoable": false}"#,
+                location: "samples/photos.menu:44:7"
             ))
 
             /// The item `addToAlbum` (“Add to Album…”).
             static let addToAlbum: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "addToAlbum", idSource: .explicit,
+                "item menu explicit", id: "addToAlbum",
                 path: "Library/photo/addToAlbum",
                 label: "Add to Album…",
-                properties: [
-                    "action": .string("addToAlbum"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("rectangle.stack.badge.plus"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/photos.menu", line: 45, column: 7)
+                properties: #"{"action": "addToAlbum", "alternate": false, "enabled": true, "input": true, "role": "normal", "symbol": "rectangle.stack.badge.plus", "undoable": false}"#,
+                location: "samples/photos.menu:45:7"
             ))
 
             /// The item `edit` (“Edit”).
             static let edit: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "edit", idSource: .explicit,
+                "item menu explicit", id: "edit",
                 path: "Library/photo/edit",
                 label: "Edit",
-                properties: [
-                    "action": .string("editPhoto"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("slider.horizontal.3"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/photos.menu", line: 50, column: 7)
+                properties: #"{"action": "editPhoto", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "slider.horizontal.3", "undoable": false}"#,
+                location: "samples/photos.menu:50:7"
             ))
 
             /// The item `delete` (“Delete”).
             static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                "item menu explicit", id: "delete",
                 path: "Library/photo/delete",
                 label: "Delete",
-                properties: [
-                    "action": .string("deletePhoto"),
-                    "alternate": .bool(false),
-                    "confirm": .string("Delete this photo from all your devices?"),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("destructive"),
-                    "symbol": .string("trash"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/photos.menu", line: 53, column: 7)
+                properties: #"{"action": "deletePhoto", "alternate": false, "confirm": "Delete this photo from all your devices?", "enabled": true, "input": false, "role": "destructive", "symbol": "trash", "undoable": false}"#,
+                location: "samples/photos.menu:53:7"
             ))
         }
     }
@@ -423,21 +282,19 @@ enum Photos {
     /// Touch and hold an album. The medium layout shows the first three items
     /// as symbols with short labels above the list.
     static let album: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .contextmenu, context: .control, id: "album", idSource: .explicit,
+        "contextmenu control explicit", id: "album",
         path: "album",
         doc: "Touch and hold an album. The medium layout shows the first three items\nas symbols with short labels above the list.",
-        properties: [
-            "layout": .string("medium"),
-        ],
-        location: .init(file: "samples/photos.menu", line: 65, column: 1),
+        properties: #"{"layout": "medium"}"#,
+        location: "samples/photos.menu:65:1",
         children: [
             Album.rename.element,
             Album.share.element,
             Album.play.element,
             MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                "section menu synthetic", id: "section",
                 path: "album/section",
-                location: .init(file: "samples/photos.menu", line: 70, column: 3),
+                location: "samples/photos.menu:70:3",
                 children: [
                     Album.deleteAlbum.element,
                 ]
@@ -449,71 +306,38 @@ enum Photos {
     enum Album {
         /// The item `rename` (“Rename…”).
         static let rename: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "rename", idSource: .explicit,
+            "item menu explicit", id: "rename",
             path: "album/rename",
             label: "Rename…",
-            properties: [
-                "action": .string("renameAlbum"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(true),
-                "role": .string("normal"),
-                "symbol": .string("pencil"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/photos.menu", line: 67, column: 3)
+            properties: #"{"action": "renameAlbum", "alternate": false, "enabled": true, "input": true, "role": "normal", "symbol": "pencil", "undoable": false}"#,
+            location: "samples/photos.menu:67:3"
         ))
 
         /// The item `share` (“Share…”).
         static let share: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "share", idSource: .explicit,
+            "item menu explicit", id: "share",
             path: "album/share",
             label: "Share…",
-            properties: [
-                "action": .string("shareAlbum"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(true),
-                "role": .string("normal"),
-                "symbol": .string("square.and.arrow.up"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/photos.menu", line: 68, column: 3)
+            properties: #"{"action": "shareAlbum", "alternate": false, "enabled": true, "input": true, "role": "normal", "symbol": "square.and.arrow.up", "undoable": false}"#,
+            location: "samples/photos.menu:68:3"
         ))
 
         /// The item `play` (“Play”).
         static let play: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "play", idSource: .explicit,
+            "item menu explicit", id: "play",
             path: "album/play",
             label: "Play",
-            properties: [
-                "action": .string("playAlbum"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "symbol": .string("play"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/photos.menu", line: 69, column: 3)
+            properties: #"{"action": "playAlbum", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "play", "undoable": false}"#,
+            location: "samples/photos.menu:69:3"
         ))
 
         /// The item `deleteAlbum` (“Delete Album”).
         static let deleteAlbum: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "deleteAlbum", idSource: .explicit,
+            "item menu explicit", id: "deleteAlbum",
             path: "album/deleteAlbum",
             label: "Delete Album",
-            properties: [
-                "action": .string("deleteAlbum"),
-                "alternate": .bool(false),
-                "confirm": .string("Delete this album? The photos stay in your library."),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("destructive"),
-                "symbol": .string("trash"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/photos.menu", line: 71, column: 5)
+            properties: #"{"action": "deleteAlbum", "alternate": false, "confirm": "Delete this album? The photos stay in your library.", "enabled": true, "input": false, "role": "destructive", "symbol": "trash", "undoable": false}"#,
+            location: "samples/photos.menu:71:5"
         ))
     }
 
@@ -528,6 +352,17 @@ enum Photos {
         ],
         declarations: [library.element, album.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `photos` (`menuc build --emit xcstrings` writes
+    /// photos.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "photos")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action samples/photos.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).

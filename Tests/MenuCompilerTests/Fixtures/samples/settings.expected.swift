@@ -9,16 +9,12 @@ enum Settings {
     /// Settings ▸ Accounts. The + and − gradient buttons sit below the list
     /// of accounts; the help button sits in the lower corner.
     static let accountSettings: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
-        kind: .view, context: .control, id: "AccountSettings", idSource: .explicit,
+        "view control explicit", id: "AccountSettings",
         path: "AccountSettings",
         label: "Accounts",
         doc: "Settings ▸ Accounts. The + and − gradient buttons sit below the list\nof accounts; the help button sits in the lower corner.",
-        properties: [
-            "editable": .bool(false),
-            "presentation": .string("window"),
-            "scrolling": .bool(false),
-        ],
-        location: .init(file: "samples/settings.menu", line: 7, column: 1),
+        properties: #"{"editable": false, "presentation": "window", "scrolling": false}"#,
+        location: "samples/settings.menu:7:1",
         children: [
             AccountSettings.listButtons.element,
             AccountSettings.accountPicture.element,
@@ -32,10 +28,10 @@ enum Settings {
     enum AccountSettings {
         /// Add and remove accounts (symbols only, directly below the list).
         static let listButtons: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-            kind: .row, context: .control, id: "listButtons", idSource: .explicit,
+            "row control explicit", id: "listButtons",
             path: "AccountSettings/listButtons",
             doc: "Add and remove accounts (symbols only, directly below the list).",
-            location: .init(file: "samples/settings.menu", line: 11, column: 3),
+            location: "samples/settings.menu:11:3",
             children: [
                 ListButtons.addAccount.element,
                 ListButtons.removeAccount.element,
@@ -46,64 +42,36 @@ enum Settings {
         enum ListButtons {
             /// The button `addAccount`.
             static let addAccount: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-                kind: .button, context: .control, id: "addAccount", idSource: .explicit,
+                "button control explicit", id: "addAccount",
                 path: "AccountSettings/listButtons/addAccount",
-                properties: [
-                    "action": .string("addAccount"),
-                    "enabled": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("plus"),
-                    "type": .string("gradient"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/settings.menu", line: 12, column: 5)
+                properties: #"{"action": "addAccount", "enabled": true, "role": "normal", "symbol": "plus", "type": "gradient", "undoable": false}"#,
+                location: "samples/settings.menu:12:5"
             ))
 
             /// The button `removeAccount`.
             static let removeAccount: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-                kind: .button, context: .control, id: "removeAccount", idSource: .explicit,
+                "button control explicit", id: "removeAccount",
                 path: "AccountSettings/listButtons/removeAccount",
-                properties: [
-                    "action": .string("removeAccount"),
-                    "confirm": .string("Remove this account from Mail?"),
-                    "enabled": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("minus"),
-                    "type": .string("gradient"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/settings.menu", line: 13, column: 5)
+                properties: #"{"action": "removeAccount", "confirm": "Remove this account from Mail?", "enabled": true, "role": "normal", "symbol": "minus", "type": "gradient", "undoable": false}"#,
+                location: "samples/settings.menu:13:5"
             ))
         }
 
         /// The button `accountPicture`.
         static let accountPicture: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "accountPicture", idSource: .explicit,
+            "button control explicit", id: "accountPicture",
             path: "AccountSettings/accountPicture",
-            properties: [
-                "action": .string("choosePicture"),
-                "enabled": .bool(true),
-                "padding": .number(12),
-                "role": .string("normal"),
-                "symbol": .string("person.crop.circle"),
-                "type": .string("image"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/settings.menu", line: 21, column: 3)
+            properties: #"{"action": "choosePicture", "enabled": true, "padding": 12, "role": "normal", "symbol": "person.crop.circle", "type": "image", "undoable": false}"#,
+            location: "samples/settings.menu:21:3"
         ))
 
         /// The popup `checkInterval` (“Check for New Messages”).
         static let checkInterval: MenuModel.PopUpProperties = MenuModel.PopUpProperties(MenuModel.MenuElement(
-            kind: .popup, context: .control, id: "checkInterval", idSource: .explicit,
+            "popup control explicit", id: "checkInterval",
             path: "AccountSettings/checkInterval",
             label: "Check for New Messages",
-            properties: [
-                "default": .string("every5Minutes"),
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-                "multiple": .bool(false),
-            ],
-            location: .init(file: "samples/settings.menu", line: 28, column: 3),
+            properties: #"{"default": "every5Minutes", "dynamic": false, "enabled": true, "multiple": false}"#,
+            location: "samples/settings.menu:28:3",
             children: [
                 CheckInterval.everyMinute.element,
                 CheckInterval.every5Minutes.element,
@@ -117,109 +85,82 @@ enum Settings {
         enum CheckInterval {
             /// The option `everyMinute` (“Every Minute”).
             static let everyMinute: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "everyMinute", idSource: .label,
+                "option control label", id: "everyMinute",
                 path: "AccountSettings/checkInterval/everyMinute",
                 label: "Every Minute",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/settings.menu", line: 30, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "samples/settings.menu:30:5"
             ))
 
             /// The option `every5Minutes` (“Every 5 Minutes”).
             static let every5Minutes: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "every5Minutes", idSource: .label,
+                "option control label", id: "every5Minutes",
                 path: "AccountSettings/checkInterval/every5Minutes",
                 label: "Every 5 Minutes",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/settings.menu", line: 31, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "samples/settings.menu:31:5"
             ))
 
             /// The option `every15Minutes` (“Every 15 Minutes”).
             static let every15Minutes: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "every15Minutes", idSource: .label,
+                "option control label", id: "every15Minutes",
                 path: "AccountSettings/checkInterval/every15Minutes",
                 label: "Every 15 Minutes",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/settings.menu", line: 32, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "samples/settings.menu:32:5"
             ))
 
             /// The option `everyHour` (“Every Hour”).
             static let everyHour: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "everyHour", idSource: .label,
+                "option control label", id: "everyHour",
                 path: "AccountSettings/checkInterval/everyHour",
                 label: "Every Hour",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/settings.menu", line: 33, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "samples/settings.menu:33:5"
             ))
 
             /// The option `manually` (“Manually”).
             static let manually: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "manually", idSource: .label,
+                "option control label", id: "manually",
                 path: "AccountSettings/checkInterval/manually",
                 label: "Manually",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/settings.menu", line: 34, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "samples/settings.menu:34:5"
             ))
         }
 
         /// The button `editServer` (“Edit Server Settings…”).
         static let editServer: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "editServer", idSource: .explicit,
+            "button control explicit", id: "editServer",
             path: "AccountSettings/editServer",
             label: "Edit Server Settings…",
-            properties: [
-                "enabled": .bool(true),
-                "opens": .string("ServerSettings"),
-                "role": .string("normal"),
-                "type": .string("push"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/settings.menu", line: 38, column: 3)
+            properties: #"{"enabled": true, "opens": "ServerSettings", "role": "normal", "type": "push", "undoable": false}"#,
+            location: "samples/settings.menu:38:3"
         ))
 
         /// The button `help`.
         static let help: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "help", idSource: .explicit,
+            "button control explicit", id: "help",
             path: "AccountSettings/help",
-            properties: [
-                "action": .string("showAccountsHelp"),
-                "enabled": .bool(true),
-                "role": .string("normal"),
-                "symbol": .string("questionmark"),
-                "type": .string("help"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/settings.menu", line: 40, column: 3)
+            properties: #"{"action": "showAccountsHelp", "enabled": true, "role": "normal", "symbol": "questionmark", "type": "help", "undoable": false}"#,
+            location: "samples/settings.menu:40:3"
         ))
     }
 
     /// The sheet for editing an account's server settings.
     static let serverSettings: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
-        kind: .view, context: .control, id: "ServerSettings", idSource: .explicit,
+        "view control explicit", id: "ServerSettings",
         path: "ServerSettings",
         label: "Server Settings",
         doc: "The sheet for editing an account's server settings.",
-        properties: [
-            "editable": .bool(true),
-            "presentation": .string("sheet"),
-            "scrolling": .bool(false),
-        ],
-        location: .init(file: "samples/settings.menu", line: 44, column: 1),
+        properties: #"{"editable": true, "presentation": "sheet", "scrolling": false}"#,
+        location: "samples/settings.menu:44:1",
         children: [
             ServerSettings.security.element,
             MenuModel.MenuElement(
-                kind: .row, context: .control, id: "row", idSource: .synthetic,
+                "row control synthetic", id: "row",
                 path: "ServerSettings/row",
-                location: .init(file: "samples/settings.menu", line: 54, column: 3),
+                location: "samples/settings.menu:54:3",
                 children: [
                     ServerSettings.cancel.element,
                     ServerSettings.save.element,
@@ -232,16 +173,11 @@ enum Settings {
     enum ServerSettings {
         /// The popup `security` (“Security”).
         static let security: MenuModel.PopUpProperties = MenuModel.PopUpProperties(MenuModel.MenuElement(
-            kind: .popup, context: .control, id: "security", idSource: .explicit,
+            "popup control explicit", id: "security",
             path: "ServerSettings/security",
             label: "Security",
-            properties: [
-                "default": .string("tls"),
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-                "multiple": .bool(false),
-            ],
-            location: .init(file: "samples/settings.menu", line: 48, column: 3),
+            properties: #"{"default": "tls", "dynamic": false, "enabled": true, "multiple": false}"#,
+            location: "samples/settings.menu:48:3",
             children: [
                 Security.tls.element,
                 Security.none.element,
@@ -252,55 +188,39 @@ enum Settings {
         enum Security {
             /// The option `tls` (“TLS”).
             static let tls: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "tls", idSource: .explicit,
+                "option control explicit", id: "tls",
                 path: "ServerSettings/security/tls",
                 label: "TLS",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/settings.menu", line: 50, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "samples/settings.menu:50:5"
             ))
 
             /// The option `none` (“None”).
             static let none: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "none", idSource: .explicit,
+                "option control explicit", id: "none",
                 path: "ServerSettings/security/none",
                 label: "None",
-                properties: [
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/settings.menu", line: 51, column: 5)
+                properties: #"{"enabled": true}"#,
+                location: "samples/settings.menu:51:5"
             ))
         }
 
         /// The button `cancel` (“Cancel”).
         static let cancel: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "cancel", idSource: .explicit,
+            "button control explicit", id: "cancel",
             path: "ServerSettings/cancel",
             label: "Cancel",
-            properties: [
-                "action": .string("discardServerChanges"),
-                "enabled": .bool(true),
-                "role": .string("cancel"),
-                "type": .string("push"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/settings.menu", line: 55, column: 5)
+            properties: #"{"action": "discardServerChanges", "enabled": true, "role": "cancel", "type": "push", "undoable": false}"#,
+            location: "samples/settings.menu:55:5"
         ))
 
         /// The button `save` (“Save”).
         static let save: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "save", idSource: .explicit,
+            "button control explicit", id: "save",
             path: "ServerSettings/save",
             label: "Save",
-            properties: [
-                "action": .string("saveServerSettings"),
-                "enabled": .bool(true),
-                "role": .string("primary"),
-                "type": .string("push"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/settings.menu", line: 56, column: 5)
+            properties: #"{"action": "saveServerSettings", "enabled": true, "role": "primary", "type": "push", "undoable": false}"#,
+            location: "samples/settings.menu:56:5"
         ))
     }
 
@@ -314,6 +234,17 @@ enum Settings {
         ],
         declarations: [accountSettings.element, serverSettings.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `settings` (`menuc build --emit xcstrings` writes
+    /// settings.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "settings")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action samples/settings.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).

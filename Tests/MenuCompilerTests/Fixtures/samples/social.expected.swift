@@ -9,21 +9,17 @@ import MenuModel
 enum Social {
     /// Writing a post. Publish is preferred and answers ⌘↩; Cancel answers ⎋.
     static let compose: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
-        kind: .view, context: .control, id: "Compose", idSource: .explicit,
+        "view control explicit", id: "Compose",
         path: "Compose",
         label: "New Post",
         doc: "Writing a post. Publish is preferred and answers ⌘↩; Cancel answers ⎋.",
-        properties: [
-            "editable": .bool(true),
-            "presentation": .string("sheet"),
-            "scrolling": .bool(false),
-        ],
-        location: .init(file: "samples/social.menu", line: 7, column: 1),
+        properties: #"{"editable": true, "presentation": "sheet", "scrolling": false}"#,
+        location: "samples/social.menu:7:1",
         children: [
             MenuModel.MenuElement(
-                kind: .toolbar, context: .control, id: "toolbar", idSource: .synthetic,
+                "toolbar control synthetic", id: "toolbar",
                 path: "Compose/toolbar",
-                location: .init(file: "samples/social.menu", line: 11, column: 3),
+                location: "samples/social.menu:11:3",
                 children: [
                     Compose.cancel.element,
                     Compose.publish.element,
@@ -39,59 +35,35 @@ enum Social {
     enum Compose {
         /// The button `cancel` (“Cancel”).
         static let cancel: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "cancel", idSource: .explicit,
+            "button control explicit", id: "cancel",
             path: "Compose/cancel",
             label: "Cancel",
-            properties: [
-                "action": .string("dismissCompose"),
-                "enabled": .bool(true),
-                "role": .string("cancel"),
-                "shortcut": .shortcut(.init(key: "escape", modifiers: [])),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/social.menu", line: 12, column: 5)
+            properties: #"{"action": "dismissCompose", "enabled": true, "role": "cancel", "shortcut": {"key": "escape", "modifiers": []}, "type": "system", "undoable": false}"#,
+            location: "samples/social.menu:12:5"
         ))
 
         /// The button `publish` (“Publish”).
         static let publish: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "publish", idSource: .explicit,
+            "button control explicit", id: "publish",
             path: "Compose/publish",
             label: "Publish",
-            properties: [
-                "action": .string("publishPost"),
-                "enabled": .bool(true),
-                "role": .string("primary"),
-                "shortcut": .shortcut(.init(key: "return", modifiers: [.command])),
-                "style": .string("filled"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/social.menu", line: 13, column: 5)
+            properties: #"{"action": "publishPost", "enabled": true, "role": "primary", "shortcut": {"key": "return", "modifiers": ["command"]}, "style": "filled", "type": "system", "undoable": false}"#,
+            location: "samples/social.menu:13:5"
         ))
 
         /// The compose bar's attachment menu: a row of symbols, then the rest.
         static let attach: MenuModel.PullDownProperties = MenuModel.PullDownProperties(MenuModel.MenuElement(
-            kind: .pulldown, context: .control, id: "attach", idSource: .explicit,
+            "pulldown control explicit", id: "attach",
             path: "Compose/attach",
             doc: "The compose bar's attachment menu: a row of symbols, then the rest.",
-            properties: [
-                "accessibilityLabel": .string("Attach"),
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-                "height": .number(48),
-                "symbol": .string("plus.circle"),
-                "width": .number(48),
-            ],
-            location: .init(file: "samples/social.menu", line: 22, column: 3),
+            properties: #"{"accessibilityLabel": "Attach", "dynamic": false, "enabled": true, "height": 48, "symbol": "plus.circle", "width": 48}"#,
+            location: "samples/social.menu:22:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "Compose/attach/section",
-                    properties: [
-                        "layout": .string("small"),
-                    ],
-                    location: .init(file: "samples/social.menu", line: 27, column: 5),
+                    properties: #"{"layout": "small"}"#,
+                    location: "samples/social.menu:27:5",
                     children: [
                         Attach.photo.element,
                         Attach.camera.element,
@@ -107,104 +79,58 @@ enum Social {
         enum Attach {
             /// The item `photo` (“Add Photo”).
             static let photo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "photo", idSource: .explicit,
+                "item menu explicit", id: "photo",
                 path: "Compose/attach/photo",
                 label: "Add Photo",
-                properties: [
-                    "action": .string("addPhoto"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("photo"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 29, column: 7)
+                properties: #"{"action": "addPhoto", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "photo", "undoable": false}"#,
+                location: "samples/social.menu:29:7"
             ))
 
             /// The item `camera` (“Take Photo”).
             static let camera: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "camera", idSource: .explicit,
+                "item menu explicit", id: "camera",
                 path: "Compose/attach/camera",
                 label: "Take Photo",
-                properties: [
-                    "action": .string("takePhoto"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("camera"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 30, column: 7)
+                properties: #"{"action": "takePhoto", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "camera", "undoable": false}"#,
+                location: "samples/social.menu:30:7"
             ))
 
             /// The item `poll` (“Add Poll”).
             static let poll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "poll", idSource: .explicit,
+                "item menu explicit", id: "poll",
                 path: "Compose/attach/poll",
                 label: "Add Poll",
-                properties: [
-                    "action": .string("addPoll"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("chart.bar"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 31, column: 7)
+                properties: #"{"action": "addPoll", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "chart.bar", "undoable": false}"#,
+                location: "samples/social.menu:31:7"
             ))
 
             /// The item `emoji` (“Add Emoji”).
             static let emoji: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "emoji", idSource: .explicit,
+                "item menu explicit", id: "emoji",
                 path: "Compose/attach/emoji",
                 label: "Add Emoji",
-                properties: [
-                    "action": .string("addEmoji"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("face.smiling"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 32, column: 7)
+                properties: #"{"action": "addEmoji", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "face.smiling", "undoable": false}"#,
+                location: "samples/social.menu:32:7"
             ))
 
             /// The item `drafts` (“Drafts”).
             static let drafts: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "drafts", idSource: .explicit,
+                "item menu explicit", id: "drafts",
                 path: "Compose/attach/drafts",
                 label: "Drafts",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "opens": .string("Drafts"),
-                    "role": .string("normal"),
-                    "subtitle": .string("3 Saved"),
-                    "symbol": .string("doc.text"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 34, column: 5)
+                properties: #"{"alternate": false, "enabled": true, "input": false, "opens": "Drafts", "role": "normal", "subtitle": "3 Saved", "symbol": "doc.text", "undoable": false}"#,
+                location: "samples/social.menu:34:5"
             ))
         }
 
         /// Who can see the post; the lists are the account's own.
         static let audience: MenuModel.PopUpProperties = MenuModel.PopUpProperties(MenuModel.MenuElement(
-            kind: .popup, context: .control, id: "audience", idSource: .explicit,
+            "popup control explicit", id: "audience",
             path: "Compose/audience",
             label: "Audience",
             doc: "Who can see the post; the lists are the account's own.",
-            properties: [
-                "default": .string("everyone"),
-                "dynamic": .bool(true),
-                "enabled": .bool(true),
-                "multiple": .bool(false),
-            ],
-            location: .init(file: "samples/social.menu", line: 38, column: 3),
+            properties: #"{"default": "everyone", "dynamic": true, "enabled": true, "multiple": false}"#,
+            location: "samples/social.menu:38:3",
             children: [
                 Audience.everyone.element,
                 Audience.followers.element,
@@ -216,71 +142,49 @@ enum Social {
         enum Audience {
             /// The option `everyone` (“Everyone”).
             static let everyone: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "everyone", idSource: .explicit,
+                "option control explicit", id: "everyone",
                 path: "Compose/audience/everyone",
                 label: "Everyone",
-                properties: [
-                    "enabled": .bool(true),
-                    "symbol": .string("globe"),
-                ],
-                location: .init(file: "samples/social.menu", line: 41, column: 5)
+                properties: #"{"enabled": true, "symbol": "globe"}"#,
+                location: "samples/social.menu:41:5"
             ))
 
             /// The option `followers` (“Followers”).
             static let followers: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "followers", idSource: .explicit,
+                "option control explicit", id: "followers",
                 path: "Compose/audience/followers",
                 label: "Followers",
-                properties: [
-                    "enabled": .bool(true),
-                    "symbol": .string("person.2"),
-                ],
-                location: .init(file: "samples/social.menu", line: 42, column: 5)
+                properties: #"{"enabled": true, "symbol": "person.2"}"#,
+                location: "samples/social.menu:42:5"
             ))
 
             /// The option `mentioned` (“Mentioned People Only”).
             static let mentioned: MenuModel.OptionProperties = MenuModel.OptionProperties(MenuModel.MenuElement(
-                kind: .option, context: .control, id: "mentioned", idSource: .explicit,
+                "option control explicit", id: "mentioned",
                 path: "Compose/audience/mentioned",
                 label: "Mentioned People Only",
-                properties: [
-                    "enabled": .bool(true),
-                    "symbol": .string("at"),
-                ],
-                location: .init(file: "samples/social.menu", line: 43, column: 5)
+                properties: #"{"enabled": true, "symbol": "at"}"#,
+                location: "samples/social.menu:43:5"
             ))
         }
 
         /// The button `language`.
         static let language: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "language", idSource: .explicit,
+            "button control explicit", id: "language",
             path: "Compose/language",
-            properties: [
-                "accessibilityLabel": .string("Post Language"),
-                "enabled": .bool(true),
-                "hitTarget": .number(44),
-                "opens": .string("Languages"),
-                "role": .string("normal"),
-                "symbol": .string("character.bubble"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/social.menu", line: 46, column: 3)
+            properties: #"{"accessibilityLabel": "Post Language", "enabled": true, "hitTarget": 44, "opens": "Languages", "role": "normal", "symbol": "character.bubble", "type": "system", "undoable": false}"#,
+            location: "samples/social.menu:46:3"
         ))
     }
 
     /// A post in the timeline.
     static let post: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
-        kind: .view, context: .control, id: "Post", idSource: .explicit,
+        "view control explicit", id: "Post",
         path: "Post",
         label: "Post",
         doc: "A post in the timeline.",
-        properties: [
-            "editable": .bool(false),
-            "presentation": .string("inline"),
-            "scrolling": .bool(false),
-        ],
-        location: .init(file: "samples/social.menu", line: 55, column: 1),
+        properties: #"{"editable": false, "presentation": "inline", "scrolling": false}"#,
+        location: "samples/social.menu:55:1",
         children: [
             Post.reply.element,
             Post.boost.element,
@@ -294,57 +198,34 @@ enum Social {
     enum Post {
         /// The button `reply`.
         static let reply: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "reply", idSource: .explicit,
+            "button control explicit", id: "reply",
             path: "Post/reply",
-            properties: [
-                "accessibilityLabel": .string("Reply"),
-                "action": .string("reply"),
-                "enabled": .bool(true),
-                "role": .string("normal"),
-                "symbol": .string("arrowshape.turn.up.left"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/social.menu", line: 56, column: 3)
+            properties: #"{"accessibilityLabel": "Reply", "action": "reply", "enabled": true, "role": "normal", "symbol": "arrowshape.turn.up.left", "type": "system", "undoable": false}"#,
+            location: "samples/social.menu:56:3"
         ))
 
         /// The button `boost`.
         static let boost: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "boost", idSource: .explicit,
+            "button control explicit", id: "boost",
             path: "Post/boost",
-            properties: [
-                "accessibilityLabel": .string("Boost"),
-                "action": .string("boost"),
-                "enabled": .bool(true),
-                "role": .string("normal"),
-                "symbol": .string("arrow.2.squarepath"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/social.menu", line: 57, column: 3)
+            properties: #"{"accessibilityLabel": "Boost", "action": "boost", "enabled": true, "role": "normal", "symbol": "arrow.2.squarepath", "type": "system", "undoable": false}"#,
+            location: "samples/social.menu:57:3"
         ))
 
         /// The post's More menu; the author's items come from the server.
         static let more: MenuModel.PullDownProperties = MenuModel.PullDownProperties(MenuModel.MenuElement(
-            kind: .pulldown, context: .control, id: "more", idSource: .explicit,
+            "pulldown control explicit", id: "more",
             path: "Post/more",
             doc: "The post's More menu; the author's items come from the server.",
-            properties: [
-                "accessibilityLabel": .string("More"),
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-                "layout": .string("medium"),
-                "symbol": .string("ellipsis.circle"),
-                "type": .string("more"),
-            ],
-            location: .init(file: "samples/social.menu", line: 60, column: 3),
+            properties: #"{"accessibilityLabel": "More", "dynamic": false, "enabled": true, "layout": "medium", "symbol": "ellipsis.circle", "type": "more"}"#,
+            location: "samples/social.menu:60:3",
             children: [
                 More.post.element,
                 More.author.element,
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "Post/more/section",
-                    location: .init(file: "samples/social.menu", line: 94, column: 5),
+                    location: "samples/social.menu:94:5",
                     children: [
                         More.delete.element,
                     ]
@@ -356,10 +237,10 @@ enum Social {
         enum More {
             /// The section `post` (“Post”).
             static let post: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "post", idSource: .label,
+                "section menu label", id: "post",
                 path: "Post/more/post",
                 label: "Post",
-                location: .init(file: "samples/social.menu", line: 65, column: 5),
+                location: "samples/social.menu:65:5",
                 children: [
                     Post.copyLink.element,
                     Post.share.element,
@@ -372,80 +253,47 @@ enum Social {
             enum Post {
                 /// The item `copyLink` (“Copy Link”).
                 static let copyLink: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "copyLink", idSource: .explicit,
+                    "item menu explicit", id: "copyLink",
                     path: "Post/more/post/copyLink",
                     label: "Copy Link",
-                    properties: [
-                        "action": .string("copyPostLink"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "symbol": .string("link"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/social.menu", line: 66, column: 7)
+                    properties: #"{"action": "copyPostLink", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "link", "undoable": false}"#,
+                    location: "samples/social.menu:66:7"
                 ))
 
                 /// The item `share` (“Share…”).
                 static let share: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "share", idSource: .explicit,
+                    "item menu explicit", id: "share",
                     path: "Post/more/post/share",
                     label: "Share…",
-                    properties: [
-                        "action": .string("sharePost"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(true),
-                        "role": .string("normal"),
-                        "symbol": .string("square.and.arrow.up"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/social.menu", line: 67, column: 7)
+                    properties: #"{"action": "sharePost", "alternate": false, "enabled": true, "input": true, "role": "normal", "symbol": "square.and.arrow.up", "undoable": false}"#,
+                    location: "samples/social.menu:67:7"
                 ))
 
                 /// The item `translate` (“Translate”).
                 static let translate: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "translate", idSource: .explicit,
+                    "item menu explicit", id: "translate",
                     path: "Post/more/post/translate",
                     label: "Translate",
-                    properties: [
-                        "action": .string("translatePost"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "subtitle": .string("From German"),
-                        "symbol": .string("translate"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/social.menu", line: 68, column: 7)
+                    properties: #"{"action": "translatePost", "alternate": false, "enabled": true, "input": false, "role": "normal", "subtitle": "From German", "symbol": "translate", "undoable": false}"#,
+                    location: "samples/social.menu:68:7"
                 ))
 
                 /// The item `removeBookmark` (“Remove Bookmark”).
                 static let removeBookmark: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "removeBookmark", idSource: .explicit,
+                    "item menu explicit", id: "removeBookmark",
                     path: "Post/more/post/removeBookmark",
                     label: "Remove Bookmark",
-                    properties: [
-                        "action": .string("removeBookmark"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("destructive"),
-                        "symbol": .string("bookmark.slash"),
-                        "undoable": .bool(true),
-                    ],
-                    location: .init(file: "samples/social.menu", line: 73, column: 7)
+                    properties: #"{"action": "removeBookmark", "alternate": false, "enabled": true, "input": false, "role": "destructive", "symbol": "bookmark.slash", "undoable": true}"#,
+                    location: "samples/social.menu:73:7"
                 ))
             }
 
             /// The section `author` (“Author”).
             static let author: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "author", idSource: .label,
+                "section menu label", id: "author",
                 path: "Post/more/author",
                 label: "Author",
-                location: .init(file: "samples/social.menu", line: 80, column: 5),
+                location: "samples/social.menu:80:5",
                 children: [
                     Author.profile.element,
                     Author.mute.element,
@@ -457,87 +305,50 @@ enum Social {
             enum Author {
                 /// The item `profile` (“Profile”).
                 static let profile: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "profile", idSource: .explicit,
+                    "item menu explicit", id: "profile",
                     path: "Post/more/author/profile",
                     label: "Profile",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "opens": .string("Profile"),
-                        "role": .string("normal"),
-                        "symbol": .string("person.crop.circle"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/social.menu", line: 81, column: 7)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "opens": "Profile", "role": "normal", "symbol": "person.crop.circle", "undoable": false}"#,
+                    location: "samples/social.menu:81:7"
                 ))
 
                 /// The item `mute` (“Mute”).
                 static let mute: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "mute", idSource: .explicit,
+                    "item menu explicit", id: "mute",
                     path: "Post/more/author/mute",
                     label: "Mute",
-                    properties: [
-                        "action": .string("muteAuthor"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "subtitle": .string("@anna@example.social"),
-                        "symbol": .string("speaker.slash"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/social.menu", line: 82, column: 7)
+                    properties: #"{"action": "muteAuthor", "alternate": false, "enabled": true, "input": false, "role": "normal", "subtitle": "@anna@example.social", "symbol": "speaker.slash", "undoable": false}"#,
+                    location: "samples/social.menu:82:7"
                 ))
 
                 /// The item `block` (“Block…”).
                 static let block: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "block", idSource: .explicit,
+                    "item menu explicit", id: "block",
                     path: "Post/more/author/block",
                     label: "Block…",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(true),
-                        "opens": .string("BlockAccount"),
-                        "role": .string("destructive"),
-                        "symbol": .string("hand.raised"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/social.menu", line: 87, column: 7)
+                    properties: #"{"alternate": false, "enabled": true, "input": true, "opens": "BlockAccount", "role": "destructive", "symbol": "hand.raised", "undoable": false}"#,
+                    location: "samples/social.menu:87:7"
                 ))
             }
 
             /// The item `delete` (“Delete Post…”).
             static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                "item menu explicit", id: "delete",
                 path: "Post/more/delete",
                 label: "Delete Post…",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "opens": .string("DeletePost"),
-                    "role": .string("destructive"),
-                    "symbol": .string("trash"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 95, column: 7)
+                properties: #"{"alternate": false, "enabled": true, "input": true, "opens": "DeletePost", "role": "destructive", "symbol": "trash", "undoable": false}"#,
+                location: "samples/social.menu:95:7"
             ))
         }
 
         /// The account's own lists, read from the server when the menu opens.
         static let lists: MenuModel.PullDownProperties = MenuModel.PullDownProperties(MenuModel.MenuElement(
-            kind: .pulldown, context: .control, id: "lists", idSource: .explicit,
+            "pulldown control explicit", id: "lists",
             path: "Post/lists",
             label: "Add to List",
             doc: "The account's own lists, read from the server when the menu opens.",
-            properties: [
-                "dynamic": .bool(true),
-                "enabled": .bool(true),
-                "symbol": .string("list.bullet"),
-            ],
-            location: .init(file: "samples/social.menu", line: 105, column: 3),
+            properties: #"{"dynamic": true, "enabled": true, "symbol": "list.bullet"}"#,
+            location: "samples/social.menu:105:3",
             children: [
                 Lists.newList.element,
             ]
@@ -547,32 +358,21 @@ enum Social {
         enum Lists {
             /// The item `newList` (“New List…”).
             static let newList: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "newList", idSource: .explicit,
+                "item menu explicit", id: "newList",
                 path: "Post/lists/newList",
                 label: "New List…",
-                properties: [
-                    "action": .string("newList"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "symbol": .string("plus"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 108, column: 5)
+                properties: #"{"action": "newList", "alternate": false, "enabled": true, "input": true, "role": "normal", "symbol": "plus", "undoable": false}"#,
+                location: "samples/social.menu:108:5"
             ))
         }
 
         /// The preview of a link in the post, titled with its host.
         static let link: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .contextmenu, context: .control, id: "link", idSource: .explicit,
+            "contextmenu control explicit", id: "link",
             path: "Post/link",
             doc: "The preview of a link in the post, titled with its host.",
-            properties: [
-                "layout": .string("large"),
-                "title": .string("example.com"),
-            ],
-            location: .init(file: "samples/social.menu", line: 112, column: 3),
+            properties: #"{"layout": "large", "title": "example.com"}"#,
+            location: "samples/social.menu:112:3",
             children: [
                 Link.`open`.element,
                 Link.copy.element,
@@ -584,53 +384,29 @@ enum Social {
         enum Link {
             /// The item `open` (“Open in Browser”).
             static let `open`: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "open", idSource: .explicit,
+                "item menu explicit", id: "open",
                 path: "Post/link/open",
                 label: "Open in Browser",
-                properties: [
-                    "action": .string("openLink"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("safari"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 114, column: 5)
+                properties: #"{"action": "openLink", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "safari", "undoable": false}"#,
+                location: "samples/social.menu:114:5"
             ))
 
             /// The item `copy` (“Copy Link”).
             static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                "item menu explicit", id: "copy",
                 path: "Post/link/copy",
                 label: "Copy Link",
-                properties: [
-                    "action": .string("copyLink"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("doc.on.doc"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 115, column: 5)
+                properties: #"{"action": "copyLink", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "doc.on.doc", "undoable": false}"#,
+                location: "samples/social.menu:115:5"
             ))
 
             /// The item `readLater` (“Add to Reading List”).
             static let readLater: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "readLater", idSource: .explicit,
+                "item menu explicit", id: "readLater",
                 path: "Post/link/readLater",
                 label: "Add to Reading List",
-                properties: [
-                    "action": .string("addToReadingList"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "symbol": .string("eyeglasses"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 116, column: 5)
+                properties: #"{"action": "addToReadingList", "alternate": false, "enabled": true, "input": false, "role": "normal", "symbol": "eyeglasses", "undoable": false}"#,
+                location: "samples/social.menu:116:5"
             ))
         }
     }
@@ -638,16 +414,12 @@ enum Social {
     /// The alert that deletes a post. Cancel is the preferred button, so
     /// that a reflexive Return keeps the post.
     static let deletePost: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
-        kind: .view, context: .control, id: "DeletePost", idSource: .explicit,
+        "view control explicit", id: "DeletePost",
         path: "DeletePost",
         label: "Delete Post?",
         doc: "The alert that deletes a post. Cancel is the preferred button, so\nthat a reflexive Return keeps the post.",
-        properties: [
-            "editable": .bool(false),
-            "presentation": .string("alert"),
-            "scrolling": .bool(false),
-        ],
-        location: .init(file: "samples/social.menu", line: 122, column: 1),
+        properties: #"{"editable": false, "presentation": "alert", "scrolling": false}"#,
+        location: "samples/social.menu:122:1",
         children: [
             DeletePost.cancel.element,
             DeletePost.delete.element,
@@ -658,49 +430,31 @@ enum Social {
     enum DeletePost {
         /// The button `cancel` (“Cancel”).
         static let cancel: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "cancel", idSource: .explicit,
+            "button control explicit", id: "cancel",
             path: "DeletePost/cancel",
             label: "Cancel",
-            properties: [
-                "action": .string("dismissDelete"),
-                "enabled": .bool(true),
-                "preferred": .bool(true),
-                "role": .string("cancel"),
-                "shortcut": .shortcut(.init(key: "escape", modifiers: [])),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/social.menu", line: 124, column: 3)
+            properties: #"{"action": "dismissDelete", "enabled": true, "preferred": true, "role": "cancel", "shortcut": {"key": "escape", "modifiers": []}, "type": "system", "undoable": false}"#,
+            location: "samples/social.menu:124:3"
         ))
 
         /// The button `delete` (“Delete”).
         static let delete: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "delete", idSource: .explicit,
+            "button control explicit", id: "delete",
             path: "DeletePost/delete",
             label: "Delete",
-            properties: [
-                "action": .string("deletePost"),
-                "enabled": .bool(true),
-                "role": .string("destructive"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/social.menu", line: 130, column: 3)
+            properties: #"{"action": "deletePost", "enabled": true, "role": "destructive", "type": "system", "undoable": false}"#,
+            location: "samples/social.menu:130:3"
         ))
     }
 
     /// Blocking an account, confirmed in an action sheet.
     static let blockAccount: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
-        kind: .view, context: .control, id: "BlockAccount", idSource: .explicit,
+        "view control explicit", id: "BlockAccount",
         path: "BlockAccount",
         label: "Block @anna@example.social?",
         doc: "Blocking an account, confirmed in an action sheet.",
-        properties: [
-            "editable": .bool(false),
-            "presentation": .string("actionSheet"),
-            "scrolling": .bool(false),
-        ],
-        location: .init(file: "samples/social.menu", line: 134, column: 1),
+        properties: #"{"editable": false, "presentation": "actionSheet", "scrolling": false}"#,
+        location: "samples/social.menu:134:1",
         children: [
             BlockAccount.block.element,
             BlockAccount.cancel.element,
@@ -711,83 +465,59 @@ enum Social {
     enum BlockAccount {
         /// The button `block` (“Block”).
         static let block: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "block", idSource: .explicit,
+            "button control explicit", id: "block",
             path: "BlockAccount/block",
             label: "Block",
-            properties: [
-                "action": .string("blockAccount"),
-                "enabled": .bool(true),
-                "role": .string("destructive"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/social.menu", line: 136, column: 3)
+            properties: #"{"action": "blockAccount", "enabled": true, "role": "destructive", "type": "system", "undoable": false}"#,
+            location: "samples/social.menu:136:3"
         ))
 
         /// The button `cancel` (“Cancel”).
         static let cancel: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "cancel", idSource: .explicit,
+            "button control explicit", id: "cancel",
             path: "BlockAccount/cancel",
             label: "Cancel",
-            properties: [
-                "action": .string("dismissBlock"),
-                "enabled": .bool(true),
-                "role": .string("cancel"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/social.menu", line: 137, column: 3)
+            properties: #"{"action": "dismissBlock", "enabled": true, "role": "cancel", "type": "system", "undoable": false}"#,
+            location: "samples/social.menu:137:3"
         ))
     }
 
     /// Saved drafts.
     static let drafts: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
-        kind: .view, context: .control, id: "Drafts", idSource: .explicit,
+        "view control explicit", id: "Drafts",
         path: "Drafts",
         label: "Drafts",
         doc: "Saved drafts.",
-        properties: [
-            "editable": .bool(false),
-            "presentation": .string("sheet"),
-            "scrolling": .bool(false),
-        ],
-        location: .init(file: "samples/social.menu", line: 141, column: 1)
+        properties: #"{"editable": false, "presentation": "sheet", "scrolling": false}"#,
+        location: "samples/social.menu:141:1"
     ))
 
     /// The languages a post can be written in.
     static let languages: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
-        kind: .view, context: .control, id: "Languages", idSource: .explicit,
+        "view control explicit", id: "Languages",
         path: "Languages",
         label: "Language",
         doc: "The languages a post can be written in.",
-        properties: [
-            "editable": .bool(false),
-            "presentation": .string("popover"),
-            "scrolling": .bool(false),
-        ],
-        location: .init(file: "samples/social.menu", line: 144, column: 1)
+        properties: #"{"editable": false, "presentation": "popover", "scrolling": false}"#,
+        location: "samples/social.menu:144:1"
     ))
 
     /// An account's profile.
     static let profile: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
-        kind: .view, context: .control, id: "Profile", idSource: .explicit,
+        "view control explicit", id: "Profile",
         path: "Profile",
         label: "Profile",
         doc: "An account's profile.",
-        properties: [
-            "editable": .bool(false),
-            "presentation": .string("page"),
-            "scrolling": .bool(false),
-        ],
-        location: .init(file: "samples/social.menu", line: 147, column: 1)
+        properties: #"{"editable": false, "presentation": "page", "scrolling": false}"#,
+        location: "samples/social.menu:147:1"
     ))
 
     /// The menu bar iPadOS shows with a keyboard attached.
     static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
-        kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
+        "menubar menu synthetic", id: "menubar",
         path: "menubar",
         doc: "The menu bar iPadOS shows with a keyboard attached.",
-        location: .init(file: "samples/social.menu", line: 150, column: 1),
+        location: "samples/social.menu:150:1",
         children: [
             MenuBar.file.element,
             MenuBar.view.element,
@@ -799,14 +529,11 @@ enum Social {
     enum MenuBar {
         /// The menu `File` (“File”).
         static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "File", idSource: .explicit,
+            "menu menu explicit", id: "File",
             path: "menubar/File",
             label: "File",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/social.menu", line: 151, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/social.menu:151:3",
             children: [
                 File.newPost.element,
                 File.close.element,
@@ -817,55 +544,36 @@ enum Social {
         enum File {
             /// The item `newPost` (“New Post”).
             static let newPost: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "newPost", idSource: .explicit,
+                "item menu explicit", id: "newPost",
                 path: "menubar/File/newPost",
                 label: "New Post",
-                properties: [
-                    "action": .string("newPost"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 152, column: 5)
+                properties: #"{"action": "newPost", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "n", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/social.menu:152:5"
             ))
 
             /// The item `close` (“Close Window”).
             static let close: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "close", idSource: .explicit,
+                "item menu explicit", id: "close",
                 path: "menubar/File/close",
                 label: "Close Window",
-                properties: [
-                    "action": .string("closeWindow"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 153, column: 5)
+                properties: #"{"action": "closeWindow", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "w", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/social.menu:153:5"
             ))
         }
 
         /// The menu `View` (“View”).
         static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            "menu menu explicit", id: "View",
             path: "menubar/View",
             label: "View",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/social.menu", line: 155, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/social.menu:155:3",
             children: [
                 View.timeline.element,
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/View/section",
-                    location: .init(file: "samples/social.menu", line: 160, column: 5),
+                    location: "samples/social.menu:160:5",
                     children: [
                         View.sidebar.element,
                         View.fullScreen.element,
@@ -878,10 +586,10 @@ enum Social {
         enum View {
             /// The section `timeline` (“Timeline”).
             static let timeline: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "timeline", idSource: .label,
+                "section menu label", id: "timeline",
                 path: "menubar/View/timeline",
                 label: "Timeline",
-                location: .init(file: "samples/social.menu", line: 156, column: 5),
+                location: "samples/social.menu:156:5",
                 children: [
                     Timeline.home.element,
                     Timeline.notifications.element,
@@ -892,82 +600,48 @@ enum Social {
             enum Timeline {
                 /// The item `home` (“Home”).
                 static let home: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "home", idSource: .explicit,
+                    "item menu explicit", id: "home",
                     path: "menubar/View/timeline/home",
                     label: "Home",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "opens": .string("view"),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "1", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/social.menu", line: 157, column: 7)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "opens": "view", "role": "normal", "shortcut": {"key": "1", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/social.menu:157:7"
                 ))
 
                 /// The item `notifications` (“Notifications”).
                 static let notifications: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "notifications", idSource: .explicit,
+                    "item menu explicit", id: "notifications",
                     path: "menubar/View/timeline/notifications",
                     label: "Notifications",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "opens": .string("view"),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "2", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/social.menu", line: 158, column: 7)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "opens": "view", "role": "normal", "shortcut": {"key": "2", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/social.menu:158:7"
                 ))
             }
 
             /// The toggle `sidebar`.
             static let sidebar: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
-                kind: .toggle, context: .menu, id: "sidebar", idSource: .explicit,
+                "toggle menu explicit", id: "sidebar",
                 path: "menubar/View/sidebar",
-                properties: [
-                    "action": .string("toggleSidebar"),
-                    "enabled": .bool(true),
-                    "off": .string("Show Sidebar"),
-                    "on": .string("Hide Sidebar"),
-                    "shortcut": .shortcut(.init(key: "s", modifiers: [.control, .command])),
-                    "state": .string("off"),
-                ],
-                location: .init(file: "samples/social.menu", line: 161, column: 7)
+                properties: #"{"action": "toggleSidebar", "enabled": true, "off": "Show Sidebar", "on": "Hide Sidebar", "shortcut": {"key": "s", "modifiers": ["control", "command"]}, "state": "off"}"#,
+                location: "samples/social.menu:161:7"
             ))
 
             /// The item `fullScreen` (“Enter Full Screen”).
             static let fullScreen: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "fullScreen", idSource: .explicit,
+                "item menu explicit", id: "fullScreen",
                 path: "menubar/View/fullScreen",
                 label: "Enter Full Screen",
-                properties: [
-                    "action": .string("toggleFullScreen"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "f", modifiers: [.function])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 167, column: 7)
+                properties: #"{"action": "toggleFullScreen", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "f", "modifiers": ["function"]}, "undoable": false}"#,
+                location: "samples/social.menu:167:7"
             ))
         }
 
         /// The menu `Window` (“Window”).
         static let window: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Window", idSource: .explicit,
+            "menu menu explicit", id: "Window",
             path: "menubar/Window",
             label: "Window",
-            properties: [
-                "dynamic": .bool(true),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/social.menu", line: 170, column: 3),
+            properties: #"{"dynamic": true, "enabled": true}"#,
+            location: "samples/social.menu:170:3",
             children: [
                 Window.minimize.element,
                 Window.fill.element,
@@ -978,36 +652,20 @@ enum Social {
         enum Window {
             /// The item `minimize` (“Minimize”).
             static let minimize: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "minimize", idSource: .explicit,
+                "item menu explicit", id: "minimize",
                 path: "menubar/Window/minimize",
                 label: "Minimize",
-                properties: [
-                    "action": .string("minimizeWindow"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 172, column: 5)
+                properties: #"{"action": "minimizeWindow", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "m", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/social.menu:172:5"
             ))
 
             /// The item `fill` (“Fill”).
             static let fill: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "fill", idSource: .explicit,
+                "item menu explicit", id: "fill",
                 path: "menubar/Window/fill",
                 label: "Fill",
-                properties: [
-                    "action": .string("fillWindow"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "f", modifiers: [.function, .control])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/social.menu", line: 173, column: 5)
+                properties: #"{"action": "fillWindow", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "f", "modifiers": ["function", "control"]}, "undoable": false}"#,
+                location: "samples/social.menu:173:5"
             ))
         }
     }
@@ -1023,6 +681,17 @@ enum Social {
         ],
         declarations: [compose.element, post.element, deletePost.element, blockAccount.element, drafts.element, languages.element, profile.element, menubar.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `social` (`menuc build --emit xcstrings` writes
+    /// social.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "social")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action samples/social.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).

@@ -8,30 +8,26 @@ enum Workout {
     /// The controls page of a running workout. It doesn't scroll, so buttons
     /// use the 22-point corner radius; buttons sharing a row share a height.
     static let workout: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
-        kind: .view, context: .control, id: "Workout", idSource: .explicit,
+        "view control explicit", id: "Workout",
         path: "Workout",
         label: "Outdoor Run",
         doc: "The controls page of a running workout. It doesn't scroll, so buttons\nuse the 22-point corner radius; buttons sharing a row share a height.",
-        properties: [
-            "editable": .bool(false),
-            "presentation": .string("page"),
-            "scrolling": .bool(false),
-        ],
-        location: .init(file: "samples/workout.menu", line: 6, column: 1),
+        properties: #"{"editable": false, "presentation": "page", "scrolling": false}"#,
+        location: "samples/workout.menu:6:1",
         children: [
             MenuModel.MenuElement(
-                kind: .row, context: .control, id: "row", idSource: .synthetic,
+                "row control synthetic", id: "row",
                 path: "Workout/row",
-                location: .init(file: "samples/workout.menu", line: 9, column: 3),
+                location: "samples/workout.menu:9:3",
                 children: [
                     Workout.waterLock.element,
                     Workout.heartRate.element,
                 ]
             ),
             MenuModel.MenuElement(
-                kind: .row, context: .control, id: "row2", idSource: .synthetic,
+                "row control synthetic", id: "row2",
                 path: "Workout/row2",
-                location: .init(file: "samples/workout.menu", line: 30, column: 3),
+                location: "samples/workout.menu:30:3",
                 children: [
                     Workout.segment.element,
                     Workout.pause.element,
@@ -45,107 +41,57 @@ enum Workout {
     enum Workout {
         /// The toggle `waterLock`.
         static let waterLock: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
-            kind: .toggle, context: .control, id: "waterLock", idSource: .explicit,
+            "toggle control explicit", id: "waterLock",
             path: "Workout/waterLock",
-            properties: [
-                "action": .string("toggleWaterLock"),
-                "enabled": .bool(true),
-                "height": .number(60),
-                "indicator": .string("background"),
-                "off": .string("Lock"),
-                "on": .string("Unlock"),
-                "state": .string("off"),
-                "symbol": .string("drop.fill"),
-            ],
-            location: .init(file: "samples/workout.menu", line: 10, column: 5)
+            properties: #"{"action": "toggleWaterLock", "enabled": true, "height": 60, "indicator": "background", "off": "Lock", "on": "Unlock", "state": "off", "symbol": "drop.fill"}"#,
+            location: "samples/workout.menu:10:5"
         ))
 
         /// The toggle `heartRate`.
         static let heartRate: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
-            kind: .toggle, context: .control, id: "heartRate", idSource: .explicit,
+            "toggle control explicit", id: "heartRate",
             path: "Workout/heartRate",
-            properties: [
-                "action": .string("toggleHeartRate"),
-                "enabled": .bool(true),
-                "height": .number(60),
-                "indicator": .string("content"),
-                "off": .string("Show Heart Rate"),
-                "on": .string("Hide Heart Rate"),
-                "state": .string("on"),
-                "symbol": .string("heart"),
-            ],
-            location: .init(file: "samples/workout.menu", line: 19, column: 5)
+            properties: #"{"action": "toggleHeartRate", "enabled": true, "height": 60, "indicator": "content", "off": "Show Heart Rate", "on": "Hide Heart Rate", "state": "on", "symbol": "heart"}"#,
+            location: "samples/workout.menu:19:5"
         ))
 
         /// The button `segment` (“Mark Segment”).
         static let segment: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "segment", idSource: .explicit,
+            "button control explicit", id: "segment",
             path: "Workout/segment",
             label: "Mark Segment",
-            properties: [
-                "action": .string("markSegment"),
-                "cornerRadius": .number(22),
-                "enabled": .bool(true),
-                "height": .number(60),
-                "role": .string("normal"),
-                "symbol": .string("flag.checkered"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/workout.menu", line: 31, column: 5)
+            properties: #"{"action": "markSegment", "cornerRadius": 22, "enabled": true, "height": 60, "role": "normal", "symbol": "flag.checkered", "type": "system", "undoable": false}"#,
+            location: "samples/workout.menu:31:5"
         ))
 
         /// The button `pause` (“Pause”).
         static let pause: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "pause", idSource: .explicit,
+            "button control explicit", id: "pause",
             path: "Workout/pause",
             label: "Pause",
-            properties: [
-                "action": .string("pauseWorkout"),
-                "cornerRadius": .number(22),
-                "enabled": .bool(true),
-                "height": .number(60),
-                "role": .string("normal"),
-                "symbol": .string("pause.fill"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/workout.menu", line: 37, column: 5)
+            properties: #"{"action": "pauseWorkout", "cornerRadius": 22, "enabled": true, "height": 60, "role": "normal", "symbol": "pause.fill", "type": "system", "undoable": false}"#,
+            location: "samples/workout.menu:37:5"
         ))
 
         /// The button `end` (“End Workout”).
         static let end: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "end", idSource: .explicit,
+            "button control explicit", id: "end",
             path: "Workout/end",
             label: "End Workout",
-            properties: [
-                "action": .string("endWorkout"),
-                "confirm": .string("End this workout?"),
-                "cornerRadius": .number(22),
-                "enabled": .bool(true),
-                "role": .string("normal"),
-                "style": .string("filled"),
-                "symbol": .string("xmark"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/workout.menu", line: 45, column: 3)
+            properties: #"{"action": "endWorkout", "confirm": "End this workout?", "cornerRadius": 22, "enabled": true, "role": "normal", "style": "filled", "symbol": "xmark", "type": "system", "undoable": false}"#,
+            location: "samples/workout.menu:45:3"
         ))
     }
 
     /// The scrolling list of workouts to start. Buttons in a scrolling view
     /// use the 9-point corner radius.
     static let startWorkout: MenuModel.ViewProperties = MenuModel.ViewProperties(MenuModel.MenuElement(
-        kind: .view, context: .control, id: "StartWorkout", idSource: .explicit,
+        "view control explicit", id: "StartWorkout",
         path: "StartWorkout",
         label: "Workouts",
         doc: "The scrolling list of workouts to start. Buttons in a scrolling view\nuse the 9-point corner radius.",
-        properties: [
-            "editable": .bool(false),
-            "presentation": .string("inline"),
-            "scrolling": .bool(true),
-        ],
-        location: .init(file: "samples/workout.menu", line: 56, column: 1),
+        properties: #"{"editable": false, "presentation": "inline", "scrolling": true}"#,
+        location: "samples/workout.menu:56:1",
         children: [
             StartWorkout.outdoorRun.element,
             StartWorkout.outdoorWalk.element,
@@ -158,70 +104,38 @@ enum Workout {
     enum StartWorkout {
         /// The button `outdoorRun` (“Start Outdoor Run”).
         static let outdoorRun: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "outdoorRun", idSource: .explicit,
+            "button control explicit", id: "outdoorRun",
             path: "StartWorkout/outdoorRun",
             label: "Start Outdoor Run",
-            properties: [
-                "action": .string("startOutdoorRun"),
-                "cornerRadius": .number(9),
-                "enabled": .bool(true),
-                "role": .string("normal"),
-                "symbol": .string("figure.run"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/workout.menu", line: 59, column: 3)
+            properties: #"{"action": "startOutdoorRun", "cornerRadius": 9, "enabled": true, "role": "normal", "symbol": "figure.run", "type": "system", "undoable": false}"#,
+            location: "samples/workout.menu:59:3"
         ))
 
         /// The button `outdoorWalk` (“Start Outdoor Walk”).
         static let outdoorWalk: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "outdoorWalk", idSource: .explicit,
+            "button control explicit", id: "outdoorWalk",
             path: "StartWorkout/outdoorWalk",
             label: "Start Outdoor Walk",
-            properties: [
-                "action": .string("startOutdoorWalk"),
-                "cornerRadius": .number(9),
-                "enabled": .bool(true),
-                "role": .string("normal"),
-                "symbol": .string("figure.walk"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/workout.menu", line: 64, column: 3)
+            properties: #"{"action": "startOutdoorWalk", "cornerRadius": 9, "enabled": true, "role": "normal", "symbol": "figure.walk", "type": "system", "undoable": false}"#,
+            location: "samples/workout.menu:64:3"
         ))
 
         /// The button `cycle` (“Start Outdoor Cycle”).
         static let cycle: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "cycle", idSource: .explicit,
+            "button control explicit", id: "cycle",
             path: "StartWorkout/cycle",
             label: "Start Outdoor Cycle",
-            properties: [
-                "action": .string("startOutdoorCycle"),
-                "cornerRadius": .number(9),
-                "enabled": .bool(true),
-                "role": .string("normal"),
-                "symbol": .string("figure.outdoor.cycle"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/workout.menu", line: 69, column: 3)
+            properties: #"{"action": "startOutdoorCycle", "cornerRadius": 9, "enabled": true, "role": "normal", "symbol": "figure.outdoor.cycle", "type": "system", "undoable": false}"#,
+            location: "samples/workout.menu:69:3"
         ))
 
         /// The button `pool` (“Start Pool Swim”).
         static let pool: MenuModel.ButtonProperties = MenuModel.ButtonProperties(MenuModel.MenuElement(
-            kind: .button, context: .control, id: "pool", idSource: .explicit,
+            "button control explicit", id: "pool",
             path: "StartWorkout/pool",
             label: "Start Pool Swim",
-            properties: [
-                "action": .string("startPoolSwim"),
-                "cornerRadius": .number(9),
-                "enabled": .bool(true),
-                "role": .string("normal"),
-                "symbol": .string("figure.pool.swim"),
-                "type": .string("system"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/workout.menu", line: 74, column: 3)
+            properties: #"{"action": "startPoolSwim", "cornerRadius": 9, "enabled": true, "role": "normal", "symbol": "figure.pool.swim", "type": "system", "undoable": false}"#,
+            location: "samples/workout.menu:74:3"
         ))
     }
 
@@ -235,6 +149,17 @@ enum Workout {
         ],
         declarations: [workout.element, startWorkout.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `workout` (`menuc build --emit xcstrings` writes
+    /// workout.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "workout")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action samples/workout.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).

@@ -7,10 +7,10 @@ import MenuModel
 enum Main {
     /// The main menu.
     static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
-        kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
+        "menubar menu synthetic", id: "menubar",
         path: "menubar",
         doc: "The main menu.",
-        location: .init(file: "samples/import/Main.menu", line: 5, column: 1),
+        location: "samples/import/Main.menu:5:1",
         children: [
             MenuBar.fieldNotes.element,
             MenuBar.file.element,
@@ -25,35 +25,32 @@ enum Main {
     enum MenuBar {
         /// The menu `FieldNotes` (“Field Notes”).
         static let fieldNotes: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "FieldNotes", idSource: .explicit,
+            "menu menu explicit", id: "FieldNotes",
             path: "menubar/FieldNotes",
             label: "Field Notes",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/Main.menu", line: 6, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/Main.menu:6:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/FieldNotes/section",
-                    location: .init(file: "samples/import/Main.menu", line: 7, column: 5),
+                    location: "samples/import/Main.menu:7:5",
                     children: [
                         FieldNotes.aboutFieldNotes.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/FieldNotes/section2",
-                    location: .init(file: "samples/import/Main.menu", line: 10, column: 5),
+                    location: "samples/import/Main.menu:10:5",
                     children: [
                         FieldNotes.services.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    "section menu synthetic", id: "section3",
                     path: "menubar/FieldNotes/section3",
-                    location: .init(file: "samples/import/Main.menu", line: 16, column: 5),
+                    location: "samples/import/Main.menu:16:5",
                     children: [
                         FieldNotes.quitFieldNotes.element,
                     ]
@@ -65,65 +62,44 @@ enum Main {
         enum FieldNotes {
             /// The item `aboutFieldNotes` (“About Field Notes”).
             static let aboutFieldNotes: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "aboutFieldNotes", idSource: .explicit,
+                "item menu explicit", id: "aboutFieldNotes",
                 path: "menubar/FieldNotes/aboutFieldNotes",
                 label: "About Field Notes",
-                properties: [
-                    "action": .string("orderFrontStandardAboutPanel"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 8, column: 7)
+                properties: #"{"action": "orderFrontStandardAboutPanel", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/Main.menu:8:7"
             ))
 
             /// The submenu `services` (“Services”).
             static let services: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "services", idSource: .explicit,
+                "submenu menu explicit", id: "services",
                 path: "menubar/FieldNotes/services",
                 label: "Services",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 11, column: 7)
+                properties: #"{"dynamic": true, "enabled": true}"#,
+                location: "samples/import/Main.menu:11:7"
             ))
 
             /// The item `quitFieldNotes` (“Quit Field Notes”).
             static let quitFieldNotes: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "quitFieldNotes", idSource: .explicit,
+                "item menu explicit", id: "quitFieldNotes",
                 path: "menubar/FieldNotes/quitFieldNotes",
                 label: "Quit Field Notes",
-                properties: [
-                    "action": .string("terminate"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 17, column: 7)
+                properties: #"{"action": "terminate", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "q", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/Main.menu:17:7"
             ))
         }
 
         /// The menu `File` (“File”).
         static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "File", idSource: .explicit,
+            "menu menu explicit", id: "File",
             path: "menubar/File",
             label: "File",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/Main.menu", line: 20, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/Main.menu:20:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/File/section",
-                    location: .init(file: "samples/import/Main.menu", line: 21, column: 5),
+                    location: "samples/import/Main.menu:21:5",
                     children: [
                         File.newNote.element,
                         File.newNotebook.element,
@@ -131,9 +107,9 @@ enum Main {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/File/section2",
-                    location: .init(file: "samples/import/Main.menu", line: 30, column: 5),
+                    location: "samples/import/Main.menu:30:5",
                     children: [
                         File.close.element,
                         File.closeAll.element,
@@ -148,48 +124,29 @@ enum Main {
         enum File {
             /// The item `newNote` (“New Note”).
             static let newNote: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "newNote", idSource: .explicit,
+                "item menu explicit", id: "newNote",
                 path: "menubar/File/newNote",
                 label: "New Note",
-                properties: [
-                    "action": .string("newDocument"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 22, column: 7)
+                properties: #"{"action": "newDocument", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "n", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/Main.menu:22:7"
             ))
 
             /// The item `newNotebook` (“New Notebook”).
             static let newNotebook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "newNotebook", idSource: .explicit,
+                "item menu explicit", id: "newNotebook",
                 path: "menubar/File/newNotebook",
                 label: "New Notebook",
-                properties: [
-                    "action": .string("newNotebook"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "n", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 23, column: 7)
+                properties: #"{"action": "newNotebook", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "n", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/import/Main.menu:23:7"
             ))
 
             /// The submenu `openRecent` (“Open Recent”).
             static let openRecent: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "openRecent", idSource: .explicit,
+                "submenu menu explicit", id: "openRecent",
                 path: "menubar/File/openRecent",
                 label: "Open Recent",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 24, column: 7),
+                properties: #"{"dynamic": true, "enabled": true}"#,
+                location: "samples/import/Main.menu:24:7",
                 children: [
                     OpenRecent.clearMenu.element,
                 ]
@@ -199,113 +156,72 @@ enum Main {
             enum OpenRecent {
                 /// The item `clearMenu` (“Clear Menu”).
                 static let clearMenu: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "clearMenu", idSource: .explicit,
+                    "item menu explicit", id: "clearMenu",
                     path: "menubar/File/openRecent/clearMenu",
                     label: "Clear Menu",
-                    properties: [
-                        "action": .string("clearRecentDocuments"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/Main.menu", line: 27, column: 9)
+                    properties: #"{"action": "clearRecentDocuments", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/import/Main.menu:27:9"
                 ))
             }
 
             /// The item `close` (“Close”).
             static let close: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "close", idSource: .explicit,
+                "item menu explicit", id: "close",
                 path: "menubar/File/close",
                 label: "Close",
-                properties: [
-                    "action": .string("performClose"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 31, column: 7)
+                properties: #"{"action": "performClose", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "w", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/Main.menu:31:7"
             ))
 
             /// The item `closeAll` (“Close All”).
             static let closeAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "closeAll", idSource: .explicit,
+                "item menu explicit", id: "closeAll",
                 path: "menubar/File/closeAll",
                 label: "Close All",
-                properties: [
-                    "action": .string("closeAll"),
-                    "alternate": .bool(true),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "w", modifiers: [.option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 32, column: 7)
+                properties: #"{"action": "closeAll", "alternate": true, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "w", "modifiers": ["option", "command"]}, "undoable": false}"#,
+                location: "samples/import/Main.menu:32:7"
             ))
 
             /// The item `closeOtherNotes` (“Close Other Notes”).
             static let closeOtherNotes: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "closeOtherNotes", idSource: .explicit,
+                "item menu explicit", id: "closeOtherNotes",
                 path: "menubar/File/closeOtherNotes",
                 label: "Close Other Notes",
-                properties: [
-                    "action": .string("closeOthers"),
-                    "alternate": .bool(true),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "w", modifiers: [.control, .option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 33, column: 7)
+                properties: #"{"action": "closeOthers", "alternate": true, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "w", "modifiers": ["control", "option", "command"]}, "undoable": false}"#,
+                location: "samples/import/Main.menu:33:7"
             ))
 
             /// The item `closeWindow` (“Close Window”).
             static let closeWindow: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "closeWindow", idSource: .explicit,
+                "item menu explicit", id: "closeWindow",
                 path: "menubar/File/closeWindow",
                 label: "Close Window",
-                properties: [
-                    "action": .string("performClose"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 38, column: 7)
+                properties: #"{"action": "performClose", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/Main.menu:38:7"
             ))
         }
 
         /// The menu `Edit` (“Edit”).
         static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+            "menu menu explicit", id: "Edit",
             path: "menubar/Edit",
             label: "Edit",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/Main.menu", line: 41, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/Main.menu:41:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Edit/section",
-                    location: .init(file: "samples/import/Main.menu", line: 42, column: 5),
+                    location: "samples/import/Main.menu:42:5",
                     children: [
                         Edit.undo.element,
                         Edit.redo.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Edit/section2",
-                    location: .init(file: "samples/import/Main.menu", line: 46, column: 5),
+                    location: "samples/import/Main.menu:46:5",
                     children: [
                         Edit.find.element,
                     ]
@@ -317,48 +233,29 @@ enum Main {
         enum Edit {
             /// The item `undo` (“Undo”).
             static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "undo", idSource: .explicit,
+                "item menu explicit", id: "undo",
                 path: "menubar/Edit/undo",
                 label: "Undo",
-                properties: [
-                    "action": .string("undo"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 43, column: 7)
+                properties: #"{"action": "undo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/Main.menu:43:7"
             ))
 
             /// The item `redo` (“Redo”).
             static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "redo", idSource: .explicit,
+                "item menu explicit", id: "redo",
                 path: "menubar/Edit/redo",
                 label: "Redo",
-                properties: [
-                    "action": .string("redo"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 44, column: 7)
+                properties: #"{"action": "redo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/import/Main.menu:44:7"
             ))
 
             /// The submenu `find` (“Find”).
             static let find: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "find", idSource: .explicit,
+                "submenu menu explicit", id: "find",
                 path: "menubar/Edit/find",
                 label: "Find",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 47, column: 7),
+                properties: #"{"dynamic": false, "enabled": true}"#,
+                location: "samples/import/Main.menu:47:7",
                 children: [
                     Find.find.element,
                     Find.findNext.element,
@@ -370,72 +267,45 @@ enum Main {
             enum Find {
                 /// The item `find` (“Find…”).
                 static let find: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "find", idSource: .explicit,
+                    "item menu explicit", id: "find",
                     path: "menubar/Edit/find/find",
                     label: "Find…",
-                    properties: [
-                        "action": .string("performFindPanelAction"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/Main.menu", line: 48, column: 9)
+                    properties: #"{"action": "performFindPanelAction", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "f", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/import/Main.menu:48:9"
                 ))
 
                 /// The item `findNext` (“Find Next”).
                 static let findNext: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "findNext", idSource: .explicit,
+                    "item menu explicit", id: "findNext",
                     path: "menubar/Edit/find/findNext",
                     label: "Find Next",
-                    properties: [
-                        "action": .string("performFindPanelAction"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/Main.menu", line: 49, column: 9)
+                    properties: #"{"action": "performFindPanelAction", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "g", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/import/Main.menu:49:9"
                 ))
 
                 /// The item `findPrevious` (“Find Previous”).
                 static let findPrevious: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "findPrevious", idSource: .explicit,
+                    "item menu explicit", id: "findPrevious",
                     path: "menubar/Edit/find/findPrevious",
                     label: "Find Previous",
-                    properties: [
-                        "action": .string("performFindPanelAction"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "g", modifiers: [.shift, .command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/Main.menu", line: 50, column: 9)
+                    properties: #"{"action": "performFindPanelAction", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "g", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                    location: "samples/import/Main.menu:50:9"
                 ))
             }
         }
 
         /// The menu `View` (“View”).
         static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            "menu menu explicit", id: "View",
             path: "menubar/View",
             label: "View",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/Main.menu", line: 57, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/Main.menu:57:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/View/section",
-                    location: .init(file: "samples/import/Main.menu", line: 58, column: 5),
+                    location: "samples/import/Main.menu:58:5",
                     children: [
                         View.sortBy.element,
                         View.sortByDate.element,
@@ -444,9 +314,9 @@ enum Main {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/View/section2",
-                    location: .init(file: "samples/import/Main.menu", line: 64, column: 5),
+                    location: "samples/import/Main.menu:64:5",
                     children: [
                         View.showMap.element,
                         View.enterFullScreen.element,
@@ -459,116 +329,66 @@ enum Main {
         enum View {
             /// The item `sortBy` (“Sort By”).
             static let sortBy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "sortBy", idSource: .explicit,
+                "item menu explicit", id: "sortBy",
                 path: "menubar/View/sortBy",
                 label: "Sort By",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(false),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 59, column: 7)
+                properties: #"{"alternate": false, "enabled": false, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/Main.menu:59:7"
             ))
 
             /// The item `sortByDate` (“Date”).
             static let sortByDate: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "sortByDate", idSource: .explicit,
+                "item menu explicit", id: "sortByDate",
                 path: "menubar/View/sortByDate",
                 label: "Date",
-                properties: [
-                    "action": .string("sortByDate"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "1", modifiers: [.control, .command])),
-                    "state": .string("on"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 60, column: 7)
+                properties: #"{"action": "sortByDate", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "1", "modifiers": ["control", "command"]}, "state": "on", "undoable": false}"#,
+                location: "samples/import/Main.menu:60:7"
             ))
 
             /// The item `sortByTitle` (“Title”).
             static let sortByTitle: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "sortByTitle", idSource: .explicit,
+                "item menu explicit", id: "sortByTitle",
                 path: "menubar/View/sortByTitle",
                 label: "Title",
-                properties: [
-                    "action": .string("sortByTitle"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "2", modifiers: [.control, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 61, column: 7)
+                properties: #"{"action": "sortByTitle", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "2", "modifiers": ["control", "command"]}, "undoable": false}"#,
+                location: "samples/import/Main.menu:61:7"
             ))
 
             /// The item `tags` (“Tags”).
             static let tags: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "tags", idSource: .explicit,
+                "item menu explicit", id: "tags",
                 path: "menubar/View/tags",
                 label: "Tags",
-                properties: [
-                    "action": .string("sortByTags"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "state": .string("mixed"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 62, column: 7)
+                properties: #"{"action": "sortByTags", "alternate": false, "enabled": true, "input": false, "role": "normal", "state": "mixed", "undoable": false}"#,
+                location: "samples/import/Main.menu:62:7"
             ))
 
             /// The item `showMap` (“Show Map”).
             static let showMap: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showMap", idSource: .explicit,
+                "item menu explicit", id: "showMap",
                 path: "menubar/View/showMap",
                 label: "Show Map",
-                properties: [
-                    "action": .string("toggleMap"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "m", modifiers: [.option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 66, column: 7)
+                properties: #"{"action": "toggleMap", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "m", "modifiers": ["option", "command"]}, "undoable": false}"#,
+                location: "samples/import/Main.menu:66:7"
             ))
 
             /// The item `enterFullScreen` (“Enter Full Screen”).
             static let enterFullScreen: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
+                "item menu explicit", id: "enterFullScreen",
                 path: "menubar/View/enterFullScreen",
                 label: "Enter Full Screen",
-                properties: [
-                    "action": .string("toggleFullScreen"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 67, column: 7)
+                properties: #"{"action": "toggleFullScreen", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "f", "modifiers": ["control", "command"]}, "undoable": false}"#,
+                location: "samples/import/Main.menu:67:7"
             ))
         }
 
         /// The menu `Window` (“Window”).
         static let window: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Window", idSource: .explicit,
+            "menu menu explicit", id: "Window",
             path: "menubar/Window",
             label: "Window",
-            properties: [
-                "dynamic": .bool(true),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/Main.menu", line: 70, column: 3),
+            properties: #"{"dynamic": true, "enabled": true}"#,
+            location: "samples/import/Main.menu:70:3",
             children: [
                 Window.minimize.element,
                 Window.zoom.element,
@@ -580,64 +400,39 @@ enum Main {
         enum Window {
             /// The item `minimize` (“Minimize”).
             static let minimize: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "minimize", idSource: .explicit,
+                "item menu explicit", id: "minimize",
                 path: "menubar/Window/minimize",
                 label: "Minimize",
-                properties: [
-                    "action": .string("performMiniaturize"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 73, column: 5)
+                properties: #"{"action": "performMiniaturize", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "m", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/Main.menu:73:5"
             ))
 
             /// The item `zoom` (“Zoom”).
             static let zoom: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "zoom", idSource: .explicit,
+                "item menu explicit", id: "zoom",
                 path: "menubar/Window/zoom",
                 label: "Zoom",
-                properties: [
-                    "action": .string("performZoom"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 74, column: 5)
+                properties: #"{"action": "performZoom", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/Main.menu:74:5"
             ))
 
             /// The item `zoomAll` (“Zoom All”).
             static let zoomAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "zoomAll", idSource: .explicit,
+                "item menu explicit", id: "zoomAll",
                 path: "menubar/Window/zoomAll",
                 label: "Zoom All",
-                properties: [
-                    "action": .string("zoomAll"),
-                    "alternate": .bool(true),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 75, column: 5)
+                properties: #"{"action": "zoomAll", "alternate": true, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/Main.menu:75:5"
             ))
         }
 
         /// The menu `Help` (“Help”).
         static let help: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Help", idSource: .explicit,
+            "menu menu explicit", id: "Help",
             path: "menubar/Help",
             label: "Help",
-            properties: [
-                "dynamic": .bool(true),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/Main.menu", line: 77, column: 3),
+            properties: #"{"dynamic": true, "enabled": true}"#,
+            location: "samples/import/Main.menu:77:3",
             children: [
                 Help.fieldNotesHelp.element,
             ]
@@ -647,33 +442,22 @@ enum Main {
         enum Help {
             /// The item `fieldNotesHelp` (“Field Notes Help”).
             static let fieldNotesHelp: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "fieldNotesHelp", idSource: .explicit,
+                "item menu explicit", id: "fieldNotesHelp",
                 path: "menubar/Help/fieldNotesHelp",
                 label: "Field Notes Help",
-                properties: [
-                    "action": .string("showHelp"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "?", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.menu", line: 80, column: 5)
+                properties: #"{"action": "showHelp", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "?", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/Main.menu:80:5"
             ))
         }
     }
 
     /// The dock menu (the application's dockMenu outlet).
     static let dockMenu: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "DockMenu", idSource: .explicit,
+        "menu menu explicit", id: "DockMenu",
         path: "DockMenu",
         doc: "The dock menu (the application's dockMenu outlet).",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "samples/import/Main.menu", line: 85, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "samples/import/Main.menu:85:1",
         children: [
             DockMenu.newNote.element,
         ]
@@ -683,44 +467,35 @@ enum Main {
     enum DockMenu {
         /// The item `newNote` (“New Note”).
         static let newNote: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "newNote", idSource: .explicit,
+            "item menu explicit", id: "newNote",
             path: "DockMenu/newNote",
             label: "New Note",
-            properties: [
-                "action": .string("newDocument"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/Main.menu", line: 86, column: 3)
+            properties: #"{"action": "newDocument", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/Main.menu:86:3"
         ))
     }
 
     /// The context menu of a tableView.
     static let note: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .contextmenu, context: .control, id: "Note", idSource: .explicit,
+        "contextmenu control explicit", id: "Note",
         path: "Note",
         doc: "The context menu of a tableView.",
-        properties: [
-            "layout": .string("large"),
-        ],
-        location: .init(file: "samples/import/Main.menu", line: 90, column: 1),
+        properties: #"{"layout": "large"}"#,
+        location: "samples/import/Main.menu:90:1",
         children: [
             MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                "section menu synthetic", id: "section",
                 path: "Note/section",
-                location: .init(file: "samples/import/Main.menu", line: 91, column: 3),
+                location: "samples/import/Main.menu:91:3",
                 children: [
                     Note.openInNewWindow.element,
                     Note.star.element,
                 ]
             ),
             MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                "section menu synthetic", id: "section2",
                 path: "Note/section2",
-                location: .init(file: "samples/import/Main.menu", line: 95, column: 3),
+                location: "samples/import/Main.menu:95:3",
                 children: [
                     Note.moveToTrash.element,
                 ]
@@ -732,50 +507,29 @@ enum Main {
     enum Note {
         /// The item `openInNewWindow` (“Open in New Window”).
         static let openInNewWindow: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "openInNewWindow", idSource: .explicit,
+            "item menu explicit", id: "openInNewWindow",
             path: "Note/openInNewWindow",
             label: "Open in New Window",
-            properties: [
-                "action": .string("openInNewWindow"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/Main.menu", line: 92, column: 5)
+            properties: #"{"action": "openInNewWindow", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/Main.menu:92:5"
         ))
 
         /// The item `star` (“Star”).
         static let star: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "star", idSource: .explicit,
+            "item menu explicit", id: "star",
             path: "Note/star",
             label: "Star",
-            properties: [
-                "action": .string("toggleStar"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/Main.menu", line: 93, column: 5)
+            properties: #"{"action": "toggleStar", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/Main.menu:93:5"
         ))
 
         /// The item `moveToTrash` (“Move to Trash”).
         static let moveToTrash: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "moveToTrash", idSource: .explicit,
+            "item menu explicit", id: "moveToTrash",
             path: "Note/moveToTrash",
             label: "Move to Trash",
-            properties: [
-                "action": .string("moveToTrash"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/Main.menu", line: 96, column: 5)
+            properties: #"{"action": "moveToTrash", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/Main.menu:96:5"
         ))
     }
 
@@ -789,6 +543,17 @@ enum Main {
         ],
         declarations: [menubar.element, dockMenu.element, note.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `Main` (`menuc build --emit xcstrings` writes
+    /// Main.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "Main")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action samples/import/Main.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).

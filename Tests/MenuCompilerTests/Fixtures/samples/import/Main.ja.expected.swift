@@ -7,10 +7,10 @@ import MenuModel
 enum MainJa {
     /// The main menu.
     static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
-        kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
+        "menubar menu synthetic", id: "menubar",
         path: "menubar",
         doc: "The main menu.",
-        location: .init(file: "samples/import/Main.ja.menu", line: 5, column: 1),
+        location: "samples/import/Main.ja.menu:5:1",
         children: [
             MenuBar.fieldNotes.element,
             MenuBar.file.element,
@@ -25,35 +25,32 @@ enum MainJa {
     enum MenuBar {
         /// The menu `FieldNotes` (“フィールドノート”).
         static let fieldNotes: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "FieldNotes", idSource: .explicit,
+            "menu menu explicit", id: "FieldNotes",
             path: "menubar/FieldNotes",
             label: "フィールドノート",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/Main.ja.menu", line: 6, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/Main.ja.menu:6:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/FieldNotes/section",
-                    location: .init(file: "samples/import/Main.ja.menu", line: 7, column: 5),
+                    location: "samples/import/Main.ja.menu:7:5",
                     children: [
                         FieldNotes.aboutFieldNotes.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/FieldNotes/section2",
-                    location: .init(file: "samples/import/Main.ja.menu", line: 10, column: 5),
+                    location: "samples/import/Main.ja.menu:10:5",
                     children: [
                         FieldNotes.services.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    "section menu synthetic", id: "section3",
                     path: "menubar/FieldNotes/section3",
-                    location: .init(file: "samples/import/Main.ja.menu", line: 16, column: 5),
+                    location: "samples/import/Main.ja.menu:16:5",
                     children: [
                         FieldNotes.quitFieldNotes.element,
                     ]
@@ -65,65 +62,44 @@ enum MainJa {
         enum FieldNotes {
             /// The item `aboutFieldNotes` (“フィールドノートについて”).
             static let aboutFieldNotes: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "aboutFieldNotes", idSource: .explicit,
+                "item menu explicit", id: "aboutFieldNotes",
                 path: "menubar/FieldNotes/aboutFieldNotes",
                 label: "フィールドノートについて",
-                properties: [
-                    "action": .string("orderFrontStandardAboutPanel"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 8, column: 7)
+                properties: #"{"action": "orderFrontStandardAboutPanel", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:8:7"
             ))
 
             /// The submenu `services` (“サービス”).
             static let services: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "services", idSource: .explicit,
+                "submenu menu explicit", id: "services",
                 path: "menubar/FieldNotes/services",
                 label: "サービス",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 11, column: 7)
+                properties: #"{"dynamic": true, "enabled": true}"#,
+                location: "samples/import/Main.ja.menu:11:7"
             ))
 
             /// The item `quitFieldNotes` (“フィールドノートを終了”).
             static let quitFieldNotes: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "quitFieldNotes", idSource: .explicit,
+                "item menu explicit", id: "quitFieldNotes",
                 path: "menubar/FieldNotes/quitFieldNotes",
                 label: "フィールドノートを終了",
-                properties: [
-                    "action": .string("terminate"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 17, column: 7)
+                properties: #"{"action": "terminate", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "q", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:17:7"
             ))
         }
 
         /// The menu `File` (“ファイル”).
         static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "File", idSource: .explicit,
+            "menu menu explicit", id: "File",
             path: "menubar/File",
             label: "ファイル",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/Main.ja.menu", line: 20, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/Main.ja.menu:20:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/File/section",
-                    location: .init(file: "samples/import/Main.ja.menu", line: 21, column: 5),
+                    location: "samples/import/Main.ja.menu:21:5",
                     children: [
                         File.newNote.element,
                         File.newNotebook.element,
@@ -131,9 +107,9 @@ enum MainJa {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/File/section2",
-                    location: .init(file: "samples/import/Main.ja.menu", line: 30, column: 5),
+                    location: "samples/import/Main.ja.menu:30:5",
                     children: [
                         File.close.element,
                         File.closeAll.element,
@@ -148,48 +124,29 @@ enum MainJa {
         enum File {
             /// The item `newNote` (“新規ノート”).
             static let newNote: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "newNote", idSource: .explicit,
+                "item menu explicit", id: "newNote",
                 path: "menubar/File/newNote",
                 label: "新規ノート",
-                properties: [
-                    "action": .string("newDocument"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 22, column: 7)
+                properties: #"{"action": "newDocument", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "n", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:22:7"
             ))
 
             /// The item `newNotebook` (“新規ノートブック”).
             static let newNotebook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "newNotebook", idSource: .explicit,
+                "item menu explicit", id: "newNotebook",
                 path: "menubar/File/newNotebook",
                 label: "新規ノートブック",
-                properties: [
-                    "action": .string("newNotebook"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "n", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 23, column: 7)
+                properties: #"{"action": "newNotebook", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "n", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:23:7"
             ))
 
             /// The submenu `openRecent` (“最近使った項目を開く”).
             static let openRecent: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "openRecent", idSource: .explicit,
+                "submenu menu explicit", id: "openRecent",
                 path: "menubar/File/openRecent",
                 label: "最近使った項目を開く",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 24, column: 7),
+                properties: #"{"dynamic": true, "enabled": true}"#,
+                location: "samples/import/Main.ja.menu:24:7",
                 children: [
                     OpenRecent.clearMenu.element,
                 ]
@@ -199,113 +156,72 @@ enum MainJa {
             enum OpenRecent {
                 /// The item `clearMenu` (“メニューを消去”).
                 static let clearMenu: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "clearMenu", idSource: .explicit,
+                    "item menu explicit", id: "clearMenu",
                     path: "menubar/File/openRecent/clearMenu",
                     label: "メニューを消去",
-                    properties: [
-                        "action": .string("clearRecentDocuments"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/Main.ja.menu", line: 27, column: 9)
+                    properties: #"{"action": "clearRecentDocuments", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/import/Main.ja.menu:27:9"
                 ))
             }
 
             /// The item `close` (“閉じる”).
             static let close: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "close", idSource: .explicit,
+                "item menu explicit", id: "close",
                 path: "menubar/File/close",
                 label: "閉じる",
-                properties: [
-                    "action": .string("performClose"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 31, column: 7)
+                properties: #"{"action": "performClose", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "w", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:31:7"
             ))
 
             /// The item `closeAll` (“すべてを閉じる”).
             static let closeAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "closeAll", idSource: .explicit,
+                "item menu explicit", id: "closeAll",
                 path: "menubar/File/closeAll",
                 label: "すべてを閉じる",
-                properties: [
-                    "action": .string("closeAll"),
-                    "alternate": .bool(true),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "w", modifiers: [.option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 32, column: 7)
+                properties: #"{"action": "closeAll", "alternate": true, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "w", "modifiers": ["option", "command"]}, "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:32:7"
             ))
 
             /// The item `closeOtherNotes` (“Close Other Notes”).
             static let closeOtherNotes: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "closeOtherNotes", idSource: .explicit,
+                "item menu explicit", id: "closeOtherNotes",
                 path: "menubar/File/closeOtherNotes",
                 label: "Close Other Notes",
-                properties: [
-                    "action": .string("closeOthers"),
-                    "alternate": .bool(true),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "w", modifiers: [.control, .option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 33, column: 7)
+                properties: #"{"action": "closeOthers", "alternate": true, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "w", "modifiers": ["control", "option", "command"]}, "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:33:7"
             ))
 
             /// The item `closeWindow` (“ウインドウを閉じる”).
             static let closeWindow: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "closeWindow", idSource: .explicit,
+                "item menu explicit", id: "closeWindow",
                 path: "menubar/File/closeWindow",
                 label: "ウインドウを閉じる",
-                properties: [
-                    "action": .string("performClose"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 38, column: 7)
+                properties: #"{"action": "performClose", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:38:7"
             ))
         }
 
         /// The menu `Edit` (“編集”).
         static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+            "menu menu explicit", id: "Edit",
             path: "menubar/Edit",
             label: "編集",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/Main.ja.menu", line: 41, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/Main.ja.menu:41:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Edit/section",
-                    location: .init(file: "samples/import/Main.ja.menu", line: 42, column: 5),
+                    location: "samples/import/Main.ja.menu:42:5",
                     children: [
                         Edit.undo.element,
                         Edit.redo.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Edit/section2",
-                    location: .init(file: "samples/import/Main.ja.menu", line: 46, column: 5),
+                    location: "samples/import/Main.ja.menu:46:5",
                     children: [
                         Edit.find.element,
                     ]
@@ -317,48 +233,29 @@ enum MainJa {
         enum Edit {
             /// The item `undo` (“取り消す”).
             static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "undo", idSource: .explicit,
+                "item menu explicit", id: "undo",
                 path: "menubar/Edit/undo",
                 label: "取り消す",
-                properties: [
-                    "action": .string("undo"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 43, column: 7)
+                properties: #"{"action": "undo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:43:7"
             ))
 
             /// The item `redo` (“やり直す”).
             static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "redo", idSource: .explicit,
+                "item menu explicit", id: "redo",
                 path: "menubar/Edit/redo",
                 label: "やり直す",
-                properties: [
-                    "action": .string("redo"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 44, column: 7)
+                properties: #"{"action": "redo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:44:7"
             ))
 
             /// The submenu `find` (“検索”).
             static let find: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "find", idSource: .explicit,
+                "submenu menu explicit", id: "find",
                 path: "menubar/Edit/find",
                 label: "検索",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 47, column: 7),
+                properties: #"{"dynamic": false, "enabled": true}"#,
+                location: "samples/import/Main.ja.menu:47:7",
                 children: [
                     Find.find.element,
                     Find.findNext.element,
@@ -370,72 +267,45 @@ enum MainJa {
             enum Find {
                 /// The item `find` (“検索…”).
                 static let find: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "find", idSource: .explicit,
+                    "item menu explicit", id: "find",
                     path: "menubar/Edit/find/find",
                     label: "検索…",
-                    properties: [
-                        "action": .string("performFindPanelAction"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/Main.ja.menu", line: 48, column: 9)
+                    properties: #"{"action": "performFindPanelAction", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "f", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/import/Main.ja.menu:48:9"
                 ))
 
                 /// The item `findNext` (“次を検索”).
                 static let findNext: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "findNext", idSource: .explicit,
+                    "item menu explicit", id: "findNext",
                     path: "menubar/Edit/find/findNext",
                     label: "次を検索",
-                    properties: [
-                        "action": .string("performFindPanelAction"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/Main.ja.menu", line: 49, column: 9)
+                    properties: #"{"action": "performFindPanelAction", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "g", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/import/Main.ja.menu:49:9"
                 ))
 
                 /// The item `findPrevious` (“前を検索”).
                 static let findPrevious: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "findPrevious", idSource: .explicit,
+                    "item menu explicit", id: "findPrevious",
                     path: "menubar/Edit/find/findPrevious",
                     label: "前を検索",
-                    properties: [
-                        "action": .string("performFindPanelAction"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "g", modifiers: [.shift, .command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/Main.ja.menu", line: 50, column: 9)
+                    properties: #"{"action": "performFindPanelAction", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "g", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                    location: "samples/import/Main.ja.menu:50:9"
                 ))
             }
         }
 
         /// The menu `View` (“表示”).
         static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            "menu menu explicit", id: "View",
             path: "menubar/View",
             label: "表示",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/Main.ja.menu", line: 54, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/Main.ja.menu:54:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/View/section",
-                    location: .init(file: "samples/import/Main.ja.menu", line: 55, column: 5),
+                    location: "samples/import/Main.ja.menu:55:5",
                     children: [
                         View.sortBy.element,
                         View.sortByDate.element,
@@ -444,9 +314,9 @@ enum MainJa {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/View/section2",
-                    location: .init(file: "samples/import/Main.ja.menu", line: 61, column: 5),
+                    location: "samples/import/Main.ja.menu:61:5",
                     children: [
                         View.showMap.element,
                         View.enterFullScreen.element,
@@ -459,116 +329,66 @@ enum MainJa {
         enum View {
             /// The item `sortBy` (“並べ替え”).
             static let sortBy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "sortBy", idSource: .explicit,
+                "item menu explicit", id: "sortBy",
                 path: "menubar/View/sortBy",
                 label: "並べ替え",
-                properties: [
-                    "alternate": .bool(false),
-                    "enabled": .bool(false),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 56, column: 7)
+                properties: #"{"alternate": false, "enabled": false, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:56:7"
             ))
 
             /// The item `sortByDate` (“日付”).
             static let sortByDate: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "sortByDate", idSource: .explicit,
+                "item menu explicit", id: "sortByDate",
                 path: "menubar/View/sortByDate",
                 label: "日付",
-                properties: [
-                    "action": .string("sortByDate"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "1", modifiers: [.control, .command])),
-                    "state": .string("on"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 57, column: 7)
+                properties: #"{"action": "sortByDate", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "1", "modifiers": ["control", "command"]}, "state": "on", "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:57:7"
             ))
 
             /// The item `sortByTitle` (“タイトル”).
             static let sortByTitle: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "sortByTitle", idSource: .explicit,
+                "item menu explicit", id: "sortByTitle",
                 path: "menubar/View/sortByTitle",
                 label: "タイトル",
-                properties: [
-                    "action": .string("sortByTitle"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "2", modifiers: [.control, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 58, column: 7)
+                properties: #"{"action": "sortByTitle", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "2", "modifiers": ["control", "command"]}, "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:58:7"
             ))
 
             /// The item `tags` (“Tags”).
             static let tags: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "tags", idSource: .explicit,
+                "item menu explicit", id: "tags",
                 path: "menubar/View/tags",
                 label: "Tags",
-                properties: [
-                    "action": .string("sortByTags"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "state": .string("mixed"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 59, column: 7)
+                properties: #"{"action": "sortByTags", "alternate": false, "enabled": true, "input": false, "role": "normal", "state": "mixed", "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:59:7"
             ))
 
             /// The item `showMap` (“地図を表示”).
             static let showMap: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showMap", idSource: .explicit,
+                "item menu explicit", id: "showMap",
                 path: "menubar/View/showMap",
                 label: "地図を表示",
-                properties: [
-                    "action": .string("toggleMap"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "m", modifiers: [.option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 63, column: 7)
+                properties: #"{"action": "toggleMap", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "m", "modifiers": ["option", "command"]}, "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:63:7"
             ))
 
             /// The item `enterFullScreen` (“フルスクリーンにする”).
             static let enterFullScreen: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
+                "item menu explicit", id: "enterFullScreen",
                 path: "menubar/View/enterFullScreen",
                 label: "フルスクリーンにする",
-                properties: [
-                    "action": .string("toggleFullScreen"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 64, column: 7)
+                properties: #"{"action": "toggleFullScreen", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "f", "modifiers": ["control", "command"]}, "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:64:7"
             ))
         }
 
         /// The menu `Window` (“ウインドウ”).
         static let window: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Window", idSource: .explicit,
+            "menu menu explicit", id: "Window",
             path: "menubar/Window",
             label: "ウインドウ",
-            properties: [
-                "dynamic": .bool(true),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/Main.ja.menu", line: 70, column: 3),
+            properties: #"{"dynamic": true, "enabled": true}"#,
+            location: "samples/import/Main.ja.menu:70:3",
             children: [
                 Window.minimize.element,
                 Window.zoom.element,
@@ -580,64 +400,39 @@ enum MainJa {
         enum Window {
             /// The item `minimize` (“しまう”).
             static let minimize: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "minimize", idSource: .explicit,
+                "item menu explicit", id: "minimize",
                 path: "menubar/Window/minimize",
                 label: "しまう",
-                properties: [
-                    "action": .string("performMiniaturize"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 73, column: 5)
+                properties: #"{"action": "performMiniaturize", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "m", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:73:5"
             ))
 
             /// The item `zoom` (“拡大／縮小”).
             static let zoom: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "zoom", idSource: .explicit,
+                "item menu explicit", id: "zoom",
                 path: "menubar/Window/zoom",
                 label: "拡大／縮小",
-                properties: [
-                    "action": .string("performZoom"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 74, column: 5)
+                properties: #"{"action": "performZoom", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:74:5"
             ))
 
             /// The item `zoomAll` (“すべてを拡大／縮小”).
             static let zoomAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "zoomAll", idSource: .explicit,
+                "item menu explicit", id: "zoomAll",
                 path: "menubar/Window/zoomAll",
                 label: "すべてを拡大／縮小",
-                properties: [
-                    "action": .string("zoomAll"),
-                    "alternate": .bool(true),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 75, column: 5)
+                properties: #"{"action": "zoomAll", "alternate": true, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:75:5"
             ))
         }
 
         /// The menu `Help` (“ヘルプ”).
         static let help: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Help", idSource: .explicit,
+            "menu menu explicit", id: "Help",
             path: "menubar/Help",
             label: "ヘルプ",
-            properties: [
-                "dynamic": .bool(true),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/Main.ja.menu", line: 77, column: 3),
+            properties: #"{"dynamic": true, "enabled": true}"#,
+            location: "samples/import/Main.ja.menu:77:3",
             children: [
                 Help.fieldNotesHelp.element,
             ]
@@ -647,33 +442,22 @@ enum MainJa {
         enum Help {
             /// The item `fieldNotesHelp` (“フィールドノートヘルプ”).
             static let fieldNotesHelp: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "fieldNotesHelp", idSource: .explicit,
+                "item menu explicit", id: "fieldNotesHelp",
                 path: "menubar/Help/fieldNotesHelp",
                 label: "フィールドノートヘルプ",
-                properties: [
-                    "action": .string("showHelp"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "?", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/Main.ja.menu", line: 80, column: 5)
+                properties: #"{"action": "showHelp", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "?", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/Main.ja.menu:80:5"
             ))
         }
     }
 
     /// The dock menu (the application's dockMenu outlet).
     static let dockMenu: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "DockMenu", idSource: .explicit,
+        "menu menu explicit", id: "DockMenu",
         path: "DockMenu",
         doc: "The dock menu (the application's dockMenu outlet).",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "samples/import/Main.ja.menu", line: 85, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "samples/import/Main.ja.menu:85:1",
         children: [
             DockMenu.newNote.element,
         ]
@@ -683,44 +467,35 @@ enum MainJa {
     enum DockMenu {
         /// The item `newNote` (“新規ノート”).
         static let newNote: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "newNote", idSource: .explicit,
+            "item menu explicit", id: "newNote",
             path: "DockMenu/newNote",
             label: "新規ノート",
-            properties: [
-                "action": .string("newDocument"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/Main.ja.menu", line: 86, column: 3)
+            properties: #"{"action": "newDocument", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/Main.ja.menu:86:3"
         ))
     }
 
     /// The context menu of a tableView.
     static let note: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .contextmenu, context: .control, id: "Note", idSource: .explicit,
+        "contextmenu control explicit", id: "Note",
         path: "Note",
         doc: "The context menu of a tableView.",
-        properties: [
-            "layout": .string("large"),
-        ],
-        location: .init(file: "samples/import/Main.ja.menu", line: 90, column: 1),
+        properties: #"{"layout": "large"}"#,
+        location: "samples/import/Main.ja.menu:90:1",
         children: [
             MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                "section menu synthetic", id: "section",
                 path: "Note/section",
-                location: .init(file: "samples/import/Main.ja.menu", line: 91, column: 3),
+                location: "samples/import/Main.ja.menu:91:3",
                 children: [
                     Note.openInNewWindow.element,
                     Note.star.element,
                 ]
             ),
             MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                "section menu synthetic", id: "section2",
                 path: "Note/section2",
-                location: .init(file: "samples/import/Main.ja.menu", line: 95, column: 3),
+                location: "samples/import/Main.ja.menu:95:3",
                 children: [
                     Note.moveToTrash.element,
                 ]
@@ -732,50 +507,29 @@ enum MainJa {
     enum Note {
         /// The item `openInNewWindow` (“新規ウインドウで開く”).
         static let openInNewWindow: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "openInNewWindow", idSource: .explicit,
+            "item menu explicit", id: "openInNewWindow",
             path: "Note/openInNewWindow",
             label: "新規ウインドウで開く",
-            properties: [
-                "action": .string("openInNewWindow"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/Main.ja.menu", line: 92, column: 5)
+            properties: #"{"action": "openInNewWindow", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/Main.ja.menu:92:5"
         ))
 
         /// The item `star` (“スターを付ける”).
         static let star: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "star", idSource: .explicit,
+            "item menu explicit", id: "star",
             path: "Note/star",
             label: "スターを付ける",
-            properties: [
-                "action": .string("toggleStar"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/Main.ja.menu", line: 93, column: 5)
+            properties: #"{"action": "toggleStar", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/Main.ja.menu:93:5"
         ))
 
         /// The item `moveToTrash` (“ゴミ箱に入れる”).
         static let moveToTrash: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "moveToTrash", idSource: .explicit,
+            "item menu explicit", id: "moveToTrash",
             path: "Note/moveToTrash",
             label: "ゴミ箱に入れる",
-            properties: [
-                "action": .string("moveToTrash"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/Main.ja.menu", line: 96, column: 5)
+            properties: #"{"action": "moveToTrash", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/Main.ja.menu:96:5"
         ))
     }
 
@@ -789,6 +543,17 @@ enum MainJa {
         ],
         declarations: [menubar.element, dockMenu.element, note.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `Main.ja` (`menuc build --emit xcstrings` writes
+    /// Main.ja.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "Main.ja")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action samples/import/Main.ja.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).

@@ -7,10 +7,10 @@ import MenuModel
 enum MainMenu {
     /// The main menu.
     static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
-        kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
+        "menubar menu synthetic", id: "menubar",
         path: "menubar",
         doc: "The main menu.",
-        location: .init(file: "samples/import/MainMenu.menu", line: 5, column: 1),
+        location: "samples/import/MainMenu.menu:5:1",
         children: [
             MenuBar.sketchbook.element,
             MenuBar.file.element,
@@ -27,44 +27,41 @@ enum MainMenu {
     enum MenuBar {
         /// The menu `Sketchbook` (“Sketchbook”).
         static let sketchbook: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Sketchbook", idSource: .explicit,
+            "menu menu explicit", id: "Sketchbook",
             path: "menubar/Sketchbook",
             label: "Sketchbook",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/MainMenu.menu", line: 6, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/MainMenu.menu:6:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Sketchbook/section",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 7, column: 5),
+                    location: "samples/import/MainMenu.menu:7:5",
                     children: [
                         Sketchbook.aboutSketchbook.element,
                         Sketchbook.showSystemInformation.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Sketchbook/section2",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 14, column: 5),
+                    location: "samples/import/MainMenu.menu:14:5",
                     children: [
                         Sketchbook.settings.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    "section menu synthetic", id: "section3",
                     path: "menubar/Sketchbook/section3",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 17, column: 5),
+                    location: "samples/import/MainMenu.menu:17:5",
                     children: [
                         Sketchbook.services.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section4", idSource: .synthetic,
+                    "section menu synthetic", id: "section4",
                     path: "menubar/Sketchbook/section4",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 23, column: 5),
+                    location: "samples/import/MainMenu.menu:23:5",
                     children: [
                         Sketchbook.hideSketchbook.element,
                         Sketchbook.hideOthers.element,
@@ -72,9 +69,9 @@ enum MainMenu {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section5", idSource: .synthetic,
+                    "section menu synthetic", id: "section5",
                     path: "menubar/Sketchbook/section5",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 28, column: 5),
+                    location: "samples/import/MainMenu.menu:28:5",
                     children: [
                         Sketchbook.quitSketchbook.element,
                     ]
@@ -86,148 +83,89 @@ enum MainMenu {
         enum Sketchbook {
             /// The item `aboutSketchbook` (“About Sketchbook”).
             static let aboutSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "aboutSketchbook", idSource: .explicit,
+                "item menu explicit", id: "aboutSketchbook",
                 path: "menubar/Sketchbook/aboutSketchbook",
                 label: "About Sketchbook",
-                properties: [
-                    "action": .string("orderFrontStandardAboutPanel"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 8, column: 7)
+                properties: #"{"action": "orderFrontStandardAboutPanel", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:8:7"
             ))
 
             /// The item `showSystemInformation` (“Show System Information”).
             static let showSystemInformation: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showSystemInformation", idSource: .explicit,
+                "item menu explicit", id: "showSystemInformation",
                 path: "menubar/Sketchbook/showSystemInformation",
                 label: "Show System Information",
-                properties: [
-                    "action": .string("showSystemInformation"),
-                    "alternate": .bool(true),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 9, column: 7)
+                properties: #"{"action": "showSystemInformation", "alternate": true, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:9:7"
             ))
 
             /// The item `settings` (“Settings…”).
             static let settings: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "settings", idSource: .explicit,
+                "item menu explicit", id: "settings",
                 path: "menubar/Sketchbook/settings",
                 label: "Settings…",
-                properties: [
-                    "action": .string("showSettings"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: ",", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 15, column: 7)
+                properties: #"{"action": "showSettings", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": ",", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:15:7"
             ))
 
             /// The submenu `services` (“Services”).
             static let services: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "services", idSource: .explicit,
+                "submenu menu explicit", id: "services",
                 path: "menubar/Sketchbook/services",
                 label: "Services",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 18, column: 7)
+                properties: #"{"dynamic": true, "enabled": true}"#,
+                location: "samples/import/MainMenu.menu:18:7"
             ))
 
             /// The item `hideSketchbook` (“Hide Sketchbook”).
             static let hideSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "hideSketchbook", idSource: .explicit,
+                "item menu explicit", id: "hideSketchbook",
                 path: "menubar/Sketchbook/hideSketchbook",
                 label: "Hide Sketchbook",
-                properties: [
-                    "action": .string("hide"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "h", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 24, column: 7)
+                properties: #"{"action": "hide", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "h", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:24:7"
             ))
 
             /// The item `hideOthers` (“Hide Others”).
             static let hideOthers: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "hideOthers", idSource: .explicit,
+                "item menu explicit", id: "hideOthers",
                 path: "menubar/Sketchbook/hideOthers",
                 label: "Hide Others",
-                properties: [
-                    "action": .string("hideOtherApplications"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "h", modifiers: [.option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 25, column: 7)
+                properties: #"{"action": "hideOtherApplications", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "h", "modifiers": ["option", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:25:7"
             ))
 
             /// The item `showAll` (“Show All”).
             static let showAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showAll", idSource: .explicit,
+                "item menu explicit", id: "showAll",
                 path: "menubar/Sketchbook/showAll",
                 label: "Show All",
-                properties: [
-                    "action": .string("unhideAllApplications"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 26, column: 7)
+                properties: #"{"action": "unhideAllApplications", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:26:7"
             ))
 
             /// The item `quitSketchbook` (“Quit Sketchbook”).
             static let quitSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "quitSketchbook", idSource: .explicit,
+                "item menu explicit", id: "quitSketchbook",
                 path: "menubar/Sketchbook/quitSketchbook",
                 label: "Quit Sketchbook",
-                properties: [
-                    "action": .string("terminate"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 29, column: 7)
+                properties: #"{"action": "terminate", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "q", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:29:7"
             ))
         }
 
         /// The menu `File` (“File”).
         static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "File", idSource: .explicit,
+            "menu menu explicit", id: "File",
             path: "menubar/File",
             label: "File",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/MainMenu.menu", line: 32, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/MainMenu.menu:32:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/File/section",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 33, column: 5),
+                    location: "samples/import/MainMenu.menu:33:5",
                     children: [
                         File.newSketch.element,
                         File.openSketch.element,
@@ -235,9 +173,9 @@ enum MainMenu {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/File/section2",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 42, column: 5),
+                    location: "samples/import/MainMenu.menu:42:5",
                     children: [
                         File.close.element,
                         File.closeAll.element,
@@ -248,9 +186,9 @@ enum MainMenu {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    "section menu synthetic", id: "section3",
                     path: "menubar/File/section3",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 50, column: 5),
+                    location: "samples/import/MainMenu.menu:50:5",
                     children: [
                         File.exportAll.element,
                         File.export.element,
@@ -265,48 +203,29 @@ enum MainMenu {
         enum File {
             /// The item `newSketch` (“New Sketch”).
             static let newSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "newSketch", idSource: .explicit,
+                "item menu explicit", id: "newSketch",
                 path: "menubar/File/newSketch",
                 label: "New Sketch",
-                properties: [
-                    "action": .string("newDocument"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 34, column: 7)
+                properties: #"{"action": "newDocument", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "n", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:34:7"
             ))
 
             /// The item `openSketch` (“Open…”).
             static let openSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "openSketch", idSource: .explicit,
+                "item menu explicit", id: "openSketch",
                 path: "menubar/File/openSketch",
                 label: "Open…",
-                properties: [
-                    "action": .string("openDocument"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "o", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 35, column: 7)
+                properties: #"{"action": "openDocument", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "o", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:35:7"
             ))
 
             /// The submenu `openRecent` (“Open Recent”).
             static let openRecent: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "openRecent", idSource: .explicit,
+                "submenu menu explicit", id: "openRecent",
                 path: "menubar/File/openRecent",
                 label: "Open Recent",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 36, column: 7),
+                properties: #"{"dynamic": true, "enabled": true}"#,
+                location: "samples/import/MainMenu.menu:36:7",
                 children: [
                     OpenRecent.clearMenu.element,
                 ]
@@ -316,149 +235,84 @@ enum MainMenu {
             enum OpenRecent {
                 /// The item `clearMenu` (“Clear Menu”).
                 static let clearMenu: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "clearMenu", idSource: .explicit,
+                    "item menu explicit", id: "clearMenu",
                     path: "menubar/File/openRecent/clearMenu",
                     label: "Clear Menu",
-                    properties: [
-                        "action": .string("clearRecentDocuments"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.menu", line: 39, column: 9)
+                    properties: #"{"action": "clearRecentDocuments", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/import/MainMenu.menu:39:9"
                 ))
             }
 
             /// The item `close` (“Close”).
             static let close: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "close", idSource: .explicit,
+                "item menu explicit", id: "close",
                 path: "menubar/File/close",
                 label: "Close",
-                properties: [
-                    "action": .string("performClose"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 43, column: 7)
+                properties: #"{"action": "performClose", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "w", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:43:7"
             ))
 
             /// The item `closeAll` (“Close All”).
             static let closeAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "closeAll", idSource: .explicit,
+                "item menu explicit", id: "closeAll",
                 path: "menubar/File/closeAll",
                 label: "Close All",
-                properties: [
-                    "action": .string("closeAll"),
-                    "alternate": .bool(true),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "w", modifiers: [.option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 44, column: 7)
+                properties: #"{"action": "closeAll", "alternate": true, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "w", "modifiers": ["option", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:44:7"
             ))
 
             /// The item `save` (“Save…”).
             static let save: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "save", idSource: .explicit,
+                "item menu explicit", id: "save",
                 path: "menubar/File/save",
                 label: "Save…",
-                properties: [
-                    "action": .string("saveDocument"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "s", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 45, column: 7)
+                properties: #"{"action": "saveDocument", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "s", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:45:7"
             ))
 
             /// The item `saveAs` (“Save As…”).
             static let saveAs: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "saveAs", idSource: .explicit,
+                "item menu explicit", id: "saveAs",
                 path: "menubar/File/saveAs",
                 label: "Save As…",
-                properties: [
-                    "action": .string("saveDocumentAs"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "s", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 46, column: 7)
+                properties: #"{"action": "saveDocumentAs", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "s", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:46:7"
             ))
 
             /// The item `duplicate` (“Duplicate”).
             static let duplicate: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "duplicate", idSource: .explicit,
+                "item menu explicit", id: "duplicate",
                 path: "menubar/File/duplicate",
                 label: "Duplicate",
-                properties: [
-                    "action": .string("duplicateDocument"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "d", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 47, column: 7)
+                properties: #"{"action": "duplicateDocument", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "d", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:47:7"
             ))
 
             /// The item `saveAll` (“Save All”).
             static let saveAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "saveAll", idSource: .explicit,
+                "item menu explicit", id: "saveAll",
                 path: "menubar/File/saveAll",
                 label: "Save All",
-                properties: [
-                    "action": .string("saveAllDocuments"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "a", modifiers: [.option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 48, column: 7)
+                properties: #"{"action": "saveAllDocuments", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "a", "modifiers": ["option", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:48:7"
             ))
 
             /// The item `exportAll` (“Export All…”).
             static let exportAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "exportAll", idSource: .explicit,
+                "item menu explicit", id: "exportAll",
                 path: "menubar/File/exportAll",
                 label: "Export All…",
-                properties: [
-                    "action": .string("exportAll"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 51, column: 7)
+                properties: #"{"action": "exportAll", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:51:7"
             ))
 
             /// The submenu `export` (“Export”).
             static let export: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "export", idSource: .explicit,
+                "submenu menu explicit", id: "export",
                 path: "menubar/File/export",
                 label: "Export",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 52, column: 7),
+                properties: #"{"dynamic": false, "enabled": true}"#,
+                location: "samples/import/MainMenu.menu:52:7",
                 children: [
                     Export.pngImage.element,
                     Export.pdfDocument.element,
@@ -469,96 +323,63 @@ enum MainMenu {
             enum Export {
                 /// The item `pngImage` (“PNG Image…”).
                 static let pngImage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "pngImage", idSource: .explicit,
+                    "item menu explicit", id: "pngImage",
                     path: "menubar/File/export/pngImage",
                     label: "PNG Image…",
-                    properties: [
-                        "action": .string("exportPNG"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.menu", line: 53, column: 9)
+                    properties: #"{"action": "exportPNG", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/import/MainMenu.menu:53:9"
                 ))
 
                 /// The item `pdfDocument` (“PDF Document…”).
                 static let pdfDocument: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "pdfDocument", idSource: .explicit,
+                    "item menu explicit", id: "pdfDocument",
                     path: "menubar/File/export/pdfDocument",
                     label: "PDF Document…",
-                    properties: [
-                        "action": .string("exportPDF"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.menu", line: 54, column: 9)
+                    properties: #"{"action": "exportPDF", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/import/MainMenu.menu:54:9"
                 ))
             }
 
             /// The item `pageSetup` (“Page Setup…”).
             static let pageSetup: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "pageSetup", idSource: .explicit,
+                "item menu explicit", id: "pageSetup",
                 path: "menubar/File/pageSetup",
                 label: "Page Setup…",
-                properties: [
-                    "action": .string("runPageLayout"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "p", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 56, column: 7)
+                properties: #"{"action": "runPageLayout", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "p", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:56:7"
             ))
 
             /// The item `print` (“Print…”).
             static let print: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "print", idSource: .explicit,
+                "item menu explicit", id: "print",
                 path: "menubar/File/print",
                 label: "Print…",
-                properties: [
-                    "action": .string("print"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "p", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 57, column: 7)
+                properties: #"{"action": "print", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "p", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:57:7"
             ))
         }
 
         /// The menu `Edit` (“Edit”).
         static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+            "menu menu explicit", id: "Edit",
             path: "menubar/Edit",
             label: "Edit",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/MainMenu.menu", line: 60, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/MainMenu.menu:60:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Edit/section",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 61, column: 5),
+                    location: "samples/import/MainMenu.menu:61:5",
                     children: [
                         Edit.undo.element,
                         Edit.redo.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Edit/section2",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 65, column: 5),
+                    location: "samples/import/MainMenu.menu:65:5",
                     children: [
                         Edit.cut.element,
                         Edit.copy.element,
@@ -568,9 +389,9 @@ enum MainMenu {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    "section menu synthetic", id: "section3",
                     path: "menubar/Edit/section3",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 72, column: 5),
+                    location: "samples/import/MainMenu.menu:72:5",
                     children: [
                         Edit.insertShape.element,
                         Edit.insertShape2.element,
@@ -583,166 +404,93 @@ enum MainMenu {
         enum Edit {
             /// The item `undo` (“Undo”).
             static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "undo", idSource: .explicit,
+                "item menu explicit", id: "undo",
                 path: "menubar/Edit/undo",
                 label: "Undo",
-                properties: [
-                    "action": .string("undo"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 62, column: 7)
+                properties: #"{"action": "undo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:62:7"
             ))
 
             /// The item `redo` (“Redo”).
             static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "redo", idSource: .explicit,
+                "item menu explicit", id: "redo",
                 path: "menubar/Edit/redo",
                 label: "Redo",
-                properties: [
-                    "action": .string("redo"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 63, column: 7)
+                properties: #"{"action": "redo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:63:7"
             ))
 
             /// The item `cut` (“Cut”).
             static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "cut", idSource: .explicit,
+                "item menu explicit", id: "cut",
                 path: "menubar/Edit/cut",
                 label: "Cut",
-                properties: [
-                    "action": .string("cut"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 66, column: 7)
+                properties: #"{"action": "cut", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "x", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:66:7"
             ))
 
             /// The item `copy` (“Copy”).
             static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                "item menu explicit", id: "copy",
                 path: "menubar/Edit/copy",
                 label: "Copy",
-                properties: [
-                    "action": .string("copy"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 67, column: 7)
+                properties: #"{"action": "copy", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "c", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:67:7"
             ))
 
             /// The item `paste` (“Paste”).
             static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "paste", idSource: .explicit,
+                "item menu explicit", id: "paste",
                 path: "menubar/Edit/paste",
                 label: "Paste",
-                properties: [
-                    "action": .string("paste"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 68, column: 7)
+                properties: #"{"action": "paste", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "v", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:68:7"
             ))
 
             /// The item `delete` (“Delete”).
             static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                "item menu explicit", id: "delete",
                 path: "menubar/Edit/delete",
                 label: "Delete",
-                properties: [
-                    "action": .string("delete"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "delete", modifiers: [])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 69, column: 7)
+                properties: #"{"action": "delete", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "delete", "modifiers": []}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:69:7"
             ))
 
             /// The item `selectAll` (“Select All”).
             static let selectAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
+                "item menu explicit", id: "selectAll",
                 path: "menubar/Edit/selectAll",
                 label: "Select All",
-                properties: [
-                    "action": .string("selectAll"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 70, column: 7)
+                properties: #"{"action": "selectAll", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "a", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:70:7"
             ))
 
             /// The item `insertShape` (“Insert Shape…”).
             static let insertShape: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "insertShape", idSource: .explicit,
+                "item menu explicit", id: "insertShape",
                 path: "menubar/Edit/insertShape",
                 label: "Insert Shape…",
-                properties: [
-                    "action": .string("insertShape"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 73, column: 7)
+                properties: #"{"action": "insertShape", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:73:7"
             ))
 
             /// The item `insertShape2` (“Insert Shape…”).
             static let insertShape2: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "insertShape2", idSource: .explicit,
+                "item menu explicit", id: "insertShape2",
                 path: "menubar/Edit/insertShape2",
                 label: "Insert Shape…",
-                properties: [
-                    "action": .string("insertShapeFromLibrary"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 74, column: 7)
+                properties: #"{"action": "insertShapeFromLibrary", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:74:7"
             ))
         }
 
         /// The menu `Format` (“Format”).
         static let format: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Format", idSource: .explicit,
+            "menu menu explicit", id: "Format",
             path: "menubar/Format",
             label: "Format",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/MainMenu.menu", line: 77, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/MainMenu.menu:77:3",
             children: [
                 Format.font.element,
                 Format.writingDirection.element,
@@ -753,19 +501,16 @@ enum MainMenu {
         enum Format {
             /// The submenu `font` (“Font”).
             static let font: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "font", idSource: .explicit,
+                "submenu menu explicit", id: "font",
                 path: "menubar/Format/font",
                 label: "Font",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 78, column: 5),
+                properties: #"{"dynamic": true, "enabled": true}"#,
+                location: "samples/import/MainMenu.menu:78:5",
                 children: [
                     MenuModel.MenuElement(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                        "section menu synthetic", id: "section",
                         path: "menubar/Format/font/section",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 81, column: 7),
+                        location: "samples/import/MainMenu.menu:81:7",
                         children: [
                             Font.showFonts.element,
                             Font.bold.element,
@@ -774,9 +519,9 @@ enum MainMenu {
                         ]
                     ),
                     MenuModel.MenuElement(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                        "section menu synthetic", id: "section2",
                         path: "menubar/Format/font/section2",
-                        location: .init(file: "samples/import/MainMenu.menu", line: 87, column: 7),
+                        location: "samples/import/MainMenu.menu:87:7",
                         children: [
                             Font.bigger.element,
                             Font.smaller.element,
@@ -789,120 +534,66 @@ enum MainMenu {
             enum Font {
                 /// The item `showFonts` (“Show Fonts”).
                 static let showFonts: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "showFonts", idSource: .explicit,
+                    "item menu explicit", id: "showFonts",
                     path: "menubar/Format/font/showFonts",
                     label: "Show Fonts",
-                    properties: [
-                        "action": .string("orderFrontFontPanel"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.menu", line: 82, column: 9)
+                    properties: #"{"action": "orderFrontFontPanel", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "t", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/import/MainMenu.menu:82:9"
                 ))
 
                 /// The item `bold` (“Bold”).
                 static let bold: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "bold", idSource: .explicit,
+                    "item menu explicit", id: "bold",
                     path: "menubar/Format/font/bold",
                     label: "Bold",
-                    properties: [
-                        "action": .string("addFontTrait"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
-                        "state": .string("on"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.menu", line: 83, column: 9)
+                    properties: #"{"action": "addFontTrait", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "b", "modifiers": ["command"]}, "state": "on", "undoable": false}"#,
+                    location: "samples/import/MainMenu.menu:83:9"
                 ))
 
                 /// The item `italic` (“Italic”).
                 static let italic: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "italic", idSource: .explicit,
+                    "item menu explicit", id: "italic",
                     path: "menubar/Format/font/italic",
                     label: "Italic",
-                    properties: [
-                        "action": .string("addFontTrait"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.menu", line: 84, column: 9)
+                    properties: #"{"action": "addFontTrait", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "i", "modifiers": ["command"]}, "state": "off", "undoable": false}"#,
+                    location: "samples/import/MainMenu.menu:84:9"
                 ))
 
                 /// The item `underline` (“Underline”).
                 static let underline: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "underline", idSource: .explicit,
+                    "item menu explicit", id: "underline",
                     path: "menubar/Format/font/underline",
                     label: "Underline",
-                    properties: [
-                        "action": .string("underline"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
-                        "state": .string("mixed"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.menu", line: 85, column: 9)
+                    properties: #"{"action": "underline", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "u", "modifiers": ["command"]}, "state": "mixed", "undoable": false}"#,
+                    location: "samples/import/MainMenu.menu:85:9"
                 ))
 
                 /// The item `bigger` (“Bigger”).
                 static let bigger: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "bigger", idSource: .explicit,
+                    "item menu explicit", id: "bigger",
                     path: "menubar/Format/font/bigger",
                     label: "Bigger",
-                    properties: [
-                        "action": .string("modifyFont"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "+", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.menu", line: 88, column: 9)
+                    properties: #"{"action": "modifyFont", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "+", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/import/MainMenu.menu:88:9"
                 ))
 
                 /// The item `smaller` (“Smaller”).
                 static let smaller: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "smaller", idSource: .explicit,
+                    "item menu explicit", id: "smaller",
                     path: "menubar/Format/font/smaller",
                     label: "Smaller",
-                    properties: [
-                        "action": .string("modifyFont"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "-", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.menu", line: 89, column: 9)
+                    properties: #"{"action": "modifyFont", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "-", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/import/MainMenu.menu:89:9"
                 ))
             }
 
             /// The submenu `writingDirection` (“Writing Direction”).
             static let writingDirection: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "writingDirection", idSource: .explicit,
+                "submenu menu explicit", id: "writingDirection",
                 path: "menubar/Format/writingDirection",
                 label: "Writing Direction",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 92, column: 5),
+                properties: #"{"dynamic": false, "enabled": true}"#,
+                location: "samples/import/MainMenu.menu:92:5",
                 children: [
                     WritingDirection.paragraph.element,
                     WritingDirection.`default`.element,
@@ -914,68 +605,45 @@ enum MainMenu {
             enum WritingDirection {
                 /// The item `paragraph` (“Paragraph”).
                 static let paragraph: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "paragraph", idSource: .explicit,
+                    "item menu explicit", id: "paragraph",
                     path: "menubar/Format/writingDirection/paragraph",
                     label: "Paragraph",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(false),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.menu", line: 93, column: 7)
+                    properties: #"{"alternate": false, "enabled": false, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/import/MainMenu.menu:93:7"
                 ))
 
                 /// The item `default` (“ Default”).
                 static let `default`: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "default", idSource: .explicit,
+                    "item menu explicit", id: "default",
                     path: "menubar/Format/writingDirection/default",
                     label: "\tDefault",
-                    properties: [
-                        "action": .string("makeBaseWritingDirectionNatural"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.menu", line: 94, column: 7)
+                    properties: #"{"action": "makeBaseWritingDirectionNatural", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/import/MainMenu.menu:94:7"
                 ))
 
                 /// The item `rightToLeft` (“ Right to Left”).
                 static let rightToLeft: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "rightToLeft", idSource: .explicit,
+                    "item menu explicit", id: "rightToLeft",
                     path: "menubar/Format/writingDirection/rightToLeft",
                     label: "\tRight to Left",
-                    properties: [
-                        "action": .string("makeBaseWritingDirectionRightToLeft"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.menu", line: 95, column: 7)
+                    properties: #"{"action": "makeBaseWritingDirectionRightToLeft", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/import/MainMenu.menu:95:7"
                 ))
             }
         }
 
         /// The menu `View` (“View”).
         static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            "menu menu explicit", id: "View",
             path: "menubar/View",
             label: "View",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/MainMenu.menu", line: 98, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/MainMenu.menu:98:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/View/section",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 99, column: 5),
+                    location: "samples/import/MainMenu.menu:99:5",
                     children: [
                         View.showToolbar.element,
                         View.showRulers.element,
@@ -985,9 +653,9 @@ enum MainMenu {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/View/section2",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 110, column: 5),
+                    location: "samples/import/MainMenu.menu:110:5",
                     children: [
                         View.enterFullScreen.element,
                     ]
@@ -999,119 +667,71 @@ enum MainMenu {
         enum View {
             /// The item `showToolbar` (“Show Toolbar”).
             static let showToolbar: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showToolbar", idSource: .explicit,
+                "item menu explicit", id: "showToolbar",
                 path: "menubar/View/showToolbar",
                 label: "Show Toolbar",
-                properties: [
-                    "action": .string("toggleToolbarShown"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "t", modifiers: [.option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 100, column: 7)
+                properties: #"{"action": "toggleToolbarShown", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "t", "modifiers": ["option", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:100:7"
             ))
 
             /// The item `showRulers` (“Show Rulers”).
             static let showRulers: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showRulers", idSource: .explicit,
+                "item menu explicit", id: "showRulers",
                 path: "menubar/View/showRulers",
                 label: "Show Rulers",
-                properties: [
-                    "action": .string("toggleRulers"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 101, column: 7)
+                properties: #"{"action": "toggleRulers", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:101:7"
             ))
 
             /// The item `showGrid` (“Show Grid”).
             static let showGrid: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showGrid", idSource: .explicit,
+                "item menu explicit", id: "showGrid",
                 path: "menubar/View/showGrid",
                 label: "Show Grid",
-                properties: [
-                    "action": .string("toggleGrid"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 102, column: 7)
+                properties: #"{"action": "toggleGrid", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:102:7"
             ))
 
             /// The item `showDebugOverlay` (“Show Debug Overlay”).
             static let showDebugOverlay: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showDebugOverlay", idSource: .explicit,
+                "item menu explicit", id: "showDebugOverlay",
                 path: "menubar/View/showDebugOverlay",
                 label: "Show Debug Overlay",
-                properties: [
-                    "action": .string("toggleDebugOverlay"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "d", modifiers: [.control, .option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 104, column: 7)
+                properties: #"{"action": "toggleDebugOverlay", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "d", "modifiers": ["control", "option", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:104:7"
             ))
 
             /// The item `outlineMode` (“Outline Mode”).
             static let outlineMode: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "outlineMode", idSource: .explicit,
+                "item menu explicit", id: "outlineMode",
                 path: "menubar/View/outlineMode",
                 label: "Outline Mode",
-                properties: [
-                    "action": .string("toggleOutlineMode"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 108, column: 7)
+                properties: #"{"action": "toggleOutlineMode", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:108:7"
             ))
 
             /// The item `enterFullScreen` (“Enter Full Screen”).
             static let enterFullScreen: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
+                "item menu explicit", id: "enterFullScreen",
                 path: "menubar/View/enterFullScreen",
                 label: "Enter Full Screen",
-                properties: [
-                    "action": .string("toggleFullScreen"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 111, column: 7)
+                properties: #"{"action": "toggleFullScreen", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "f", "modifiers": ["control", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:111:7"
             ))
         }
 
         /// The menu `Canvas` (“Canvas”).
         static let canvas: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Canvas", idSource: .explicit,
+            "menu menu explicit", id: "Canvas",
             path: "menubar/Canvas",
             label: "Canvas",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/MainMenu.menu", line: 114, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/MainMenu.menu:114:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Canvas/section",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 115, column: 5),
+                    location: "samples/import/MainMenu.menu:115:5",
                     children: [
                         Canvas.scrollUp.element,
                         Canvas.scrollDown.element,
@@ -1122,9 +742,9 @@ enum MainMenu {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Canvas/section2",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 123, column: 5),
+                    location: "samples/import/MainMenu.menu:123:5",
                     children: [
                         Canvas.rotateLeft.element,
                         Canvas.rotateRight.element,
@@ -1136,9 +756,9 @@ enum MainMenu {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    "section menu synthetic", id: "section3",
                     path: "menubar/Canvas/section3",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 132, column: 5),
+                    location: "samples/import/MainMenu.menu:132:5",
                     children: [
                         Canvas.applyFilter.element,
                         Canvas.commitStroke.element,
@@ -1158,382 +778,215 @@ enum MainMenu {
         enum Canvas {
             /// The item `scrollUp` (“Scroll Up”).
             static let scrollUp: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "scrollUp", idSource: .explicit,
+                "item menu explicit", id: "scrollUp",
                 path: "menubar/Canvas/scrollUp",
                 label: "Scroll Up",
-                properties: [
-                    "action": .string("scrollUp"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "up", modifiers: [.option])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 116, column: 7)
+                properties: #"{"action": "scrollUp", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "up", "modifiers": ["option"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:116:7"
             ))
 
             /// The item `scrollDown` (“Scroll Down”).
             static let scrollDown: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "scrollDown", idSource: .explicit,
+                "item menu explicit", id: "scrollDown",
                 path: "menubar/Canvas/scrollDown",
                 label: "Scroll Down",
-                properties: [
-                    "action": .string("scrollDown"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "down", modifiers: [.option])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 117, column: 7)
+                properties: #"{"action": "scrollDown", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "down", "modifiers": ["option"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:117:7"
             ))
 
             /// The item `previousPage` (“Previous Page”).
             static let previousPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "previousPage", idSource: .explicit,
+                "item menu explicit", id: "previousPage",
                 path: "menubar/Canvas/previousPage",
                 label: "Previous Page",
-                properties: [
-                    "action": .string("previousPage"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "pageup", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 118, column: 7)
+                properties: #"{"action": "previousPage", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "pageup", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:118:7"
             ))
 
             /// The item `nextPage` (“Next Page”).
             static let nextPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "nextPage", idSource: .explicit,
+                "item menu explicit", id: "nextPage",
                 path: "menubar/Canvas/nextPage",
                 label: "Next Page",
-                properties: [
-                    "action": .string("nextPage"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "pagedown", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 119, column: 7)
+                properties: #"{"action": "nextPage", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "pagedown", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:119:7"
             ))
 
             /// The item `goToFirstPage` (“Go to First Page”).
             static let goToFirstPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "goToFirstPage", idSource: .explicit,
+                "item menu explicit", id: "goToFirstPage",
                 path: "menubar/Canvas/goToFirstPage",
                 label: "Go to First Page",
-                properties: [
-                    "action": .string("firstPage"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "home", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 120, column: 7)
+                properties: #"{"action": "firstPage", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "home", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:120:7"
             ))
 
             /// The item `goToLastPage` (“Go to Last Page”).
             static let goToLastPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "goToLastPage", idSource: .explicit,
+                "item menu explicit", id: "goToLastPage",
                 path: "menubar/Canvas/goToLastPage",
                 label: "Go to Last Page",
-                properties: [
-                    "action": .string("lastPage"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "end", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 121, column: 7)
+                properties: #"{"action": "lastPage", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "end", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:121:7"
             ))
 
             /// The item `rotateLeft` (“Rotate Left”).
             static let rotateLeft: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "rotateLeft", idSource: .explicit,
+                "item menu explicit", id: "rotateLeft",
                 path: "menubar/Canvas/rotateLeft",
                 label: "Rotate Left",
-                properties: [
-                    "action": .string("rotateLeft"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "left", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 124, column: 7)
+                properties: #"{"action": "rotateLeft", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "left", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:124:7"
             ))
 
             /// The item `rotateRight` (“Rotate Right”).
             static let rotateRight: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "rotateRight", idSource: .explicit,
+                "item menu explicit", id: "rotateRight",
                 path: "menubar/Canvas/rotateRight",
                 label: "Rotate Right",
-                properties: [
-                    "action": .string("rotateRight"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "right", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 125, column: 7)
+                properties: #"{"action": "rotateRight", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "right", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:125:7"
             ))
 
             /// The item `refreshPreview` (“Refresh Preview”).
             static let refreshPreview: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "refreshPreview", idSource: .explicit,
+                "item menu explicit", id: "refreshPreview",
                 path: "menubar/Canvas/refreshPreview",
                 label: "Refresh Preview",
-                properties: [
-                    "action": .string("refreshPreview"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "f5", modifiers: [])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 126, column: 7)
+                properties: #"{"action": "refreshPreview", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "f5", "modifiers": []}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:126:7"
             ))
 
             /// The item `showInspector` (“Show Inspector”).
             static let showInspector: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showInspector", idSource: .explicit,
+                "item menu explicit", id: "showInspector",
                 path: "menubar/Canvas/showInspector",
                 label: "Show Inspector",
-                properties: [
-                    "action": .string("showInspector"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "f13", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 127, column: 7)
+                properties: #"{"action": "showInspector", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "f13", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:127:7"
             ))
 
             /// The item `showLayers` (“Show Layers”).
             static let showLayers: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showLayers", idSource: .explicit,
+                "item menu explicit", id: "showLayers",
                 path: "menubar/Canvas/showLayers",
                 label: "Show Layers",
-                properties: [
-                    "action": .string("showLayers"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 128, column: 7)
+                properties: #"{"action": "showLayers", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:128:7"
             ))
 
             /// The item `insertLayer` (“Insert Layer”).
             static let insertLayer: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "insertLayer", idSource: .explicit,
+                "item menu explicit", id: "insertLayer",
                 path: "menubar/Canvas/insertLayer",
                 label: "Insert Layer",
-                properties: [
-                    "action": .string("insertLayer"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 129, column: 7)
+                properties: #"{"action": "insertLayer", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:129:7"
             ))
 
             /// The item `deleteLayer` (“Delete Layer”).
             static let deleteLayer: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "deleteLayer", idSource: .explicit,
+                "item menu explicit", id: "deleteLayer",
                 path: "menubar/Canvas/deleteLayer",
                 label: "Delete Layer",
-                properties: [
-                    "action": .string("deleteLayer"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "forwarddelete", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 130, column: 7)
+                properties: #"{"action": "deleteLayer", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "forwarddelete", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:130:7"
             ))
 
             /// The item `applyFilter` (“Apply Filter”).
             static let applyFilter: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "applyFilter", idSource: .explicit,
+                "item menu explicit", id: "applyFilter",
                 path: "menubar/Canvas/applyFilter",
                 label: "Apply Filter",
-                properties: [
-                    "action": .string("applyFilter"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "return", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 133, column: 7)
+                properties: #"{"action": "applyFilter", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "return", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:133:7"
             ))
 
             /// The item `commitStroke` (“Commit Stroke”).
             static let commitStroke: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "commitStroke", idSource: .explicit,
+                "item menu explicit", id: "commitStroke",
                 path: "menubar/Canvas/commitStroke",
                 label: "Commit Stroke",
-                properties: [
-                    "action": .string("commitStroke"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "enter", modifiers: [])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 134, column: 7)
+                properties: #"{"action": "commitStroke", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "enter", "modifiers": []}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:134:7"
             ))
 
             /// The item `selectNextShape` (“Select Next Shape”).
             static let selectNextShape: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "selectNextShape", idSource: .explicit,
+                "item menu explicit", id: "selectNextShape",
                 path: "menubar/Canvas/selectNextShape",
                 label: "Select Next Shape",
-                properties: [
-                    "action": .string("selectNextShape"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "tab", modifiers: [.option])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 135, column: 7)
+                properties: #"{"action": "selectNextShape", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "tab", "modifiers": ["option"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:135:7"
             ))
 
             /// The item `selectPreviousShape` (“Select Previous Shape”).
             static let selectPreviousShape: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "selectPreviousShape", idSource: .explicit,
+                "item menu explicit", id: "selectPreviousShape",
                 path: "menubar/Canvas/selectPreviousShape",
                 label: "Select Previous Shape",
-                properties: [
-                    "action": .string("selectPreviousShape"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "tab", modifiers: [.option, .shift])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 136, column: 7)
+                properties: #"{"action": "selectPreviousShape", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "tab", "modifiers": ["option", "shift"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:136:7"
             ))
 
             /// The item `cancelStroke` (“Cancel Stroke”).
             static let cancelStroke: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "cancelStroke", idSource: .explicit,
+                "item menu explicit", id: "cancelStroke",
                 path: "menubar/Canvas/cancelStroke",
                 label: "Cancel Stroke",
-                properties: [
-                    "action": .string("cancelStroke"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "escape", modifiers: [])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 140, column: 7)
+                properties: #"{"action": "cancelStroke", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "escape", "modifiers": []}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:140:7"
             ))
 
             /// The item `playAnimation` (“Play Animation”).
             static let playAnimation: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "playAnimation", idSource: .explicit,
+                "item menu explicit", id: "playAnimation",
                 path: "menubar/Canvas/playAnimation",
                 label: "Play Animation",
-                properties: [
-                    "action": .string("playAnimation"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "space", modifiers: [.control])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 141, column: 7)
+                properties: #"{"action": "playAnimation", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "space", "modifiers": ["control"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:141:7"
             ))
 
             /// The item `sayCheese` (“Say "Cheese"”).
             static let sayCheese: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "sayCheese", idSource: .explicit,
+                "item menu explicit", id: "sayCheese",
                 path: "menubar/Canvas/sayCheese",
                 label: "Say \"Cheese\"",
-                properties: [
-                    "action": .string("takeSnapshot"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "\\", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 142, column: 7)
+                properties: #"{"action": "takeSnapshot", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "\\", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:142:7"
             ))
 
             /// The submenu `filters` (“Filters”).
             static let filters: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "filters", idSource: .explicit,
+                "submenu menu explicit", id: "filters",
                 path: "menubar/Canvas/filters",
                 label: "Filters",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 143, column: 7)
+                properties: #"{"dynamic": true, "enabled": true}"#,
+                location: "samples/import/MainMenu.menu:143:7"
             ))
 
             /// The submenu `brushes` (“Brushes”).
             static let brushes: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "brushes", idSource: .explicit,
+                "submenu menu explicit", id: "brushes",
                 path: "menubar/Canvas/brushes",
                 label: "Brushes",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 147, column: 7)
+                properties: #"{"dynamic": true, "enabled": true}"#,
+                location: "samples/import/MainMenu.menu:147:7"
             ))
         }
 
         /// The menu `Window` (“Window”).
         static let window: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Window", idSource: .explicit,
+            "menu menu explicit", id: "Window",
             path: "menubar/Window",
             label: "Window",
-            properties: [
-                "dynamic": .bool(true),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/MainMenu.menu", line: 153, column: 3),
+            properties: #"{"dynamic": true, "enabled": true}"#,
+            location: "samples/import/MainMenu.menu:153:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Window/section",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 156, column: 5),
+                    location: "samples/import/MainMenu.menu:156:5",
                     children: [
                         Window.minimize.element,
                         Window.minimizeAll.element,
@@ -1541,9 +994,9 @@ enum MainMenu {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Window/section2",
-                    location: .init(file: "samples/import/MainMenu.menu", line: 165, column: 5),
+                    location: "samples/import/MainMenu.menu:165:5",
                     children: [
                         Window.bringAllToFront.element,
                     ]
@@ -1555,81 +1008,48 @@ enum MainMenu {
         enum Window {
             /// The item `minimize` (“Minimize”).
             static let minimize: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "minimize", idSource: .explicit,
+                "item menu explicit", id: "minimize",
                 path: "menubar/Window/minimize",
                 label: "Minimize",
-                properties: [
-                    "action": .string("performMiniaturize"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 157, column: 7)
+                properties: #"{"action": "performMiniaturize", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "m", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:157:7"
             ))
 
             /// The item `minimizeAll` (“Minimize All”).
             static let minimizeAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "minimizeAll", idSource: .explicit,
+                "item menu explicit", id: "minimizeAll",
                 path: "menubar/Window/minimizeAll",
                 label: "Minimize All",
-                properties: [
-                    "action": .string("miniaturizeAll"),
-                    "alternate": .bool(true),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "m", modifiers: [.option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 158, column: 7)
+                properties: #"{"action": "miniaturizeAll", "alternate": true, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "m", "modifiers": ["option", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:158:7"
             ))
 
             /// The item `zoom` (“Zoom”).
             static let zoom: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "zoom", idSource: .explicit,
+                "item menu explicit", id: "zoom",
                 path: "menubar/Window/zoom",
                 label: "Zoom",
-                properties: [
-                    "action": .string("performZoom"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 163, column: 7)
+                properties: #"{"action": "performZoom", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:163:7"
             ))
 
             /// The item `bringAllToFront` (“Bring All to Front”).
             static let bringAllToFront: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "bringAllToFront", idSource: .explicit,
+                "item menu explicit", id: "bringAllToFront",
                 path: "menubar/Window/bringAllToFront",
                 label: "Bring All to Front",
-                properties: [
-                    "action": .string("arrangeInFront"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 166, column: 7)
+                properties: #"{"action": "arrangeInFront", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:166:7"
             ))
         }
 
         /// The menu `Help` (“Help”).
         static let help: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Help", idSource: .explicit,
+            "menu menu explicit", id: "Help",
             path: "menubar/Help",
             label: "Help",
-            properties: [
-                "dynamic": .bool(true),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/MainMenu.menu", line: 169, column: 3),
+            properties: #"{"dynamic": true, "enabled": true}"#,
+            location: "samples/import/MainMenu.menu:169:3",
             children: [
                 Help.sketchbookHelp.element,
             ]
@@ -1639,34 +1059,23 @@ enum MainMenu {
         enum Help {
             /// The item `sketchbookHelp` (“Sketchbook Help”).
             static let sketchbookHelp: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "sketchbookHelp", idSource: .explicit,
+                "item menu explicit", id: "sketchbookHelp",
                 path: "menubar/Help/sketchbookHelp",
                 label: "Sketchbook Help",
-                properties: [
-                    "action": .string("showHelp"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "?", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.menu", line: 172, column: 5)
+                properties: #"{"action": "showHelp", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "?", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.menu:172:5"
             ))
         }
     }
 
     /// The dock menu (the application's dockMenu outlet).
     static let dockMenu: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "DockMenu", idSource: .explicit,
+        "menu menu explicit", id: "DockMenu",
         path: "DockMenu",
         label: "Dock",
         doc: "The dock menu (the application's dockMenu outlet).",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "samples/import/MainMenu.menu", line: 177, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "samples/import/MainMenu.menu:177:1",
         children: [
             DockMenu.newSketch.element,
             DockMenu.pauseAutosave.element,
@@ -1677,60 +1086,43 @@ enum MainMenu {
     enum DockMenu {
         /// The item `newSketch` (“New Sketch”).
         static let newSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "newSketch", idSource: .explicit,
+            "item menu explicit", id: "newSketch",
             path: "DockMenu/newSketch",
             label: "New Sketch",
-            properties: [
-                "action": .string("newDocument"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/MainMenu.menu", line: 178, column: 3)
+            properties: #"{"action": "newDocument", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/MainMenu.menu:178:3"
         ))
 
         /// The item `pauseAutosave` (“Pause Autosave”).
         static let pauseAutosave: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "pauseAutosave", idSource: .explicit,
+            "item menu explicit", id: "pauseAutosave",
             path: "DockMenu/pauseAutosave",
             label: "Pause Autosave",
-            properties: [
-                "action": .string("toggleAutosave"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/MainMenu.menu", line: 179, column: 3)
+            properties: #"{"action": "toggleAutosave", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/MainMenu.menu:179:3"
         ))
     }
 
     /// A menu the app shows itself (outlet statusMenu).
     static let statusMenu: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "StatusMenu", idSource: .explicit,
+        "menu menu explicit", id: "StatusMenu",
         path: "StatusMenu",
         doc: "A menu the app shows itself (outlet statusMenu).",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "samples/import/MainMenu.menu", line: 183, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "samples/import/MainMenu.menu:183:1",
         children: [
             MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                "section menu synthetic", id: "section",
                 path: "StatusMenu/section",
-                location: .init(file: "samples/import/MainMenu.menu", line: 184, column: 3),
+                location: "samples/import/MainMenu.menu:184:3",
                 children: [
                     StatusMenu.quickSketch.element,
                 ]
             ),
             MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                "section menu synthetic", id: "section2",
                 path: "StatusMenu/section2",
-                location: .init(file: "samples/import/MainMenu.menu", line: 187, column: 3),
+                location: "samples/import/MainMenu.menu:187:3",
                 children: [
                     StatusMenu.quitSketchbook.element,
                 ]
@@ -1742,48 +1134,30 @@ enum MainMenu {
     enum StatusMenu {
         /// The item `quickSketch` (“Quick Sketch”).
         static let quickSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "quickSketch", idSource: .explicit,
+            "item menu explicit", id: "quickSketch",
             path: "StatusMenu/quickSketch",
             label: "Quick Sketch",
-            properties: [
-                "action": .string("quickSketch"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "k", modifiers: [])),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/MainMenu.menu", line: 185, column: 5)
+            properties: #"{"action": "quickSketch", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "k", "modifiers": []}, "undoable": false}"#,
+            location: "samples/import/MainMenu.menu:185:5"
         ))
 
         /// The item `quitSketchbook` (“Quit Sketchbook”).
         static let quitSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "quitSketchbook", idSource: .explicit,
+            "item menu explicit", id: "quitSketchbook",
             path: "StatusMenu/quitSketchbook",
             label: "Quit Sketchbook",
-            properties: [
-                "action": .string("terminate"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/MainMenu.menu", line: 188, column: 5)
+            properties: #"{"action": "terminate", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "q", "modifiers": ["command"]}, "undoable": false}"#,
+            location: "samples/import/MainMenu.menu:188:5"
         ))
     }
 
     /// The context menu of a customView.
     static let layer: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .contextmenu, context: .control, id: "Layer", idSource: .explicit,
+        "contextmenu control explicit", id: "Layer",
         path: "Layer",
         doc: "The context menu of a customView.",
-        properties: [
-            "layout": .string("large"),
-        ],
-        location: .init(file: "samples/import/MainMenu.menu", line: 193, column: 1),
+        properties: #"{"layout": "large"}"#,
+        location: "samples/import/MainMenu.menu:193:1",
         children: [
             Layer.renameLayer.element,
             Layer.mergeDown.element,
@@ -1794,48 +1168,31 @@ enum MainMenu {
     enum Layer {
         /// The item `renameLayer` (“Rename Layer…”).
         static let renameLayer: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "renameLayer", idSource: .explicit,
+            "item menu explicit", id: "renameLayer",
             path: "Layer/renameLayer",
             label: "Rename Layer…",
-            properties: [
-                "action": .string("renameLayer"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/MainMenu.menu", line: 194, column: 3)
+            properties: #"{"action": "renameLayer", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/MainMenu.menu:194:3"
         ))
 
         /// The item `mergeDown` (“Merge Down”).
         static let mergeDown: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "mergeDown", idSource: .explicit,
+            "item menu explicit", id: "mergeDown",
             path: "Layer/mergeDown",
             label: "Merge Down",
-            properties: [
-                "action": .string("mergeDown"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/MainMenu.menu", line: 195, column: 3)
+            properties: #"{"action": "mergeDown", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/MainMenu.menu:195:3"
         ))
     }
 
     /// A menu nothing in the Interface Builder file refers to.
     static let templates: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "Templates", idSource: .explicit,
+        "menu menu explicit", id: "Templates",
         path: "Templates",
         label: "Templates",
         doc: "A menu nothing in the Interface Builder file refers to.",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "samples/import/MainMenu.menu", line: 199, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "samples/import/MainMenu.menu:199:1",
         children: [
             Templates.storyboardGrid.element,
         ]
@@ -1845,18 +1202,11 @@ enum MainMenu {
     enum Templates {
         /// The item `storyboardGrid` (“Storyboard Grid”).
         static let storyboardGrid: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "storyboardGrid", idSource: .explicit,
+            "item menu explicit", id: "storyboardGrid",
             path: "Templates/storyboardGrid",
             label: "Storyboard Grid",
-            properties: [
-                "action": .string("newFromTemplate"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/MainMenu.menu", line: 200, column: 3)
+            properties: #"{"action": "newFromTemplate", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/MainMenu.menu:200:3"
         ))
     }
 
@@ -1870,6 +1220,17 @@ enum MainMenu {
         ],
         declarations: [menubar.element, dockMenu.element, statusMenu.element, layer.element, templates.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `MainMenu` (`menuc build --emit xcstrings` writes
+    /// MainMenu.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "MainMenu")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action samples/import/MainMenu.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).

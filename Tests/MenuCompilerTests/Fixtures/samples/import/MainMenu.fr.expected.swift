@@ -7,10 +7,10 @@ import MenuModel
 enum MainMenuFr {
     /// The main menu.
     static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
-        kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
+        "menubar menu synthetic", id: "menubar",
         path: "menubar",
         doc: "The main menu.",
-        location: .init(file: "samples/import/MainMenu.fr.menu", line: 5, column: 1),
+        location: "samples/import/MainMenu.fr.menu:5:1",
         children: [
             MenuBar.sketchbook.element,
             MenuBar.file.element,
@@ -27,44 +27,41 @@ enum MainMenuFr {
     enum MenuBar {
         /// The menu `Sketchbook` (“Sketchbook”).
         static let sketchbook: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Sketchbook", idSource: .explicit,
+            "menu menu explicit", id: "Sketchbook",
             path: "menubar/Sketchbook",
             label: "Sketchbook",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/MainMenu.fr.menu", line: 6, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/MainMenu.fr.menu:6:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Sketchbook/section",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 7, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:7:5",
                     children: [
                         Sketchbook.aboutSketchbook.element,
                         Sketchbook.showSystemInformation.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Sketchbook/section2",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 14, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:14:5",
                     children: [
                         Sketchbook.settings.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    "section menu synthetic", id: "section3",
                     path: "menubar/Sketchbook/section3",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 17, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:17:5",
                     children: [
                         Sketchbook.services.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section4", idSource: .synthetic,
+                    "section menu synthetic", id: "section4",
                     path: "menubar/Sketchbook/section4",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 23, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:23:5",
                     children: [
                         Sketchbook.hideSketchbook.element,
                         Sketchbook.hideOthers.element,
@@ -72,9 +69,9 @@ enum MainMenuFr {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section5", idSource: .synthetic,
+                    "section menu synthetic", id: "section5",
                     path: "menubar/Sketchbook/section5",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 31, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:31:5",
                     children: [
                         Sketchbook.quitSketchbook.element,
                     ]
@@ -86,148 +83,89 @@ enum MainMenuFr {
         enum Sketchbook {
             /// The item `aboutSketchbook` (“À propos de Sketchbook”).
             static let aboutSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "aboutSketchbook", idSource: .explicit,
+                "item menu explicit", id: "aboutSketchbook",
                 path: "menubar/Sketchbook/aboutSketchbook",
                 label: "À propos de Sketchbook",
-                properties: [
-                    "action": .string("orderFrontStandardAboutPanel"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 8, column: 7)
+                properties: #"{"action": "orderFrontStandardAboutPanel", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:8:7"
             ))
 
             /// The item `showSystemInformation` (“Afficher les informations système”).
             static let showSystemInformation: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showSystemInformation", idSource: .explicit,
+                "item menu explicit", id: "showSystemInformation",
                 path: "menubar/Sketchbook/showSystemInformation",
                 label: "Afficher les informations système",
-                properties: [
-                    "action": .string("showSystemInformation"),
-                    "alternate": .bool(true),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 9, column: 7)
+                properties: #"{"action": "showSystemInformation", "alternate": true, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:9:7"
             ))
 
             /// The item `settings` (“Réglages…”).
             static let settings: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "settings", idSource: .explicit,
+                "item menu explicit", id: "settings",
                 path: "menubar/Sketchbook/settings",
                 label: "Réglages…",
-                properties: [
-                    "action": .string("showSettings"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: ",", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 15, column: 7)
+                properties: #"{"action": "showSettings", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": ",", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:15:7"
             ))
 
             /// The submenu `services` (“Services”).
             static let services: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "services", idSource: .explicit,
+                "submenu menu explicit", id: "services",
                 path: "menubar/Sketchbook/services",
                 label: "Services",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 18, column: 7)
+                properties: #"{"dynamic": true, "enabled": true}"#,
+                location: "samples/import/MainMenu.fr.menu:18:7"
             ))
 
             /// The item `hideSketchbook` (“Masquer Sketchbook”).
             static let hideSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "hideSketchbook", idSource: .explicit,
+                "item menu explicit", id: "hideSketchbook",
                 path: "menubar/Sketchbook/hideSketchbook",
                 label: "Masquer Sketchbook",
-                properties: [
-                    "action": .string("hide"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "h", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 24, column: 7)
+                properties: #"{"action": "hide", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "h", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:24:7"
             ))
 
             /// The item `hideOthers` (“Masquer les autres”).
             static let hideOthers: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "hideOthers", idSource: .explicit,
+                "item menu explicit", id: "hideOthers",
                 path: "menubar/Sketchbook/hideOthers",
                 label: "Masquer les autres",
-                properties: [
-                    "action": .string("hideOtherApplications"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "h", modifiers: [.option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 25, column: 7)
+                properties: #"{"action": "hideOtherApplications", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "h", "modifiers": ["option", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:25:7"
             ))
 
             /// The item `showAll` (“Tout afficher”).
             static let showAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showAll", idSource: .explicit,
+                "item menu explicit", id: "showAll",
                 path: "menubar/Sketchbook/showAll",
                 label: "Tout afficher",
-                properties: [
-                    "action": .string("unhideAllApplications"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 29, column: 7)
+                properties: #"{"action": "unhideAllApplications", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:29:7"
             ))
 
             /// The item `quitSketchbook` (“Quitter Sketchbook”).
             static let quitSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "quitSketchbook", idSource: .explicit,
+                "item menu explicit", id: "quitSketchbook",
                 path: "menubar/Sketchbook/quitSketchbook",
                 label: "Quitter Sketchbook",
-                properties: [
-                    "action": .string("terminate"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 32, column: 7)
+                properties: #"{"action": "terminate", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "q", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:32:7"
             ))
         }
 
         /// The menu `File` (“Fichier”).
         static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "File", idSource: .explicit,
+            "menu menu explicit", id: "File",
             path: "menubar/File",
             label: "Fichier",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/MainMenu.fr.menu", line: 35, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/MainMenu.fr.menu:35:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/File/section",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 36, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:36:5",
                     children: [
                         File.newSketch.element,
                         File.openSketch.element,
@@ -235,9 +173,9 @@ enum MainMenuFr {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/File/section2",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 45, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:45:5",
                     children: [
                         File.close.element,
                         File.closeAll.element,
@@ -248,9 +186,9 @@ enum MainMenuFr {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    "section menu synthetic", id: "section3",
                     path: "menubar/File/section3",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 53, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:53:5",
                     children: [
                         File.exportAll.element,
                         File.export.element,
@@ -265,48 +203,29 @@ enum MainMenuFr {
         enum File {
             /// The item `newSketch` (“Nouveau croquis”).
             static let newSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "newSketch", idSource: .explicit,
+                "item menu explicit", id: "newSketch",
                 path: "menubar/File/newSketch",
                 label: "Nouveau croquis",
-                properties: [
-                    "action": .string("newDocument"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 37, column: 7)
+                properties: #"{"action": "newDocument", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "n", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:37:7"
             ))
 
             /// The item `openSketch` (“Ouvrir…”).
             static let openSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "openSketch", idSource: .explicit,
+                "item menu explicit", id: "openSketch",
                 path: "menubar/File/openSketch",
                 label: "Ouvrir…",
-                properties: [
-                    "action": .string("openDocument"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "o", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 38, column: 7)
+                properties: #"{"action": "openDocument", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "o", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:38:7"
             ))
 
             /// The submenu `openRecent` (“Ouvrir l’élément récent”).
             static let openRecent: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "openRecent", idSource: .explicit,
+                "submenu menu explicit", id: "openRecent",
                 path: "menubar/File/openRecent",
                 label: "Ouvrir l’élément récent",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 39, column: 7),
+                properties: #"{"dynamic": true, "enabled": true}"#,
+                location: "samples/import/MainMenu.fr.menu:39:7",
                 children: [
                     OpenRecent.clearMenu.element,
                 ]
@@ -316,149 +235,84 @@ enum MainMenuFr {
             enum OpenRecent {
                 /// The item `clearMenu` (“Effacer le menu”).
                 static let clearMenu: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "clearMenu", idSource: .explicit,
+                    "item menu explicit", id: "clearMenu",
                     path: "menubar/File/openRecent/clearMenu",
                     label: "Effacer le menu",
-                    properties: [
-                        "action": .string("clearRecentDocuments"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 42, column: 9)
+                    properties: #"{"action": "clearRecentDocuments", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/import/MainMenu.fr.menu:42:9"
                 ))
             }
 
             /// The item `close` (“Fermer”).
             static let close: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "close", idSource: .explicit,
+                "item menu explicit", id: "close",
                 path: "menubar/File/close",
                 label: "Fermer",
-                properties: [
-                    "action": .string("performClose"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 46, column: 7)
+                properties: #"{"action": "performClose", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "w", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:46:7"
             ))
 
             /// The item `closeAll` (“Tout fermer”).
             static let closeAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "closeAll", idSource: .explicit,
+                "item menu explicit", id: "closeAll",
                 path: "menubar/File/closeAll",
                 label: "Tout fermer",
-                properties: [
-                    "action": .string("closeAll"),
-                    "alternate": .bool(true),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "w", modifiers: [.option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 47, column: 7)
+                properties: #"{"action": "closeAll", "alternate": true, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "w", "modifiers": ["option", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:47:7"
             ))
 
             /// The item `save` (“Enregistrer…”).
             static let save: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "save", idSource: .explicit,
+                "item menu explicit", id: "save",
                 path: "menubar/File/save",
                 label: "Enregistrer…",
-                properties: [
-                    "action": .string("saveDocument"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "s", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 48, column: 7)
+                properties: #"{"action": "saveDocument", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "s", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:48:7"
             ))
 
             /// The item `saveAs` (“Enregistrer sous…”).
             static let saveAs: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "saveAs", idSource: .explicit,
+                "item menu explicit", id: "saveAs",
                 path: "menubar/File/saveAs",
                 label: "Enregistrer sous…",
-                properties: [
-                    "action": .string("saveDocumentAs"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "s", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 49, column: 7)
+                properties: #"{"action": "saveDocumentAs", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "s", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:49:7"
             ))
 
             /// The item `duplicate` (“Dupliquer”).
             static let duplicate: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "duplicate", idSource: .explicit,
+                "item menu explicit", id: "duplicate",
                 path: "menubar/File/duplicate",
                 label: "Dupliquer",
-                properties: [
-                    "action": .string("duplicateDocument"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "d", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 50, column: 7)
+                properties: #"{"action": "duplicateDocument", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "d", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:50:7"
             ))
 
             /// The item `saveAll` (“Tout enregistrer”).
             static let saveAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "saveAll", idSource: .explicit,
+                "item menu explicit", id: "saveAll",
                 path: "menubar/File/saveAll",
                 label: "Tout enregistrer",
-                properties: [
-                    "action": .string("saveAllDocuments"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "a", modifiers: [.option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 51, column: 7)
+                properties: #"{"action": "saveAllDocuments", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "a", "modifiers": ["option", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:51:7"
             ))
 
             /// The item `exportAll` (“Tout exporter…”).
             static let exportAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "exportAll", idSource: .explicit,
+                "item menu explicit", id: "exportAll",
                 path: "menubar/File/exportAll",
                 label: "Tout exporter…",
-                properties: [
-                    "action": .string("exportAll"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 54, column: 7)
+                properties: #"{"action": "exportAll", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:54:7"
             ))
 
             /// The submenu `export` (“Exporter”).
             static let export: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "export", idSource: .explicit,
+                "submenu menu explicit", id: "export",
                 path: "menubar/File/export",
                 label: "Exporter",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 55, column: 7),
+                properties: #"{"dynamic": false, "enabled": true}"#,
+                location: "samples/import/MainMenu.fr.menu:55:7",
                 children: [
                     Export.pngImage.element,
                     Export.pdfDocument.element,
@@ -469,96 +323,63 @@ enum MainMenuFr {
             enum Export {
                 /// The item `pngImage` (“Image PNG…”).
                 static let pngImage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "pngImage", idSource: .explicit,
+                    "item menu explicit", id: "pngImage",
                     path: "menubar/File/export/pngImage",
                     label: "Image PNG…",
-                    properties: [
-                        "action": .string("exportPNG"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 56, column: 9)
+                    properties: #"{"action": "exportPNG", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/import/MainMenu.fr.menu:56:9"
                 ))
 
                 /// The item `pdfDocument` (“Document PDF…”).
                 static let pdfDocument: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "pdfDocument", idSource: .explicit,
+                    "item menu explicit", id: "pdfDocument",
                     path: "menubar/File/export/pdfDocument",
                     label: "Document PDF…",
-                    properties: [
-                        "action": .string("exportPDF"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 57, column: 9)
+                    properties: #"{"action": "exportPDF", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/import/MainMenu.fr.menu:57:9"
                 ))
             }
 
             /// The item `pageSetup` (“Format d’impression…”).
             static let pageSetup: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "pageSetup", idSource: .explicit,
+                "item menu explicit", id: "pageSetup",
                 path: "menubar/File/pageSetup",
                 label: "Format d’impression…",
-                properties: [
-                    "action": .string("runPageLayout"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "p", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 59, column: 7)
+                properties: #"{"action": "runPageLayout", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "p", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:59:7"
             ))
 
             /// The item `print` (“Imprimer…”).
             static let print: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "print", idSource: .explicit,
+                "item menu explicit", id: "print",
                 path: "menubar/File/print",
                 label: "Imprimer…",
-                properties: [
-                    "action": .string("print"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "p", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 60, column: 7)
+                properties: #"{"action": "print", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "p", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:60:7"
             ))
         }
 
         /// The menu `Edit` (“Édition”).
         static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+            "menu menu explicit", id: "Edit",
             path: "menubar/Edit",
             label: "Édition",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/MainMenu.fr.menu", line: 63, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/MainMenu.fr.menu:63:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Edit/section",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 64, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:64:5",
                     children: [
                         Edit.undo.element,
                         Edit.redo.element,
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Edit/section2",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 68, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:68:5",
                     children: [
                         Edit.cut.element,
                         Edit.copy.element,
@@ -568,9 +389,9 @@ enum MainMenuFr {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    "section menu synthetic", id: "section3",
                     path: "menubar/Edit/section3",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 75, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:75:5",
                     children: [
                         Edit.insertShape.element,
                         Edit.insertShape2.element,
@@ -583,166 +404,93 @@ enum MainMenuFr {
         enum Edit {
             /// The item `undo` (“Annuler”).
             static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "undo", idSource: .explicit,
+                "item menu explicit", id: "undo",
                 path: "menubar/Edit/undo",
                 label: "Annuler",
-                properties: [
-                    "action": .string("undo"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 65, column: 7)
+                properties: #"{"action": "undo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:65:7"
             ))
 
             /// The item `redo` (“Rétablir”).
             static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "redo", idSource: .explicit,
+                "item menu explicit", id: "redo",
                 path: "menubar/Edit/redo",
                 label: "Rétablir",
-                properties: [
-                    "action": .string("redo"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 66, column: 7)
+                properties: #"{"action": "redo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:66:7"
             ))
 
             /// The item `cut` (“Couper”).
             static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "cut", idSource: .explicit,
+                "item menu explicit", id: "cut",
                 path: "menubar/Edit/cut",
                 label: "Couper",
-                properties: [
-                    "action": .string("cut"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 69, column: 7)
+                properties: #"{"action": "cut", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "x", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:69:7"
             ))
 
             /// The item `copy` (“Copier”).
             static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                "item menu explicit", id: "copy",
                 path: "menubar/Edit/copy",
                 label: "Copier",
-                properties: [
-                    "action": .string("copy"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 70, column: 7)
+                properties: #"{"action": "copy", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "c", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:70:7"
             ))
 
             /// The item `paste` (“Coller”).
             static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "paste", idSource: .explicit,
+                "item menu explicit", id: "paste",
                 path: "menubar/Edit/paste",
                 label: "Coller",
-                properties: [
-                    "action": .string("paste"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 71, column: 7)
+                properties: #"{"action": "paste", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "v", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:71:7"
             ))
 
             /// The item `delete` (“Supprimer”).
             static let delete: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "delete", idSource: .explicit,
+                "item menu explicit", id: "delete",
                 path: "menubar/Edit/delete",
                 label: "Supprimer",
-                properties: [
-                    "action": .string("delete"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "delete", modifiers: [])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 72, column: 7)
+                properties: #"{"action": "delete", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "delete", "modifiers": []}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:72:7"
             ))
 
             /// The item `selectAll` (“Tout sélectionner”).
             static let selectAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
+                "item menu explicit", id: "selectAll",
                 path: "menubar/Edit/selectAll",
                 label: "Tout sélectionner",
-                properties: [
-                    "action": .string("selectAll"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 73, column: 7)
+                properties: #"{"action": "selectAll", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "a", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:73:7"
             ))
 
             /// The item `insertShape` (“Insérer une forme…”).
             static let insertShape: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "insertShape", idSource: .explicit,
+                "item menu explicit", id: "insertShape",
                 path: "menubar/Edit/insertShape",
                 label: "Insérer une forme…",
-                properties: [
-                    "action": .string("insertShape"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 76, column: 7)
+                properties: #"{"action": "insertShape", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:76:7"
             ))
 
             /// The item `insertShape2` (“Insérer une forme…”).
             static let insertShape2: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "insertShape2", idSource: .explicit,
+                "item menu explicit", id: "insertShape2",
                 path: "menubar/Edit/insertShape2",
                 label: "Insérer une forme…",
-                properties: [
-                    "action": .string("insertShapeFromLibrary"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 77, column: 7)
+                properties: #"{"action": "insertShapeFromLibrary", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:77:7"
             ))
         }
 
         /// The menu `Format` (“Format”).
         static let format: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Format", idSource: .explicit,
+            "menu menu explicit", id: "Format",
             path: "menubar/Format",
             label: "Format",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/MainMenu.fr.menu", line: 80, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/MainMenu.fr.menu:80:3",
             children: [
                 Format.font.element,
                 Format.writingDirection.element,
@@ -753,19 +501,16 @@ enum MainMenuFr {
         enum Format {
             /// The submenu `font` (“Police”).
             static let font: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "font", idSource: .explicit,
+                "submenu menu explicit", id: "font",
                 path: "menubar/Format/font",
                 label: "Police",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 81, column: 5),
+                properties: #"{"dynamic": true, "enabled": true}"#,
+                location: "samples/import/MainMenu.fr.menu:81:5",
                 children: [
                     MenuModel.MenuElement(
-                        kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                        "section menu synthetic", id: "section",
                         path: "menubar/Format/font/section",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 84, column: 7),
+                        location: "samples/import/MainMenu.fr.menu:84:7",
                         children: [
                             Font.showFonts.element,
                             Font.bold.element,
@@ -774,9 +519,9 @@ enum MainMenuFr {
                         ]
                     ),
                     MenuModel.MenuElement(
-                        kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                        "section menu synthetic", id: "section2",
                         path: "menubar/Format/font/section2",
-                        location: .init(file: "samples/import/MainMenu.fr.menu", line: 90, column: 7),
+                        location: "samples/import/MainMenu.fr.menu:90:7",
                         children: [
                             Font.bigger.element,
                             Font.smaller.element,
@@ -789,120 +534,66 @@ enum MainMenuFr {
             enum Font {
                 /// The item `showFonts` (“Afficher les polices”).
                 static let showFonts: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "showFonts", idSource: .explicit,
+                    "item menu explicit", id: "showFonts",
                     path: "menubar/Format/font/showFonts",
                     label: "Afficher les polices",
-                    properties: [
-                        "action": .string("orderFrontFontPanel"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "t", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 85, column: 9)
+                    properties: #"{"action": "orderFrontFontPanel", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "t", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/import/MainMenu.fr.menu:85:9"
                 ))
 
                 /// The item `bold` (“Gras”).
                 static let bold: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "bold", idSource: .explicit,
+                    "item menu explicit", id: "bold",
                     path: "menubar/Format/font/bold",
                     label: "Gras",
-                    properties: [
-                        "action": .string("addFontTrait"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "b", modifiers: [.command])),
-                        "state": .string("on"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 86, column: 9)
+                    properties: #"{"action": "addFontTrait", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "b", "modifiers": ["command"]}, "state": "on", "undoable": false}"#,
+                    location: "samples/import/MainMenu.fr.menu:86:9"
                 ))
 
                 /// The item `italic` (“Italique”).
                 static let italic: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "italic", idSource: .explicit,
+                    "item menu explicit", id: "italic",
                     path: "menubar/Format/font/italic",
                     label: "Italique",
-                    properties: [
-                        "action": .string("addFontTrait"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "i", modifiers: [.command])),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 87, column: 9)
+                    properties: #"{"action": "addFontTrait", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "i", "modifiers": ["command"]}, "state": "off", "undoable": false}"#,
+                    location: "samples/import/MainMenu.fr.menu:87:9"
                 ))
 
                 /// The item `underline` (“Souligné”).
                 static let underline: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "underline", idSource: .explicit,
+                    "item menu explicit", id: "underline",
                     path: "menubar/Format/font/underline",
                     label: "Souligné",
-                    properties: [
-                        "action": .string("underline"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "u", modifiers: [.command])),
-                        "state": .string("mixed"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 88, column: 9)
+                    properties: #"{"action": "underline", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "u", "modifiers": ["command"]}, "state": "mixed", "undoable": false}"#,
+                    location: "samples/import/MainMenu.fr.menu:88:9"
                 ))
 
                 /// The item `bigger` (“Plus grand”).
                 static let bigger: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "bigger", idSource: .explicit,
+                    "item menu explicit", id: "bigger",
                     path: "menubar/Format/font/bigger",
                     label: "Plus grand",
-                    properties: [
-                        "action": .string("modifyFont"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "+", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 91, column: 9)
+                    properties: #"{"action": "modifyFont", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "+", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/import/MainMenu.fr.menu:91:9"
                 ))
 
                 /// The item `smaller` (“Plus petit”).
                 static let smaller: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "smaller", idSource: .explicit,
+                    "item menu explicit", id: "smaller",
                     path: "menubar/Format/font/smaller",
                     label: "Plus petit",
-                    properties: [
-                        "action": .string("modifyFont"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "shortcut": .shortcut(.init(key: "-", modifiers: [.command])),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 92, column: 9)
+                    properties: #"{"action": "modifyFont", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "-", "modifiers": ["command"]}, "undoable": false}"#,
+                    location: "samples/import/MainMenu.fr.menu:92:9"
                 ))
             }
 
             /// The submenu `writingDirection` (“Sens de l’écriture”).
             static let writingDirection: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "writingDirection", idSource: .explicit,
+                "submenu menu explicit", id: "writingDirection",
                 path: "menubar/Format/writingDirection",
                 label: "Sens de l’écriture",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 95, column: 5),
+                properties: #"{"dynamic": false, "enabled": true}"#,
+                location: "samples/import/MainMenu.fr.menu:95:5",
                 children: [
                     WritingDirection.paragraph.element,
                     WritingDirection.`default`.element,
@@ -914,68 +605,45 @@ enum MainMenuFr {
             enum WritingDirection {
                 /// The item `paragraph` (“Paragraphe”).
                 static let paragraph: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "paragraph", idSource: .explicit,
+                    "item menu explicit", id: "paragraph",
                     path: "menubar/Format/writingDirection/paragraph",
                     label: "Paragraphe",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(false),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 96, column: 7)
+                    properties: #"{"alternate": false, "enabled": false, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/import/MainMenu.fr.menu:96:7"
                 ))
 
                 /// The item `default` (“ Par défaut”).
                 static let `default`: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "default", idSource: .explicit,
+                    "item menu explicit", id: "default",
                     path: "menubar/Format/writingDirection/default",
                     label: "\tPar défaut",
-                    properties: [
-                        "action": .string("makeBaseWritingDirectionNatural"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 97, column: 7)
+                    properties: #"{"action": "makeBaseWritingDirectionNatural", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/import/MainMenu.fr.menu:97:7"
                 ))
 
                 /// The item `rightToLeft` (“ De droite à gauche”).
                 static let rightToLeft: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "rightToLeft", idSource: .explicit,
+                    "item menu explicit", id: "rightToLeft",
                     path: "menubar/Format/writingDirection/rightToLeft",
                     label: "\tDe droite à gauche",
-                    properties: [
-                        "action": .string("makeBaseWritingDirectionRightToLeft"),
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 98, column: 7)
+                    properties: #"{"action": "makeBaseWritingDirectionRightToLeft", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                    location: "samples/import/MainMenu.fr.menu:98:7"
                 ))
             }
         }
 
         /// The menu `View` (“Présentation”).
         static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            "menu menu explicit", id: "View",
             path: "menubar/View",
             label: "Présentation",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/MainMenu.fr.menu", line: 101, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/MainMenu.fr.menu:101:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/View/section",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 102, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:102:5",
                     children: [
                         View.showToolbar.element,
                         View.showRulers.element,
@@ -985,9 +653,9 @@ enum MainMenuFr {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/View/section2",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 116, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:116:5",
                     children: [
                         View.enterFullScreen.element,
                     ]
@@ -999,119 +667,71 @@ enum MainMenuFr {
         enum View {
             /// The item `showToolbar` (“Afficher la barre d’outils”).
             static let showToolbar: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showToolbar", idSource: .explicit,
+                "item menu explicit", id: "showToolbar",
                 path: "menubar/View/showToolbar",
                 label: "Afficher la barre d’outils",
-                properties: [
-                    "action": .string("toggleToolbarShown"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "t", modifiers: [.option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 103, column: 7)
+                properties: #"{"action": "toggleToolbarShown", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "t", "modifiers": ["option", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:103:7"
             ))
 
             /// The item `showRulers` (“Afficher les règles”).
             static let showRulers: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showRulers", idSource: .explicit,
+                "item menu explicit", id: "showRulers",
                 path: "menubar/View/showRulers",
                 label: "Afficher les règles",
-                properties: [
-                    "action": .string("toggleRulers"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 107, column: 7)
+                properties: #"{"action": "toggleRulers", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:107:7"
             ))
 
             /// The item `showGrid` (“Afficher la grille”).
             static let showGrid: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showGrid", idSource: .explicit,
+                "item menu explicit", id: "showGrid",
                 path: "menubar/View/showGrid",
                 label: "Afficher la grille",
-                properties: [
-                    "action": .string("toggleGrid"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 108, column: 7)
+                properties: #"{"action": "toggleGrid", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:108:7"
             ))
 
             /// The item `showDebugOverlay` (“Show Debug Overlay”).
             static let showDebugOverlay: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showDebugOverlay", idSource: .explicit,
+                "item menu explicit", id: "showDebugOverlay",
                 path: "menubar/View/showDebugOverlay",
                 label: "Show Debug Overlay",
-                properties: [
-                    "action": .string("toggleDebugOverlay"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "d", modifiers: [.control, .option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 110, column: 7)
+                properties: #"{"action": "toggleDebugOverlay", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "d", "modifiers": ["control", "option", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:110:7"
             ))
 
             /// The item `outlineMode` (“Outline Mode”).
             static let outlineMode: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "outlineMode", idSource: .explicit,
+                "item menu explicit", id: "outlineMode",
                 path: "menubar/View/outlineMode",
                 label: "Outline Mode",
-                properties: [
-                    "action": .string("toggleOutlineMode"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 114, column: 7)
+                properties: #"{"action": "toggleOutlineMode", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:114:7"
             ))
 
             /// The item `enterFullScreen` (“Passer en mode plein écran”).
             static let enterFullScreen: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "enterFullScreen", idSource: .explicit,
+                "item menu explicit", id: "enterFullScreen",
                 path: "menubar/View/enterFullScreen",
                 label: "Passer en mode plein écran",
-                properties: [
-                    "action": .string("toggleFullScreen"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "f", modifiers: [.control, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 117, column: 7)
+                properties: #"{"action": "toggleFullScreen", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "f", "modifiers": ["control", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:117:7"
             ))
         }
 
         /// The menu `Canvas` (“Toile”).
         static let canvas: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Canvas", idSource: .explicit,
+            "menu menu explicit", id: "Canvas",
             path: "menubar/Canvas",
             label: "Toile",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/MainMenu.fr.menu", line: 123, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/import/MainMenu.fr.menu:123:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Canvas/section",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 124, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:124:5",
                     children: [
                         Canvas.scrollUp.element,
                         Canvas.scrollDown.element,
@@ -1122,9 +742,9 @@ enum MainMenuFr {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Canvas/section2",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 132, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:132:5",
                     children: [
                         Canvas.rotateLeft.element,
                         Canvas.rotateRight.element,
@@ -1136,9 +756,9 @@ enum MainMenuFr {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section3", idSource: .synthetic,
+                    "section menu synthetic", id: "section3",
                     path: "menubar/Canvas/section3",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 141, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:141:5",
                     children: [
                         Canvas.applyFilter.element,
                         Canvas.commitStroke.element,
@@ -1158,382 +778,215 @@ enum MainMenuFr {
         enum Canvas {
             /// The item `scrollUp` (“Défiler vers le haut”).
             static let scrollUp: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "scrollUp", idSource: .explicit,
+                "item menu explicit", id: "scrollUp",
                 path: "menubar/Canvas/scrollUp",
                 label: "Défiler vers le haut",
-                properties: [
-                    "action": .string("scrollUp"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "up", modifiers: [.option])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 125, column: 7)
+                properties: #"{"action": "scrollUp", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "up", "modifiers": ["option"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:125:7"
             ))
 
             /// The item `scrollDown` (“Défiler vers le bas”).
             static let scrollDown: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "scrollDown", idSource: .explicit,
+                "item menu explicit", id: "scrollDown",
                 path: "menubar/Canvas/scrollDown",
                 label: "Défiler vers le bas",
-                properties: [
-                    "action": .string("scrollDown"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "down", modifiers: [.option])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 126, column: 7)
+                properties: #"{"action": "scrollDown", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "down", "modifiers": ["option"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:126:7"
             ))
 
             /// The item `previousPage` (“Page précédente”).
             static let previousPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "previousPage", idSource: .explicit,
+                "item menu explicit", id: "previousPage",
                 path: "menubar/Canvas/previousPage",
                 label: "Page précédente",
-                properties: [
-                    "action": .string("previousPage"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "pageup", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 127, column: 7)
+                properties: #"{"action": "previousPage", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "pageup", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:127:7"
             ))
 
             /// The item `nextPage` (“Page suivante”).
             static let nextPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "nextPage", idSource: .explicit,
+                "item menu explicit", id: "nextPage",
                 path: "menubar/Canvas/nextPage",
                 label: "Page suivante",
-                properties: [
-                    "action": .string("nextPage"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "pagedown", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 128, column: 7)
+                properties: #"{"action": "nextPage", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "pagedown", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:128:7"
             ))
 
             /// The item `goToFirstPage` (“Aller à la première page”).
             static let goToFirstPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "goToFirstPage", idSource: .explicit,
+                "item menu explicit", id: "goToFirstPage",
                 path: "menubar/Canvas/goToFirstPage",
                 label: "Aller à la première page",
-                properties: [
-                    "action": .string("firstPage"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "home", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 129, column: 7)
+                properties: #"{"action": "firstPage", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "home", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:129:7"
             ))
 
             /// The item `goToLastPage` (“Aller à la dernière page”).
             static let goToLastPage: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "goToLastPage", idSource: .explicit,
+                "item menu explicit", id: "goToLastPage",
                 path: "menubar/Canvas/goToLastPage",
                 label: "Aller à la dernière page",
-                properties: [
-                    "action": .string("lastPage"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "end", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 130, column: 7)
+                properties: #"{"action": "lastPage", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "end", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:130:7"
             ))
 
             /// The item `rotateLeft` (“Faire pivoter à gauche”).
             static let rotateLeft: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "rotateLeft", idSource: .explicit,
+                "item menu explicit", id: "rotateLeft",
                 path: "menubar/Canvas/rotateLeft",
                 label: "Faire pivoter à gauche",
-                properties: [
-                    "action": .string("rotateLeft"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "left", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 133, column: 7)
+                properties: #"{"action": "rotateLeft", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "left", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:133:7"
             ))
 
             /// The item `rotateRight` (“Faire pivoter à droite”).
             static let rotateRight: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "rotateRight", idSource: .explicit,
+                "item menu explicit", id: "rotateRight",
                 path: "menubar/Canvas/rotateRight",
                 label: "Faire pivoter à droite",
-                properties: [
-                    "action": .string("rotateRight"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "right", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 134, column: 7)
+                properties: #"{"action": "rotateRight", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "right", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:134:7"
             ))
 
             /// The item `refreshPreview` (“Actualiser l’aperçu”).
             static let refreshPreview: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "refreshPreview", idSource: .explicit,
+                "item menu explicit", id: "refreshPreview",
                 path: "menubar/Canvas/refreshPreview",
                 label: "Actualiser l’aperçu",
-                properties: [
-                    "action": .string("refreshPreview"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "f5", modifiers: [])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 135, column: 7)
+                properties: #"{"action": "refreshPreview", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "f5", "modifiers": []}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:135:7"
             ))
 
             /// The item `showInspector` (“Afficher l’inspecteur”).
             static let showInspector: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showInspector", idSource: .explicit,
+                "item menu explicit", id: "showInspector",
                 path: "menubar/Canvas/showInspector",
                 label: "Afficher l’inspecteur",
-                properties: [
-                    "action": .string("showInspector"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "f13", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 136, column: 7)
+                properties: #"{"action": "showInspector", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "f13", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:136:7"
             ))
 
             /// The item `showLayers` (“Afficher les calques”).
             static let showLayers: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "showLayers", idSource: .explicit,
+                "item menu explicit", id: "showLayers",
                 path: "menubar/Canvas/showLayers",
                 label: "Afficher les calques",
-                properties: [
-                    "action": .string("showLayers"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 137, column: 7)
+                properties: #"{"action": "showLayers", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:137:7"
             ))
 
             /// The item `insertLayer` (“Insérer un calque”).
             static let insertLayer: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "insertLayer", idSource: .explicit,
+                "item menu explicit", id: "insertLayer",
                 path: "menubar/Canvas/insertLayer",
                 label: "Insérer un calque",
-                properties: [
-                    "action": .string("insertLayer"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 138, column: 7)
+                properties: #"{"action": "insertLayer", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:138:7"
             ))
 
             /// The item `deleteLayer` (“Supprimer le calque”).
             static let deleteLayer: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "deleteLayer", idSource: .explicit,
+                "item menu explicit", id: "deleteLayer",
                 path: "menubar/Canvas/deleteLayer",
                 label: "Supprimer le calque",
-                properties: [
-                    "action": .string("deleteLayer"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "forwarddelete", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 139, column: 7)
+                properties: #"{"action": "deleteLayer", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "forwarddelete", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:139:7"
             ))
 
             /// The item `applyFilter` (“Appliquer le filtre”).
             static let applyFilter: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "applyFilter", idSource: .explicit,
+                "item menu explicit", id: "applyFilter",
                 path: "menubar/Canvas/applyFilter",
                 label: "Appliquer le filtre",
-                properties: [
-                    "action": .string("applyFilter"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "return", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 142, column: 7)
+                properties: #"{"action": "applyFilter", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "return", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:142:7"
             ))
 
             /// The item `commitStroke` (“Valider le trait”).
             static let commitStroke: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "commitStroke", idSource: .explicit,
+                "item menu explicit", id: "commitStroke",
                 path: "menubar/Canvas/commitStroke",
                 label: "Valider le trait",
-                properties: [
-                    "action": .string("commitStroke"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "enter", modifiers: [])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 143, column: 7)
+                properties: #"{"action": "commitStroke", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "enter", "modifiers": []}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:143:7"
             ))
 
             /// The item `selectNextShape` (“Sélectionner la forme suivante”).
             static let selectNextShape: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "selectNextShape", idSource: .explicit,
+                "item menu explicit", id: "selectNextShape",
                 path: "menubar/Canvas/selectNextShape",
                 label: "Sélectionner la forme suivante",
-                properties: [
-                    "action": .string("selectNextShape"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "tab", modifiers: [.option])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 144, column: 7)
+                properties: #"{"action": "selectNextShape", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "tab", "modifiers": ["option"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:144:7"
             ))
 
             /// The item `selectPreviousShape` (“Sélectionner la forme précédente”).
             static let selectPreviousShape: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "selectPreviousShape", idSource: .explicit,
+                "item menu explicit", id: "selectPreviousShape",
                 path: "menubar/Canvas/selectPreviousShape",
                 label: "Sélectionner la forme précédente",
-                properties: [
-                    "action": .string("selectPreviousShape"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "tab", modifiers: [.option, .shift])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 148, column: 7)
+                properties: #"{"action": "selectPreviousShape", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "tab", "modifiers": ["option", "shift"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:148:7"
             ))
 
             /// The item `cancelStroke` (“Annuler le trait”).
             static let cancelStroke: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "cancelStroke", idSource: .explicit,
+                "item menu explicit", id: "cancelStroke",
                 path: "menubar/Canvas/cancelStroke",
                 label: "Annuler le trait",
-                properties: [
-                    "action": .string("cancelStroke"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "escape", modifiers: [])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 152, column: 7)
+                properties: #"{"action": "cancelStroke", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "escape", "modifiers": []}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:152:7"
             ))
 
             /// The item `playAnimation` (“Lire l’animation”).
             static let playAnimation: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "playAnimation", idSource: .explicit,
+                "item menu explicit", id: "playAnimation",
                 path: "menubar/Canvas/playAnimation",
                 label: "Lire l’animation",
-                properties: [
-                    "action": .string("playAnimation"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "space", modifiers: [.control])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 153, column: 7)
+                properties: #"{"action": "playAnimation", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "space", "modifiers": ["control"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:153:7"
             ))
 
             /// The item `sayCheese` (“Dites « ouistiti »”).
             static let sayCheese: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "sayCheese", idSource: .explicit,
+                "item menu explicit", id: "sayCheese",
                 path: "menubar/Canvas/sayCheese",
                 label: "Dites « ouistiti »",
-                properties: [
-                    "action": .string("takeSnapshot"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "\\", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 154, column: 7)
+                properties: #"{"action": "takeSnapshot", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "\\", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:154:7"
             ))
 
             /// The submenu `filters` (“Filtres”).
             static let filters: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "filters", idSource: .explicit,
+                "submenu menu explicit", id: "filters",
                 path: "menubar/Canvas/filters",
                 label: "Filtres",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 155, column: 7)
+                properties: #"{"dynamic": true, "enabled": true}"#,
+                location: "samples/import/MainMenu.fr.menu:155:7"
             ))
 
             /// The submenu `brushes` (“Pinceaux”).
             static let brushes: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "brushes", idSource: .explicit,
+                "submenu menu explicit", id: "brushes",
                 path: "menubar/Canvas/brushes",
                 label: "Pinceaux",
-                properties: [
-                    "dynamic": .bool(true),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 159, column: 7)
+                properties: #"{"dynamic": true, "enabled": true}"#,
+                location: "samples/import/MainMenu.fr.menu:159:7"
             ))
         }
 
         /// The menu `Window` (“Fenêtre”).
         static let window: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Window", idSource: .explicit,
+            "menu menu explicit", id: "Window",
             path: "menubar/Window",
             label: "Fenêtre",
-            properties: [
-                "dynamic": .bool(true),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/MainMenu.fr.menu", line: 165, column: 3),
+            properties: #"{"dynamic": true, "enabled": true}"#,
+            location: "samples/import/MainMenu.fr.menu:165:3",
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Window/section",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 168, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:168:5",
                     children: [
                         Window.minimize.element,
                         Window.minimizeAll.element,
@@ -1541,9 +994,9 @@ enum MainMenuFr {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Window/section2",
-                    location: .init(file: "samples/import/MainMenu.fr.menu", line: 177, column: 5),
+                    location: "samples/import/MainMenu.fr.menu:177:5",
                     children: [
                         Window.bringAllToFront.element,
                     ]
@@ -1555,81 +1008,48 @@ enum MainMenuFr {
         enum Window {
             /// The item `minimize` (“Placer dans le Dock”).
             static let minimize: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "minimize", idSource: .explicit,
+                "item menu explicit", id: "minimize",
                 path: "menubar/Window/minimize",
                 label: "Placer dans le Dock",
-                properties: [
-                    "action": .string("performMiniaturize"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "m", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 169, column: 7)
+                properties: #"{"action": "performMiniaturize", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "m", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:169:7"
             ))
 
             /// The item `minimizeAll` (“Tout placer dans le Dock”).
             static let minimizeAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "minimizeAll", idSource: .explicit,
+                "item menu explicit", id: "minimizeAll",
                 path: "menubar/Window/minimizeAll",
                 label: "Tout placer dans le Dock",
-                properties: [
-                    "action": .string("miniaturizeAll"),
-                    "alternate": .bool(true),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "m", modifiers: [.option, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 170, column: 7)
+                properties: #"{"action": "miniaturizeAll", "alternate": true, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "m", "modifiers": ["option", "command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:170:7"
             ))
 
             /// The item `zoom` (“Réduire/agrandir”).
             static let zoom: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "zoom", idSource: .explicit,
+                "item menu explicit", id: "zoom",
                 path: "menubar/Window/zoom",
                 label: "Réduire/agrandir",
-                properties: [
-                    "action": .string("performZoom"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 175, column: 7)
+                properties: #"{"action": "performZoom", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:175:7"
             ))
 
             /// The item `bringAllToFront` (“Tout ramener au premier plan”).
             static let bringAllToFront: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "bringAllToFront", idSource: .explicit,
+                "item menu explicit", id: "bringAllToFront",
                 path: "menubar/Window/bringAllToFront",
                 label: "Tout ramener au premier plan",
-                properties: [
-                    "action": .string("arrangeInFront"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 178, column: 7)
+                properties: #"{"action": "arrangeInFront", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:178:7"
             ))
         }
 
         /// The menu `Help` (“Aide”).
         static let help: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Help", idSource: .explicit,
+            "menu menu explicit", id: "Help",
             path: "menubar/Help",
             label: "Aide",
-            properties: [
-                "dynamic": .bool(true),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/import/MainMenu.fr.menu", line: 181, column: 3),
+            properties: #"{"dynamic": true, "enabled": true}"#,
+            location: "samples/import/MainMenu.fr.menu:181:3",
             children: [
                 Help.sketchbookHelp.element,
             ]
@@ -1639,34 +1059,23 @@ enum MainMenuFr {
         enum Help {
             /// The item `sketchbookHelp` (“Aide Sketchbook”).
             static let sketchbookHelp: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "sketchbookHelp", idSource: .explicit,
+                "item menu explicit", id: "sketchbookHelp",
                 path: "menubar/Help/sketchbookHelp",
                 label: "Aide Sketchbook",
-                properties: [
-                    "action": .string("showHelp"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "?", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 184, column: 5)
+                properties: #"{"action": "showHelp", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "?", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/import/MainMenu.fr.menu:184:5"
             ))
         }
     }
 
     /// The dock menu (the application's dockMenu outlet).
     static let dockMenu: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "DockMenu", idSource: .explicit,
+        "menu menu explicit", id: "DockMenu",
         path: "DockMenu",
         label: "Dock",
         doc: "The dock menu (the application's dockMenu outlet).",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "samples/import/MainMenu.fr.menu", line: 189, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "samples/import/MainMenu.fr.menu:189:1",
         children: [
             DockMenu.newSketch.element,
             DockMenu.pauseAutosave.element,
@@ -1677,60 +1086,43 @@ enum MainMenuFr {
     enum DockMenu {
         /// The item `newSketch` (“Nouveau croquis”).
         static let newSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "newSketch", idSource: .explicit,
+            "item menu explicit", id: "newSketch",
             path: "DockMenu/newSketch",
             label: "Nouveau croquis",
-            properties: [
-                "action": .string("newDocument"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/MainMenu.fr.menu", line: 190, column: 3)
+            properties: #"{"action": "newDocument", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/MainMenu.fr.menu:190:3"
         ))
 
         /// The item `pauseAutosave` (“Suspendre l’enregistrement automatique”).
         static let pauseAutosave: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "pauseAutosave", idSource: .explicit,
+            "item menu explicit", id: "pauseAutosave",
             path: "DockMenu/pauseAutosave",
             label: "Suspendre l’enregistrement automatique",
-            properties: [
-                "action": .string("toggleAutosave"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/MainMenu.fr.menu", line: 191, column: 3)
+            properties: #"{"action": "toggleAutosave", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/MainMenu.fr.menu:191:3"
         ))
     }
 
     /// A menu the app shows itself (outlet statusMenu).
     static let statusMenu: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "StatusMenu", idSource: .explicit,
+        "menu menu explicit", id: "StatusMenu",
         path: "StatusMenu",
         doc: "A menu the app shows itself (outlet statusMenu).",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "samples/import/MainMenu.fr.menu", line: 195, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "samples/import/MainMenu.fr.menu:195:1",
         children: [
             MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                "section menu synthetic", id: "section",
                 path: "StatusMenu/section",
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 196, column: 3),
+                location: "samples/import/MainMenu.fr.menu:196:3",
                 children: [
                     StatusMenu.quickSketch.element,
                 ]
             ),
             MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                "section menu synthetic", id: "section2",
                 path: "StatusMenu/section2",
-                location: .init(file: "samples/import/MainMenu.fr.menu", line: 199, column: 3),
+                location: "samples/import/MainMenu.fr.menu:199:3",
                 children: [
                     StatusMenu.quitSketchbook.element,
                 ]
@@ -1742,48 +1134,30 @@ enum MainMenuFr {
     enum StatusMenu {
         /// The item `quickSketch` (“Croquis rapide”).
         static let quickSketch: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "quickSketch", idSource: .explicit,
+            "item menu explicit", id: "quickSketch",
             path: "StatusMenu/quickSketch",
             label: "Croquis rapide",
-            properties: [
-                "action": .string("quickSketch"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "k", modifiers: [])),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/MainMenu.fr.menu", line: 197, column: 5)
+            properties: #"{"action": "quickSketch", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "k", "modifiers": []}, "undoable": false}"#,
+            location: "samples/import/MainMenu.fr.menu:197:5"
         ))
 
         /// The item `quitSketchbook` (“Quitter Sketchbook”).
         static let quitSketchbook: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "quitSketchbook", idSource: .explicit,
+            "item menu explicit", id: "quitSketchbook",
             path: "StatusMenu/quitSketchbook",
             label: "Quitter Sketchbook",
-            properties: [
-                "action": .string("terminate"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "q", modifiers: [.command])),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/MainMenu.fr.menu", line: 200, column: 5)
+            properties: #"{"action": "terminate", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "q", "modifiers": ["command"]}, "undoable": false}"#,
+            location: "samples/import/MainMenu.fr.menu:200:5"
         ))
     }
 
     /// The context menu of a customView.
     static let layer: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .contextmenu, context: .control, id: "Layer", idSource: .explicit,
+        "contextmenu control explicit", id: "Layer",
         path: "Layer",
         doc: "The context menu of a customView.",
-        properties: [
-            "layout": .string("large"),
-        ],
-        location: .init(file: "samples/import/MainMenu.fr.menu", line: 205, column: 1),
+        properties: #"{"layout": "large"}"#,
+        location: "samples/import/MainMenu.fr.menu:205:1",
         children: [
             Layer.renameLayer.element,
             Layer.mergeDown.element,
@@ -1794,48 +1168,31 @@ enum MainMenuFr {
     enum Layer {
         /// The item `renameLayer` (“Renommer le calque…”).
         static let renameLayer: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "renameLayer", idSource: .explicit,
+            "item menu explicit", id: "renameLayer",
             path: "Layer/renameLayer",
             label: "Renommer le calque…",
-            properties: [
-                "action": .string("renameLayer"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/MainMenu.fr.menu", line: 206, column: 3)
+            properties: #"{"action": "renameLayer", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/MainMenu.fr.menu:206:3"
         ))
 
         /// The item `mergeDown` (“Fusionner avec le calque inférieur”).
         static let mergeDown: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "mergeDown", idSource: .explicit,
+            "item menu explicit", id: "mergeDown",
             path: "Layer/mergeDown",
             label: "Fusionner avec le calque inférieur",
-            properties: [
-                "action": .string("mergeDown"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/MainMenu.fr.menu", line: 207, column: 3)
+            properties: #"{"action": "mergeDown", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/MainMenu.fr.menu:207:3"
         ))
     }
 
     /// A menu nothing in the Interface Builder file refers to.
     static let templates: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "Templates", idSource: .explicit,
+        "menu menu explicit", id: "Templates",
         path: "Templates",
         label: "Modèles",
         doc: "A menu nothing in the Interface Builder file refers to.",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "samples/import/MainMenu.fr.menu", line: 211, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "samples/import/MainMenu.fr.menu:211:1",
         children: [
             Templates.storyboardGrid.element,
         ]
@@ -1845,18 +1202,11 @@ enum MainMenuFr {
     enum Templates {
         /// The item `storyboardGrid` (“Storyboard Grid”).
         static let storyboardGrid: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "storyboardGrid", idSource: .explicit,
+            "item menu explicit", id: "storyboardGrid",
             path: "Templates/storyboardGrid",
             label: "Storyboard Grid",
-            properties: [
-                "action": .string("newFromTemplate"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/import/MainMenu.fr.menu", line: 212, column: 3)
+            properties: #"{"action": "newFromTemplate", "alternate": false, "enabled": true, "input": false, "role": "normal", "undoable": false}"#,
+            location: "samples/import/MainMenu.fr.menu:212:3"
         ))
     }
 
@@ -1870,6 +1220,17 @@ enum MainMenuFr {
         ],
         declarations: [menubar.element, dockMenu.element, statusMenu.element, layer.element, templates.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `MainMenu.fr` (`menuc build --emit xcstrings` writes
+    /// MainMenu.fr.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "MainMenu.fr")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action samples/import/MainMenu.fr.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).

@@ -9,20 +9,17 @@ import MenuModel
 enum Edit {
     /// Edit: undo, the clipboard, selection and find.
     static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+        "menu menu explicit", id: "Edit",
         path: "Edit",
         label: "Edit",
         doc: "Edit: undo, the clipboard, selection and find.",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "samples/shared/edit.menu", line: 6, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "samples/shared/edit.menu:6:1",
         children: [
             MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                "section menu synthetic", id: "section",
                 path: "Edit/section",
-                location: .init(file: "samples/shared/edit.menu", line: 7, column: 3),
+                location: "samples/shared/edit.menu:7:3",
                 children: [
                     Edit.undo.element,
                     Edit.redo.element,
@@ -30,9 +27,9 @@ enum Edit {
             ),
             Edit.clipboard.element,
             MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                "section menu synthetic", id: "section2",
                 path: "Edit/section2",
-                location: .init(file: "samples/shared/edit.menu", line: 20, column: 3),
+                location: "samples/shared/edit.menu:20:3",
                 children: [
                     Edit.find.element,
                 ]
@@ -44,43 +41,27 @@ enum Edit {
     enum Edit {
         /// The item `undo` (“Undo”).
         static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "undo", idSource: .explicit,
+            "item menu explicit", id: "undo",
             path: "Edit/undo",
             label: "Undo",
-            properties: [
-                "action": .string("undo"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/shared/edit.menu", line: 8, column: 5)
+            properties: #"{"action": "undo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["command"]}, "undoable": false}"#,
+            location: "samples/shared/edit.menu:8:5"
         ))
 
         /// The item `redo` (“Redo”).
         static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "redo", idSource: .explicit,
+            "item menu explicit", id: "redo",
             path: "Edit/redo",
             label: "Redo",
-            properties: [
-                "action": .string("redo"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/shared/edit.menu", line: 9, column: 5)
+            properties: #"{"action": "redo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+            location: "samples/shared/edit.menu:9:5"
         ))
 
         /// The section `clipboard`.
         static let clipboard: MenuModel.GroupProperties = MenuModel.GroupProperties(MenuModel.MenuElement(
-            kind: .section, context: .menu, id: "clipboard", idSource: .explicit,
+            "section menu explicit", id: "clipboard",
             path: "Edit/clipboard",
-            location: .init(file: "samples/shared/edit.menu", line: 12, column: 3),
+            location: "samples/shared/edit.menu:12:3",
             children: [
                 Clipboard.cut.element,
                 Clipboard.copy.element,
@@ -94,104 +75,57 @@ enum Edit {
         enum Clipboard {
             /// The item `cut` (“Cut”).
             static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "cut", idSource: .explicit,
+                "item menu explicit", id: "cut",
                 path: "Edit/clipboard/cut",
                 label: "Cut",
-                properties: [
-                    "action": .string("cut"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                    "symbol": .string("scissors"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/shared/edit.menu", line: 13, column: 5)
+                properties: #"{"action": "cut", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "x", "modifiers": ["command"]}, "symbol": "scissors", "undoable": false}"#,
+                location: "samples/shared/edit.menu:13:5"
             ))
 
             /// The item `copy` (“Copy”).
             static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                "item menu explicit", id: "copy",
                 path: "Edit/clipboard/copy",
                 label: "Copy",
-                properties: [
-                    "action": .string("copy"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                    "symbol": .string("doc.on.doc"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/shared/edit.menu", line: 14, column: 5)
+                properties: #"{"action": "copy", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "c", "modifiers": ["command"]}, "symbol": "doc.on.doc", "undoable": false}"#,
+                location: "samples/shared/edit.menu:14:5"
             ))
 
             /// The item `paste` (“Paste”).
             static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "paste", idSource: .explicit,
+                "item menu explicit", id: "paste",
                 path: "Edit/clipboard/paste",
                 label: "Paste",
-                properties: [
-                    "action": .string("paste"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                    "symbol": .string("doc.on.clipboard"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/shared/edit.menu", line: 15, column: 5)
+                properties: #"{"action": "paste", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "v", "modifiers": ["command"]}, "symbol": "doc.on.clipboard", "undoable": false}"#,
+                location: "samples/shared/edit.menu:15:5"
             ))
 
             /// The item `pasteAndMatchStyle` (“Paste and Match Style”).
             static let pasteAndMatchStyle: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "pasteAndMatchStyle", idSource: .explicit,
+                "item menu explicit", id: "pasteAndMatchStyle",
                 path: "Edit/clipboard/pasteAndMatchStyle",
                 label: "Paste and Match Style",
-                properties: [
-                    "action": .string("pasteAndMatchStyle"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "v", modifiers: [.option, .shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/shared/edit.menu", line: 16, column: 5)
+                properties: #"{"action": "pasteAndMatchStyle", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "v", "modifiers": ["option", "shift", "command"]}, "undoable": false}"#,
+                location: "samples/shared/edit.menu:16:5"
             ))
 
             /// The item `selectAll` (“Select All”).
             static let selectAll: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "selectAll", idSource: .explicit,
+                "item menu explicit", id: "selectAll",
                 path: "Edit/clipboard/selectAll",
                 label: "Select All",
-                properties: [
-                    "action": .string("selectAll"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "a", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/shared/edit.menu", line: 17, column: 5)
+                properties: #"{"action": "selectAll", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "a", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/shared/edit.menu:17:5"
             ))
         }
 
         /// The submenu `find` (“Find”).
         static let find: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .submenu, context: .menu, id: "find", idSource: .explicit,
+            "submenu menu explicit", id: "find",
             path: "Edit/find",
             label: "Find",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-                "symbol": .string("magnifyingglass"),
-            ],
-            location: .init(file: "samples/shared/edit.menu", line: 22, column: 5),
+            properties: #"{"dynamic": false, "enabled": true, "symbol": "magnifyingglass"}"#,
+            location: "samples/shared/edit.menu:22:5",
             children: [
                 Find.find.element,
                 Find.findNext.element,
@@ -203,53 +137,29 @@ enum Edit {
         enum Find {
             /// The item `find` (“Find…”).
             static let find: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "find", idSource: .label,
+                "item menu label", id: "find",
                 path: "Edit/find/find",
                 label: "Find…",
-                properties: [
-                    "action": .string("showFind"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "f", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/shared/edit.menu", line: 24, column: 7)
+                properties: #"{"action": "showFind", "alternate": false, "enabled": true, "input": true, "role": "normal", "shortcut": {"key": "f", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/shared/edit.menu:24:7"
             ))
 
             /// The item `findNext` (“Find Next”).
             static let findNext: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "findNext", idSource: .explicit,
+                "item menu explicit", id: "findNext",
                 path: "Edit/find/findNext",
                 label: "Find Next",
-                properties: [
-                    "action": .string("findNext"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "g", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/shared/edit.menu", line: 25, column: 7)
+                properties: #"{"action": "findNext", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "g", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/shared/edit.menu:25:7"
             ))
 
             /// The item `useSelectionForFind` (“Use Selection for Find”).
             static let useSelectionForFind: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "useSelectionForFind", idSource: .label,
+                "item menu label", id: "useSelectionForFind",
                 path: "Edit/find/useSelectionForFind",
                 label: "Use Selection for Find",
-                properties: [
-                    "action": .string("useSelectionForFind"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "e", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/shared/edit.menu", line: 26, column: 7)
+                properties: #"{"action": "useSelectionForFind", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "e", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/shared/edit.menu:26:7"
             ))
         }
     }
@@ -266,6 +176,17 @@ enum Edit {
         ],
         declarations: [edit.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `edit` (`menuc build --emit xcstrings` writes
+    /// edit.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "edit")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action samples/shared/edit.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).

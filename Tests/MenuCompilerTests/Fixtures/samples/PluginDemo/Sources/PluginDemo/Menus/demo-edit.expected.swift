@@ -7,29 +7,26 @@ import MenuModel
 enum DemoEdit {
     /// Edit: undo and the clipboard.
     static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-        kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+        "menu menu explicit", id: "Edit",
         path: "Edit",
         label: "Edit",
         doc: "Edit: undo and the clipboard.",
-        properties: [
-            "dynamic": .bool(false),
-            "enabled": .bool(true),
-        ],
-        location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 4, column: 1),
+        properties: #"{"dynamic": false, "enabled": true}"#,
+        location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu:4:1",
         children: [
             MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                "section menu synthetic", id: "section",
                 path: "Edit/section",
-                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 5, column: 3),
+                location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu:5:3",
                 children: [
                     Edit.undo.element,
                     Edit.redo.element,
                 ]
             ),
             MenuModel.MenuElement(
-                kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                "section menu synthetic", id: "section2",
                 path: "Edit/section2",
-                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 9, column: 3),
+                location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu:9:3",
                 children: [
                     Edit.cut.element,
                     Edit.copy.element,
@@ -43,87 +40,47 @@ enum DemoEdit {
     enum Edit {
         /// The item `undo` (“Undo”).
         static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "undo", idSource: .explicit,
+            "item menu explicit", id: "undo",
             path: "Edit/undo",
             label: "Undo",
-            properties: [
-                "action": .string("undo"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 6, column: 5)
+            properties: #"{"action": "undo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["command"]}, "undoable": false}"#,
+            location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu:6:5"
         ))
 
         /// The item `redo` (“Redo”).
         static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "redo", idSource: .explicit,
+            "item menu explicit", id: "redo",
             path: "Edit/redo",
             label: "Redo",
-            properties: [
-                "action": .string("redo"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 7, column: 5)
+            properties: #"{"action": "redo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+            location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu:7:5"
         ))
 
         /// The item `cut` (“Cut”).
         static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "cut", idSource: .explicit,
+            "item menu explicit", id: "cut",
             path: "Edit/cut",
             label: "Cut",
-            properties: [
-                "action": .string("cut"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 10, column: 5)
+            properties: #"{"action": "cut", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "x", "modifiers": ["command"]}, "undoable": false}"#,
+            location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu:10:5"
         ))
 
         /// The item `copy` (“Copy”).
         static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "copy", idSource: .explicit,
+            "item menu explicit", id: "copy",
             path: "Edit/copy",
             label: "Copy",
-            properties: [
-                "action": .string("copy"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 11, column: 5)
+            properties: #"{"action": "copy", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "c", "modifiers": ["command"]}, "undoable": false}"#,
+            location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu:11:5"
         ))
 
         /// The item `paste` (“Paste”).
         static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-            kind: .item, context: .menu, id: "paste", idSource: .explicit,
+            "item menu explicit", id: "paste",
             path: "Edit/paste",
             label: "Paste",
-            properties: [
-                "action": .string("paste"),
-                "alternate": .bool(false),
-                "enabled": .bool(true),
-                "input": .bool(false),
-                "role": .string("normal"),
-                "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                "undoable": .bool(false),
-            ],
-            location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 12, column: 5)
+            properties: #"{"action": "paste", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "v", "modifiers": ["command"]}, "undoable": false}"#,
+            location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu:12:5"
         ))
     }
 
@@ -139,6 +96,17 @@ enum DemoEdit {
         ],
         declarations: [edit.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `demo-edit` (`menuc build --emit xcstrings` writes
+    /// demo-edit.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "demo-edit")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).

@@ -7,10 +7,10 @@ import MenuModel
 enum DemoMenus {
     /// The app's menu bar.
     static let menubar: MenuModel.MenuBarProperties = MenuModel.MenuBarProperties(MenuModel.MenuElement(
-        kind: .menubar, context: .menu, id: "menubar", idSource: .synthetic,
+        "menubar menu synthetic", id: "menubar",
         path: "menubar",
         doc: "The app's menu bar.",
-        location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 6, column: 1),
+        location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu:6:1",
         children: [
             MenuBar.file.element,
             MenuBar.edit.element,
@@ -22,15 +22,12 @@ enum DemoMenus {
     enum MenuBar {
         /// File: create and export notes.
         static let file: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "File", idSource: .explicit,
+            "menu menu explicit", id: "File",
             path: "menubar/File",
             label: "File",
             doc: "File: create and export notes.",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 8, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu:8:3",
             children: [
                 File.newNote.element,
                 File.export.element,
@@ -42,72 +39,46 @@ enum DemoMenus {
         enum File {
             /// The item `newNote` (“New Note”).
             static let newNote: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "newNote", idSource: .explicit,
+                "item menu explicit", id: "newNote",
                 path: "menubar/File/newNote",
                 label: "New Note",
-                properties: [
-                    "action": .string("newNote"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "n", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 9, column: 5)
+                properties: #"{"action": "newNote", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "n", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu:9:5"
             ))
 
             /// The item `export` (“Export as PDF…”).
             static let export: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "export", idSource: .explicit,
+                "item menu explicit", id: "export",
                 path: "menubar/File/export",
                 label: "Export as PDF…",
-                properties: [
-                    "action": .string("exportPDF"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(true),
-                    "role": .string("normal"),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 10, column: 5)
+                properties: #"{"action": "exportPDF", "alternate": false, "enabled": true, "input": true, "role": "normal", "undoable": false}"#,
+                location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu:10:5"
             ))
 
             /// The item `close` (“Close”).
             static let close: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "close", idSource: .explicit,
+                "item menu explicit", id: "close",
                 path: "menubar/File/close",
                 label: "Close",
-                properties: [
-                    "action": .string("closeWindow"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "w", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 11, column: 5)
+                properties: #"{"action": "closeWindow", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "w", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu:11:5"
             ))
         }
 
         /// Edit: undo and the clipboard.
         static let edit: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "Edit", idSource: .explicit,
+            "menu menu explicit", id: "Edit",
             path: "menubar/Edit",
             label: "Edit",
             doc: "Edit: undo and the clipboard.",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 4, column: 1),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu:4:1",
             origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3)),
             children: [
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section", idSource: .synthetic,
+                    "section menu synthetic", id: "section",
                     path: "menubar/Edit/section",
-                    location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 5, column: 3),
+                    location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu:5:3",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3)),
                     children: [
                         Edit.undo.element,
@@ -115,9 +86,9 @@ enum DemoMenus {
                     ]
                 ),
                 MenuModel.MenuElement(
-                    kind: .section, context: .menu, id: "section2", idSource: .synthetic,
+                    "section menu synthetic", id: "section2",
                     path: "menubar/Edit/section2",
-                    location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 9, column: 3),
+                    location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu:9:3",
                     origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3)),
                     children: [
                         Edit.cut.element,
@@ -132,106 +103,63 @@ enum DemoMenus {
         enum Edit {
             /// The item `undo` (“Undo”).
             static let undo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "undo", idSource: .explicit,
+                "item menu explicit", id: "undo",
                 path: "menubar/Edit/undo",
                 label: "Undo",
-                properties: [
-                    "action": .string("undo"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "z", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 6, column: 5),
+                properties: #"{"action": "undo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu:6:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
             ))
 
             /// The item `redo` (“Redo”).
             static let redo: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "redo", idSource: .explicit,
+                "item menu explicit", id: "redo",
                 path: "menubar/Edit/redo",
                 label: "Redo",
-                properties: [
-                    "action": .string("redo"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "z", modifiers: [.shift, .command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 7, column: 5),
+                properties: #"{"action": "redo", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "z", "modifiers": ["shift", "command"]}, "undoable": false}"#,
+                location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu:7:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
             ))
 
             /// The item `cut` (“Cut”).
             static let cut: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "cut", idSource: .explicit,
+                "item menu explicit", id: "cut",
                 path: "menubar/Edit/cut",
                 label: "Cut",
-                properties: [
-                    "action": .string("cut"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "x", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 10, column: 5),
+                properties: #"{"action": "cut", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "x", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu:10:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
             ))
 
             /// The item `copy` (“Copy”).
             static let copy: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "copy", idSource: .explicit,
+                "item menu explicit", id: "copy",
                 path: "menubar/Edit/copy",
                 label: "Copy",
-                properties: [
-                    "action": .string("copy"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "c", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 11, column: 5),
+                properties: #"{"action": "copy", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "c", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu:11:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
             ))
 
             /// The item `paste` (“Paste”).
             static let paste: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                kind: .item, context: .menu, id: "paste", idSource: .explicit,
+                "item menu explicit", id: "paste",
                 path: "menubar/Edit/paste",
                 label: "Paste",
-                properties: [
-                    "action": .string("paste"),
-                    "alternate": .bool(false),
-                    "enabled": .bool(true),
-                    "input": .bool(false),
-                    "role": .string("normal"),
-                    "shortcut": .shortcut(.init(key: "v", modifiers: [.command])),
-                    "undoable": .bool(false),
-                ],
-                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu", line: 12, column: 5),
+                properties: #"{"action": "paste", "alternate": false, "enabled": true, "input": false, "role": "normal", "shortcut": {"key": "v", "modifiers": ["command"]}, "undoable": false}"#,
+                location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-edit.menu:12:5",
                 origin: .init(via: .use, menu: "Edit", site: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 14, column: 3))
             ))
         }
 
         /// View: a changeable-title item and a submenu.
         static let view: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-            kind: .menu, context: .menu, id: "View", idSource: .explicit,
+            "menu menu explicit", id: "View",
             path: "menubar/View",
             label: "View",
             doc: "View: a changeable-title item and a submenu.",
-            properties: [
-                "dynamic": .bool(false),
-                "enabled": .bool(true),
-            ],
-            location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 17, column: 3),
+            properties: #"{"dynamic": false, "enabled": true}"#,
+            location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu:17:3",
             children: [
                 View.sidebar.element,
                 View.sortBy.element,
@@ -242,28 +170,19 @@ enum DemoMenus {
         enum View {
             /// The toggle `sidebar`.
             static let sidebar: MenuModel.ToggleProperties = MenuModel.ToggleProperties(MenuModel.MenuElement(
-                kind: .toggle, context: .menu, id: "sidebar", idSource: .explicit,
+                "toggle menu explicit", id: "sidebar",
                 path: "menubar/View/sidebar",
-                properties: [
-                    "enabled": .bool(true),
-                    "off": .string("Show Sidebar"),
-                    "on": .string("Hide Sidebar"),
-                    "shortcut": .shortcut(.init(key: "s", modifiers: [.control, .command])),
-                    "state": .string("on"),
-                ],
-                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 18, column: 5)
+                properties: #"{"enabled": true, "off": "Show Sidebar", "on": "Hide Sidebar", "shortcut": {"key": "s", "modifiers": ["control", "command"]}, "state": "on"}"#,
+                location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu:18:5"
             ))
 
             /// The submenu `sortBy` (“Sort By”).
             static let sortBy: MenuModel.MenuProperties = MenuModel.MenuProperties(MenuModel.MenuElement(
-                kind: .submenu, context: .menu, id: "sortBy", idSource: .explicit,
+                "submenu menu explicit", id: "sortBy",
                 path: "menubar/View/sortBy",
                 label: "Sort By",
-                properties: [
-                    "dynamic": .bool(false),
-                    "enabled": .bool(true),
-                ],
-                location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 19, column: 5),
+                properties: #"{"dynamic": false, "enabled": true}"#,
+                location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu:19:5",
                 children: [
                     SortBy.date.element,
                     SortBy.title.element,
@@ -274,34 +193,20 @@ enum DemoMenus {
             enum SortBy {
                 /// The item `date` (“Date”).
                 static let date: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "date", idSource: .explicit,
+                    "item menu explicit", id: "date",
                     path: "menubar/View/sortBy/date",
                     label: "Date",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("on"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 20, column: 7)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "on", "undoable": false}"#,
+                    location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu:20:7"
                 ))
 
                 /// The item `title` (“Title”).
                 static let title: MenuModel.ItemProperties = MenuModel.ItemProperties(MenuModel.MenuElement(
-                    kind: .item, context: .menu, id: "title", idSource: .explicit,
+                    "item menu explicit", id: "title",
                     path: "menubar/View/sortBy/title",
                     label: "Title",
-                    properties: [
-                        "alternate": .bool(false),
-                        "enabled": .bool(true),
-                        "input": .bool(false),
-                        "role": .string("normal"),
-                        "state": .string("off"),
-                        "undoable": .bool(false),
-                    ],
-                    location: .init(file: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu", line: 21, column: 7)
+                    properties: #"{"alternate": false, "enabled": true, "input": false, "role": "normal", "state": "off", "undoable": false}"#,
+                    location: "samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu:21:7"
                 ))
             }
         }
@@ -320,6 +225,17 @@ enum DemoMenus {
         ],
         declarations: [menubar.element]
     )
+
+    /// How this file's labels are translated unless the app supplies its own `MenuLocalizer`:
+    /// the app's compiled String Catalog `demo-menus` (`menuc build --emit xcstrings` writes
+    /// demo-menus.xcstrings), through `Bundle.main`.
+    static let localizer: MenuModel.MenuLocalizer = .bundle(table: "demo-menus")
+
+    /// A handle's label as the app shows it: translated by `localizer`, this file's String Catalog
+    /// unless the app supplies another (`handle.sourceLabel` is the text of the `.menu` file).
+    static func label(_ handle: some MenuModel.MenuElementView, localizer: MenuModel.MenuLocalizer = localizer) -> String? {
+        localizer.label(of: handle.element)
+    }
 
     /// Every action samples/PluginDemo/Sources/PluginDemo/Menus/demo-menus.menu can trigger, sorted: `action:` values, and the identifiers of
     /// items and buttons without one (their derived actions).
