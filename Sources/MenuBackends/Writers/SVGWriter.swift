@@ -1,0 +1,130 @@
+import MenuSupport
+
+/// Writes a `Drawing` as a standalone SVG document: no scripts, no
+/// external fonts, images or links, whole-point coordinates, one element
+/// a line. It owns the escaping: every text passes through `XMLEscaping`
+/// here and nowhere else, so a label is always character data.
+///
+/// Colours are CSS classes defined in the document's `<style>`, light by
+/// default and dark under `prefers-color-scheme: dark` (which GitHub and
+/// browsers apply to an SVG shown as an image). A page that shows the
+/// SVG inline can choose the appearance by setting the `--m-…` variables
+/// on an ancestor (see `PreviewPage`).
+struct SVGWriter {
+    private var writer = CodeWriter(indentUnit: "  ")
+    /// Paths of elements (`data-path`), for a page that points at them.
+    private let annotated: Bool
+
+    init(annotated: Bool) {
+        self.annotated = annotated
+    }
+
+    /// The whole document for `drawing`, `margin` points around it.
+    static func document(_ drawing: Drawing, title: String, annotated: Bool, margin: Int = 8) -> [UInt8] {
+        var svg = SVGWriter(annotated: annotated)
+        svg.write(drawing, title: title, margin: margin)
+        return svg.writer.bytes
+    }
+
+    private mutating func write(_ drawing: Drawing, title: String, margin: Int) {
+        let width = drawing.right + margin
+        let height = drawing.bottom + margin
+        writer.line("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"menuc\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\">")
+        writer.indented { writer in
+            writer.line("<title>" + XMLEscaping.text(title) + "</title>")
+            writer.line("<style>" + SVGWriter.styleSheet + "</style>")
+            writer.line("<rect class=\"f-canvas\" width=\"\(width)\" height=\"\(height)\"/>")
+        }
+        writer.enter()
+        for shape in drawing.shapes { write(shape) }
+        writer.leave()
+        writer.line("</svg>")
+    }
+
+    private mutating func write(_ shape: Shape) {
+        switch shape {
+        case .rect(let box, let radius, let fill, let stroke, let role):
+            var classes = fill.map { "f-" + $0.rawValue } ?? "f-none"
+            if let stroke { classes += " s-" + stroke.rawValue }
+            if let role { classes += " m-" + role }
+            let corner = radius > 0 ? " rx=\"\(radius)\"" : ""
+            writer.line("<rect class=\"\(classes)\" x=\"\(box.x)\" y=\"\(box.y)\" width=\"\(box.width)\" height=\"\(box.height)\"\(corner)/>")
+        case .line(let x, let y, let width, let ink, let role):
+            writer.line("<rect class=\"f-\(ink.rawValue) m-\(role)\" x=\"\(x)\" y=\"\(y)\" width=\"\(width)\" height=\"1\"/>")
+        case .text(let shown, let x, let y, let width, let style, let full, let role):
+            var classes = "m-t\(style.size) f-\(style.ink.rawValue)"
+            if style.bold { classes += " m-b" }
+            switch style.anchor {
+            case .start: break
+            case .middle: classes += " m-c"
+            case .end: classes += " m-e"
+            }
+            if let role { classes += " m-" + role }
+            let element = "<text class=\"\(classes)\" x=\"\(x)\" y=\"\(y)\" data-w=\"\(width)\">" + XMLEscaping.escaped(shown) + "</text>"
+            if let full {
+                writer.line("<g><title>" + XMLEscaping.text(full) + "</title>" + element + "</g>")
+            } else {
+                writer.line(element)
+            }
+        case .symbol(let name, let x, let y, let size, let ink):
+            writer.line("<svg class=\"m-sym s-\(ink.rawValue)\" x=\"\(x)\" y=\"\(y)\" width=\"\(size)\" height=\"\(size)\" viewBox=\"0 0 16 16\">"
+                + "<title>" + XMLEscaping.text(name) + "</title>"
+                + "<rect x=\"1.5\" y=\"1.5\" width=\"13\" height=\"13\" rx=\"4\"/><circle cx=\"8\" cy=\"8\" r=\"2\"/></svg>")
+        case .mark(let mark, let x, let y, let size, let ink):
+            writer.line("<svg class=\"m-mark s-\(ink.rawValue)\" x=\"\(x)\" y=\"\(y)\" width=\"\(size)\" height=\"\(size)\" viewBox=\"0 0 16 16\"><path d=\"\(SVGWriter.path(of: mark))\"/></svg>")
+        case .open(let role, let path, let title):
+            var attributes = "class=\"m-\(role.rawValue)\""
+            if annotated, let path { attributes += " data-path=\"" + XMLEscaping.text(path) + "\"" }
+            writer.line("<g \(attributes)>" + (title.map { "<title>" + XMLEscaping.text($0) + "</title>" } ?? ""))
+            writer.enter()
+        case .close:
+            writer.leave()
+            writer.line("</g>")
+        }
+    }
+
+    /// Path data of each mark in a 16-point box.
+    private static func path(of mark: Mark) -> String {
+        switch mark {
+        case .check: "M3.5 8.5l3 3 6-7"
+        case .mixed: "M4 8h8"
+        case .chevronRight: "M6 3l5 5-5 5"
+        case .chevronDown: "M3 6l5 5 5-5"
+        case .upDown: "M5 6l3-3 3 3M5 10l3 3 3-3"
+        case .question: "M8 1.5a6.5 6.5 0 1 0 0.01 0M6 6.2a2 2 0 1 1 2.6 1.9c-.5.2-.6.6-.6 1.2M8 11.5v.5"
+        case .info: "M8 1.5a6.5 6.5 0 1 0 0.01 0M8 7v4.5M8 4.5v.5"
+        }
+    }
+
+    /// The document's style sheet: fonts, sizes and the colours of both appearances.
+    static let styleSheet: String = {
+        let light: [(Ink, String)] = [
+            (.canvas, "#f5f5f7"), (.panel, "#fbfbfd"), (.stroke, "#c6c6c8"), (.text, "#1d1d1f"), (.dimmed, "#a1a1a6"),
+            (.secondary, "#6e6e73"), (.accent, "#0a66d8"), (.onAccent, "#ffffff"), (.destructive, "#d70015"),
+            (.separator, "#d1d1d6"), (.control, "#ffffff"), (.tint, "#dce9fb"), (.gray, "#e3e3e8"), (.selection, "#dcdce1"),
+            (.on, "#34c759"),
+        ]
+        let dark: [(Ink, String)] = [
+            (.canvas, "#1c1c1e"), (.panel, "#2c2c2e"), (.stroke, "#545458"), (.text, "#f5f5f7"), (.dimmed, "#6c6c70"),
+            (.secondary, "#98989d"), (.accent, "#0a84ff"), (.onAccent, "#ffffff"), (.destructive, "#ff453a"),
+            (.separator, "#48484a"), (.control, "#636366"), (.tint, "#1f3a5c"), (.gray, "#3a3a3c"), (.selection, "#48484a"),
+            (.on, "#30d158"),
+        ]
+        let watch: [(Ink, String)] = [(.watchCanvas, "#000000"), (.watchButton, "#262629"), (.watchText, "#ffffff"), (.watchAccent, "#30d158")]
+        func variables(_ colours: [(Ink, String)]) -> String {
+            colours.map { "--m-\($0.0.rawValue):\($0.1)" }.joined(separator: ";")
+        }
+        var css = ".menuc{" + variables(light) + "}"
+        css += "@media (prefers-color-scheme:dark){.menuc{" + variables(dark) + "}}"
+        for (ink, _) in light + watch {
+            let colour = watch.contains { $0.0 == ink } ? watch.first { $0.0 == ink }?.1 ?? "" : "var(--m-\(ink.rawValue))"
+            css += ".f-\(ink.rawValue){fill:\(colour)}.s-\(ink.rawValue){stroke:\(colour)}"
+        }
+        css += ".f-none{fill:none}"
+        css += ".m-sym,.m-mark{fill:none;stroke-width:1.5;stroke-linecap:round;stroke-linejoin:round}.m-mark{stroke-width:2}"
+        css += "text{font-family:-apple-system,BlinkMacSystemFont,\"SF Pro Text\",\"Helvetica Neue\",Helvetica,Arial,sans-serif;white-space:pre}"
+        for size in [11, 12, 13, 15, 17] { css += ".m-t\(size){font-size:\(size)px}" }
+        css += ".m-b{font-weight:600}.m-c{text-anchor:middle}.m-e{text-anchor:end}.m-alt{stroke-dasharray:3 2}"
+        return css
+    }()
+}
