@@ -199,7 +199,7 @@ enum ControlLayout {
         let baseline = subtitle == nil ? y + height / 2 + 6 : y + height / 2 - 2
         label(text, x: left, baseline: baseline, room: textRoom, style: TextStyle(size: 17, bold: bold, ink: ink), into: &drawing)
         if let subtitle {
-            label(subtitle, x: left, baseline: baseline + 18, room: textRoom, style: TextStyle(size: 13, ink: .secondary), into: &drawing)
+            label(subtitle, x: left, baseline: baseline + 18, room: textRoom, style: TextStyle(size: 13, ink: background == nil ? .secondary : ink), into: &drawing)
         }
         if isMenu {
             let textEnd = left + min(textWidth, textRoom) + 4

@@ -125,7 +125,7 @@ enum DeclarationLayout {
         let titleInk: Ink = family == .watch ? .watchText : .text
         let titleSize = family == .mac ? 13 : 17
         drawing.open(.heading, path: element.path)
-        let cut = TextMetrics.truncated(title, toFit: width - 180, size: titleSize, bold: true)
+        let cut = TextMetrics.truncated(title, toFit: family == .watch ? width - 24 : width - 180, size: titleSize, bold: true)
         drawing.add(.text(cut ?? title, x: family == .watch ? x + 12 : x + width / 2, y: y + 28,
                           width: TextMetrics.width(cut ?? title, size: titleSize, bold: true),
                           style: TextStyle(size: titleSize, bold: true, ink: titleInk, anchor: family == .watch ? .start : .middle),
@@ -158,6 +158,10 @@ enum DeclarationLayout {
                 y = row(Array(toolbar.children), family: family, x: x + 16, y: y, width: inner, trailing: family == .mac, into: &drawing) + 12
             }
         }
+        // The menus of the toolbars' pop-ups and pull-downs, open under the bar.
+        for toolbar in toolbars {
+            y = openMenus(of: Array(toolbar.children), family: family, x: x + 16, y: y, into: &drawing)
+        }
         y = stack(body, family: family, x: x + 16, y: y, width: inner, into: &drawing)
         drawing.replace(at: backgroundIndex, with: .rect(Box(x: x, y: margin, width: width, height: y - margin + 4), radius: family == .watch ? 20 : 10,
                                                           fill: background, stroke: family == .watch ? nil : .stroke, role: "view"))
@@ -175,6 +179,7 @@ enum DeclarationLayout {
             switch element.kind {
             case .row, .toolbar:
                 y = row(Array(element.children), family: family, x: x, y: y, width: width, trailing: false, into: &drawing)
+                y = openMenus(of: Array(element.children), family: family, x: x, y: y + 12, into: &drawing) - 12
             case .popup, .pulldown:
                 let box = openControl(element, family: family, x: x, y: y, room: width, into: &drawing)
                 y = box.y + box.height
@@ -194,6 +199,21 @@ enum DeclarationLayout {
                 y += 22
             }
             y += family == .watch ? 8 : 12
+        }
+        return y
+    }
+
+    /// The menus of the pop-ups and pull-downs among `elements` (drawn
+    /// closed in a row or a bar), open one under another; returns the bottom.
+    private static func openMenus(of elements: [Element], family: PictureFamily, x: Int, y: Int, into drawing: inout Drawing) -> Int {
+        var y = y
+        for element in elements where element.kind == .popup || element.kind == .pulldown {
+            let checked = element.kind == .popup ? ControlLayout.chosenOption(of: element)?.id : nil
+            let caption = XMLEscaping.shown(ControlLayout.shownLabel(of: element))
+            note(caption, x: x, y: y, into: &drawing)
+            let box = menu(element, family: family, layout: element.symbol(.layout) ?? "large", title: element.string(.title), checked: checked,
+                           x: x, y: y + 22, into: &drawing)
+            y = box.y + box.height + 12
         }
         return y
     }
