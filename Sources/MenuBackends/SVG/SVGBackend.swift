@@ -102,4 +102,57 @@ package enum SVGBackend {
         let drawing = DeclarationLayout.draw(picture, family: family)
         return SVGWriter.document(drawing, title: picture.title, annotated: annotated)
     }
+
+    /// A finding shown on the element it concerns (the preview).
+    package struct Flag: Sendable {
+        /// `error`, `warning` or `note`: the worst of the element's findings.
+        package var severity: String
+        /// The findings' messages, one a line (the element's tooltip).
+        package var text: String
+
+        package init(severity: String, text: String) {
+            self.severity = severity
+            self.text = text
+        }
+    }
+
+    /// The picture annotated with element paths, each finding marked on
+    /// the drawn element nearest the one it concerns (a finding about an
+    /// item inside a closed submenu marks the submenu). Returns the SVG
+    /// and, by finding path, the drawn path that carries it.
+    package static func render(_ picture: Picture, family: PictureFamily, flags: [String: Flag]) -> (svg: [UInt8], marked: [String: String]) {
+        let drawing = DeclarationLayout.draw(picture, family: family)
+        var drawn = Set<String>()
+        for shape in drawing.shapes {
+            if case .open(_, let path?, _) = shape { drawn.insert(path) }
+        }
+        var placed: [String: Flag] = [:]
+        var marked: [String: String] = [:]
+        // Only inside the picture's own element: a finding about another
+        // menu of the same menu bar doesn't mark the bar drawn here.
+        let root = picture.element.path
+        for (path, flag) in flags.sorted(by: { $0.key < $1.key }) where path == root || path.hasPrefix(root + "/") {
+            var components = path.split(separator: "/", omittingEmptySubsequences: false)
+            while !components.isEmpty, !drawn.contains(components.joined(separator: "/")) { components.removeLast() }
+            guard components.count >= root.split(separator: "/", omittingEmptySubsequences: false).count else { continue }
+            let target = components.joined(separator: "/")
+            marked[path] = target
+            if var existing = placed[target] {
+                existing.text += "\n" + flag.text
+                if rank(flag.severity) > rank(existing.severity) { existing.severity = flag.severity }
+                placed[target] = existing
+            } else {
+                placed[target] = flag
+            }
+        }
+        return (SVGWriter.document(drawing, title: picture.title, annotated: true, flags: placed), marked)
+    }
+
+    private static func rank(_ severity: String) -> Int {
+        switch severity {
+        case "error": 3
+        case "warning": 2
+        default: 1
+        }
+    }
 }

@@ -14,14 +14,18 @@ struct SVGWriter {
     private var writer = CodeWriter(indentUnit: "  ")
     /// Paths of elements (`data-path`), for a page that points at them.
     private let annotated: Bool
+    /// Findings by the path of the drawn element they concern: its group
+    /// is marked (`m-flag`, `m-flag-error`) and titled with them.
+    private let flags: [String: SVGBackend.Flag]
 
-    init(annotated: Bool) {
+    init(annotated: Bool, flags: [String: SVGBackend.Flag] = [:]) {
         self.annotated = annotated
+        self.flags = flags
     }
 
     /// The whole document for `drawing`, `margin` points around it.
-    static func document(_ drawing: Drawing, title: String, annotated: Bool, margin: Int = 8) -> [UInt8] {
-        var svg = SVGWriter(annotated: annotated)
+    static func document(_ drawing: Drawing, title: String, annotated: Bool, flags: [String: SVGBackend.Flag] = [:], margin: Int = 8) -> [UInt8] {
+        var svg = SVGWriter(annotated: annotated, flags: flags)
         svg.write(drawing, title: title, margin: margin)
         return svg.writer.bytes
     }
@@ -73,7 +77,13 @@ struct SVGWriter {
         case .mark(let mark, let x, let y, let size, let ink):
             writer.line("<svg class=\"m-mark s-\(ink.rawValue)\" x=\"\(x)\" y=\"\(y)\" width=\"\(size)\" height=\"\(size)\" viewBox=\"0 0 16 16\"><path d=\"\(SVGWriter.path(of: mark))\"/></svg>")
         case .open(let role, let path, let title):
-            var attributes = "class=\"m-\(role.rawValue)\""
+            var classes = "m-" + role.rawValue
+            var title = title
+            if let path, let flag = flags[path] {
+                classes += " m-flag m-flag-" + flag.severity
+                title = flag.text
+            }
+            var attributes = "class=\"\(classes)\""
             if annotated, let path { attributes += " data-path=\"" + XMLEscaping.text(path) + "\"" }
             writer.line("<g \(attributes)>" + (title.map { "<title>" + XMLEscaping.text($0) + "</title>" } ?? ""))
             writer.enter()
@@ -96,26 +106,31 @@ struct SVGWriter {
         }
     }
 
+    private static let lightColours: [(Ink, String)] = [
+        (.canvas, "#f5f5f7"), (.panel, "#fbfbfd"), (.stroke, "#c6c6c8"), (.text, "#1d1d1f"), (.dimmed, "#a1a1a6"),
+        (.secondary, "#6e6e73"), (.accent, "#0a66d8"), (.onAccent, "#ffffff"), (.destructive, "#d70015"),
+        (.separator, "#d1d1d6"), (.control, "#ffffff"), (.tint, "#dce9fb"), (.gray, "#e3e3e8"), (.selection, "#dcdce1"),
+        (.on, "#34c759"),
+    ]
+
+    private static let darkColours: [(Ink, String)] = [
+        (.canvas, "#1c1c1e"), (.panel, "#2c2c2e"), (.stroke, "#545458"), (.text, "#f5f5f7"), (.dimmed, "#6c6c70"),
+        (.secondary, "#98989d"), (.accent, "#0a84ff"), (.onAccent, "#ffffff"), (.destructive, "#ff453a"),
+        (.separator, "#48484a"), (.control, "#636366"), (.tint, "#1f3a5c"), (.gray, "#3a3a3c"), (.selection, "#48484a"),
+        (.on, "#30d158"),
+    ]
+
+    /// The colour variables of one appearance (`--m-text:#1d1d1f;…`).
+    static func variables(dark: Bool) -> String {
+        (dark ? darkColours : lightColours).map { "--m-\($0.0.rawValue):\($0.1)" }.joined(separator: ";")
+    }
+
     /// The document's style sheet: fonts, sizes and the colours of both appearances.
     static let styleSheet: String = {
-        let light: [(Ink, String)] = [
-            (.canvas, "#f5f5f7"), (.panel, "#fbfbfd"), (.stroke, "#c6c6c8"), (.text, "#1d1d1f"), (.dimmed, "#a1a1a6"),
-            (.secondary, "#6e6e73"), (.accent, "#0a66d8"), (.onAccent, "#ffffff"), (.destructive, "#d70015"),
-            (.separator, "#d1d1d6"), (.control, "#ffffff"), (.tint, "#dce9fb"), (.gray, "#e3e3e8"), (.selection, "#dcdce1"),
-            (.on, "#34c759"),
-        ]
-        let dark: [(Ink, String)] = [
-            (.canvas, "#1c1c1e"), (.panel, "#2c2c2e"), (.stroke, "#545458"), (.text, "#f5f5f7"), (.dimmed, "#6c6c70"),
-            (.secondary, "#98989d"), (.accent, "#0a84ff"), (.onAccent, "#ffffff"), (.destructive, "#ff453a"),
-            (.separator, "#48484a"), (.control, "#636366"), (.tint, "#1f3a5c"), (.gray, "#3a3a3c"), (.selection, "#48484a"),
-            (.on, "#30d158"),
-        ]
+        let light = lightColours
         let watch: [(Ink, String)] = [(.watchCanvas, "#000000"), (.watchButton, "#262629"), (.watchText, "#ffffff"), (.watchAccent, "#30d158")]
-        func variables(_ colours: [(Ink, String)]) -> String {
-            colours.map { "--m-\($0.0.rawValue):\($0.1)" }.joined(separator: ";")
-        }
-        var css = ".menuc{" + variables(light) + "}"
-        css += "@media (prefers-color-scheme:dark){.menuc{" + variables(dark) + "}}"
+        var css = ".menuc{" + variables(dark: false) + "}"
+        css += "@media (prefers-color-scheme:dark){.menuc{" + variables(dark: true) + "}}"
         for (ink, _) in light + watch {
             let colour = watch.contains { $0.0 == ink } ? watch.first { $0.0 == ink }?.1 ?? "" : "var(--m-\(ink.rawValue))"
             css += ".f-\(ink.rawValue){fill:\(colour)}.s-\(ink.rawValue){stroke:\(colour)}"
@@ -125,6 +140,8 @@ struct SVGWriter {
         css += "text{font-family:-apple-system,BlinkMacSystemFont,\"SF Pro Text\",\"Helvetica Neue\",Helvetica,Arial,sans-serif;white-space:pre}"
         for size in [11, 12, 13, 15, 17] { css += ".m-t\(size){font-size:\(size)px}" }
         css += ".m-b{font-weight:600}.m-c{text-anchor:middle}.m-e{text-anchor:end}.m-alt{stroke-dasharray:3 2}"
+        css += ".m-flag>rect:first-of-type{stroke:#e0245e;stroke-width:2}.m-flag-warning>rect:first-of-type{stroke:#d98b00}"
+        css += ".m-flag-note>rect:first-of-type{stroke:#0a84ff}"
         return css
     }()
 }
