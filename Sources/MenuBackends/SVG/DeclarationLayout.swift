@@ -7,6 +7,8 @@ import MenuSemantics
 /// a view with its controls — as `family` draws it.
 enum DeclarationLayout {
     static let margin = 8
+    /// A view's picture draws at most this many of its controls.
+    static let controlLimit = 60
 
     static func draw(_ picture: SVGBackend.Picture, family: PictureFamily) -> Drawing {
         var drawing = Drawing()
@@ -138,9 +140,12 @@ enum DeclarationLayout {
                 for control in toolbar.children {
                     let cancel = control.symbol(.role) == "cancel" || control.symbol(.type) == "cancel"
                     if cancel {
-                        left += ControlLayout.draw(control, family: family, x: left, y: y, room: 90, into: &drawing).width + 12
+                        guard right - left - 12 >= 24 else { continue }
+                        left += ControlLayout.draw(control, family: family, x: left, y: y, room: min(90, right - left - 12), into: &drawing).width + 12
                     } else {
-                        let estimate = min(ControlLayout.estimateWidth(control, family: family), 120)
+                        // What doesn't fit beside the title is left out (iOS moves it into an overflow menu).
+                        let estimate = min(ControlLayout.estimateWidth(control, family: family), 120, right - left - 12)
+                        guard estimate >= 24 else { continue }
                         right -= estimate
                         ControlLayout.draw(control, family: family, x: right, y: y, room: estimate, into: &drawing)
                         right -= 12
@@ -175,6 +180,12 @@ enum DeclarationLayout {
 
     private static func stack(_ elements: [Element], family: PictureFamily, x: Int, y: Int, width: Int, into drawing: inout Drawing) -> Int {
         var y = y
+        // As for menus (`MenuContent.lineLimit`): the picture stays a size people read.
+        if elements.count > controlLimit {
+            y = stack(Array(elements.prefix(controlLimit)), family: family, x: x, y: y, width: width, into: &drawing)
+            note("… and \(elements.count - controlLimit) more", x: x, y: y, into: &drawing)
+            return y + 22
+        }
         for element in elements {
             switch element.kind {
             case .row, .toolbar:
@@ -223,13 +234,15 @@ enum DeclarationLayout {
     private static func row(_ elements: [Element], family: PictureFamily, x: Int, y: Int, width: Int, trailing: Bool,
                             into drawing: inout Drawing) -> Int {
         guard !elements.isEmpty else { return y }
+        let elements = Array(elements.prefix(8))  // a row of more is no row anyone can tap
         var bottom = y
         if trailing {
             var right = x + width
             for element in elements.reversed() {
-                let estimate = min(ControlLayout.estimateWidth(element, family: family), width)
+                let estimate = min(ControlLayout.estimateWidth(element, family: family), right - x)
+                guard estimate >= 24 else { break }
                 right -= estimate
-                let box = ControlLayout.draw(element, family: family, x: max(x, right), y: y, room: estimate, into: &drawing)
+                let box = ControlLayout.draw(element, family: family, x: right, y: y, room: estimate, into: &drawing)
                 bottom = max(bottom, box.y + box.height)
                 right -= 12
             }

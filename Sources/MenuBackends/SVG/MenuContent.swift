@@ -42,9 +42,22 @@ struct MenuContent {
 
     /// The entries of `element` (a menu, a pull-down, a context menu, a
     /// submenu). `checked`: the option a pop-up shows as chosen.
+    /// A picture draws at most this many lines of a menu, then says how
+    /// many more there are: a menu of thousands (made by `use`) is no
+    /// picture anyone reads, and the picture's size stays bounded.
+    static let lineLimit = 200
+
     init(of element: Element, checked: String? = nil) {
         add(children: element.children, checked: checked, depth: 0)
         while case .separator? = lines.last { lines.removeLast() }
+        if lines.count > MenuContent.lineLimit {
+            let hidden = lines[MenuContent.lineLimit...].reduce(0) { count, line in
+                if case .entry = line { return count + 1 }
+                return count
+            }
+            lines.removeSubrange(MenuContent.lineLimit...)
+            lines.append(.header("… and \(hidden) more"))
+        }
     }
 
     private mutating func add(children: ElementChildren, checked: String?, depth: Int) {
