@@ -40,6 +40,8 @@ enum Bench {
 
     enum Phase: String {
         case lex, parse, check, json, swift, markdown
+        /// The SVG picture of every declaration, as `--emit markdown` writes them beside the page.
+        case pictures
     }
 
     /// Best of `runs` of one phase over `bytes` (compiled once first for the emit phases).
@@ -56,7 +58,7 @@ enum Bench {
             case .lex: consume(Lexer.countTokens(source))
             case .parse: consume(Parser.parse(source))
             case .check: consume(compile())
-            case .json, .swift, .markdown:
+            case .json, .swift, .markdown, .pictures:
                 guard let compiled, let file = compiled.files.first else { return .nan }
                 consume(emit(phase, file, of: compiled))
             }
@@ -77,6 +79,10 @@ enum Bench {
         case .json: JSONBackend.render(file, files: files, to: sink)
         case .swift: SwiftBackend.render(file, files: files, to: sink)
         case .markdown: MarkdownBackend.render(file, files: files, to: sink)
+        case .pictures:
+            for picture in SVGBackend.pictures(of: file) {
+                SVGBackend.render(picture, family: SVGBackend.family(for: picture, in: file)).withUnsafeBufferPointer { sink($0) }
+            }
         case .lex, .parse, .check: return 0
         }
         return total

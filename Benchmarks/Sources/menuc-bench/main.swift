@@ -35,7 +35,7 @@ if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--measure" {
 let usage = """
     usage: menuc-bench [--quick | --full] [--no-peer] [--peer-large]
            menuc-bench --many | --hostile | --typecheck | --phases [BYTES]
-           menuc-bench --time lex|parse|check|json|swift|markdown PATH [RUNS]
+           menuc-bench --time lex|parse|check|json|swift|markdown|pictures PATH [RUNS]
            menuc-bench --write-corpus BYTES PATH | --write-many DIRECTORY
 
       (no flag)      100 KB, 1 MB and 10 MB corpora, many files, cold start, re-check, peer
@@ -90,11 +90,11 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write-many") {
 }
 // `menuc-bench --time PHASE PATH [RUNS]`: one phase on one file, best of
 // RUNS (7), in process on one core — for iterating and for `perf record`.
-// PHASE: lex, parse, check, json, swift, markdown.
+// PHASE: lex, parse, check, json, swift, markdown, pictures.
 if let flag = CommandLine.arguments.firstIndex(of: "--time") {
     let rest = Array(CommandLine.arguments.dropFirst(flag + 1))
     guard rest.count >= 2, let phase = Bench.Phase(rawValue: rest[0]) else {
-        say("usage: menuc-bench --time lex|parse|check|json|swift|markdown PATH [RUNS]")
+        say("usage: menuc-bench --time lex|parse|check|json|swift|markdown|pictures PATH [RUNS]")
         exit(2)
     }
     let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: rest[1])))
@@ -198,6 +198,7 @@ for (name, size) in sizes {
     let emitJSON = Bench.median(runs) { Bench.consume(Bench.emit(.json, file, of: checked)) }
     let emitSwift = Bench.median(runs) { Bench.consume(Bench.emit(.swift, file, of: checked)) }
     let emitMarkdown = Bench.median(runs) { Bench.consume(Bench.emit(.markdown, file, of: checked)) }
+    let emitPictures = Bench.median(runs) { Bench.consume(Bench.emit(.pictures, file, of: checked)) }
     let jsonData = huge ? Data() : Data(JSONBackend.renderBytes(file, files: { checked.workspace.file($0) }))
     let foundationJSON = huge ? nil : Bench.median(runs) { Bench.consume(try? JSONSerialization.jsonObject(with: jsonData)) }
     checkTimes[name] = check
@@ -225,6 +226,9 @@ for (name, size) in sizes {
     row("emit JSON", emitJSON, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.json, file, of: checked)) })
     row("emit Swift", emitSwift, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.swift, file, of: checked)) })
     row("emit Markdown", emitMarkdown, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.markdown, file, of: checked)) })
+    row("emit pictures (SVG of every declaration)", emitPictures, items: elements,
+        memory: memoryUse { Bench.consume(Bench.emit(.pictures, file, of: checked)) })
+    row("emit Markdown + pictures", emitMarkdown + emitPictures, items: elements)
     row("build: check + all three backends", check + emitJSON + emitSwift + emitMarkdown, items: elements, memory: memoryUse {
             let built = compileCorpus()
             guard let file = built.files.first else { return }
