@@ -137,7 +137,7 @@ struct SVGBackendTests {
         let second = Self.renderAll()
         #expect(first.count == second.count)
         for (one, two) in zip(first, second) {
-            #expect(one.svg == two.svg, "\(one.testCase.input) \(one.file)")
+            #expect(Data(one.svg) == Data(two.svg), "\(one.testCase.input) \(one.file)")
         }
     }
 

@@ -46,6 +46,31 @@ enum Ink: String {
     case canvas, panel, stroke, text, dimmed, secondary, accent, onAccent, destructive, separator
     case control, tint, gray, selection, on
     case watchCanvas = "wcanvas", watchButton = "wbutton", watchText = "wtext", watchAccent = "waccent"
+
+    /// `rawValue` without making a string (what the writer copies).
+    var name: StaticString {
+        switch self {
+        case .canvas: "canvas"
+        case .panel: "panel"
+        case .stroke: "stroke"
+        case .text: "text"
+        case .dimmed: "dimmed"
+        case .secondary: "secondary"
+        case .accent: "accent"
+        case .onAccent: "onAccent"
+        case .destructive: "destructive"
+        case .separator: "separator"
+        case .control: "control"
+        case .tint: "tint"
+        case .gray: "gray"
+        case .selection: "selection"
+        case .on: "on"
+        case .watchCanvas: "wcanvas"
+        case .watchButton: "wbutton"
+        case .watchText: "wtext"
+        case .watchAccent: "waccent"
+        }
+    }
 }
 
 /// How a text is set.
@@ -64,6 +89,15 @@ enum Mark {
 
 /// What a group is, as a class the browser tests find it by.
 enum GroupRole: String {
+    var name: StaticString {
+        switch self {
+        case .menu: "menu"
+        case .row: "row"
+        case .control: "control"
+        case .heading: "heading"
+        }
+    }
+
     /// A menu's panel; its rows and separators are inside.
     case menu
     /// One entry of a menu (its `rowbox` rectangle bounds the text).

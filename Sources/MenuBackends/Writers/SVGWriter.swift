@@ -36,7 +36,11 @@ struct SVGWriter {
         writer.line("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"menuc\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\">")
         writer.indented { writer in
             writer.line("<title>" + XMLEscaping.text(title) + "</title>")
-            writer.line("<style>" + SVGWriter.styleSheet + "</style>")
+            writer.beginLine()
+            writer.write("<style>")
+            writer.write(string: SVGWriter.styleSheet)
+            writer.write("</style>")
+            writer.endLine()
             writer.line("<rect class=\"f-canvas\" width=\"\(width)\" height=\"\(height)\"/>")
         }
         writer.enter()
@@ -45,56 +49,172 @@ struct SVGWriter {
         writer.line("</svg>")
     }
 
+    // Shapes are written as pieces straight into the output — no string
+    // per element: a build draws every declaration, and strings made per
+    // attribute cost several times the writing.
+
     private mutating func write(_ shape: Shape) {
         switch shape {
         case .rect(let box, let radius, let fill, let stroke, let role):
-            var classes = fill.map { "f-" + $0.rawValue } ?? "f-none"
-            if let stroke { classes += " s-" + stroke.rawValue }
-            if let role { classes += " m-" + role }
-            let corner = radius > 0 ? " rx=\"\(radius)\"" : ""
-            writer.line("<rect class=\"\(classes)\" x=\"\(box.x)\" y=\"\(box.y)\" width=\"\(box.width)\" height=\"\(box.height)\"\(corner)/>")
+            writer.beginLine()
+            writer.write("<rect class=\"")
+            if let fill { writer.write("f-"); writer.write(fill.name) } else { writer.write("f-none") }
+            if let stroke { writer.write(" s-"); writer.write(stroke.name) }
+            if let role { writer.write(" m-"); writer.write(string: role) }
+            writeBox(box)
+            if radius > 0 { writer.write(" rx=\""); number(radius); writer.write("\"") }
+            writer.write("/>")
+            writer.endLine()
         case .line(let x, let y, let width, let ink, let role):
-            writer.line("<rect class=\"f-\(ink.rawValue) m-\(role)\" x=\"\(x)\" y=\"\(y)\" width=\"\(width)\" height=\"1\"/>")
+            writer.beginLine()
+            writer.write("<rect class=\"f-")
+            writer.write(ink.name)
+            writer.write(" m-")
+            writer.write(string: role)
+            writeBox(Box(x: x, y: y, width: width, height: 1))
+            writer.write("/>")
+            writer.endLine()
         case .text(let shown, let x, let y, let width, let style, let full, let role):
-            var classes = "m-t\(style.size) f-\(style.ink.rawValue)"
-            if style.bold { classes += " m-b" }
+            writer.beginLine()
+            if let full {
+                writer.write("<g><title>")
+                escaped(XMLEscaping.shown(full))
+                writer.write("</title>")
+            }
+            writer.write("<text class=\"m-t")
+            number(style.size)
+            writer.write(" f-")
+            writer.write(style.ink.name)
+            if style.bold { writer.write(" m-b") }
             switch style.anchor {
             case .start: break
-            case .middle: classes += " m-c"
-            case .end: classes += " m-e"
+            case .middle: writer.write(" m-c")
+            case .end: writer.write(" m-e")
             }
-            if let role { classes += " m-" + role }
-            let element = "<text class=\"\(classes)\" x=\"\(x)\" y=\"\(y)\" data-w=\"\(width)\">" + XMLEscaping.escaped(shown) + "</text>"
-            if let full {
-                writer.line("<g><title>" + XMLEscaping.text(full) + "</title>" + element + "</g>")
-            } else {
-                writer.line(element)
-            }
+            if let role { writer.write(" m-"); writer.write(string: role) }
+            writer.write("\" x=\"")
+            number(x)
+            writer.write("\" y=\"")
+            number(y)
+            writer.write("\" data-w=\"")
+            number(width)
+            writer.write("\">")
+            escaped(shown)
+            writer.write("</text>")
+            if full != nil { writer.write("</g>") }
+            writer.endLine()
         case .symbol(let name, let x, let y, let size, let ink):
-            writer.line("<svg class=\"m-sym s-\(ink.rawValue)\" x=\"\(x)\" y=\"\(y)\" width=\"\(size)\" height=\"\(size)\" viewBox=\"0 0 16 16\">"
-                + "<title>" + XMLEscaping.text(name) + "</title>"
-                + "<rect x=\"1.5\" y=\"1.5\" width=\"13\" height=\"13\" rx=\"4\"/><circle cx=\"8\" cy=\"8\" r=\"2\"/></svg>")
+            writer.beginLine()
+            writer.write("<svg class=\"m-sym s-")
+            writer.write(ink.name)
+            writeSquare(x: x, y: y, size: size)
+            writer.write(" viewBox=\"0 0 16 16\"><title>")
+            escaped(XMLEscaping.shown(name))
+            writer.write("</title><rect x=\"1.5\" y=\"1.5\" width=\"13\" height=\"13\" rx=\"4\"/><circle cx=\"8\" cy=\"8\" r=\"2\"/></svg>")
+            writer.endLine()
         case .mark(let mark, let x, let y, let size, let ink):
-            writer.line("<svg class=\"m-mark s-\(ink.rawValue)\" x=\"\(x)\" y=\"\(y)\" width=\"\(size)\" height=\"\(size)\" viewBox=\"0 0 16 16\"><path d=\"\(SVGWriter.path(of: mark))\"/></svg>")
+            writer.beginLine()
+            writer.write("<svg class=\"m-mark s-")
+            writer.write(ink.name)
+            writeSquare(x: x, y: y, size: size)
+            writer.write(" viewBox=\"0 0 16 16\"><path d=\"")
+            writer.write(SVGWriter.path(of: mark))
+            writer.write("\"/></svg>")
+            writer.endLine()
         case .open(let role, let path, let title):
-            var classes = "m-" + role.rawValue
             var title = title
+            writer.beginLine()
+            writer.write("<g class=\"m-")
+            writer.write(role.name)
             if let path, let flag = flags[path] {
-                classes += " m-flag m-flag-" + flag.severity
+                writer.write(" m-flag m-flag-")
+                writer.write(string: flag.severity)
                 title = flag.text
             }
-            var attributes = "class=\"\(classes)\""
-            if annotated, let path { attributes += " data-path=\"" + XMLEscaping.text(path) + "\"" }
-            writer.line("<g \(attributes)>" + (title.map { "<title>" + XMLEscaping.text($0) + "</title>" } ?? ""))
+            writer.write("\"")
+            if annotated, let path {
+                writer.write(" data-path=\"")
+                escaped(XMLEscaping.shown(path))
+                writer.write("\"")
+            }
+            writer.write(">")
+            if let title {
+                writer.write("<title>")
+                escaped(XMLEscaping.shown(title))
+                writer.write("</title>")
+            }
+            writer.endLine()
             writer.enter()
         case .close:
             writer.leave()
-            writer.line("</g>")
+            writer.beginLine()
+            writer.write("</g>")
+            writer.endLine()
+        }
+    }
+
+    /// ` x="…" y="…" width="…" height="…"`.
+    private mutating func writeBox(_ box: Box) {
+        writer.write("\" x=\"")
+        number(box.x)
+        writer.write("\" y=\"")
+        number(box.y)
+        writer.write("\" width=\"")
+        number(box.width)
+        writer.write("\" height=\"")
+        number(box.height)
+        writer.write("\"")
+    }
+
+    /// `" x="…" y="…" width="…" height="…"` of a square (after a class).
+    private mutating func writeSquare(x: Int, y: Int, size: Int) {
+        writeBox(Box(x: x, y: y, width: size, height: size))
+    }
+
+    /// A whole number in decimal.
+    private mutating func number(_ value: Int) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
+            var magnitude = value.magnitude
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            if value < 0 {
+                start -= 1
+                digits[start] = UInt8(ascii: "-")
+            }
+            writer.write(UnsafeBufferPointer(rebasing: digits[start...]))
+        }
+    }
+
+    /// Text already `XMLEscaping.shown`, escaped as it is written (runs
+    /// without `&`, `<`, `>` or quotes are copied whole).
+    private mutating func escaped(_ text: String) {
+        var text = text
+        text.withUTF8 { bytes in
+            var runStart = 0
+            for (index, byte) in bytes.enumerated() {
+                let replacement: StaticString
+                switch byte {
+                case UInt8(ascii: "&"): replacement = "&amp;"
+                case UInt8(ascii: "<"): replacement = "&lt;"
+                case UInt8(ascii: ">"): replacement = "&gt;"
+                case UInt8(ascii: "\""): replacement = "&quot;"
+                case UInt8(ascii: "'"): replacement = "&#39;"
+                default: continue
+                }
+                if index > runStart { writer.write(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+                writer.write(replacement)
+                runStart = index + 1
+            }
+            if bytes.count > runStart { writer.write(UnsafeBufferPointer(rebasing: bytes[runStart...])) }
         }
     }
 
     /// Path data of each mark in a 16-point box.
-    private static func path(of mark: Mark) -> String {
+    private static func path(of mark: Mark) -> StaticString {
         switch mark {
         case .check: "M3.5 8.5l3 3 6-7"
         case .mixed: "M4 8h8"
