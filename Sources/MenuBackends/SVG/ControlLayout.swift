@@ -34,7 +34,7 @@ enum ControlLayout {
     @discardableResult
     static func draw(_ element: Element, family: PictureFamily, x: Int, y: Int, room: Int, fill: Bool = false,
                      into drawing: inout Drawing) -> Box {
-        drawing.open(.control, path: element.path)
+        drawing.open(.control, element: element)
         defer { drawing.close() }
         switch family {
         case .mac: return mac(element, x: x, y: y, room: room, into: &drawing)

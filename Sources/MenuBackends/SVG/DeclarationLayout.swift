@@ -54,9 +54,9 @@ enum DeclarationLayout {
         case .mac:
             var content = content
             if let title { content.lines.insert(.header(XMLEscaping.shown(title)), at: 0) }
-            return MacMenuLayout.draw(content, x: x, y: y, minimumWidth: minimumWidth, path: element.path, into: &drawing)
+            return MacMenuLayout.draw(content, x: x, y: y, minimumWidth: minimumWidth, element: element, into: &drawing)
         case .touch, .watch:
-            return TouchMenuLayout.draw(content, layout: layout, title: title.map(XMLEscaping.shown), x: x, y: y, path: element.path, into: &drawing)
+            return TouchMenuLayout.draw(content, layout: layout, title: title.map(XMLEscaping.shown), x: x, y: y, element: element, into: &drawing)
         }
     }
 
@@ -87,7 +87,7 @@ enum DeclarationLayout {
             titleX += width + 20
         }
         let panelWidth = MacMenuLayout.minimumWidth
-        drawing.open(.heading, path: bar.path)
+        drawing.open(.heading, element: bar)
         drawing.add(.rect(Box(x: margin, y: margin, width: max(titleX - margin, openX - margin + panelWidth), height: 24), radius: 0,
                           fill: .panel, stroke: .stroke, role: "bar"))
         drawing.add(.symbol("apple.logo", x: margin + 12, y: margin + 5, size: 14, ink: .text))
@@ -126,7 +126,7 @@ enum DeclarationLayout {
         let body = element.children.filter { $0.kind != .toolbar }
         let titleInk: Ink = family == .watch ? .watchText : .text
         let titleSize = family == .mac ? 13 : 17
-        drawing.open(.heading, path: element.path)
+        drawing.open(.heading, element: element)
         let cut = TextMetrics.truncated(title, toFit: family == .watch ? width - 24 : width - 180, size: titleSize, bold: true)
         drawing.add(.text(cut ?? title, x: family == .watch ? x + 12 : x + width / 2, y: y + 28,
                           width: TextMetrics.width(cut ?? title, size: titleSize, bold: true),

@@ -1,3 +1,5 @@
+import MenuSemantics
+
 /// What a picture is made of, laid out in whole points before anything is
 /// written: the layouts add shapes, the SVG writer turns them into
 /// elements, and the picture's size comes from what was drawn.
@@ -14,10 +16,10 @@ struct Drawing {
         bottom = max(bottom, box.y + box.height)
     }
 
-    /// Starts a group of shapes (a menu, a row) that `close` ends; `path`
-    /// is the element's path, kept for the preview's diagnostics.
-    mutating func open(_ role: GroupRole, path: String? = nil, title: String? = nil) {
-        shapes.append(.open(role, path: path, title: title))
+    /// Starts a group of shapes (a menu, a row) that `close` ends, drawing
+    /// `element` (whose path the preview's findings are marked by).
+    mutating func open(_ role: GroupRole, element: Element? = nil, title: String? = nil) {
+        shapes.append(.open(role, element: element, title: title))
     }
 
     mutating func close() { shapes.append(.close) }
@@ -119,7 +121,7 @@ enum Shape {
     /// A neutral stand-in for an SF Symbol, titled with its name.
     case symbol(String, x: Int, y: Int, size: Int, ink: Ink)
     case mark(Mark, x: Int, y: Int, size: Int, ink: Ink)
-    case open(GroupRole, path: String?, title: String?)
+    case open(GroupRole, element: Element?, title: String?)
     case close
 
     var bounds: Box {

@@ -1,3 +1,5 @@
+import MenuSemantics
+
 /// A macOS menu: a rounded panel of 22-point rows in 13-point text, a
 /// column for checkmarks on the left, symbols before the labels, keyboard
 /// shortcuts right-aligned in their own column, chevrons for submenus,
@@ -13,7 +15,7 @@ enum MacMenuLayout {
 
     /// Draws `content` with its top-left corner at (`x`, `y`); returns the panel.
     @discardableResult
-    static func draw(_ content: MenuContent, x: Int, y: Int, minimumWidth: Int = minimumWidth, path: String?, into drawing: inout Drawing) -> Box {
+    static func draw(_ content: MenuContent, x: Int, y: Int, minimumWidth: Int = minimumWidth, element: Element?, into drawing: inout Drawing) -> Box {
         let labelX = 22 + (content.hasSymbols ? 20 : 0)
         var labelWidth = 0
         var keyWidth = 0
@@ -33,7 +35,7 @@ enum MacMenuLayout {
         let width = max(minimumWidth, labelX + labelWidth + trailing)
         let height = 2 * inset + content.lines.reduce(0) { $0 + MacMenuLayout.height(of: $1) }
         let panel = Box(x: x, y: y, width: width, height: max(height, 2 * inset + rowHeight))
-        drawing.open(.menu, path: path)
+        drawing.open(.menu, element: element)
         drawing.add(.rect(panel, radius: 6, fill: .panel, stroke: .stroke, role: "panel"))
         var top = y + inset
         let keyRight = x + width - 14 - (content.hasSubmenus ? 22 : 0)
@@ -51,7 +53,7 @@ enum MacMenuLayout {
                 drawRow(entry, top: top, x: x, width: width, labelX: x + labelX, labelRoom: labelRoom, keyRight: keyRight, into: &drawing)
             case .symbols(let entries, _):
                 for (index, entry) in entries.enumerated() {
-                    drawing.open(.row, path: entry.path, title: entry.label)
+                    drawing.open(.row, element: entry.element, title: entry.label)
                     drawing.add(.symbol(entry.symbol ?? "questionmark", x: x + labelX + index * 28, y: top + 3, size: 16,
                                         ink: entry.enabled ? .text : .dimmed))
                     drawing.close()
@@ -73,7 +75,7 @@ enum MacMenuLayout {
     private static func drawRow(_ entry: MenuContent.Entry, top: Int, x: Int, width: Int, labelX: Int, labelRoom: Int, keyRight: Int,
                                 into drawing: inout Drawing) {
         let ink: Ink = entry.enabled ? .text : .dimmed
-        drawing.open(.row, path: entry.path, title: entry.alternate ? "Alternate: shown in place of the item above while Option (⌥) is held" : nil)
+        drawing.open(.row, element: entry.element, title: entry.alternate ? "Alternate: shown in place of the item above while Option (⌥) is held" : nil)
         drawing.add(.rect(Box(x: x + 5, y: top, width: width - 10, height: rowHeight), radius: 4, fill: nil,
                           stroke: entry.alternate ? .secondary : nil, role: entry.alternate ? "rowbox m-alt" : "rowbox"))
         if let mark = entry.mark { drawing.add(.mark(mark, x: x + 5, y: top + 4, size: 14, ink: ink)) }

@@ -19,7 +19,8 @@ struct MenuContent {
         /// Shown in place of the entry before it while Option is held (macOS).
         var alternate = false
         var subtitle: String?
-        var path: String
+        /// The element drawn (the preview marks findings by its path).
+        var element: Element?
     }
 
     enum Line {
@@ -78,7 +79,7 @@ struct MenuContent {
                 lines.append(.entry(entry(for: child, checked: checked)))
             case .menu, .menubar, .view, .contextmenu, .toolbar, .row:
                 // Not an entry of a menu (reported as misplaced); shown by its label if it has one.
-                if let label = child.label { lines.append(.entry(Entry(label: XMLEscaping.shown(label), path: child.path))) }
+                if let label = child.label { lines.append(.entry(Entry(label: XMLEscaping.shown(label), element: child))) }
             }
         }
     }
@@ -89,7 +90,7 @@ struct MenuContent {
     }
 
     private mutating func entry(for element: Element, checked: String?) -> Entry {
-        var entry = Entry(label: XMLEscaping.shown(MenuContent.label(of: element)), path: element.path)
+        var entry = Entry(label: XMLEscaping.shown(MenuContent.label(of: element)), element: element)
         entry.symbol = element.string(.symbol)
         entry.shortcut = element[.shortcut]?.shortcutValue?.display
         entry.enabled = element.flag(.enabled) != false

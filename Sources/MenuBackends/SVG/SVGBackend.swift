@@ -124,7 +124,7 @@ package enum SVGBackend {
         let drawing = DeclarationLayout.draw(picture, family: family)
         var drawn = Set<String>()
         for shape in drawing.shapes {
-            if case .open(_, let path?, _) = shape { drawn.insert(path) }
+            if case .open(_, let element?, _) = shape { drawn.insert(element.path) }
         }
         var placed: [String: Flag] = [:]
         var marked: [String: String] = [:]

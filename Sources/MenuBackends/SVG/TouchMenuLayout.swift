@@ -1,3 +1,5 @@
+import MenuSemantics
+
 /// An iOS and iPadOS menu (a context menu, a pull-down's menu): a rounded
 /// panel of 44-point rows in 17-point text, symbols on the trailing side,
 /// checkmarks leading, destructive entries in red, thick bands between
@@ -13,7 +15,7 @@ enum TouchMenuLayout {
 
     /// `layout`: `small`, `medium` or `large`; `title` is shown at the top.
     @discardableResult
-    static func draw(_ content: MenuContent, layout: String, title: String?, x: Int, y: Int, path: String?,
+    static func draw(_ content: MenuContent, layout: String, title: String?, x: Int, y: Int, element: Element?,
                      into drawing: inout Drawing) -> Box {
         var lines = content.lines
         // The small and medium layouts lift the first entries into a row of symbols.
@@ -33,7 +35,7 @@ enum TouchMenuLayout {
         let titleHeight = title == nil ? 0 : 34
         let height = titleHeight + lines.reduce(0) { $0 + TouchMenuLayout.height(of: $1) }
         let panel = Box(x: x, y: y, width: width, height: max(height, rowHeight))
-        drawing.open(.menu, path: path)
+        drawing.open(.menu, element: element)
         drawing.add(.rect(panel, radius: 13, fill: .panel, stroke: .stroke, role: "panel"))
         var top = y
         if let title {
@@ -85,7 +87,7 @@ enum TouchMenuLayout {
     private static func drawRow(_ entry: MenuContent.Entry, top: Int, x: Int, marks: Bool, into drawing: inout Drawing) {
         let ink = ink(of: entry)
         let rowHeight = entry.subtitle == nil ? rowHeight : subtitleRowHeight
-        drawing.open(.row, path: entry.path)
+        drawing.open(.row, element: entry.element)
         drawing.add(.rect(Box(x: x, y: top, width: width, height: rowHeight), radius: 0, fill: nil, stroke: nil, role: "rowbox"))
         let labelX = x + (marks ? 40 : 16)
         if let mark = entry.mark { drawing.add(.mark(mark, x: x + 14, y: top + 14, size: 16, ink: ink)) }
@@ -119,7 +121,7 @@ enum TouchMenuLayout {
         for (index, entry) in entries.enumerated() {
             let left = x + index * tileWidth
             let ink = ink(of: entry)
-            drawing.open(.row, path: entry.path, title: layout == "small" ? entry.label : nil)
+            drawing.open(.row, element: entry.element, title: layout == "small" ? entry.label : nil)
             drawing.add(.rect(Box(x: left, y: top, width: tileWidth, height: tileHeight), radius: 0, fill: nil, stroke: nil, role: "rowbox"))
             if index > 0 { drawing.add(.rect(Box(x: left, y: top, width: 1, height: tileHeight), radius: 0, fill: .separator, stroke: nil)) }
             let symbolY = layout == "small" ? top + 16 : top + 12

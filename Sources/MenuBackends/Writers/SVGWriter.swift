@@ -1,4 +1,5 @@
 import MenuSupport
+import MenuSemantics
 
 /// Writes a `Drawing` as a standalone SVG document: no scripts, no
 /// external fonts, images or links, whole-point coordinates, one element
@@ -121,8 +122,10 @@ struct SVGWriter {
             writer.write(SVGWriter.path(of: mark))
             writer.write("\"/></svg>")
             writer.endLine()
-        case .open(let role, let path, let title):
+        case .open(let role, let element, let title):
             var title = title
+            // Paths are made only for a page that points at elements (the preview).
+            let path = annotated || !flags.isEmpty ? element?.path : nil
             writer.beginLine()
             writer.write("<g class=\"m-")
             writer.write(role.name)
