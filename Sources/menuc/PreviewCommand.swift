@@ -1,8 +1,3 @@
-#if canImport(Darwin)
-import Darwin
-#else
-import Glibc
-#endif
 import MenuCompiler
 import MenuSupport
 import MenuSyntax
