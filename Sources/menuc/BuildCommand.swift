@@ -80,6 +80,16 @@ enum BuildCommand {
                     render.render(file, as: emit, to: write)
                 }
             }
+            // Beside each page, the pictures it embeds (`notes/File.svg`).
+            if emits.contains(.markdown) {
+                let folder = MarkdownBackend.Site.pictureFolder(ofPage: OutputPlan.relativeOutput(for: entry, emit: .markdown))
+                for picture in SVGBackend.pictures(of: file) {
+                    let family = SVGBackend.family(for: picture, in: file)
+                    try plan.add(folder + "/" + picture.name + ".svg", from: entry.path, dependencies: dependencies) { write in
+                        SVGBackend.render(picture, family: family).withUnsafeBufferPointer { write($0) }
+                    }
+                }
+            }
         }
         if emits.contains(.markdown), buildsDirectory(arguments.positional) {
             let entries = inputs.map { entry, file in

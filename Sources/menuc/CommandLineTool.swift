@@ -28,6 +28,7 @@ enum CommandLineTool {
                 return help(arguments.positional.first)
             case "check": return try CheckCommand.run(rest, keeping: kept, interruptions: interruptions)
             case "build": return try BuildCommand.run(rest, keeping: kept, interruptions: interruptions)
+            case "preview": return try PreviewCommand.run(rest, interruptions: interruptions)
             case "fmt": return try FormatCommand.run(rest, interruptions: interruptions)
             case "rules": return try RulesCommand.list(rest)
             case "explain": return try RulesCommand.explain(rest)

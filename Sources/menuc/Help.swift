@@ -208,6 +208,27 @@ enum Help {
         ],
         exitStatus: "0 after an orderly shutdown and exit, 1 otherwise.")
 
+    static let preview = CommandSpec(
+        name: "preview", summary: "Write an HTML page per file with every declaration drawn",
+        usage: "<paths>... [--out <dir>] [--open] [options]",
+        description: """
+            Checks .menu files and writes one self-contained HTML page per file under \
+            --out (default: menuc-preview), mirroring the input tree: each declaration \
+            drawn as on the file's platforms (macOS; iOS and iPadOS; watchOS), a switch \
+            for the platform and for light or dark appearance (no script, nothing loaded \
+            from the network), and the file's findings listed and marked on the element \
+            they concern. Pages are written atomically and only when changed; findings \
+            don't stop them.
+            """,
+        options: [
+            .init("--out", "<dir>", "Output directory (default: menuc-preview)"),
+            .init(flag: "--open", "Open the first page in the browser (xdg-open; open on macOS)"),
+            configOption, ruleOption,
+            .init("--root", "<dir>", "Project root (see 'menuc help check')"),
+            quietOption, helpOption,
+        ],
+        exitStatus: "0 pages written (findings in the input are shown on them), 2 usage or I/O problem.")
+
     static let help = CommandSpec(
         name: "help", summary: "Show help for a command",
         usage: "[<command>]",
@@ -216,7 +237,7 @@ enum Help {
         exitStatus: "0 shown, 2 no such command.")
 
     /// Every command, in the order `menuc --help` lists them.
-    static let commands: [CommandSpec] = [check, build, format, importing, rules, explain, lsp, help]
+    static let commands: [CommandSpec] = [check, build, preview, format, importing, rules, explain, lsp, help]
 
     static func command(named name: String) -> CommandSpec? {
         commands.first { $0.name == name }

@@ -199,18 +199,27 @@ struct MarkdownBackendTests {
         md = MarkdownIt("commonmark").enable("table")
         # Tags Markdown produces; raw HTML in a page may only be the section anchors.
         allowed = {"p", "h1", "h2", "h3", "table", "thead", "tbody", "tr", "th", "td", "ul", "ol", "li",
-                   "code", "strong", "em", "a", "pre", "blockquote", "hr", "br"}
+                   "code", "strong", "em", "a", "pre", "blockquote", "hr", "br", "img"}
         failures = []
 
         class Page(html.parser.HTMLParser):
             def __init__(self):
                 super().__init__(convert_charrefs=True)
                 self.text, self.ids, self.links = [], set(), []
+                self.pictures = 0
             def handle_starttag(self, tag, attrs):
                 self.text.append(" ")
                 attrs = dict(attrs)
                 if tag not in allowed:
                     failures.append(f"{self.name}: <{tag}> in the rendered HTML")
+                if tag == "img":
+                    # A picture of a declaration: beside its page, written by the build.
+                    if set(attrs) != {"src", "alt"} or not attrs["src"].endswith(".svg") or re.match(r"^[a-z]+:", attrs["src"]):
+                        failures.append(f"{self.name}: <img> with {attrs}")
+                    elif not os.path.isfile(os.path.join(root, os.path.dirname(self.name), attrs["src"])):
+                        failures.append(f"{self.name}: picture {attrs['src']} was not written")
+                    else:
+                        self.pictures += 1
                 if tag == "a":
                     if set(attrs) - {"id", "href"}:
                         failures.append(f"{self.name}: <a> with {sorted(attrs)}")
@@ -278,6 +287,8 @@ struct MarkdownBackendTests {
                 elif fragment and fragment not in parsed[target].ids:
                     failures.append(f"{page}: link {href} leads to no anchor")
 
+        if sum(parser.pictures for parser in parsed.values()) < 20:
+            failures.append("the samples' pages embed fewer than 20 pictures")
         for failure in failures: print(failure)
         print(f"checked {len(pages)} pages")
         sys.exit(1 if failures else 0)

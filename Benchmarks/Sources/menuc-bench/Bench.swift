@@ -35,6 +35,8 @@ enum Bench {
 
     enum Phase: String {
         case lex, parse, check, json, swift, markdown
+        /// The SVG picture of every declaration, as `--emit markdown` writes them beside the page.
+        case pictures
 
         /// The output an emit phase writes.
         var output: CompilerStages.Output? {
@@ -42,6 +44,7 @@ enum Bench {
             case .json: .json
             case .swift: .swift
             case .markdown: .markdown
+            case .pictures: .pictures
             case .lex, .parse, .check: nil
             }
         }
@@ -68,7 +71,7 @@ enum Bench {
             case .lex: consume(stages.lex())
             case .parse: consume(stages.parse())
             case .check: consume(compile())
-            case .json, .swift, .markdown:
+            case .json, .swift, .markdown, .pictures:
                 guard let compiled, let output = phase.output else { return .nan }
                 consume(emit(output, of: compiled))
             }

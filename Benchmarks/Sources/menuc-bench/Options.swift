@@ -7,7 +7,7 @@ struct Options: Equatable {
     static let usage = """
         usage: menuc-bench [--quick | --full] [--no-peer | --install-peer] [--peer-large] [--scratch-in DIR]
                menuc-bench --many | --hostile | --shapes | --typecheck | --phases [BYTES]
-               menuc-bench --time lex|parse|check|json|swift|markdown PATH [RUNS]
+               menuc-bench --time lex|parse|check|json|swift|markdown|pictures PATH [RUNS]
                menuc-bench --write-corpus BYTES PATH | --write-many DIRECTORY
 
           (no flag)      100 KB, 1 MB and 10 MB corpora, many files, cold start, re-check, and the peer if installed

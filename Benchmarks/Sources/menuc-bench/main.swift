@@ -59,11 +59,11 @@ if let flag = CommandLine.arguments.firstIndex(of: "--write-many") {
 }
 // `menuc-bench --time PHASE PATH [RUNS]`: one phase on one file, best of
 // RUNS (7), in process on one core — for iterating and for `perf record`.
-// PHASE: lex, parse, check, json, swift, markdown.
+// PHASE: lex, parse, check, json, swift, markdown, pictures.
 if let flag = CommandLine.arguments.firstIndex(of: "--time") {
     let rest = Array(CommandLine.arguments.dropFirst(flag + 1))
     guard rest.count >= 2, let phase = Bench.Phase(rawValue: rest[0]) else {
-        say("usage: menuc-bench --time lex|parse|check|json|swift|markdown PATH [RUNS]")
+        say("usage: menuc-bench --time lex|parse|check|json|swift|markdown|pictures PATH [RUNS]")
         exit(2)
     }
     let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: rest[1])))
@@ -213,6 +213,10 @@ for (name, size) in sizes {
     row("emit JSON", emitJSON, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.json, of: checked)) })
     row("emit Swift", emitSwift, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.swift, of: checked)) })
     row("emit Markdown", emitMarkdown, items: elements, memory: memoryUse { Bench.consume(Bench.emit(.markdown, of: checked)) })
+    let emitPictures = Bench.median(runs) { Bench.consume(Bench.emit(.pictures, of: checked)) }
+    row("emit pictures (SVG of every declaration)", emitPictures, items: elements,
+        memory: memoryUse { Bench.consume(Bench.emit(.pictures, of: checked)) })
+    row("emit Markdown + pictures", emitMarkdown + emitPictures, items: elements)
     row("build: check + all three backends", check + emitJSON + emitSwift + emitMarkdown, items: elements, memory: memoryUse {
             let built = compileCorpus()
             for output in CompilerStages.Output.allCases { Bench.consume(Bench.emit(output, of: built)) }

@@ -19,6 +19,8 @@ public struct CompilerStages: Sendable {
     /// The outputs `menuc build --emit` writes from a checked file.
     public enum Output: String, CaseIterable, Sendable {
         case json, swift, markdown
+        /// The SVG picture of every declaration, as `--emit markdown` writes them beside its page.
+        case pictures
     }
 
     /// The file, made once: its line starts are not part of any stage's time.
@@ -61,6 +63,12 @@ public struct CompilerStages: Sendable {
         case .json: JSONBackend.render(file, files: files, to: counting)
         case .swift: SwiftBackend.render(file, files: files, to: counting)
         case .markdown: MarkdownBackend.render(file, files: files, to: counting)
+        case .pictures:
+            for picture in SVGBackend.pictures(of: file) {
+                let bytes = SVGBackend.render(picture, family: SVGBackend.family(for: picture, in: file))
+                total += bytes.count
+                bytes.withUnsafeBufferPointer(sink)
+            }
         }
         return total
     }

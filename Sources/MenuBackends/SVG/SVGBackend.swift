@@ -1,0 +1,158 @@
+import MenuSupport
+import MenuSyntax
+@_spi(MenuPipeline) import MenuSemantics
+
+/// The SVG backend: a picture of each declaration as it appears on a
+/// platform — a menu-bar menu opened under its title, menus, context menus
+/// (small, medium and large), pop-up and pull-down buttons with their menus
+/// open, buttons, and views with their controls.
+///
+/// A picture is a standalone SVG: no scripts, no fonts, images or links
+/// from elsewhere, and the same bytes on every machine (text is measured
+/// with `TextMetrics`, coordinates are whole points). SF Symbols can't be
+/// embedded, so a symbol is a neutral rounded glyph titled with its name.
+package enum SVGBackend {
+    /// One picture of a file: a top-level declaration, or one menu of a menu bar.
+    package struct Picture {
+        /// The file name without `.svg`: unique in the file (ignoring case),
+        /// safe on every file system (see `fileName`).
+        package var name: String
+        /// Alternative text (`File menu`).
+        package var title: String
+        package var element: Element
+        /// The menu bar `element` opens from, when it is one of its menus.
+        package var menuBar: Element?
+    }
+
+    /// The file's pictures, in the order of its declarations.
+    package static func pictures(of file: CheckedFile) -> [Picture] {
+        var pictures: [Picture] = []
+        var taken = Set<String>()
+        func add(_ element: Element, menuBar: Element?) {
+            var name = fileName(for: element.id)
+            if taken.contains(name.lowercased()) {
+                var number = 2
+                while taken.contains("\(name)-\(number)".lowercased()) { number += 1 }
+                name = "\(name)-\(number)"
+            }
+            taken.insert(name.lowercased())
+            pictures.append(Picture(name: name, title: title(of: element), element: element, menuBar: menuBar))
+        }
+        for declaration in file.declarations {
+            if declaration.kind == .menubar {
+                for menu in declaration.children where menu.kind == .menu || menu.kind == .submenu { add(menu, menuBar: declaration) }
+            } else {
+                add(declaration, menuBar: nil)
+            }
+        }
+        return pictures
+    }
+
+    /// A file name for an identifier: ASCII letters, digits, `-` and `_`
+    /// kept, anything else as `_` and its hexadecimal code, at most 100
+    /// bytes — never a separator, never `.` or `..`, never empty.
+    package static func fileName(for identifier: String) -> String {
+        var name = ""
+        for scalar in identifier.unicodeScalars {
+            guard name.utf8.count < 100 else { break }
+            switch scalar {
+            case "a"..."z", "A"..."Z", "0"..."9", "-": name.unicodeScalars.append(scalar)
+            default: name += "_" + String(scalar.value, radix: 16, uppercase: true)
+            }
+        }
+        return name.isEmpty ? "_" : name
+    }
+
+    /// `File menu`, `More pull-down`, `Edit Note view`.
+    static func title(of element: Element) -> String {
+        let name = element.label ?? element.id
+        switch element.kind {
+        case .menu, .submenu: return name + " menu"
+        case .contextmenu: return name + " context menu"
+        case .pulldown: return name + " pull-down button"
+        case .popup: return name + " pop-up button"
+        case .button: return name + " button"
+        case .toggle: return name + " toggle"
+        case .view: return name + " view"
+        case .menubar: return "Menu bar"
+        case .option, .toolbar, .row, .item, .section: return name
+        }
+    }
+
+    /// The family a picture in the documentation shows: the file's first
+    /// platform that has the control — a menu bar and its menus on macOS,
+    /// a context menu on iOS when the file targets it.
+    package static func family(for picture: Picture, in file: CheckedFile) -> PictureFamily {
+        let families = self.families(of: file)
+        if picture.menuBar != nil, families.contains(.mac) { return .mac }
+        if picture.element.kind == .contextmenu, families.contains(.touch) { return .touch }
+        return families.first ?? .mac
+    }
+
+    /// The families of the file's platforms, macOS first, without repeats.
+    package static func families(of file: CheckedFile) -> [PictureFamily] {
+        let present = Set(file.platforms.map { PictureFamily($0.name) })
+        let ordered = PictureFamily.allCases.filter(present.contains)
+        return ordered.isEmpty ? [.mac] : ordered
+    }
+
+    /// The picture as an SVG document. `annotated` adds each drawn
+    /// element's path (`data-path`), for the preview's diagnostics.
+    package static func render(_ picture: Picture, family: PictureFamily, annotated: Bool = false) -> [UInt8] {
+        let drawing = DeclarationLayout.draw(picture, family: family)
+        return SVGWriter.document(drawing, title: picture.title, annotated: annotated)
+    }
+
+    /// A finding shown on the element it concerns (the preview).
+    package struct Flag: Sendable {
+        /// `error`, `warning` or `note`: the worst of the element's findings.
+        package var severity: String
+        /// The findings' messages, one a line (the element's tooltip).
+        package var text: String
+
+        package init(severity: String, text: String) {
+            self.severity = severity
+            self.text = text
+        }
+    }
+
+    /// The picture annotated with element paths, each finding marked on
+    /// the drawn element nearest the one it concerns (a finding about an
+    /// item inside a closed submenu marks the submenu). Returns the SVG
+    /// and, by finding path, the drawn path that carries it.
+    package static func render(_ picture: Picture, family: PictureFamily, flags: [String: Flag]) -> (svg: [UInt8], marked: [String: String]) {
+        let drawing = DeclarationLayout.draw(picture, family: family)
+        var drawn = Set<String>()
+        for shape in drawing.shapes {
+            if case .open(_, let element?, _) = shape { drawn.insert(element.path) }
+        }
+        var placed: [String: Flag] = [:]
+        var marked: [String: String] = [:]
+        // Only inside the picture's own element: a finding about another
+        // menu of the same menu bar doesn't mark the bar drawn here.
+        let root = picture.element.path
+        for (path, flag) in flags.sorted(by: { $0.key < $1.key }) where path == root || path.hasPrefix(root + "/") {
+            var components = path.split(separator: "/", omittingEmptySubsequences: false)
+            while !components.isEmpty, !drawn.contains(components.joined(separator: "/")) { components.removeLast() }
+            guard components.count >= root.split(separator: "/", omittingEmptySubsequences: false).count else { continue }
+            let target = components.joined(separator: "/")
+            marked[path] = target
+            if var existing = placed[target] {
+                existing.text += "\n" + flag.text
+                if rank(flag.severity) > rank(existing.severity) { existing.severity = flag.severity }
+                placed[target] = existing
+            } else {
+                placed[target] = flag
+            }
+        }
+        return (SVGWriter.document(drawing, title: picture.title, annotated: true, flags: placed), marked)
+    }
+
+    private static func rank(_ severity: String) -> Int {
+        switch severity {
+        case "error": 3
+        case "warning": 2
+        default: 1
+        }
+    }
+}
