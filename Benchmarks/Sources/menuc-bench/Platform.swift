@@ -25,6 +25,18 @@ enum Platform {
         #endif
     }
 
+    /// User and system time of the child processes that have ended.
+    static func childrenCPUSeconds() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
+        #else
+        getrusage(RUSAGE_CHILDREN, &usage)
+        #endif
+        let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
+        return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+    }
+
     /// Bytes, from a `ru_maxrss` (Linux counts KiB, Darwin bytes).
     static func bytes(ofMaxRSS value: Int) -> Int {
         #if os(Linux)

@@ -65,22 +65,10 @@ enum TypeCheckBench {
     /// (user and system, of the driver and the frontend it runs): on a
     /// shared machine the CPU time is what other work doesn't stretch.
     static func typecheck(_ file: URL, modules: String, flags: [String] = []) -> (wall: Double, cpu: Double) {
-        let cpu = childrenCPUSeconds()
+        let cpu = Platform.childrenCPUSeconds()
         let start = Date()
         _ = swiftc(["-typecheck", "-I", modules] + flags + [file.path])
-        return (Date().timeIntervalSince(start), childrenCPUSeconds() - cpu)
-    }
-
-    /// User and system time of the child processes that have ended.
-    static func childrenCPUSeconds() -> Double {
-        var usage = rusage()
-        #if canImport(Glibc)
-        getrusage(__rusage_who_t(RUSAGE_CHILDREN.rawValue), &usage)
-        #else
-        getrusage(RUSAGE_CHILDREN, &usage)
-        #endif
-        let user = Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6
-        return user + Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6
+        return (Date().timeIntervalSince(start), Platform.childrenCPUSeconds() - cpu)
     }
 
     /// The longest expression's milliseconds, from swiftc's warnings.
