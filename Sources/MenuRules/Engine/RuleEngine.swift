@@ -40,6 +40,12 @@ package struct RuleEngine {
         findings(file, hasLanguageErrors: hasLanguageErrors, workers: workers).diagnostics
     }
 
+    /// The findings on `file`'s declarations that `languageErrors` (the
+    /// file's) left complete (see `IncompleteDeclarations`).
+    package func check(_ file: CheckedFile, languageErrors: [Diagnostic], workers: Int = 1) -> [Diagnostic] {
+        findings(file, languageErrors: languageErrors, workers: workers).diagnostics
+    }
+
     /// What the rules found on one file.
     package struct Findings: Sendable {
         package var diagnostics: [Diagnostic] = []
@@ -60,18 +66,35 @@ package struct RuleEngine {
     /// (see `LabelTable.holdAnswers`). Without one, the run makes its own.
     package func findings(_ file: CheckedFile, hasLanguageErrors: Bool, workers: Int = 1, keep: Int = .max,
                          labels: LabelTable? = nil) -> Findings {
-        // Rules read resolved meaning; on a file with language errors that
-        // meaning is incomplete and findings would be noise.
+        // Without the errors' places, any error could be anywhere.
         guard !hasLanguageErrors else { return Findings() }
-        let labels = labels ?? LabelTable(store: file.store)
-        return labels.keepingAnswers { runRules(on: file, labels: labels, workers: workers, keep: keep) }
+        return findings(file, languageErrors: [], workers: workers, keep: keep, labels: labels)
     }
 
-    private func runRules(on file: CheckedFile, labels: LabelTable, workers: Int, keep: Int) -> Findings {
+    /// Like `findings(_:hasLanguageErrors:workers:keep:labels:)`, on the
+    /// declarations that `languageErrors` left complete: rules read
+    /// resolved meaning, and where an error made it incomplete findings
+    /// would be noise; elsewhere they are what an editor should show
+    /// while the file is being written.
+    package func findings(_ file: CheckedFile, languageErrors: [Diagnostic], workers: Int = 1, keep: Int = .max,
+                         labels: LabelTable? = nil) -> Findings {
+        let incomplete = IncompleteDeclarations(errors: languageErrors, in: file)
+        let checked: CheckedFile
+        switch incomplete {
+        case .none: checked = file
+        case .wholeFile: return Findings()
+        case .elements: checked = file.keepingDeclarations { !incomplete.excludes($0.span) }
+        }
+        let labels = labels ?? LabelTable(store: file.store)
+        return labels.keepingAnswers { runRules(on: checked, incomplete: incomplete, labels: labels, workers: workers, keep: keep) }
+    }
+
+    private func runRules(on file: CheckedFile, incomplete: IncompleteDeclarations, labels: LabelTable, workers: Int, keep: Int) -> Findings {
         let ruleSet = ruleSet
         let thresholds = configuration.thresholds
         let vocabulary = configuration.vocabulary
-        let sites = allowSites(in: file)
+        // An allow in an element left out has silenced nothing because nothing ran there.
+        let sites = allowSites(in: file).filter { !incomplete.excludes($0.scope) }
         // The enabled rules by position in the set, and their severities.
         // Kept apart, not as (rule, severity) pairs: each pair copied out
         // of an array copied the rule, and with 55 rules a small file's
@@ -115,6 +138,8 @@ package struct RuleEngine {
             let (group, slot) = (position % groups, position / groups)
             let severity = severities[position]
             for finding in reportersByGroup[group][slot].findings {
+                // A whole-file rule may still reach a left-out element through a name.
+                if case .elements = incomplete, incomplete.excludes(finding.span) { continue }
                 var adjusted = finding
                 adjusted.severity = severity
                 result.diagnostics.append(adjusted)

@@ -635,11 +635,26 @@ public final class Resolver {
         return tree.elements[Int(tree.topLevel[key.index])].kind
     }
 
-    private func reportDuplicateID(_ id: String, first: Span, second: Span, derived: Bool) {
+    /// `labels`: the two labels, when both identifiers were derived from
+    /// different ones — the message names them, for neither says `id`.
+    private func reportDuplicateID(_ id: String, first: Span, second: Span, derived: Bool, labels: (first: String, second: String)? = nil) {
         guard !countedWithoutMaking(at: second) else { return }
+        if let labels, labels.first != labels.second {
+            report(.error(.duplicateID, "'\(labels.first)' and '\(labels.second)' both derive the identifier '\(id)'", at: second,
+                          label: "derives the identifier '\(id)' again", secondary: [LabeledSpan(first, "derives '\(id)' first")],
+                          help: "give both explicit identifiers that say how they differ, e.g. item \(id)Up \"\(labels.first)\" and item \(id)Down \"\(labels.second)\""))
+            return
+        }
         report(.error(.duplicateID, "duplicate identifier '\(id)'", at: second, label: derived ? "derives the identifier '\(id)' again" : "declared again here",
                       secondary: [LabeledSpan(first, "first declared here")],
                       help: "siblings need distinct identifiers; give one an explicit identifier, e.g. item \(id)2 \"…\""))
+    }
+
+    /// Both elements' labels, when both identifiers were derived from them.
+    private func derivedLabels(_ first: Int32, _ second: Int32) -> (first: String, second: String)? {
+        let (a, b) = (model.records[Int(first)], model.records[Int(second)])
+        guard a.idSource == .label, b.idSource == .label, a.label.exists, b.label.exists else { return nil }
+        return (text(a.label), text(b.label))
     }
 
     // MARK: - Texts and spans
@@ -768,7 +783,8 @@ public final class Resolver {
         inProgress.append(key)
         let outer = building
         building = SpliceShape()
-        let index = build(element, in: tree, parentKind: nil, parentContext: .control, assigned: assigned, parent: -1, depth: 0, path: 0)
+        let index = build(element, in: tree, parentKind: nil, parentContext: .control, assigned: assigned, parent: -1, depth: 0, path: 0,
+                          misplaced: !node.kind.mayBeDeclared)
         if node.kind == .menu, mayBeSpliced(assigned.id) {
             shapeOfMenu[index] = Int32(menuShapes.count)
             menuShapes.append(building)
@@ -1024,8 +1040,11 @@ public final class Resolver {
 
     /// Builds syntax element `element` and everything inside it; returns its index in the model.
     /// `path`: the length of its parent's identifier path (0 at the top level).
+    /// `misplaced`: its placement was reported, and its properties are not
+    /// checked (nor kept): where it stands, what it takes is moot, and one
+    /// mistake gets one error.
     private func build(_ element: Int, in tree: SyntaxTree, parentKind: ElementKind?, parentContext: ElementContext,
-                       assigned: Assigned, parent: Int32, depth: UInt16, path parentPath: Int) -> Int32 {
+                       assigned: Assigned, parent: Int32, depth: UInt16, path parentPath: Int, misplaced: Bool = false) -> Int32 {
         buildDepth += 1
         defer { buildDepth -= 1 }
         let node = tree.elements[element]
@@ -1061,6 +1080,7 @@ public final class Resolver {
             let propertyIndex = Int(tree.members[memberIndex].index)
             let property = tree.properties[propertyIndex]
             writtenBytes += property.span.count
+            if misplaced { continue }
             let name = propertyName(property.name, in: tree)
             let first: Int?
             if let name {
@@ -1202,13 +1222,16 @@ public final class Resolver {
                 let assigned: Assigned = allNamed ? (.none, .explicit) : openAssigned[assignedMark + elementOrdinal]
                 elementOrdinal += 1
                 let childNode = tree.elements[child]
+                var misplaced = false
                 if case .misplaced(let help) = Placement.check(child: childNode.kind, parent: parentKind, parentContext: context),
                    !countedWithoutMaking(at: tree.span(childNode.keyword)) {
+                    misplaced = true
                     let childName = childNode.hasLabel ? tree.stringValue(childNode.label) : childNode.hasName ? tree.text(childNode.name) : nil
                     report(.error(.misplacedElement, "\(childNode.kind.rawValue)\(childName.map { " '\($0)'" } ?? "") cannot appear in \(displayName(Int(index)))",
                                   at: tree.span(childNode.keyword), label: "misplaced \(childNode.kind.rawValue)", help: help))
                 }
-                let built = build(child, in: tree, parentKind: parentKind, parentContext: context, assigned: assigned, parent: index, depth: depth + 1, path: path)
+                let built = build(child, in: tree, parentKind: parentKind, parentContext: context, assigned: assigned, parent: index, depth: depth + 1, path: path,
+                                  misplaced: misplaced)
                 openChildren.append(built)
             }
         }
@@ -1440,7 +1463,7 @@ public final class Resolver {
             let earlierOrigin = origin(of: earlier)
             if childOrigin == nil || earlierOrigin == nil || childOrigin != earlierOrigin {
                 reportDuplicateID(idText(child), first: idSpan(Int(earlier)), second: childOrigin?.site ?? idSpan(Int(child)),
-                                  derived: record.idSource == .label)
+                                  derived: record.idSource == .label, labels: derivedLabels(earlier, child))
             }
         }
         // Without spliced siblings, the synthetic identifiers chosen before

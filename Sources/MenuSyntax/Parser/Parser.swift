@@ -632,6 +632,11 @@ public struct Parser: ~Copyable {
                   secondary: [LabeledSpan(wordSpan, "property name")])
             return
         }
+        if word == "separator" || word == "divider" {
+            error("'\(word)' is not an element: sections draw the separators", at: wordSpan, label: "not an element kind",
+                  help: "put the items on each side of it in their own section { … }; a separator is drawn between sections")
+            return
+        }
         // Past the error limit nothing is listed, so no suggestion is looked for.
         let kinds = Parser.elementKindNames
         if errors.hasRoom, let suggestion = Suggest.closest(to: word, in: kinds) {
@@ -665,12 +670,40 @@ public struct Parser: ~Copyable {
             skipStatement()
             return nil
         }
+        if current.kind == .invalid, current.start == Int(value.range.end), isPlus(current), value.kind == .identifier || value.kind == .number {
+            skipUnquotedShortcut(name: name, from: Int(value.range.start))
+            return nil
+        }
         tree.values.append(value)
         let valueIndex = UInt32(tree.values.count - 1)
         let bytes = self.bytes
         expectTerminator(after: "the value of '\(Parser.text(name, in: bytes))'")
         tree.properties.append(PropertyNode(name: name, value: valueIndex, span: TextRange(Int(name.start), Int(value.range.end))))
         return UInt32(tree.properties.count - 1)
+    }
+
+    /// `cmd+q` where `"cmd+q"` was meant: the lexer left the '+' to this
+    /// one error, whose fix-it adds the quotes. The words joined to it are
+    /// stepped over, and the property is dropped, so nothing else reports it.
+    @inline(never)
+    private mutating func skipUnquotedShortcut(name: TextRange, from start: Int) {
+        var end = current.start
+        while current.start == end, isPlus(current) || [.identifier, .number, .comma, .minus].contains(current.kind) {
+            end = current.end
+            advance()
+        }
+        let written = file.text(start..<end)
+        let nameText = text(name)
+        let quoted = "\"\(written)\""
+        let whole = span(start, end)
+        error("a shortcut is a string: write \(quoted) with its quotes", at: whole, label: "not quoted",
+              help: "\(nameText): takes a string such as \"cmd+shift+n\" or \"⌘⇧N\"",
+              fixIts: [FixIt(message: "add quotes", edits: [TextEdit(span: whole, replacement: quoted)])])
+        expectTerminator(after: "the value of '\(nameText)'")
+    }
+
+    private func isPlus(_ token: Token) -> Bool {
+        token.kind == .invalid && token.end == token.start + 1 && bytes[token.start] == UInt8(ascii: "+")
     }
 
     /// A string literal token's value reference (decoding only when it has escapes).
