@@ -28,6 +28,22 @@ struct RulesBesideErrorsTests {
         #expect(summary(text) == ["3:22: unknown-property", "7:13: label-title-case"])
     }
 
+    @Test func aDeclarationSplicingOneWithAnErrorIsLeftOutToo() {
+        let text = """
+            menu Shared "Shared" {
+              item x "X" { bogus: 1 }
+            }
+            menu File "File" {
+              use Shared
+              item close "close window" {}
+            }
+            menu Go "Go" {
+              item back "go back" {}
+            }
+            """
+        #expect(summary(text) == ["2:16: unknown-property", "9:13: label-title-case"])
+    }
+
     @Test func anErrorInTheDirectivesLeavesTheWholeFileOut() {
         let text = """
             platforms macOS 14, palmOS 3

@@ -26,6 +26,7 @@ enum IncompleteDeclarations {
         let syntax = file.syntax
         var directives: [Span] = syntax.imports.map(\.span)
         if let platforms = syntax.platforms { directives.append(platforms.span) }
+        if let language = syntax.language { directives.append(language.span) }
         let tree = syntax.tree
         // Top-level elements in source order, so an error's element is found by binary search.
         let elements = tree.topLevel.map { index -> Range<Int> in
@@ -34,7 +35,11 @@ enum IncompleteDeclarations {
         }
         var tainted = Set<Int>()
         for error in own {
-            if error.id == LanguageErrorID.tooManyErrors.rawValue { self = .wholeFile; return }
+            // Past the listed errors, or past the splice budget of the files, what is missing is anywhere.
+            if error.id == LanguageErrorID.tooManyErrors.rawValue || error.id == LanguageErrorID.spliceTooLarge.rawValue {
+                self = .wholeFile
+                return
+            }
             let offset = error.span.start
             if directives.contains(where: { $0.start <= offset && offset < max($0.end, $0.start + 1) }) { self = .wholeFile; return }
             // Junk between top-level elements was skipped by the parser and belongs to none of them.

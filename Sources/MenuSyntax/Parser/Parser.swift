@@ -291,6 +291,7 @@ public struct Parser: ~Copyable {
         var doc: DocComment?
         var platforms: PlatformsDirective?
         var imports: [ImportDirective] = []
+        var language: LanguageDirective?
     }
 
     private mutating func parseFile() -> SyntaxFile {
@@ -312,9 +313,10 @@ public struct Parser: ~Copyable {
             switch current.kind {
             case .endOfFile:
                 let built = SyntaxTree(file: file, builder: &tree)
-                return SyntaxFile(tree: built, doc: header.doc, platforms: header.platforms, imports: header.imports, comments: lexer.comments)
-            case .identifier where (isWord(current, "platforms") || isWord(current, "import")) && next.kind != .colon:
-                if header.doc == nil, !sawElement, header.platforms == nil, header.imports.isEmpty, let doc = pendingDoc {
+                return SyntaxFile(tree: built, doc: header.doc, platforms: header.platforms, imports: header.imports, language: header.language,
+                                  comments: lexer.comments)
+            case .identifier where (isWord(current, "platforms") || isWord(current, "import") || isWord(current, "language")) && next.kind != .colon:
+                if header.doc == nil, !sawElement, header.platforms == nil, header.imports.isEmpty, header.language == nil, let doc = pendingDoc {
                     header.doc = doc
                 }
                 pendingDoc = nil
@@ -325,6 +327,8 @@ public struct Parser: ~Copyable {
                 }
                 if isWord(keyword, "platforms") {
                     parsePlatforms(into: &header)
+                } else if isWord(keyword, "language") {
+                    parseLanguage(into: &header)
                 } else if let directive = parseImport() {
                     header.imports.append(directive)
                 }
@@ -425,6 +429,40 @@ public struct Parser: ~Copyable {
                   help: "list every platform in one 'platforms' line", secondary: [LabeledSpan(earlier.keyword, "first declared here")])
         } else {
             header.platforms = directive
+        }
+    }
+
+    /// `language TAG`: a BCP 47 tag, letters and digits in subtags joined by '-' ("en", "de", "pt-BR", "zh-Hans").
+    private mutating func parseLanguage(into header: inout Header) {
+        let keyword = span(current)
+        advance()
+        guard current.kind == .identifier, current.start > keyword.end else {
+            error("expected a language tag after 'language', found \(describe(current))", at: span(current),
+                  label: "language tag expected", help: "write language en, language de or language pt-BR")
+            skipStatement()
+            return
+        }
+        let start = current.start
+        var end = current.end
+        advance()
+        while current.kind == .minus, current.start == end, next.kind == .identifier || next.kind == .number, next.start == current.end {
+            advance()
+            end = current.end
+            advance()
+        }
+        let tag = Name(text: file.text(start..<end), span: span(start, end))
+        let primary = tag.text.split(separator: "-").first ?? ""
+        if !(2...3).contains(primary.count) || !primary.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            error("'\(tag.text)' is not a language tag", at: tag.span, label: "not a language",
+                  help: "a language tag starts with a two- or three-letter language code: en, de, fr, pt-BR")
+        }
+        expectTerminator(after: "the language tag")
+        let directive = LanguageDirective(keyword: keyword, tag: tag, span: span(keyword.start, end))
+        if let earlier = header.language {
+            error("'language' is declared twice", at: keyword, label: "second declaration",
+                  help: "a file's labels are in one language", secondary: [LabeledSpan(earlier.keyword, "first declared here")])
+        } else {
+            header.language = directive
         }
     }
 
@@ -647,7 +685,7 @@ public struct Parser: ~Copyable {
         }
         error("expected \(parent == nil ? "an element" : "a property, an element or 'use'"), found '\(word)'", at: wordSpan,
               label: "not an element kind", help: parent == nil
-                  ? "a file holds directives (platforms, import) and then elements: \(kinds.joined(separator: ", "))"
+                  ? "a file holds directives (platforms, language, import) and then elements: \(kinds.joined(separator: ", "))"
                   : "a property is written name: value; element kinds are: \(kinds.joined(separator: ", "))")
     }
 
