@@ -55,11 +55,13 @@ struct FormatPrinter {
     mutating func printFile(_ syntax: SyntaxFile) {
         enum Item {
             case platforms(PlatformsDirective)
+            case language(LanguageDirective)
             case importDirective(ImportDirective)
             case element(ElementSyntax)
         }
         var directives: [(start: Int, item: Item)] = syntax.imports.map { ($0.span.start, .importDirective($0)) }
         if let platforms = syntax.platforms { directives.append((platforms.span.start, .platforms(platforms))) }
+        if let language = syntax.language { directives.append((language.span.start, .language(language))) }
         directives.sort { $0.start < $1.start }
         let items = directives.map(\.item) + syntax.elements.map(Item.element)
         for (index, item) in items.enumerated() {
@@ -67,6 +69,8 @@ struct FormatPrinter {
             case .platforms(let directive):
                 printStatement(directive.span.start, directive.span.end, indent: 0)
             case .importDirective(let directive):
+                printStatement(directive.span.start, directive.span.end, indent: 0)
+            case .language(let directive):
                 printStatement(directive.span.start, directive.span.end, indent: 0)
             case .element(let element):
                 // Declarations are separated by a blank line, before any comments that lead them.

@@ -160,7 +160,10 @@ public enum Compiler {
             }
             configurationFailures = configurations.failures
             timings.finish("configure rules")
-            let filesWithErrors = Set(diagnostics.filter { $0.severity == .error }.map(\.span.file))
+            // Each file's language errors: its rules skip the declarations they are in.
+            var errorsOfFile: [FileID: [Diagnostic]] = [:]
+            for diagnostic in diagnostics where diagnostic.severity == .error { errorsOfFile[diagnostic.span.file, default: []].append(diagnostic) }
+            let errorsByFile = errorsOfFile
             // One large file alone: its rules run in parallel instead.
             let ruleWorkers = files.count == 1 && files[0].source.bytes.count >= parallelRulesMinimumBytes ? workers : 1
             // The files of an import group share one store, and so their label
@@ -181,7 +184,7 @@ public enum Compiler {
             let findings = Parallel.map(files.count, workers: workers) { index in
                 defer { labelTables[index].releaseAnswers() }
                 return RuleEngine(configuration: settings[index])
-                    .findings(files[index], hasLanguageErrors: filesWithErrors.contains(files[index].source.id),
+                    .findings(files[index], languageErrors: errorsByFile[files[index].source.id] ?? [],
                               workers: ruleWorkers, keep: keep, labels: labelTables[index])
             }
             timings.finish("guideline rules")

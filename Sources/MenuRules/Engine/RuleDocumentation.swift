@@ -81,7 +81,8 @@ package enum RuleDocumentation {
             editors and SARIF offer it for a person to accept.
 
             The label rules follow English conventions (title style, articles, leading verbs) and check only \
-            labels in English: `"language": "de"` in `menuc.json` says the labels are in another language. \
+            labels in English: `"language": "de"` in `menuc.json`, or a `language de` line at the top of a file \
+            (which wins), says the labels are in another language. \
             `"vocabulary": ["The Unarchiver", "tmux"]` lists words and names kept exactly as written — never \
             recased, never stripped of an article, never changed by a fix — and `"verbs": ["reindex"]` adds \
             the project's own verbs. Quoted text and names (words with digits, program names, units, the app's \

@@ -40,6 +40,12 @@ package struct RuleEngine {
         findings(file, hasLanguageErrors: hasLanguageErrors, workers: workers).diagnostics
     }
 
+    /// The findings on `file`'s declarations that `languageErrors` (the
+    /// file's) left complete (see `IncompleteDeclarations`).
+    package func check(_ file: CheckedFile, languageErrors: [Diagnostic], workers: Int = 1) -> [Diagnostic] {
+        findings(file, languageErrors: languageErrors, workers: workers).diagnostics
+    }
+
     /// What the rules found on one file.
     package struct Findings: Sendable {
         package var diagnostics: [Diagnostic] = []
@@ -60,18 +66,62 @@ package struct RuleEngine {
     /// (see `LabelTable.holdAnswers`). Without one, the run makes its own.
     package func findings(_ file: CheckedFile, hasLanguageErrors: Bool, workers: Int = 1, keep: Int = .max,
                          labels: LabelTable? = nil) -> Findings {
-        // Rules read resolved meaning; on a file with language errors that
-        // meaning is incomplete and findings would be noise.
+        // Without the errors' places, any error could be anywhere.
         guard !hasLanguageErrors else { return Findings() }
-        let labels = labels ?? LabelTable(store: file.store)
-        return labels.keepingAnswers { runRules(on: file, labels: labels, workers: workers, keep: keep) }
+        return findings(file, languageErrors: [], workers: workers, keep: keep, labels: labels)
     }
 
-    private func runRules(on file: CheckedFile, labels: LabelTable, workers: Int, keep: Int) -> Findings {
+    /// Like `findings(_:hasLanguageErrors:workers:keep:labels:)`, on the
+    /// declarations that `languageErrors` left complete: rules read
+    /// resolved meaning, and where an error made it incomplete findings
+    /// would be noise; elsewhere they are what an editor should show
+    /// while the file is being written.
+    package func findings(_ file: CheckedFile, languageErrors: [Diagnostic], workers: Int = 1, keep: Int = .max,
+                         labels: LabelTable? = nil) -> Findings {
+        let incomplete = IncompleteDeclarations(errors: languageErrors, in: file)
+        let checked: CheckedFile
+        switch incomplete {
+        case .none: checked = file
+        case .wholeFile: return Findings()
+        case .elements: checked = file.keepingDeclarations(where: Self.completeDeclarations(of: file, incomplete))
+        }
+        let labels = labels ?? LabelTable(store: file.store)
+        return labels.keepingAnswers { runRules(on: checked, incomplete: incomplete, labels: labels, workers: workers, keep: keep) }
+    }
+
+    /// The store indices of the declarations that hold no error and splice
+    /// nothing from one that does (through any chain of splices).
+    private static func completeDeclarations(of file: CheckedFile, _ incomplete: IncompleteDeclarations) -> (Element) -> Bool {
+        var left = Set<Int>()
+        var leftNames = Set<String>()
+        for declaration in file.declarations where incomplete.excludes(declaration.span) {
+            left.insert(declaration.index)
+            leftNames.insert(declaration.id)
+        }
+        // Each round leaves out at least one more declaration, or ends.
+        var grew = !left.isEmpty
+        while grew {
+            grew = false
+            file.walk(matching: { $0.origin >= 0 }) { element, ancestors in
+                let root = ancestors.first ?? element
+                guard !left.contains(root.index), let origin = element.origin, leftNames.contains(origin.menu) else { return }
+                left.insert(root.index)
+                leftNames.insert(root.id)
+                grew = true
+            }
+        }
+        return { !left.contains($0.index) }
+    }
+
+    private func runRules(on file: CheckedFile, incomplete: IncompleteDeclarations, labels: LabelTable, workers: Int, keep: Int) -> Findings {
         let ruleSet = ruleSet
         let thresholds = configuration.thresholds
-        let vocabulary = configuration.vocabulary
-        let sites = allowSites(in: file)
+        var fileVocabulary = configuration.vocabulary
+        // A file's `language` directive wins over the project's language.
+        if let language = file.syntax.language { fileVocabulary.language = language.tag.text }
+        let vocabulary = fileVocabulary
+        // An allow in a declaration left out has silenced nothing because nothing ran there.
+        let sites = allowSites(in: file, keptOnly: incomplete)
         // The enabled rules by position in the set, and their severities.
         // Kept apart, not as (rule, severity) pairs: each pair copied out
         // of an array copied the rule, and with 55 rules a small file's
@@ -115,6 +165,8 @@ package struct RuleEngine {
             let (group, slot) = (position % groups, position / groups)
             let severity = severities[position]
             for finding in reportersByGroup[group][slot].findings {
+                // A whole-file rule may still reach a left-out element through a name.
+                if case .elements = incomplete, incomplete.excludes(finding.span) { continue }
                 var adjusted = finding
                 adjusted.severity = severity
                 result.diagnostics.append(adjusted)
@@ -138,6 +190,15 @@ package struct RuleEngine {
         var attribute: AllowAttribute
         /// Where `rule` is among the attribute's ids.
         var position: Int
+    }
+
+    /// The `@allow` rule ids of the declarations `file` keeps (all of them
+    /// unless language errors left some out), with the elements they cover.
+    private func allowSites(in file: CheckedFile, keptOnly incomplete: IncompleteDeclarations) -> [AllowSite] {
+        let sites = allowSites(in: file)
+        guard case .elements = incomplete, !sites.isEmpty else { return sites }
+        let kept = file.declarations.map(\.span)
+        return sites.filter { site in kept.contains { $0.file == site.scope.file && $0.start <= site.scope.start && site.scope.start < $0.end } }
     }
 
     /// Every `@allow` rule id of the file, with the element it covers.

@@ -614,6 +614,19 @@ public struct CheckedFile: Sendable {
             walkIndex = walk
         }
 
+        /// `whole` with only the declarations at `roots` (some of its own), walked afresh.
+        init(_ whole: Storage, roots: [Int32]) {
+            source = whole.source
+            doc = whole.doc
+            platforms = whole.platforms
+            platformsWritten = whole.platformsWritten
+            imports = whole.imports
+            store = whole.store
+            declarations = Declarations(store: store, roots: roots[...])
+            syntax = whole.syntax
+            walkIndex = WalkIndex(store: store, roots: roots, expectedCount: whole.walkIndex.order.count)
+        }
+
         init(source: SourceFile, doc: String?, platforms: [Platform], platformsWritten: Bool, imports: [ResolvedImport],
              store: ModelStore, roots: [Int32], syntax: SyntaxFile) {
             self.source = source
@@ -649,6 +662,19 @@ public struct CheckedFile: Sendable {
             (firstRoot, firstPosition) = (root + 1, end)
         }
         return parts
+    }
+
+    /// The file with only the declarations `keep` accepts: what the rules
+    /// read of a file whose other declarations have language errors. The
+    /// rest stay in the store but are neither walked nor found by name.
+    package func keepingDeclarations(where keep: (Element) -> Bool) -> CheckedFile {
+        var roots: [Int32] = []
+        var dropped = false
+        for declaration in declarations {
+            if keep(declaration) { roots.append(Int32(declaration.index)) } else { dropped = true }
+        }
+        guard dropped else { return self }
+        return CheckedFile(storage: Storage(storage, roots: roots))
     }
 
     init(source: SourceFile, doc: String?, platforms: [Platform], platformsWritten: Bool, imports: [ResolvedImport],

@@ -10,14 +10,20 @@ public enum IdentifierDerivation {
         let folded = label.utf8.allSatisfy { $0 < 0x80 } ? label : LatinFolding.folded(label)
         var words: [String] = []
         var current = ""
-        for scalar in folded.unicodeScalars {
+        let scalars = folded.unicodeScalars
+        for position in scalars.indices {
+            let scalar = scalars[position]
             if isASCIIAlphanumeric(scalar) {
                 current.unicodeScalars.append(scalar)
             } else if scalar == "'" || scalar == "’" {
                 continue  // "Don't" → "dont", not "don" + "t"
-            } else if !current.isEmpty {
-                words.append(current)
-                current = ""
+            } else {
+                if !current.isEmpty {
+                    words.append(current)
+                    current = ""
+                }
+                // "Volume + 5%" and "Volume - 5%" must not both be volume5.
+                if let word = spelledSymbol(at: position, in: scalars) { words.append(word) }
             }
         }
         if !current.isEmpty { words.append(current) }
@@ -28,6 +34,24 @@ public enum IdentifierDerivation {
         }
         if let lead = result.unicodeScalars.first, ("0"..."9").contains(lead) { result = "_" + result }
         return result
+    }
+
+    /// The word a symbol is spelled as: `+` plus, `%` percent, and a
+    /// minus sign minus — `−`, or a `-` that doesn't follow a word (as in
+    /// "Wi-Fi") and comes before a number or ends the label ("Volume - 5%",
+    /// "Zoom -"), not a dash between words ("Recent - Today"). Other
+    /// symbols only separate words.
+    private static func spelledSymbol(at position: String.UnicodeScalarView.Index, in scalars: String.UnicodeScalarView) -> String? {
+        switch scalars[position] {
+        case "+": return "plus"
+        case "%": return "percent"
+        case "−": return "minus"
+        case "-":
+            if position > scalars.startIndex, isASCIIAlphanumeric(scalars[scalars.index(before: position)]) { return nil }
+            guard let next = scalars[scalars.index(after: position)...].first(where: { $0 != " " }) else { return "minus" }
+            return ("0"..."9").contains(next) ? "minus" : nil
+        default: return nil
+        }
     }
 
     private static func isASCIIAlphanumeric(_ scalar: Unicode.Scalar) -> Bool {

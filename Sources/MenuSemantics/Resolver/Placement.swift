@@ -47,6 +47,8 @@ package enum Placement {
             case .section: return .misplaced(help: "sections don't nest; make it a sibling section or a submenu")
             case .menu: return .misplaced(help: "a menu inside a menu is a submenu: write 'submenu' instead of 'menu'")
             case .button: return .misplaced(help: "menus hold items: write 'item' instead of 'button'")
+            // Options in a pop-up's submenu: the pop-up isn't flat, which popup-not-flat reports once.
+            case .option where parent == .submenu && parentContext == .control: return .leftToRule
             default: break
             }
         case .menubar:

@@ -15,7 +15,8 @@ extension Resolver {
         inProgress.append(key)
         let outer = building
         building = SpliceShape()
-        let index = build(element, in: tree, parentKind: nil, parentContext: .control, assigned: assigned, parent: -1, depth: 0, path: 0)
+        let index = build(element, in: tree, parentKind: nil, parentContext: .control, assigned: assigned, parent: -1, depth: 0, path: 0,
+                          misplaced: !node.kind.mayBeDeclared)
         if node.kind == .menu, mayBeSpliced(assigned.id) {
             shapeOfMenu[index] = Int32(menuShapes.count)
             menuShapes.append(building)

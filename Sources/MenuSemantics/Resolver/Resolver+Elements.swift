@@ -12,8 +12,11 @@ extension Resolver {
 
     /// Builds syntax element `element` and everything inside it; returns its index in the model.
     /// `path`: the length of its parent's identifier path (0 at the top level).
+    /// `misplaced`: its placement was reported, and its properties are not
+    /// checked (nor kept): where it stands, what it takes is moot, and one
+    /// mistake gets one error.
     func build(_ element: Int, in tree: SyntaxTree, parentKind: ElementKind?, parentContext: ElementContext,
-                       assigned: Assigned, parent: Int32, depth: UInt16, path parentPath: Int) -> Int32 {
+                       assigned: Assigned, parent: Int32, depth: UInt16, path parentPath: Int, misplaced: Bool = false) -> Int32 {
         buildDepth += 1
         defer { buildDepth -= 1 }
         let node = tree.elements[element]
@@ -49,6 +52,7 @@ extension Resolver {
             let propertyIndex = Int(tree.members[memberIndex].index)
             let property = tree.properties[propertyIndex]
             writtenBytes += property.span.count
+            if misplaced { continue }
             let name = propertyName(property.name, in: tree)
             let first: Int?
             if let name {
@@ -190,13 +194,16 @@ extension Resolver {
                 let assigned: Assigned = allNamed ? (.none, .explicit) : openAssigned[assignedMark + elementOrdinal]
                 elementOrdinal += 1
                 let childNode = tree.elements[child]
+                var misplaced = false
                 if case .misplaced(let help) = Placement.check(child: childNode.kind, parent: parentKind, parentContext: context),
                    !countedWithoutMaking(at: tree.span(childNode.keyword)) {
+                    misplaced = true
                     let childName = childNode.hasLabel ? tree.stringValue(childNode.label) : childNode.hasName ? tree.text(childNode.name) : nil
                     report(.error(.misplacedElement, "\(childNode.kind.rawValue)\(childName.map { " '\($0)'" } ?? "") cannot appear in \(displayName(Int(index)))",
                                   at: tree.span(childNode.keyword), label: "misplaced \(childNode.kind.rawValue)", help: help))
                 }
-                let built = build(child, in: tree, parentKind: parentKind, parentContext: context, assigned: assigned, parent: index, depth: depth + 1, path: path)
+                let built = build(child, in: tree, parentKind: parentKind, parentContext: context, assigned: assigned, parent: index, depth: depth + 1, path: path,
+                                  misplaced: misplaced)
                 openChildren.append(built)
             }
         }

@@ -253,10 +253,25 @@ extension Resolver {
         return tree.elements[Int(tree.topLevel[key.index])].kind
     }
 
-    func reportDuplicateID(_ id: String, first: Span, second: Span, derived: Bool) {
+    /// `labels`: the two labels, when both identifiers were derived from
+    /// different ones — the message names them, for neither says `id`.
+    func reportDuplicateID(_ id: String, first: Span, second: Span, derived: Bool, labels: (first: String, second: String)? = nil) {
         guard !countedWithoutMaking(at: second) else { return }
+        if let labels, labels.first != labels.second {
+            report(.error(.duplicateID, "'\(labels.first)' and '\(labels.second)' both derive the identifier '\(id)'", at: second,
+                          label: "derives the identifier '\(id)' again", secondary: [LabeledSpan(first, "derives '\(id)' first")],
+                          help: "give both explicit identifiers that say how they differ, e.g. item \(id)Up \"\(labels.first)\" and item \(id)Down \"\(labels.second)\""))
+            return
+        }
         report(.error(.duplicateID, "duplicate identifier '\(id)'", at: second, label: derived ? "derives the identifier '\(id)' again" : "declared again here",
                       secondary: [LabeledSpan(first, "first declared here")],
                       help: "siblings need distinct identifiers; give one an explicit identifier, e.g. item \(id)2 \"…\""))
+    }
+
+    /// Both elements' labels, when both identifiers were derived from them.
+    func derivedLabels(_ first: Int32, _ second: Int32) -> (first: String, second: String)? {
+        let (a, b) = (model.records[Int(first)], model.records[Int(second)])
+        guard a.idSource == .label, b.idSource == .label, a.label.exists, b.label.exists else { return nil }
+        return (text(a.label), text(b.label))
     }
 }

@@ -41,7 +41,7 @@ extension Resolver {
             let earlierOrigin = origin(of: earlier)
             if childOrigin == nil || earlierOrigin == nil || childOrigin != earlierOrigin {
                 reportDuplicateID(idText(child), first: idSpan(Int(earlier)), second: childOrigin?.site ?? idSpan(Int(child)),
-                                  derived: record.idSource == .label)
+                                  derived: record.idSource == .label, labels: derivedLabels(earlier, child))
             }
         }
         // Without spliced siblings, the synthetic identifiers chosen before

@@ -39,6 +39,8 @@ public struct SyntaxFile: Sendable {
     public var doc: DocComment?
     public var platforms: PlatformsDirective?
     public var imports: [ImportDirective]
+    /// `language de`: the language the file's labels are in, when written.
+    public var language: LanguageDirective? = nil
     /// The top-level elements, made when asked for (the tree keeps their
     /// indices; a file can hold millions).
     public var elements: [ElementSyntax] { tree.topLevel.map { ElementSyntax(tree: tree, index: Int($0)) } }
@@ -57,6 +59,14 @@ public struct PlatformsDirective: Sendable {
     }
     public var keyword: Span
     public var entries: [Entry]
+    public var span: Span
+}
+
+/// `language de`, `language pt-BR`: a BCP 47 language tag.
+public struct LanguageDirective: Sendable {
+    public var keyword: Span
+    /// The tag as written.
+    public var tag: Name
     public var span: Span
 }
 

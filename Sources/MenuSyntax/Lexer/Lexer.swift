@@ -388,6 +388,13 @@ public struct Lexer {
     /// Stray bytes outside strings and comments: report once per run.
     private mutating func scanInvalid(_ byte: UInt8) -> Token {
         let start = offset
+        // A '+' between two words ("cmd+q") is a shortcut written without
+        // its quotes: the parser reports that once, with the quotes to add.
+        if byte == UInt8(ascii: "+"), start > 0, start + 1 < buffer.count,
+           buffer[start - 1].isASCIIAlphanumeric, buffer[start + 1].isASCIIAlphanumeric || buffer[start + 1] == UInt8(ascii: ",") {
+            offset += 1
+            return Token(kind: .invalid, start: start, end: offset)
+        }
         if byte == 0 {
             while offset < buffer.count, buffer[offset] == 0 { offset += 1 }
             report("NUL byte in source", start, offset, label: "NUL", help: "remove the NUL byte; .menu files are UTF-8 text")

@@ -75,7 +75,7 @@ public struct Token: Sendable, Equatable {
 /// Every word the language reserves somewhere, contextually. The grammar
 /// files and editor syntaxes are tested against this list.
 public enum Keywords {
-    public static let directives: [String] = ["platforms", "import"]
+    public static let directives: [String] = ["platforms", "language", "import"]
     public static let elementKinds: [String] = ElementKind.allCases.map(\.rawValue)
     public static let platforms: [String] = Platform.Name.allCases.map(\.rawValue)
     public static let other: [String] = ["use", "true", "false", "allow"]

@@ -291,6 +291,7 @@ public struct Parser: ~Copyable {
         var doc: DocComment?
         var platforms: PlatformsDirective?
         var imports: [ImportDirective] = []
+        var language: LanguageDirective?
     }
 
     private mutating func parseFile() -> SyntaxFile {
@@ -312,9 +313,10 @@ public struct Parser: ~Copyable {
             switch current.kind {
             case .endOfFile:
                 let built = SyntaxTree(file: file, builder: &tree)
-                return SyntaxFile(tree: built, doc: header.doc, platforms: header.platforms, imports: header.imports, comments: lexer.comments)
-            case .identifier where (isWord(current, "platforms") || isWord(current, "import")) && next.kind != .colon:
-                if header.doc == nil, !sawElement, header.platforms == nil, header.imports.isEmpty, let doc = pendingDoc {
+                return SyntaxFile(tree: built, doc: header.doc, platforms: header.platforms, imports: header.imports, language: header.language,
+                                  comments: lexer.comments)
+            case .identifier where (isWord(current, "platforms") || isWord(current, "import") || isWord(current, "language")) && next.kind != .colon:
+                if header.doc == nil, !sawElement, header.platforms == nil, header.imports.isEmpty, header.language == nil, let doc = pendingDoc {
                     header.doc = doc
                 }
                 pendingDoc = nil
@@ -325,6 +327,8 @@ public struct Parser: ~Copyable {
                 }
                 if isWord(keyword, "platforms") {
                     parsePlatforms(into: &header)
+                } else if isWord(keyword, "language") {
+                    parseLanguage(into: &header)
                 } else if let directive = parseImport() {
                     header.imports.append(directive)
                 }
@@ -425,6 +429,40 @@ public struct Parser: ~Copyable {
                   help: "list every platform in one 'platforms' line", secondary: [LabeledSpan(earlier.keyword, "first declared here")])
         } else {
             header.platforms = directive
+        }
+    }
+
+    /// `language TAG`: a BCP 47 tag, letters and digits in subtags joined by '-' ("en", "de", "pt-BR", "zh-Hans").
+    private mutating func parseLanguage(into header: inout Header) {
+        let keyword = span(current)
+        advance()
+        guard current.kind == .identifier, current.start > keyword.end else {
+            error("expected a language tag after 'language', found \(describe(current))", at: span(current),
+                  label: "language tag expected", help: "write language en, language de or language pt-BR")
+            skipStatement()
+            return
+        }
+        let start = current.start
+        var end = current.end
+        advance()
+        while current.kind == .minus, current.start == end, next.kind == .identifier || next.kind == .number, next.start == current.end {
+            advance()
+            end = current.end
+            advance()
+        }
+        let tag = Name(text: file.text(start..<end), span: span(start, end))
+        let primary = tag.text.split(separator: "-").first ?? ""
+        if !(2...3).contains(primary.count) || !primary.allSatisfy({ $0.isASCII && $0.isLetter }) {
+            error("'\(tag.text)' is not a language tag", at: tag.span, label: "not a language",
+                  help: "a language tag starts with a two- or three-letter language code: en, de, fr, pt-BR")
+        }
+        expectTerminator(after: "the language tag")
+        let directive = LanguageDirective(keyword: keyword, tag: tag, span: span(keyword.start, end))
+        if let earlier = header.language {
+            error("'language' is declared twice", at: keyword, label: "second declaration",
+                  help: "a file's labels are in one language", secondary: [LabeledSpan(earlier.keyword, "first declared here")])
+        } else {
+            header.language = directive
         }
     }
 
@@ -632,6 +670,11 @@ public struct Parser: ~Copyable {
                   secondary: [LabeledSpan(wordSpan, "property name")])
             return
         }
+        if word == "separator" || word == "divider" {
+            error("'\(word)' is not an element: sections draw the separators", at: wordSpan, label: "not an element kind",
+                  help: "put the items on each side of it in their own section { … }; a separator is drawn between sections")
+            return
+        }
         // Past the error limit nothing is listed, so no suggestion is looked for.
         let kinds = Parser.elementKindNames
         if errors.hasRoom, let suggestion = Suggest.closest(to: word, in: kinds) {
@@ -642,7 +685,7 @@ public struct Parser: ~Copyable {
         }
         error("expected \(parent == nil ? "an element" : "a property, an element or 'use'"), found '\(word)'", at: wordSpan,
               label: "not an element kind", help: parent == nil
-                  ? "a file holds directives (platforms, import) and then elements: \(kinds.joined(separator: ", "))"
+                  ? "a file holds directives (platforms, language, import) and then elements: \(kinds.joined(separator: ", "))"
                   : "a property is written name: value; element kinds are: \(kinds.joined(separator: ", "))")
     }
 
@@ -665,12 +708,40 @@ public struct Parser: ~Copyable {
             skipStatement()
             return nil
         }
+        if current.kind == .invalid, current.start == Int(value.range.end), isPlus(current), value.kind == .identifier || value.kind == .number {
+            skipUnquotedShortcut(name: name, from: Int(value.range.start))
+            return nil
+        }
         tree.values.append(value)
         let valueIndex = UInt32(tree.values.count - 1)
         let bytes = self.bytes
         expectTerminator(after: "the value of '\(Parser.text(name, in: bytes))'")
         tree.properties.append(PropertyNode(name: name, value: valueIndex, span: TextRange(Int(name.start), Int(value.range.end))))
         return UInt32(tree.properties.count - 1)
+    }
+
+    /// `cmd+q` where `"cmd+q"` was meant: the lexer left the '+' to this
+    /// one error, whose fix-it adds the quotes. The words joined to it are
+    /// stepped over, and the property is dropped, so nothing else reports it.
+    @inline(never)
+    private mutating func skipUnquotedShortcut(name: TextRange, from start: Int) {
+        var end = current.start
+        while current.start == end, isPlus(current) || [.identifier, .number, .comma, .minus].contains(current.kind) {
+            end = current.end
+            advance()
+        }
+        let written = file.text(start..<end)
+        let nameText = text(name)
+        let quoted = "\"\(written)\""
+        let whole = span(start, end)
+        error("a shortcut is a string: write \(quoted) with its quotes", at: whole, label: "not quoted",
+              help: "\(nameText): takes a string such as \"cmd+shift+n\" or \"⌘⇧N\"",
+              fixIts: [FixIt(message: "add quotes", edits: [TextEdit(span: whole, replacement: quoted)])])
+        expectTerminator(after: "the value of '\(nameText)'")
+    }
+
+    private func isPlus(_ token: Token) -> Bool {
+        token.kind == .invalid && token.end == token.start + 1 && bytes[token.start] == UInt8(ascii: "+")
     }
 
     /// A string literal token's value reference (decoding only when it has escapes).

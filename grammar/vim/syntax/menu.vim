@@ -21,12 +21,13 @@ syn match   menuLineComment "//.*$" contains=menuTodo,@Spell
 syn match   menuDocComment "///\(/\)\@!.*$" contains=menuTodo,@Spell
 syn region  menuBlockComment start="/\*" end="\*/" contains=menuBlockComment,menuTodo,@Spell
 
-" Directives: `platforms iOS 17, macOS 14` and `import "file.menu"`.
+" Directives: `platforms iOS 17, macOS 14`, `language de` and `import "file.menu"`.
 syn match   menuPlatforms "^\s*\zsplatforms\>\(\s*:\)\@!" nextgroup=menuPlatformList skipwhite
 syn region  menuPlatformList start="\S" end="$\|\ze;" contained oneline contains=menuPlatformName,menuVersion,menuLineComment,menuBlockComment
 syn keyword menuPlatformName contained iOS iPadOS macOS tvOS watchOS visionOS
 syn match   menuVersion "\<\d\+\(\.\d\+\)*\>" contained
 syn match   menuImport "^\s*\zsimport\>\(\s*:\)\@!"
+syn match   menuLanguage "^\s*\zslanguage\>\(\s*:\)\@!"
 
 " Attributes: @allow(rule-id, …).
 syn region  menuAttribute matchgroup=menuAttributeName start="@allow\s*(" end=")" oneline contains=menuRuleID,menuBlockComment
@@ -60,6 +61,7 @@ hi def link menuBlockComment  Comment
 hi def link menuDocComment    SpecialComment
 hi def link menuPlatforms     PreProc
 hi def link menuImport        Include
+hi def link menuLanguage      PreProc
 hi def link menuPlatformName  Constant
 hi def link menuVersion       Number
 hi def link menuAttributeName PreProc

@@ -171,22 +171,32 @@ enum ButtonQueries {
     }
 
     /// Verbs that, starting a label, name an action that destroys data.
-    /// Kept short on purpose: "Remove" and "Clear" are often harmless
-    /// ("Remove from Queue", "Clear Search").
-    static let destructiveVerbs: Set<String> = ["delete", "erase", "discard", "destroy", "wipe"]
+    /// Kept short on purpose: "Remove" is often harmless ("Remove from Queue").
+    static let destructiveVerbs: Set<String> = ["delete", "erase", "discard", "destroy", "wipe", "purge"]
+
+    /// Verbs that destroy data only with some objects: "Empty Trash" and
+    /// "Clear History" do, "Clear Search" and "Empty Cart" don't.
+    static let destructiveVerbObjects: [String: Set<String>] = [
+        "empty": ["trash", "bin", "deleted"],
+        "clear": ["history", "data", "messages", "conversation", "conversations"],
+    ]
 
     /// What makes a button destructive, for messages; nil when it isn't:
-    /// `role: destructive`, a `confirm:` question, or a label starting with
-    /// a destructive verb ("Delete", "Erase All Content").
+    /// `role: destructive`, or a label that is a destructive verb phrase
+    /// ("Delete", "Erase All Content", "Empty Trash", "Clear History").
+    /// A `confirm:` question alone says nothing: people confirm orders and
+    /// payments too.
     static func destructiveReason(_ element: Element) -> String? {
         if role(of: element) == "destructive" { return "role: destructive" }
-        if element.string("confirm") != nil { return "it asks for confirmation first" }
+        guard let label = element.label else { return nil }
         // Most labels' first word is found without listing their words.
-        if let label = element.label, let first = LabelWords.plainFirstWord(in: label)?.word ?? LabelWords.words(in: label).first?.text,
-           destructiveVerbs.contains(first.lowercased()) {
-            return "its label starts with '\(first)'"
-        }
-        return nil
+        guard let written = LabelWords.plainFirstWord(in: label)?.word ?? LabelWords.words(in: label).first?.text else { return nil }
+        let first = written.lowercased()
+        if destructiveVerbs.contains(first) { return "its label starts with '\(written)'" }
+        guard let objects = destructiveVerbObjects[first] else { return nil }
+        let words = LabelWords.words(in: label).dropFirst().map { $0.text.lowercased() }
+        guard words.contains(where: objects.contains) else { return nil }
+        return "its label '\(label)' destroys data"
     }
 
     // MARK: - Spans

@@ -5,7 +5,9 @@ import MenuSyntax
 /// A close button next to a pair of opposing actions that also dismiss.
 ///
 /// The pair is a cancel button (`type: cancel`, `role: cancel` or labelled
-/// "Cancel") and a primary button. When the confirming side is a done button,
+/// "Cancel") and a confirming one: a primary button, or one whose label
+/// starts with a confirming verb (Save, Add, Send…) though it lacks
+/// `role: primary`. When the confirming side is a done button,
 /// `close-and-done` already reports the view, so this rule stays quiet.
 struct CloseWithOpposingActions: Rule {
     let scope = RuleScope.declaration
@@ -42,6 +44,14 @@ struct CloseWithOpposingActions: Rule {
                   button dismiss ↓"Close" { action: dismissSheet }
                 }
                 """),
+            .triggering("""
+                view NewEvent "New Event" {
+                  presentation: sheet
+                  button ↓close { type: close; action: dismissSheet }
+                  button cancel "Cancel" { role: cancel; action: discardEvent }
+                  button save "Save" { action: saveEvent }
+                }
+                """),
             .passing("""
                 view NewContact "New Contact" {
                   presentation: sheet
@@ -69,7 +79,8 @@ struct CloseWithOpposingActions: Rule {
             // A done button is close-and-done's finding; one finding per mistake.
             guard !others.contains(where: ButtonQueries.isDone),
                   let cancel = others.first(where: ButtonQueries.isCancel),
-                  let confirm = others.first(where: { ButtonQueries.isPrimary($0) && !ButtonQueries.isCancel($0) }) else { continue }
+                  let confirm = others.first(where: { ButtonQueries.isPrimary($0) && !ButtonQueries.isCancel($0) })
+                      ?? others.first(where: Self.confirms) else { continue }
             reporter.report(
                 "\(view.displayName) has a close button besides '\(cancel.label ?? cancel.id)' and '\(confirm.label ?? confirm.id)', which already dismiss it",
                 at: close.focusSpan, label: "close button", element: close,
@@ -77,5 +88,16 @@ struct CloseWithOpposingActions: Rule {
                 notes: ["next to a pair of opposing actions it isn't clear whether closing keeps or discards changes"],
                 help: "remove the close button; \(cancel.displayName) already dismisses the view")
         }
+    }
+
+    /// First words of labels that confirm what a view was opened for.
+    static let confirmingVerbs: Set<String> = ["save", "ok", "apply", "add", "send", "create", "submit", "confirm", "post"]
+
+    /// A plain button that confirms, by its label's first word ("Save", "Add Contact").
+    static func confirms(_ button: Element) -> Bool {
+        guard !ButtonQueries.isCancel(button), ButtonQueries.destructiveReason(button) == nil,
+              let label = ButtonQueries.normalizedLabel(button),
+              let first = label.split(separator: " ").first else { return false }
+        return confirmingVerbs.contains(String(first))
     }
 }

@@ -6,9 +6,10 @@ import MenuSyntax
 ///
 /// A destructive button that is also preferred says so directly
 /// (`role: destructive` with `preferred: true`). A `role: primary` button is
-/// taken as destructive when it asks for confirmation (`confirm:`, which the
-/// language reserves for destructive actions) or its label starts with
-/// Delete, Erase, Discard, Destroy or Wipe.
+/// taken as destructive when its label is a destructive verb phrase
+/// (Delete, Erase, Discard, Destroy, Wipe, Purge; Empty Trash, Clear
+/// History). A `confirm:` question alone doesn't make it destructive:
+/// people are asked to confirm orders and payments too.
 struct DestructivePrimary: Rule {
     let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
@@ -40,10 +41,38 @@ struct DestructivePrimary: Rule {
                 }
                 """),
             .triggering("""
-                view ResetDevice "Reset" {
+                view EraseDevice "Erase" {
                   presentation: sheet
                   button keep "Keep Data" { role: cancel; action: dismissSheet }
-                  button reset "Reset All Settings" { role: ↓primary; confirm: "Reset all settings?"; action: resetSettings }
+                  button erase "Erase All Content" { role: ↓primary; confirm: "Erase all content?"; action: eraseContent }
+                }
+                """),
+            .triggering("""
+                view Trash "Trash" {
+                  presentation: alert
+                  button cancel "Cancel" { role: cancel; action: dismissAlert }
+                  button empty "Empty Trash" { role: ↓primary; action: emptyTrash }
+                }
+                """),
+            .triggering("""
+                view History "History" {
+                  presentation: sheet
+                  button cancel "Cancel" { role: cancel; action: dismissSheet }
+                  button clear "Clear History" { role: ↓primary; action: clearHistory }
+                }
+                """),
+            .passing("""
+                view Checkout "Checkout" {
+                  presentation: sheet
+                  button cancel "Cancel" { role: cancel; action: dismissSheet }
+                  button order "Place Order" { role: primary; confirm: "Place this order?"; action: placeOrder }
+                }
+                """),
+            .passing("""
+                view Search "Search" {
+                  presentation: sheet
+                  button cancel "Cancel" { role: cancel; action: dismissSheet }
+                  button clear "Clear Search" { role: primary; action: clearSearch }
                 }
                 """),
             .passing("""

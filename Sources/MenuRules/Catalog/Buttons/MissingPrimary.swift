@@ -10,7 +10,9 @@ import MenuSyntax
 /// on the view's content or chrome rather than conclude it. The rule stays
 /// quiet when no button could be primary: cancel buttons and destructive
 /// buttons (which `destructive-primary` keeps from being primary) — an alert
-/// with only Cancel and Delete is right as it is.
+/// with only Cancel and Delete is right as it is. Nor is a view with a
+/// Done button reported: the system's Done button is the confirming one,
+/// drawn as the default without a written role.
 struct MissingPrimary: Rule {
     let scope = RuleScope.declaration
     let descriptor = RuleDescriptor(
@@ -53,6 +55,15 @@ struct MissingPrimary: Rule {
                 }
                 """),
             .passing("""
+                view EditProfile "Edit Profile" {
+                  presentation: sheet
+                  toolbar {
+                    button cancel "Cancel" { role: cancel; action: discardChanges }
+                    button done { type: done; action: saveProfile }
+                  }
+                }
+                """),
+            .passing("""
                 view DeletePhoto "Delete Photo?" {
                   presentation: alert
                   button cancel "Cancel" { role: cancel; action: dismissAlert }
@@ -75,7 +86,7 @@ struct MissingPrimary: Rule {
             let presentation = view.symbol("presentation") ?? "inline"
             guard Self.temporaryPresentations.contains(presentation) else { continue }
             let buttons = ButtonQueries.buttons(of: view).filter { !Self.auxiliaryTypes.contains(ButtonQueries.type(of: $0)) }
-            guard buttons.count > 1, !buttons.contains(where: ButtonQueries.isPrimary) else { continue }
+            guard buttons.count > 1, !buttons.contains(where: { ButtonQueries.isPrimary($0) || ButtonQueries.isDone($0) }) else { continue }
             let candidates = buttons.filter { !ButtonQueries.isCancel($0) && ButtonQueries.destructiveReason($0) == nil }
             guard !candidates.isEmpty else { continue }
             let suggestion = candidates.count == 1

@@ -2,9 +2,12 @@ import MenuSupport
 import MenuSyntax
 @_spi(MenuPipeline) import MenuSemantics
 
-/// A keyboard shortcut on an item that only appears in a context menu.
+/// A keyboard shortcut on an item that only appears in a context menu:
+/// written in one, or in a declared menu that the file's menu bar doesn't
+/// show and only context menus take (`menu: X`, `use X`). It compares the
+/// menu bar with the context menus, so it needs the whole file.
 struct ContextMenuShortcut: Rule {
-    let scope = RuleScope.declaration
+    let scope = RuleScope.file
     let descriptor = RuleDescriptor(
         id: "context-menu-shortcut",
         severity: .warning,
@@ -14,8 +17,9 @@ struct ContextMenuShortcut: Rule {
             A context menu is already a quick way to reach task-specific actions, so it doesn't display keyboard \
             shortcuts. A shortcut on an item that only appears there is never shown, and people can't learn it. \
             Put the shortcut on the same command in a menu-bar menu, and remove it here. Items that a context \
-            menu takes from a declared menu (`menu: X`, `use X`) keep their shortcuts: the declared menu is \
-            shown elsewhere too.
+            menu takes from a declared menu (`menu: X`, `use X`) keep their shortcuts when the declared menu may \
+            be shown elsewhere; in a file with a menu bar that doesn't show it, and where nothing but context \
+            menus takes it, its shortcuts are never shown either and are reported where they are written.
             """,
         quote: "Unlike most other types of menus, a context menu doesn’t display keyboard shortcuts because it already provides a quick way to get task-specific actions.",
         hasFixIt: true,
@@ -55,8 +59,38 @@ struct ContextMenuShortcut: Rule {
                   }
                 }
                 """),
+            .triggering("""
+                platforms macOS 14
+                menubar {
+                  menu File "File" { item new "New Message" { shortcut: "cmd+n"; action: newMessage } }
+                }
+                menu MessageActions "Message Actions" {
+                  item reply "Reply" { ↓shortcut: "cmd+r"; action: reply }
+                }
+                contextmenu messageList { menu: MessageActions }
+                """, corrected: """
+                platforms macOS 14
+                menubar {
+                  menu File "File" { item new "New Message" { shortcut: "cmd+n"; action: newMessage } }
+                }
+                menu MessageActions "Message Actions" {
+                  item reply "Reply" { action: reply }
+                }
+                contextmenu messageList { menu: MessageActions }
+                """),
             .passing("""
                 menu MessageActions "Message Actions" {
+                  item reply "Reply" { shortcut: "cmd+r"; action: reply }
+                }
+                contextmenu messageList { menu: MessageActions }
+                """),
+            .passing("""
+                platforms macOS 14
+                menubar {
+                  menu File "File" { item new "New Message" { shortcut: "cmd+n"; action: newMessage } }
+                  use MessageActions
+                }
+                menu MessageActions "Message" {
                   item reply "Reply" { shortcut: "cmd+r"; action: reply }
                 }
                 contextmenu messageList { menu: MessageActions }
@@ -73,15 +107,40 @@ struct ContextMenuShortcut: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         // Only items and changeable-title toggles take shortcuts; test the cheap things first.
         let store = file.store
+        let contextOnly = Self.menusShownOnlyInContextMenus(file)
         file.walk(.item, .toggle, where: { $0.origin < 0 && store.writtenProperty(.shortcut, of: $0) != nil }) { element, ancestors in
-            guard ancestors.contains(kind: .contextmenu),
-                  let shortcut = element.property(.shortcut), let span = shortcut.span else { return }
+            let through: String?
+            if ancestors.contains(kind: .contextmenu) {
+                through = nil
+            } else if !contextOnly.isEmpty, let declaration = ancestors.first, declaration.kind == .menu, contextOnly.contains(declaration.id) {
+                through = declaration.id
+            } else {
+                return
+            }
+            guard let shortcut = element.property(.shortcut), let span = shortcut.span else { return }
             let shown = shortcut.value.shortcutValue.map { " (\($0.display))" } ?? ""
             let removal = TextRanges.removalSpan(for: span, in: file.source)
-            reporter.report("\(element.displayName) has a keyboard shortcut\(shown), but context menus don't display shortcuts",
+            let place = through.map { ", but '\($0)' is only shown as a context menu, which doesn't display shortcuts" } ?? ", but context menus don't display shortcuts"
+            reporter.report("\(element.displayName) has a keyboard shortcut\(shown)\(place)",
                             at: span, label: "never shown", element: element,
                             help: "put the shortcut on the same command in a menu-bar menu, and remove it here",
                             fixIts: [FixIt(message: "remove the shortcut", edits: [TextEdit(span: removal, replacement: "")])])
         }
+    }
+
+    /// The declared menus of a file with a menu bar whose items only
+    /// context menus take: spliced into a context menu, and nowhere else
+    /// (not into the menu bar, a pull-down, a submenu or another menu).
+    /// Without a menu bar in the file, where else a menu is shown is not
+    /// known, and nothing is reported.
+    static func menusShownOnlyInContextMenus(_ file: CheckedFile) -> Set<String> {
+        guard file.declarations.contains(where: { $0.kind == .menubar }) else { return [] }
+        var inContextMenus = Set<String>()
+        var elsewhere = Set<String>()
+        file.walk(matching: { $0.origin >= 0 }) { element, ancestors in
+            guard let origin = element.origin else { return }
+            if ancestors.contains(kind: .contextmenu) { inContextMenus.insert(origin.menu) } else { elsewhere.insert(origin.menu) }
+        }
+        return inContextMenus.subtracting(elsewhere)
     }
 }

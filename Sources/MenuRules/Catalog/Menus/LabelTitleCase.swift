@@ -25,7 +25,7 @@ struct LabelTitleCase: Rule {
             the app's name in About, Hide, Quit and Help items ("About The Unarchiver"), and the words of the \
             project's vocabulary: `"vocabulary": ["Up Next", "neovim"]` in `menuc.json` keeps each entry exactly \
             as written wherever it appears as whole words. Labels of a language other than English (`"language"` \
-            in `menuc.json`) are not checked: title style is an English convention. AppKit's own labels written \
+            in `menuc.json`, or the file's `language` directive) are not checked: title style is an English convention. AppKit's own labels written \
             otherwise ("Check Grammar With Spelling") are left alone.
 
             The fix is certain, and `check --fix` applies it, unless it guesses: when it lowers a word that \
@@ -55,6 +55,12 @@ struct LabelTitleCase: Rule {
                   toggle sidebar { on: "Hide Sidebar"; off: "Show Sidebar" }
                 }
                 view Product "Product" { button addToCart "Add to Cart" { action: addToCart } }
+                """),
+            .passing("""
+                language de
+                menu Ablage "Ablage" {
+                  item export "Als PDF exportieren…" { input: true }
+                }
                 """),
             .passing("""
                 menu Mailbox "Mailbox" {

@@ -24,5 +24,6 @@ extension RuleRegistry {
         DuplicateLabel(),
         SmallLayoutNeedsSymbols(),
         UnlabeledItem(),
+        LabelIndented(),
     ]
 }

@@ -8,6 +8,7 @@ extension RuleRegistry {
         PopupNotFlat(),
         PopupMultipleSelection(),
         PopupMissingDefault(),
+        PopupDefaultDisabled(),
         PopupDuplicateOption(),
         PopupNeedsContext(),
         PopupTooFewOptions(),

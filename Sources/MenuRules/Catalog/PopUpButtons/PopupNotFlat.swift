@@ -15,7 +15,7 @@ struct PopupNotFlat: Rule {
             `item` performs an action and a `submenu` nests more choices; neither fits in that list. Write \
             each choice as an `option` (group them with `section` if it helps); if the menu really offers \
             actions or a submenu, use a pull-down button instead. This rule, not `misplaced-element`, reports \
-            items and submenus in pop-ups, once each: what a submenu holds isn't reported again.
+            items and submenus in pop-ups, once each: what a submenu holds, options included, isn't reported again.
             """,
         quote: "Use a pop-up button to present a flat list of mutually exclusive options or states. A pop-up button helps people make a choice that affects their content or the surrounding view. Use a pull-down button instead if you need to: Offer a list of actions … Include a submenu",
         examples: [
@@ -29,6 +29,19 @@ struct PopupNotFlat: Rule {
                     ↓submenu more "More Intervals" {
                       item monthly "Every Month"
                       item yearly "Every Year"
+                    }
+                  }
+                }
+                """),
+            .triggering("""
+                view Calendar "Calendar" {
+                  popup repeat "Repeat" {
+                    default: never
+                    option never "Never"
+                    option daily "Every Day"
+                    ↓submenu more "More Intervals" {
+                      option monthly "Every Month"
+                      option yearly "Every Year"
                     }
                   }
                 }

@@ -16,7 +16,8 @@ struct DestructiveNeedsConfirmation: Rule {
             the system shows it in an action sheet (iOS), a popover (iPadOS) or an alert, away from the menu, so \
             that people confirm deliberately. This applies in pull-downs and in every other menu. An item with \
             `input: true` is not reported: it opens a dialog before it acts, and that dialog can confirm. Nor is \
-            one with `undoable: true` (Move to Trash, Archive): people take it back with Undo.
+            one with `undoable: true` (Move to Trash, Archive): people take it back with Undo; nor, in a macOS \
+            menu bar, Move to Trash, which the Mac undoes by convention (Edit › Undo puts the item back).
             """,
         quote: "Let people know when a pull-down button’s menu item is destructive, and ask them to confirm their intent.",
         examples: [
@@ -62,15 +63,24 @@ struct DestructiveNeedsConfirmation: Rule {
                   item moveToTrash "Move to Trash" { role: destructive; undoable: true; shortcut: "cmd+delete"; action: moveToTrash }
                 }
                 """),
+            .passing("""
+                platforms macOS 14
+                menubar {
+                  menu File "File" {
+                    item moveToTrash "Move to Trash" { role: destructive; shortcut: "cmd+delete"; action: moveToTrash }
+                  }
+                }
+                """),
         ]
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
         // A written role first: the default role is normal, so most items stop at their record.
-        file.walk(.item, where: { $0.origin < 0 && store.writtenProperty(.role, of: $0) != nil }) { element, _ in
+        file.walk(.item, where: { $0.origin < 0 && store.writtenProperty(.role, of: $0) != nil }) { element, ancestors in
             guard element.symbol(.role) == "destructive",
-                  element.flag(.input) != true, element.flag(.undoable) != true else { return }
+                  element.flag(.input) != true, element.flag(.undoable) != true,
+                  !Self.isUndoableByConvention(element, ancestors: ancestors, in: file) else { return }
             if let question = element.string(.confirm), !question.allSatisfy(\.isWhitespace) { return }
             var secondary: [LabeledSpan] = []
             if let role = element.property("role")?.valueSpan { secondary.append(LabeledSpan(role, "destructive")) }
@@ -78,6 +88,18 @@ struct DestructiveNeedsConfirmation: Rule {
                             at: element.focusSpan, label: "no confirmation", element: element, secondary: secondary,
                             help: "add a question to ask first, e.g. confirm: \"\(Self.suggestedQuestion(for: element))\"")
         }
+    }
+
+    /// Labels of items the Mac undoes by convention (Finder's Move to
+    /// Trash: Edit › Undo puts the item back), lowercased.
+    static let undoableLabels: Set<String> = ["move to trash", "move to bin", "move to the trash"]
+
+    /// An item of a macOS menu-bar menu (or a top-level menu, which the menu bar shows) that the Mac undoes by convention.
+    static func isUndoableByConvention(_ item: Element, ancestors: Ancestors, in file: CheckedFile) -> Bool {
+        guard file.includes(.macOS), let outermost = ancestors.first,
+              outermost.kind == .menubar || outermost.kind == .menu,
+              let label = ButtonQueries.normalizedLabel(item) else { return false }
+        return undoableLabels.contains(label)
     }
 
     /// A starting point for the question: "Delete Note" → "Delete Note?".

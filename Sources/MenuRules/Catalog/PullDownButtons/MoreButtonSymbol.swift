@@ -2,7 +2,8 @@ import MenuSupport
 import MenuSyntax
 @_spi(MenuPipeline) import MenuSemantics
 
-/// A More pull-down that doesn't use the system's More symbol.
+/// A More pull-down, or a `type: more` button, that doesn't use the
+/// system's More symbol.
 struct MoreButtonSymbol: Rule {
     let scope = RuleScope.declaration
     static let moreSymbol = "ellipsis.circle"
@@ -13,7 +14,7 @@ struct MoreButtonSymbol: Rule {
         id: "more-button-symbol",
         severity: .warning,
         guideline: Guidelines.buttonsOlder("Pull-Down Buttons"),
-        summary: "A More pull-down button (`type: more`, or labelled \"More\") doesn't use the symbol `ellipsis.circle`.",
+        summary: "A More pull-down button (`type: more`, or labelled \"More\") or a `type: more` button doesn't use the symbol `ellipsis.circle`.",
         explanation: """
             People recognize a More button by its symbol, an ellipsis in a circle, and know it offers more \
             functionality related to the current context. A More pull-down with another symbol, or with none, \
@@ -64,6 +65,15 @@ struct MoreButtonSymbol: Rule {
                   item newFolder "New Folder" { action: newFolder }
                   item scan "Scan Documents" { action: scan }
                   item connect "Connect to Server" { action: connect }
+                }
+                """),
+            .triggering("""
+                view Files "Files" {
+                  button options { type: more; symbol: ↓"ellipsis"; action: showOptions }
+                }
+                """, corrected: """
+                view Files "Files" {
+                  button options { type: more; symbol: "ellipsis.circle"; action: showOptions }
                 }
                 """),
             .triggering("""
@@ -131,8 +141,8 @@ struct MoreButtonSymbol: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.pulldown) { element, _ in
-            guard element.kind == .pulldown, !element.isSpliced, Self.isMoreButton(element) else { return }
+        file.walk(.pulldown, .button) { element, _ in
+            guard !element.isSpliced, element.kind == .pulldown ? Self.isMoreButton(element) : element.symbol(.type) == "more" else { return }
             let property = element.property(.symbol)
             let written = property?.value.stringValue
             if let written, Self.acceptedSymbols.contains(written) { return }

@@ -10,6 +10,7 @@ extension RuleRegistry {
         MenuTooManyGroups(),
         PulldownHoldsAllActions(),
         DestructiveNeedsConfirmation(),
+        DestructiveItemRole(),
         RedundantMenuTitle(),
         SubmenuNeedsLabel(),
         MoreButtonSymbol(),
