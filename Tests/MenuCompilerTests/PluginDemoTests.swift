@@ -82,7 +82,7 @@ struct PluginDemoTests {
 
         let demo = try run(["run", "--skip-build", "PluginDemo"])
         #expect(demo.status == 0, "\(demo.error)")
-        for expected in ["Menu bar of", "File", "New Note", "⌘N", "Undo", "⇧⌘Z", "Sort By",
+        for expected in ["Menu bar of", "File", "New Note", "⌘N", "In German: Neue Notiz", "Undo", "⇧⌘Z", "Sort By",
                          // Typed handles, the presentation layer and the exhaustive switch, derived actions included.
                          "New Note is menubar/File/newNote, ⌘N", "(key \"z\", mask 0x120000)", "\n  ---\n",
                          "✓ Date", "→ sort the notes", "Every action: closeWindow, copy, cut, date, exportPDF, newNote, paste, redo, title, undo"] {

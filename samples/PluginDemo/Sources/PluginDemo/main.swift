@@ -55,4 +55,7 @@ for menu in DemoMenus.menubar.menus {
 let newNote = DemoMenus.MenuBar.File.newNote
 print("\(newNote.sourceLabel ?? "") is \(newNote.path), \(newNote.shortcut?.display ?? "no shortcut")")
 print("Sort By offers \(DemoMenus.MenuBar.View.sortBy.entries.map { $0.label ?? $0.id }.joined(separator: ", "))")
+// A translation the app supplies (here a table; by default the compiled String Catalog of the file).
+let german = MenuLocalizer.table(["\(newNote.path)": "Neue Notiz"])
+print("In German: \(DemoMenus.label(newNote, localizer: german) ?? "")")
 print("Every action: \(DemoMenus.Action.allCases.map(\.rawValue).joined(separator: ", "))")
