@@ -1023,14 +1023,11 @@ private struct ActionNames {
                 for index in keyed.indices { keyed[index].setPrefix(name(keyed[index].range)) }
                 // Sorted by their first sixteen bytes as two integers, then
                 // (on a tie) by all their bytes: comparing byte by byte was
-                // most of the sort's time. Not stable, so without the
-                // scratch memory of `sort`: equal keys are equal names.
-                keyed.withUnsafeMutableBufferPointer { keys in
-                    keys.sortWithoutScratch { a, b in
-                        if a.high != b.high { return a.high < b.high }
-                        if a.low != b.low { return a.low < b.low }
-                        return name(a.range).lexicographicallyPrecedes(name(b.range))
-                    }
+                // most of the sort's time.
+                keyed.sort { a, b in
+                    if a.high != b.high { return a.high < b.high }
+                    if a.low != b.low { return a.low < b.low }
+                    return name(a.range).lexicographicallyPrecedes(name(b.range))
                 }
                 var distinct: [NameRange] = []
                 distinct.reserveCapacity(keyed.count)

@@ -78,11 +78,15 @@ package enum SwiftNames {
         var diagnostics: [Diagnostic] = []
         var scopes = [Scope(members: file.declarations.map(\.index), generated: true, topLevel: true)]
         var pending: [Int] = []
+        // The folded names of one scope: sorted to find a repeat, which
+        // takes 8 bytes a name where a `Set` took twice that and more while
+        // growing, at the peak of a file of millions of declarations.
+        var folded: [Int] = []
         while let scope = scopes.popLast() {
             var renamed = false
-            // Per scope: emptying a set keeps its capacity, and clearing the
-            // top level's capacity again for every menu cost more than the check.
-            var folded = Set<Int>()
+            folded.removeAll(keepingCapacity: true)
+            // Grown by doubling, the array of a million names would briefly be there twice.
+            folded.reserveCapacity(scope.members.count)
             for index in scope.members {
                 let record = store.records[index]
                 let named = scope.generated && (scope.topLevel || record.idSource != .synthetic)
@@ -90,12 +94,18 @@ package enum SwiftNames {
                     // A synthetic top-level name is spelled as its kind (`MenuBar`);
                     // two identifiers whose handles are one (`Edit`, `edit`) fold alike.
                     renamed = record.idSource == .synthetic || store.withIDBytes(of: record) { id in
-                        needsRenaming(id, topLevel: scope.topLevel) || !folded.insert(foldedHash(id)).inserted
+                        if needsRenaming(id, topLevel: scope.topLevel) { return true }
+                        folded.append(foldedHash(id))
+                        return false
                     }
                 }
                 if record.childCount > 0 {
                     scopes.append(Scope(members: members(of: record, in: store, pending: &pending), generated: named, topLevel: false))
                 }
+            }
+            if !renamed, folded.count > 1 {
+                folded.sort()
+                renamed = zip(folded, folded.dropFirst()).contains { $0 == $1 }
             }
             // Siblings are distinct already: paths can only meet through a group.
             let grouped = throughGroup(scope.members, store)

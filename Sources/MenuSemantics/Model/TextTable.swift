@@ -21,38 +21,43 @@ public struct TextID: Hashable, Sendable, Comparable {
 ///
 /// Labels, identifiers and values repeat ("Copy", "section", "cmd+c",
 /// "normal"): each distinct one is stored once, as bytes (for comparing and
-/// for the backends' escaping) and as a `String` (for rules and tools).
+/// for the backends' escaping). A `String` is made when a rule or tool asks
+/// for one: keeping one beside every text took 16 bytes a text, more than a
+/// file of millions of one-line names can spare, and a text of up to 15
+/// ASCII bytes (most identifiers and labels) is made without allocating.
 /// Interning runs once per label and value while resolving.
 package struct TextTable: Sendable {
     private var interner = ByteInterner()
-    private(set) var strings: [String] = []
 
     /// The bytes of every text, back to back (see `byteRange`).
     var bytes: [UInt8] { interner.bytes }
 
-    package var count: Int { strings.count }
+    package var count: Int { interner.count }
 
-    package subscript(id: TextID) -> String { strings[Int(id.rawValue)] }
+    /// The text as a `String`. The stored bytes are always well-formed
+    /// UTF-8 (`intern` repairs ill-formed ones first), so decoding keeps them.
+    package subscript(id: TextID) -> String {
+        let range = interner.byteRange(Int(id.rawValue))
+        return interner.bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
 
     package func byteRange(_ id: TextID) -> Range<Int> { interner.byteRange(Int(id.rawValue)) }
 
     /// The id of `text`, adding it when new.
     mutating func intern(_ text: String) -> TextID {
         var bytes = text
-        return bytes.withUTF8 { intern($0, string: text) }
+        return bytes.withUTF8 { intern($0, isWellFormed: true) }
     }
 
     /// The id of these bytes (valid UTF-8, or decoded the way `String(decoding:)` does), adding them when new.
-    mutating func intern(_ buffer: UnsafeBufferPointer<UInt8>, string known: String? = nil) -> TextID {
+    mutating func intern(_ buffer: UnsafeBufferPointer<UInt8>, isWellFormed: Bool = false) -> TextID {
         let (hash, isASCII) = TextTable.hashAndASCII(buffer)
-        if known == nil, !isASCII, !TextTable.isWellFormedUTF8(buffer) {
+        if !isWellFormed, !isASCII, !TextTable.isWellFormedUTF8(buffer) {
             // Texts are what `String(decoding:)` makes of the bytes: ill-formed
             // UTF-8 becomes U+FFFD, so equal strings get equal ids.
             return intern(String(decoding: buffer, as: UTF8.self))
         }
-        let (index, isNew) = interner.intern(buffer, hash: hash)
-        if isNew { strings.append(known ?? String(decoding: buffer, as: UTF8.self)) }
-        return TextID(index)
+        return TextID(interner.intern(buffer, hash: hash).index)
     }
 
     /// Whether `String(decoding:)` keeps these bytes as they are. Checked on
