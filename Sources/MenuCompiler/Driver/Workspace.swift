@@ -228,38 +228,40 @@ public struct Workspace: Sendable {
     private mutating func resolveImport(_ directive: ImportDirective, number: Int, from importer: FileID) -> FileID? {
         let importerFile = files[importer.rawValue]
         let path = directive.path.value
-        func fail(_ message: String, label: String, help: String? = nil) -> FileID? {
+        // The help is worked out only for an error that is listed: a file of
+        // a million failing imports lists a hundred.
+        func fail(_ message: String, label: String, help: () -> String? = { nil }) -> FileID? {
             if !loadErrors.countsWithoutKeeping(at: directive.path.span) {
-                loadErrors.add(.error(.importFailed, message, at: directive.path.span, label: label, help: help))
+                let advice = help()
+                loadErrors.add(.error(.importFailed, message, at: directive.path.span, label: label, help: advice))
             }
             return nil
         }
         guard !path.isEmpty else { return fail("the import path is empty", label: "empty path") }
         guard !path.hasPrefix("/") else {
             return fail("import paths are relative to the importing file, not absolute", label: "absolute path",
-                        help: "write the path relative to \(importerFile.displayPath)")
+                        help: { "write the path relative to \(importerFile.displayPath)" })
         }
         let base = importerFile.absolutePath.isEmpty ? currentDirectory : PathNames.deletingLastComponent(of: importerFile.absolutePath)
         let absolute = importTargets[importer]?[number] ?? Workspace.standardize(path, relativeTo: base)
         let root = rootsByFile[importer] ?? currentDirectory
         guard Workspace.isInside(absolute, root: root) else {
             return fail("'\(path)' is outside the project root \(root)", label: "escapes the project root",
-                        help: "keep imported files inside the project, or pass --root to widen it")
+                        help: { "keep imported files inside the project, or pass --root to widen it" })
         }
         if let existing = idsByPath[absolute] { return existing }
         switch readSource(absolute, shownAs: path, isImport: true) {
         case .failure(let error):
-            var help: String?
-            if case .notFound = error, let suggestion = nearbyFileSuggestion(for: absolute) {
-                help = "did you mean \"\(suggestion)\"?"
-            }
             let reason: String
             switch error {
             case .notFound: reason = "no such file (looked for \(displayPath(for: absolute)))"
             case .isDirectory: reason = "it is a directory"
             case .unreadable(_, let why): reason = why
             }
-            return fail("cannot import '\(path)': \(reason)", label: "import failed", help: help)
+            return fail("cannot import '\(path)': \(reason)", label: "import failed") {
+                guard case .notFound = error, let suggestion = nearbyFileSuggestion(for: absolute) else { return nil }
+                return "did you mean \"\(suggestion)\"?"
+            }
         case .success(let bytes):
             let id = register(bytes: bytes, displayPath: displayPath(for: absolute), absolutePath: absolute)
             rootsByFile[id] = root
