@@ -37,6 +37,7 @@ public struct Workspace: Sendable {
     /// beside the parse in parallel: each is a realpath(3) call, and a build
     /// of thousands of files would otherwise make them one at a time.
     private var importTargets: [FileID: [String?]] = [:]
+    private static let importsResolvedWhileParsing = 4096
     /// `projectRoot(containing:)` by a file's directory.
     private var rootsByDirectory = PerDirectory<String>()
     private var importsLoaded: Set<FileID> = []
@@ -117,6 +118,11 @@ public struct Workspace: Sendable {
             let file = loaded[index]
             let source = SourceFile(id: file.id, displayPath: file.displayPath, absolutePath: file.absolutePath, bytes: file.bytes)
             let parse = Parser.parse(source, keepComments: keepComments, skipsUnlistedMisplaced: true)
+            // Import paths are made absolute here, in parallel, for the usual
+            // file of a few imports. A file of millions would keep them all
+            // at once (70 bytes an import): its paths are made one at a time
+            // as its imports are loaded.
+            guard parse.syntax.imports.count <= Workspace.importsResolvedWhileParsing else { return (source, parse, [String?]()) }
             let directory = PathNames.deletingLastComponent(of: file.absolutePath)
             let targets = parse.syntax.imports.map { directive -> String? in
                 let path = directive.path.value
