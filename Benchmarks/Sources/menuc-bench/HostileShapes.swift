@@ -12,6 +12,9 @@ enum HostileShapes {
         var name: String
         /// A valid file (built as well as checked).
         var builds = false
+        /// Empty `.menu` files written beside the file: what a failing
+        /// import's did-you-mean would list.
+        var siblings = 0
         /// The text of the file at about `bytes` bytes.
         var make: @Sendable (Int) -> Data
     }
@@ -32,6 +35,7 @@ enum HostileShapes {
         Shape(name: "one item repeated in one menu") { fill($0, head: "menu M \"M\" {\n", tail: "}\n") { _ in "  item same \"Open\"\n" } },
         Shape(name: "distinct empty menus ('menu aN \"A\"')") { fill($0) { "menu a\($0) \"A\"\n" } },
         Shape(name: "failing imports") { fill($0) { "import \"missing\($0 % 1_000).menu\"\n" } },
+        Shape(name: "distinct failing imports beside 10,000 files", siblings: 10_000) { fill($0) { "import \"missing\($0).menu\"\n" } },
         Shape(name: "menus of submenus nested 60 deep", builds: true) { fill($0) { "menu m\($0) \"M\" {\n" + nested + "}\n" } },
         Shape(name: "menus of 20 items with actions and shortcuts", builds: true) { size in
             fill(size) { menu in
@@ -61,9 +65,15 @@ enum HostileShapes {
         say("hostile shapes — menuc check (and build, all three backends, for valid files) at 5 MB and 50 MB, one run each\n")
         var table = Table(columns: ["shape", "command", "5 MB time", "50 MB time", "ratio", "5 MB peak", "50 MB peak", "× 50 MB", "exit"])
         for shape in shapes {
+            let siblings = folder.appendingPathComponent("siblings")
+            try? FileManager.default.removeItem(at: siblings)
+            try FileManager.default.createDirectory(at: siblings, withIntermediateDirectories: true)
+            for index in 0..<shape.siblings {
+                try Data().write(to: siblings.appendingPathComponent("sibling\(index).menu"))
+            }
             var paths: [String] = []
             for size in sizes {
-                let url = folder.appendingPathComponent("shape-\(size).menu")
+                let url = siblings.appendingPathComponent("shape-\(size).menu")
                 try shape.make(size).write(to: url)
                 paths.append(url.path)
             }
@@ -82,7 +92,7 @@ enum HostileShapes {
                 try? FileManager.default.removeItem(at: out)
                 table.add(row(shape.name, command, measured, bytes: paths.map(HostileInputs.bytes(at:)), status: status))
             }
-            for path in paths { try? FileManager.default.removeItem(atPath: path) }
+            try? FileManager.default.removeItem(at: siblings)
         }
         // A folder of small junk files: what each file costs.
         let junk = folder.appendingPathComponent("junk-files")
