@@ -20,8 +20,11 @@ let package = Package(
         .executable(name: "menuc", targets: ["menuc"]),
         // Apps apply this to a target holding .menu files: the generated Swift is compiled in.
         .plugin(name: "MenuBuildPlugin", targets: ["MenuBuildPlugin"]),
-        // `swift package menuc check|fmt|build`, for projects that commit generated code.
+        // `swift package menuc check`, reading only; `swift package menuc-write fmt|build`,
+        // for projects that commit generated code (SwiftPM grants a plugin its
+        // permissions whatever its arguments, so what writes is a plugin of its own).
         .plugin(name: "MenuCommandPlugin", targets: ["MenuCommandPlugin"]),
+        .plugin(name: "MenuWriteCommandPlugin", targets: ["MenuWriteCommandPlugin"]),
     ],
     targets: [
         // The pipeline, one target per stage; each may import only the ones
@@ -65,12 +68,18 @@ let package = Package(
         .plugin(name: "MenuBuildPlugin", capability: .buildTool(), dependencies: ["menuc"], path: "Sources/MenuBuildPlugin"),
         .plugin(
             name: "MenuCommandPlugin",
-            capability: .command(
-                intent: .custom(verb: "menuc", description: "Check, format or build the package's .menu files"),
-                permissions: [.writeToPackageDirectory(reason: "menuc fmt rewrites .menu files, and menuc build writes generated code")]
-            ),
+            capability: .command(intent: .custom(verb: "menuc", description: "Check the package's .menu files (reads only)")),
             dependencies: ["menuc"],
             path: "Sources/MenuCommandPlugin"
+        ),
+        .plugin(
+            name: "MenuWriteCommandPlugin",
+            capability: .command(
+                intent: .custom(verb: "menuc-write", description: "Format the package's .menu files or build code from them"),
+                permissions: [.writeToPackageDirectory(reason: "menuc fmt rewrites .menu files, menuc build writes generated code, and check --fix applies fixes")]
+            ),
+            dependencies: ["menuc"],
+            path: "Sources/MenuWriteCommandPlugin"
         ),
         // MenuModel tested as apps use it: a plain import, reading menuc's JSON.
         .testTarget(name: "MenuModelTests", dependencies: ["MenuModel", "JSONTestSupport"], path: "Tests/MenuModelTests"),

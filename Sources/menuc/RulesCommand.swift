@@ -68,8 +68,8 @@ enum RulesCommand {
             Terminal.write(text)
             return .success
         }
-        var message = "no rule or language error named '\(id)'"
-        if let suggestion = Suggest.closest(to: id, in: RuleDocumentation.allIDs) { message += "; did you mean '\(suggestion)'?" }
+        var message = "no rule or diagnostic named '\(id)'"
+        if let suggestion = Suggest.closest(to: id, in: RuleDocumentation.allIDs + [DisplayLimit.notShownID, DiagnosticCatalog.formatterFailureID]) { message += "; did you mean '\(suggestion)'?" }
         // One line: the message is printed visibly escaped, a line break included.
         throw CommandFailure(message: message + "; run 'menuc rules' for the list")
     }

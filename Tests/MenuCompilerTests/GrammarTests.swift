@@ -128,7 +128,7 @@ struct GrammarTests {
         (10, 3, "menuBlockComment"), (10, 30, "menuBlockComment"),
         // A kind is a keyword only at the start of an element: here a property and a value.
         (11, 3, "menuProperty"), (11, 9, ""),
-        (12, 3, "menuUse"), (12, 7, "menuUseTarget"),
+        (12, 3, "menuUse"), (12, 7, "menuReference"),
         (15, 1, "menuElementKind"), (15, 29, "menuNumber"), (15, 41, "menuNumber"),
     ]
 

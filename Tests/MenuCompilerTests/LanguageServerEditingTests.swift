@@ -272,7 +272,7 @@ struct LanguageServerEditingTests {
         #expect(capabilities?["renameProvider"] == ["prepareProvider": true])
         #expect(capabilities?["documentHighlightProvider"] == .bool(true) && capabilities?["workspaceSymbolProvider"] == .bool(true))
         #expect(capabilities?["documentRangeFormattingProvider"] == .bool(true))
-        #expect(capabilities?["executeCommandProvider"]?["commands"] == ["menuc.preview"])
+        #expect(capabilities?["executeCommandProvider"]?["commands"] == ["menuc.preview", "menuc.applyFix"])
         let plain = LanguageServer().receive(LanguageServerTests.request(1, "initialize", ["capabilities": [:]]), now: 0)
         #expect(plain.first?["result"]?["capabilities"]?["renameProvider"] == .bool(true), "no rename options to a client that doesn't prepare")
         #expect(plain.first?["result"]?["capabilities"]?["documentRangeFormattingProvider"] == nil)

@@ -726,7 +726,9 @@ struct LanguageServerTests {
 
     @Test func codeActionsOfferTheFixItAndAnAllow() throws {
         let document = LanguageServerTests.document("menu File \"File\" {\n  item export \"Export...\" { input: true }\n}\n")
-        let actions = CodeActionsFeature.actions(document, range: LanguageServerTests.range(1, 16, 1, 16), only: nil, capabilities: ClientCapabilities())
+        var literals = ClientCapabilities()
+        literals.codeActionLiterals = true
+        let actions = CodeActionsFeature.actions(document, range: LanguageServerTests.range(1, 16, 1, 16), only: nil, capabilities: literals)
         let titles = actions.array?.compactMap { $0["title"]?.string } ?? []
         let fix = try #require(titles.firstIndex(of: "Replace '...' with '…'"))
         let allow = try #require(titles.firstIndex(of: "Allow 'label-ellipsis-character' on item export"))

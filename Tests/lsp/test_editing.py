@@ -56,7 +56,7 @@ async def test_capabilities_include_the_editing_features(client: LanguageClient)
     assert result.document_highlight_provider and result.workspace_symbol_provider
     assert result.document_range_formatting_provider
     assert result.code_lens_provider is not None
-    assert list(result.execute_command_provider.commands) == ["menuc.preview"]
+    assert list(result.execute_command_provider.commands) == ["menuc.preview", "menuc.applyFix"]
 
 
 async def test_rename_a_declaration_across_files(client: LanguageClient, workspace: pathlib.Path):

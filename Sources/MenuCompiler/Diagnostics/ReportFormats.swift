@@ -85,7 +85,7 @@ extension DiagnosticRenderer {
             ("tool", .object([("driver", .object([
                 ("name", .string("menuc")),
                 ("version", .string(MenucVersion.current)),
-                ("informationUri", .string("https://developer.apple.com/design/human-interface-guidelines/")),
+                ("informationUri", .string(ProjectHome.repository)),
                 ("rules", .array(rules.map(sarifRule))),
             ]))])),
             ("invocations", .array([.object(invocation)])),
@@ -159,7 +159,7 @@ extension DiagnosticRenderer {
             members += [
                 ("shortDescription", .object([("text", .string(descriptor.summary))])),
                 ("fullDescription", .object([("text", .string(descriptor.explanation))])),
-                ("helpUri", .string(descriptor.guideline.url)),
+                ("helpUri", .string(ProjectHome.rulePage(id))),
                 ("help", .object([
                     ("text", .string("\(descriptor.explanation)\n\nGuideline: \(descriptor.guideline.section) — “\(descriptor.quote)”")),
                     ("markdown", .string(markdown)),
@@ -172,13 +172,19 @@ extension DiagnosticRenderer {
             ]
         } else {
             let explanation = Self.explanation(of: id)
+            var markdown = explanation + "\n"
+            if let example = DiagnosticCatalog.entry(id)?.example {
+                let note = example.repetitionNote.map { " (\($0))" } ?? ""
+                markdown += "\n**Example\(note):**\n\n```\n\(example.source)\n```\n\n**Fixed:**\n\n```\n\(example.fixed)\n```\n"
+            }
+            markdown += "\nRun `menuc explain \(id)` for more.\n"
             members += [
                 ("shortDescription", .object([("text", .string(Self.firstSentence(of: explanation)))])),
                 ("fullDescription", .object([("text", .string(explanation))])),
-                ("helpUri", .string("https://developer.apple.com/design/human-interface-guidelines/menus")),
+                ("helpUri", .string(ProjectHome.rulePage(id))),
                 ("help", .object([
                     ("text", .string(explanation + "\n\nRun `menuc explain \(id)` for more.")),
-                    ("markdown", .string(explanation + "\n\nRun `menuc explain \(id)` for more.\n")),
+                    ("markdown", .string(markdown)),
                 ])),
                 ("defaultConfiguration", .object([("level", .string(id == RuleEngine.unusedAllowID ? "warning" : "error"))])),
                 ("properties", .object([("tags", .array([.string(id == RuleEngine.unusedAllowID ? "suppression" : "language")]))])),
@@ -189,9 +195,8 @@ extension DiagnosticRenderer {
 
     /// What a language error, unused-allow or a summary finding means, without `explain`'s heading.
     static func explanation(of id: String) -> String {
-        if let language = LanguageErrorID(rawValue: id) { return language.explanation }
-        let text = RuleDocumentation.explain(id) ?? id
-        return text.split(separator: "\n\n", omittingEmptySubsequences: false).dropFirst().joined(separator: "\n\n").trimmingTrailingNewlines()
+        if let entry = DiagnosticCatalog.entry(id) { return entry.explanation }
+        return RuleRegistry.descriptor(id)?.explanation ?? id
     }
 
     static func firstSentence(of text: String) -> String {

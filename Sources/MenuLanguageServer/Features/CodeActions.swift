@@ -9,11 +9,20 @@ import MenuCompiler
 /// as a quick fix; for guideline findings, "allow this rule here", which
 /// adds `@allow(rule-id)` to the innermost element covering the finding;
 /// and, when several fixes are available, one action applying all of them.
+/// Clients without `codeActionLiteralSupport` get the same actions as
+/// commands (`ApplyFixCommand`), or none if they can't apply edits either.
 enum CodeActionsFeature {
     static let quickFix = "quickfix"
     static let fixAll = "source.fixAll"
 
-    static func actions(_ document: DocumentContext, range: LSPRange, only: [String]?, capabilities: ClientCapabilities) -> JSON {
+    static func actions(_ document: DocumentContext, version: Int = 0, range: LSPRange, only: [String]?, capabilities: ClientCapabilities) -> JSON {
+        let literals = literalActions(document, range: range, only: only, capabilities: capabilities)
+        if capabilities.codeActionLiterals { return .array(literals) }
+        guard capabilities.applyEdit else { return [] }
+        return .array(literals.compactMap { ApplyFixCommand.command(for: $0, uri: document.uri, version: version) })
+    }
+
+    private static func literalActions(_ document: DocumentContext, range: LSPRange, only: [String]?, capabilities: ClientCapabilities) -> [JSON] {
         let wanted = { (kind: String) in only.map { kinds in kinds.contains { kind == $0 || kind.hasPrefix($0 + ".") } } ?? true }
         let selection = document.source.byteRange(of: range)
         let diagnostics = document.analysis.diagnostics(in: document.file)
@@ -32,7 +41,7 @@ enum CodeActionsFeature {
             }
         }
         if wanted(fixAll), let all = fixAllAction(document, diagnostics: diagnostics) { actions.append(all) }
-        return .array(actions)
+        return actions
     }
 
     private static func action(title: String, kind: String, diagnostic: JSON, edit: JSON, preferred: Bool) -> JSON {

@@ -60,11 +60,12 @@ enum FormattingFeature {
     }
 
     /// The formatted text in the editor's indentation and the document's
-    /// own line ends (CRLF when its first line ends so): the edit changes
-    /// the layout, not the conventions the file and the editor keep.
+    /// own line ends (those its first line ends with: CRLF, or a carriage
+    /// return alone, which the protocol counts as a line end too): the edit
+    /// changes the layout, not the conventions the file and the editor keep.
     static func adapted(_ formatted: [UInt8], to original: [UInt8], options: Options) -> [UInt8] {
-        let crlf = original.firstIndex(of: 0x0A).map { $0 > 0 && original[$0 - 1] == 0x0D } ?? false
-        guard crlf || options != Options() else { return formatted }
+        let lineEnd = lineEnding(of: original)
+        guard lineEnd != [0x0A] || options != Options() else { return formatted }
         var output: [UInt8] = []
         output.reserveCapacity(formatted.count + formatted.count / 16)
         var atLineStart = true
@@ -81,13 +82,21 @@ enum FormattingFeature {
                 continue
             }
             if byte == 0x0A {
-                if crlf { output.append(0x0D) }
+                output += lineEnd
                 atLineStart = true
+            } else {
+                output.append(byte)
             }
-            output.append(byte)
             index += 1
         }
         return output
+    }
+
+    /// The bytes that end the first line of `text` (a line feed when it has one line).
+    static func lineEnding(of text: [UInt8]) -> [UInt8] {
+        guard let first = text.firstIndex(where: { $0 == 0x0A || $0 == 0x0D }) else { return [0x0A] }
+        if text[first] == 0x0A { return [0x0A] }
+        return first + 1 < text.count && text[first + 1] == 0x0A ? [0x0D, 0x0A] : [0x0D]
     }
 
     /// The single edit turning `file`'s text into `target`: the differing

@@ -15,6 +15,8 @@ struct ClientCapabilities: Sendable {
     var unnecessaryTag = false
     var codeDescription = false
     var codeActionLiterals = false
+    /// The client applies edits the server sends (`workspace/applyEdit`).
+    var applyEdit = false
     var versionedDiagnostics = false
     var prepareRename = false
     /// Workspace edits may be `documentChanges` (edits tied to document versions).
@@ -44,13 +46,18 @@ struct ClientCapabilities: Sendable {
         codeActionLiterals = text?["codeAction"]?["codeActionLiteralSupport"] != nil
         prepareRename = flag(["rename", "prepareSupport"])
         documentChanges = json?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
+        applyEdit = json?["workspace"]?["applyEdit"]?.bool ?? false
     }
 }
 
-/// Text for hovers and documentation, in the richest form the client shows.
+/// Text for hovers and documentation, in the richest form the client shows:
+/// the Markdown, or for a client that takes only plain text, what it reads as.
 struct MarkupText {
     var markdown: String
     var isMarkdown: Bool
 
-    var json: JSON { ["kind": isMarkdown ? "markdown" : "plaintext", "value": .string(markdown)] }
+    var json: JSON {
+        isMarkdown ? ["kind": "markdown", "value": .string(markdown)]
+            : ["kind": "plaintext", "value": .string(PlainTextRendering.plainText(fromMarkdown: markdown))]
+    }
 }

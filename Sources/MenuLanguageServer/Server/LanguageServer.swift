@@ -61,6 +61,8 @@ package final class LanguageServer {
     private var published: [String: JSON] = [:]
     private var reportedConfigurationFailures: Set<String> = []
     private var outbox: [JSON] = []
+    /// Ids of the requests the server sends the client (`workspace/applyEdit`).
+    private var sentRequests = 0
 
     package init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
@@ -112,7 +114,8 @@ package final class LanguageServer {
         }
         let id = fields["id"]
         guard let method = fields["method"]?.string else {
-            // A response to a request of ours; the server sends none, so there is nothing to match.
+            // A response to a request of ours (`workspace/applyEdit`): the
+            // client has shown the person whatever went wrong; nothing waits for it.
             if fields["result"] != nil || fields["error"] != nil { return }
             reply(to: id ?? .null, error: ResponseError(code: ResponseError.invalidRequestCode, message: "a request needs a 'method'"))
             return
@@ -178,8 +181,9 @@ package final class LanguageServer {
             return FoldingFeature.ranges(try document(params))
         case "textDocument/codeAction":
             let only = params.json["context"]?["only"]?.array?.compactMap(\.string)
-            return CodeActionsFeature.actions(try document(params), range: try LSPRange(json: params.json["range"]), only: only,
-                                              capabilities: capabilities)
+            let document = try document(params)
+            return CodeActionsFeature.actions(document, version: store[document.uri]?.version ?? 0, range: try LSPRange(json: params.json["range"]),
+                                              only: only, capabilities: capabilities)
         case "textDocument/formatting":
             guard let formatter = configuration.formatter else { throw methodNotFound(method) }
             return FormattingFeature.format(try document(params), with: formatter,
@@ -202,8 +206,14 @@ package final class LanguageServer {
         case "textDocument/codeLens":
             return PreviewLensFeature.lenses(try document(params))
         case "workspace/executeCommand":
-            guard params.json["command"]?.string == PreviewLensFeature.command else {
-                throw ResponseError.invalidParams("unknown command; menuc runs only \(PreviewLensFeature.command)")
+            let command = params.json["command"]?.string
+            if command == ApplyFixCommand.command {
+                let request = try ApplyFixCommand.request(arguments: params.json["arguments"], documents: store.documents)
+                sendRequest("workspace/applyEdit", ["label": .string(request.label), "edit": request.edit])
+                return .null
+            }
+            guard command == PreviewLensFeature.command else {
+                throw ResponseError.invalidParams("unknown command; menuc runs \(PreviewLensFeature.command) and \(ApplyFixCommand.command)")
             }
             let outcome = try PreviewLensFeature.execute(arguments: params.json["arguments"], analysis: currentAnalysis())
             outbox.append(notification("window/showMessage", ["type": 3, "message": .string(outcome.message)]))
@@ -334,6 +344,11 @@ package final class LanguageServer {
     }
 
     // MARK: - Output
+
+    private func sendRequest(_ method: String, _ params: JSON) {
+        sentRequests += 1
+        outbox.append(["jsonrpc": "2.0", "id": .string("menuc-\(sentRequests)"), "method": .string(method), "params": params])
+    }
 
     private func reply(to id: JSON, result: JSON) {
         outbox.append(["jsonrpc": "2.0", "id": id, "result": result])

@@ -31,7 +31,7 @@ enum ServerCapabilities {
             // Rename options may be sent only to a client that said it prepares renames.
             "renameProvider": prepareRename ? ["prepareProvider": true] : true,
             "codeLensProvider": ["resolveProvider": false],
-            "executeCommandProvider": ["commands": [.string(PreviewLensFeature.command)]],
+            "executeCommandProvider": ["commands": [.string(PreviewLensFeature.command), .string(ApplyFixCommand.command)]],
             // Folders added and removed later move the roots imports are resolved in.
             "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
         ]

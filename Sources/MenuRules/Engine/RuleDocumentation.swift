@@ -39,15 +39,7 @@ package enum RuleDocumentation {
     }
 
     package static func explain(_ id: String) -> String? {
-        if let language = LanguageErrorID(rawValue: id) {
-            return "\(id) (language error, always an error)\n\n\(language.explanation)\n"
-        }
-        if id == DisplayLimit.notShownID {
-            return "\(id) (a summary, not a finding)\n\nText and short output, and the language server, show at most \(DiagnosticLimits.shownPerFile) diagnostics per file. This one stands for the rest of the file's: it says how many there are and points at the first of them, and its severity is the worst of theirs (so the exit status is what it would be with all of them shown). JSON, SARIF, GitHub annotations and baselines list every finding.\n"
-        }
-        if id == RuleEngine.unusedAllowID {
-            return "\(id) (warning)\n\nAn @allow(...) that silences nothing: the rule never fires on that element, the id is not a rule, or it names a language error. Suppressions that no longer suppress anything hide future problems; remove them.\n"
-        }
+        if let entry = DiagnosticCatalog.entry(id) { return explain(entry) }
         guard let descriptor = RuleRegistry.descriptor(id) else { return nil }
         var text = "\(descriptor.id) (\(descriptor.severity.rawValue)\(descriptor.hasFixIt ? ", fix-it" : ""))\n\n"
         text += descriptor.summary + "\n\n" + descriptor.explanation + "\n\n"
@@ -57,6 +49,18 @@ package enum RuleDocumentation {
             let heading = example.expectation == .triggers ? "Triggers" : "Does not trigger"
             text += "\nExample \(index + 1) — \(heading):\n" + indent(example.source) + "\n"
             if let corrected = example.corrected { text += "  Fixed:\n" + indent(corrected) + "\n" }
+        }
+        return text
+    }
+
+    /// A diagnostic that is not a guideline rule, as `explain` shows a rule:
+    /// what it means, then an example that produces it and the fix.
+    static func explain(_ entry: DiagnosticEntry) -> String {
+        var text = "\(entry.id) (\(entry.classification))\n\n\(entry.explanation)\n"
+        if let example = entry.example {
+            let note = example.repetitionNote.map { " (\($0))" } ?? ""
+            text += "\nExample — Triggers\(note):\n" + indent(example.source) + "\n"
+            text += "  Fixed:\n" + indent(example.fixed) + "\n"
         }
         return text
     }
@@ -107,11 +111,16 @@ package enum RuleDocumentation {
                 if let corrected = example.corrected { text += "\nFixed:\n\n```\n\(corrected)\n```\n" }
             }
         }
-        text += "\n## Language errors\n\nThese are always errors and cannot be silenced.\n\n"
-        for language in LanguageErrorID.allCases {
-            text += "- `\(language.rawValue)`: \(language.explanation)\n"
+        text += "\n## Language errors and other diagnostics\n\n"
+        text += "The language errors are always errors and cannot be silenced with `@allow`. "
+        text += "The other ids here are about suppressions, summaries and the formatter.\n"
+        for entry in DiagnosticCatalog.entries {
+            text += "\n### \(entry.id)\n\n**\(entry.classification)**\n\n\(entry.explanation)\n"
+            if let example = entry.example {
+                let note = example.repetitionNote.map { " (\($0))" } ?? ""
+                text += "\nTriggers\(note):\n\n```\n\(example.source)\n```\n\nFixed:\n\n```\n\(example.fixed)\n```\n"
+            }
         }
-        text += "- `\(RuleEngine.unusedAllowID)` (warning): an `@allow` that silences nothing, names no rule, or names a language error.\n"
         return text
     }
 }

@@ -144,7 +144,8 @@ public struct Diagnostic: Hashable, Sendable {
     }
 }
 
-/// The ids of the language's own errors (the catalog's first table).
+/// The ids of the language's own errors. What each means, with an example
+/// and its fix, is in MenuRules' `DiagnosticCatalog`.
 public enum LanguageErrorID: String, Sendable, CaseIterable {
     case syntax
     case unknownProperty = "unknown-property"
@@ -160,24 +161,6 @@ public enum LanguageErrorID: String, Sendable, CaseIterable {
     case nameClash = "name-clash"
     case tooManyErrors = "too-many-errors"
 
-    /// What `menuc explain` says about a language error.
-    public var explanation: String {
-        switch self {
-        case .syntax: "The text does not follow the grammar of the .menu language: a character, token or structure is not what the grammar allows at that point. The message says what was expected and what was found."
-        case .unknownProperty: "A property name that the element kind does not take. The message suggests the closest valid property and, when the name belongs to other kinds, names them."
-        case .invalidValue: "A property value of the wrong type (a string where a number is needed) or an enumeration value that does not exist. The message lists the allowed values."
-        case .duplicateProperty: "The same property is set twice on one element; only one value can hold."
-        case .duplicateID: "Two siblings end up with the same identifier, written or derived from their labels. Identifiers name elements in generated code, so they must be unique among siblings. Give one of them an explicit identifier."
-        case .unknownReference: "A `use`, `menu:`, `default:` or `opens:` names something that is not declared. The message suggests the closest declared name."
-        case .referenceCycle: "Menus that use each other through `use` or `menu:` would splice forever. The message names every step of the cycle."
-        case .misplacedElement: "An element kind appears where it may not (an `option` outside a pop-up, a `menu` inside a menu, a second `menubar`)."
-        case .invalidShortcut: "A keyboard shortcut that does not parse: unknown modifier or key, or a missing key. Write shortcuts as `cmd+shift+n` or `⌘⇧N`."
-        case .importFailed: "An imported file is missing, unreadable, outside the project root, or imports form a cycle."
-        case .spliceTooLarge: "A `use` or `menu:` would go past what a group of files may splice. Each splice copies the menu with everything it splices itself, one level below the element that splices it, so menus that splice one another grow exponentially or nest as deep as their chain is long. The limits: no element nested more than 64 levels deep (as for written elements); copies of at most twice as many elements as the files write, or 100,000 when that is more; and copies costing at most 16 times the files' size in bytes, or 64 MiB, counting each copy's written text, identifier path and 64 bytes per level of nesting. The message names the chain of menus. Splice the large menu in fewer places, higher up, or with shorter identifiers and texts."
-        case .nameClash: "Two elements of one scope would get the same path or the same name in generated Swift. Sections, toolbars and rows without an identifier don't separate names: their elements' paths and Swift handles are those of the menu or view around them, so that adding or removing a section moves nothing. Swift names are the identifiers in lowerCamelCase (handles) and with a capital first letter (the types of elements that hold others), so `Edit` and `edit` clash too. Names are never renumbered, which would change when the file changes; give one of the two another identifier."
-        case .tooManyErrors: "A file has more language errors than menuc lists: the first \(DiagnosticLimits.errorsPerFile) by position are listed, and this one error, at the first of the rest, says how many more were found. It holds in every output format. Past a hundred errors a file is usually not a .menu file at all, or one mistake repeats; fix the errors listed and check again."
-        }
-    }
 }
 
 /// Problems counted by severity: those a summary diagnostic stands for.

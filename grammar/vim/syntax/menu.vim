@@ -34,17 +34,22 @@ syn region  menuAttribute matchgroup=menuAttributeName start="@allow\s*(" end=")
 syn match   menuRuleID "\h\w*\(-\w\+\)*" contained
 
 " Elements: a kind at the start of a statement (line start, or after `{`,
-" `;` or an attribute's `)`), not followed by ':', then an optional
-" identifier and label.
-syn match   menuElementKind "\(\(^\|[{;)]\)\s*\)\@<=\<\(menubar\|menu\|view\|contextmenu\|button\|toggle\|popup\|pulldown\|option\|toolbar\|row\|item\|section\|submenu\)\>\(\s*:\)\@!" nextgroup=menuElementName skipwhite
+" `;` or an attribute's `)`, and any block comments written before it),
+" not followed by ':', then an optional identifier and label.
+syn match   menuElementKind "\(\(^\|[{;)]\)\s*\(/\*.\{-}\*/\s*\)*\)\@<=\<\(menubar\|menu\|view\|contextmenu\|button\|toggle\|popup\|pulldown\|option\|toolbar\|row\|item\|section\|submenu\)\>\(\s*:\)\@!" nextgroup=menuElementName skipwhite
 syn match   menuElementName "\h\w*" contained
 
-" use Menu: splices a declared menu.
-syn match   menuUse "\(\(^\|[{;)]\)\s*\)\@<=\<use\>\(\s*:\)\@!" nextgroup=menuUseTarget skipwhite
-syn match   menuUseTarget "\h\w*" contained
+" References: `use Menu` splices a declared menu, and the values of
+" `menu:`, `opens:` and `default:` name a declaration or an option. All are
+" one group, as the language server marks them all as one token type.
+syn match   menuUse "\(\(^\|[{;)]\)\s*\(/\*.\{-}\*/\s*\)*\)\@<=\<use\>\(\s*:\)\@!" nextgroup=menuReference skipwhite
+syn match   menuReference "\h\w*" contained
 
 " Properties and values.
 syn match   menuProperty "\<\h\w*\ze\s*:"
+" After menuProperty: of two matches at one place, Vim takes the later.
+syn match   menuReferenceProperty "\<\(menu\|opens\|default\)\ze\s*:" nextgroup=menuReferenceColon skipwhite
+syn match   menuReferenceColon ":" contained nextgroup=menuReference skipwhite
 syn keyword menuBoolean true false
 syn match   menuNumber "-\=\<\d\+\(\.\d\+\)\=\>"
 
@@ -69,7 +74,8 @@ hi def link menuRuleID        Constant
 hi def link menuElementKind   Keyword
 hi def link menuElementName   Identifier
 hi def link menuUse           Keyword
-hi def link menuUseTarget     Identifier
+hi def link menuReference     Identifier
+hi def link menuReferenceProperty Label
 hi def link menuProperty      Label
 hi def link menuBoolean       Boolean
 hi def link menuNumber        Number

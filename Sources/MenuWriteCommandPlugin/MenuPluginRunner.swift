@@ -1,0 +1,1 @@
+../MenuCommandPlugin/MenuPluginRunner.swift
