@@ -6,7 +6,6 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
-@testable import MenuLanguageServer
 
 /// Edge cases of the Buttons rules that their own examples don't pin down:
 /// platform gating, what counts within a view, interplay between rules,

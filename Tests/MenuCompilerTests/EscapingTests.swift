@@ -7,7 +7,7 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
-@testable import MenuLanguageServer
+import MenuTestSupport
 
 /// The escaping helpers every text backend relies on, fed hostile strings.
 /// The proof that generated Swift carries labels exactly is in
@@ -226,7 +226,7 @@ struct EscapingTests {
     }
 
     @Test func markdownFastPathsAgreeWithTheFullEscaping() {
-        var samples = TitleCaseTests.labelsToCompare
+        var samples = TitleCaseLabels.labelsToCompare
         samples += ["", " ", "  x ", "a|b", "`code`", "x`", "1. First", "2) Second", "- item", "+1", "= 2", "a_b", "R&D", "<b>", "Tab\there",
                     "Line\nbreak", "Trailing ", " Leading", "…", "Save…", "Zero\u{200B}width", "e\u{301}", "# Title", "~strike~", "[link]"]
         var plain = 0

@@ -7,7 +7,7 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
-@testable import MenuLanguageServer
+import MenuTestSupport
 
 struct GroupKeyedTableTests {
     /// Set keys in a shuffled order (each twice, the second value kept),
@@ -17,7 +17,7 @@ struct GroupKeyedTableTests {
     @Test(arguments: [(keyCount: 10_000, expected: 10), (keyCount: 10_000, expected: 10_000), (keyCount: 40, expected: 0)])
     func valuesSurviveTheChangeOfForm(keyCount: Int, expected: Int) {
         var table = GroupKeyedTable(keyCount: keyCount, missing: -1, expectedKeys: expected)
-        var generator = RobustnessTests.SeededGenerator(state: UInt64(keyCount))
+        var generator = SeededGenerator(state: UInt64(keyCount))
         let keys = Array((0..<keyCount).filter { $0 % 3 == 0 }.shuffled(using: &generator))
         for (step, key) in keys.enumerated() {
             table[key] = -7

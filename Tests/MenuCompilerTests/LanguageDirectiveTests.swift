@@ -3,6 +3,8 @@ import Testing
 @testable import MenuRules
 @testable import MenuFormatter
 @testable import MenuCompiler
+import MenuTestSupport
+import CompilerTestSupport
 
 /// `language de`: a file says which language its labels are in, and the
 /// English label rules skip the labels of other languages.

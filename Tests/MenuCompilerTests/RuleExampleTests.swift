@@ -6,7 +6,6 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
-@testable import MenuLanguageServer
 
 /// Runs every registered rule's own examples, each rule in isolation: the
 /// only findings that count are that rule's, so no rule's output leaks
