@@ -82,6 +82,8 @@ let package = Package(
         .target(name: "MenuTestSupport", path: "Tests/MenuTestSupport"),
         // Compares JSON texts as data.
         .target(name: "JSONTestSupport", path: "Tests/JSONTestSupport"),
+        // Formatting a text, for the tests at and above the formatter.
+        .target(name: "FormatterTestSupport", dependencies: ["MenuFormatter"], path: "Tests/FormatterTestSupport"),
         // Compiling a text through the driver, for the tests at and above it.
         .target(name: "CompilerTestSupport", dependencies: ["MenuRules", "MenuCompiler", "MenuTestSupport"], path: "Tests/CompilerTestSupport"),
         // The language server's features on one in-memory document.
@@ -107,6 +109,11 @@ let package = Package(
             dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuBackends", "JSONTestSupport", "MenuTestSupport"],
             path: "Tests/MenuBackendsTests"
         ),
+        .testTarget(
+            name: "MenuFormatterTests",
+            dependencies: ["MenuSupport", "MenuSyntax", "MenuFormatter", "MenuTestSupport", "FormatterTestSupport"],
+            path: "Tests/MenuFormatterTests"
+        ),
         // The driver: compiling, files and imports, configuration, baselines,
         // writing outputs, rendering diagnostics — and whatever else needs
         // `Compiler.compile` to get its input. Fixtures/ holds the golden
@@ -114,7 +121,7 @@ let package = Package(
         .testTarget(
             name: "MenuCompilerTests",
             dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuBackends", "MenuFormatter", "MenuCompiler",
-                           "JSONTestSupport", "MenuTestSupport", "CompilerTestSupport"],
+                           "JSONTestSupport", "MenuTestSupport", "CompilerTestSupport", "FormatterTestSupport"],
             path: "Tests/MenuCompilerTests",
             exclude: ["Fixtures"]
         ),
