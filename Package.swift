@@ -82,6 +82,8 @@ let package = Package(
         .target(name: "MenuTestSupport", path: "Tests/MenuTestSupport"),
         // Compares JSON texts as data.
         .target(name: "JSONTestSupport", path: "Tests/JSONTestSupport"),
+        // One text parsed and resolved without the driver, for the tests of the rules and backends.
+        .target(name: "SemanticsTestSupport", dependencies: ["MenuSyntax", "MenuSemantics"], path: "Tests/SemanticsTestSupport"),
         // Formatting a text, for the tests at and above the formatter.
         .target(name: "FormatterTestSupport", dependencies: ["MenuFormatter"], path: "Tests/FormatterTestSupport"),
         // Compiling a text through the driver, for the tests at and above it.
@@ -101,7 +103,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MenuRulesTests",
-            dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuTestSupport"],
+            dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuTestSupport", "SemanticsTestSupport"],
             path: "Tests/MenuRulesTests"
         ),
         .testTarget(

@@ -1,10 +1,3 @@
-import MenuSupport
-import MenuSyntax
-@_spi(MenuPipeline) import MenuSemantics
-import MenuRules
-import MenuBackends
-import MenuFormatter
-
 /// Applies fix-its to source text: edits in one pass, from the end of the
 /// file backwards, skipping any edit that overlaps one already taken (the
 /// next `--fix` run picks it up after re-checking). Text outside the edit

@@ -3,9 +3,7 @@ import Testing
 @testable import MenuSyntax
 @_spi(MenuPipeline) @testable import MenuSemantics
 @testable import MenuRules
-@testable import MenuBackends
-@testable import MenuFormatter
-@testable import MenuCompiler
+import SemanticsTestSupport
 
 /// Edge cases of the Buttons rules that their own examples don't pin down:
 /// platform gating, what counts within a view, interplay between rules,
@@ -13,12 +11,12 @@ import Testing
 @Suite("Button rules")
 struct ButtonRuleTests {
 
-    /// Compiles `text` and runs every Buttons rule; findings sorted by position.
+    /// Checks `text` and runs every Buttons rule; findings sorted by position.
     private func findings(_ text: String) -> [Diagnostic] {
-        let compilation = Compiler.compile([.text(text, displayPath: "test.menu")], options: CompileOptions(runRules: false))
+        let compilation = CheckedText(text)
         let errors = compilation.diagnostics.filter { $0.severity == .error }
         #expect(errors.isEmpty, "language errors: \(errors.map(\.message))")
-        guard let file = compilation.files.first else { return [] }
+        guard let file = compilation.file else { return [] }
         return RuleEngine(rules: RuleRegistry.buttonRules).check(file, hasLanguageErrors: false).sorted { $0.span < $1.span }
     }
 
@@ -26,8 +24,8 @@ struct ButtonRuleTests {
 
     /// The text after applying every fix-it of the findings.
     private func fixed(_ text: String) -> String {
-        let compilation = Compiler.compile([.text(text, displayPath: "test.menu")], options: CompileOptions(runRules: false))
-        guard let file = compilation.files.first else { return text }
+        let compilation = CheckedText(text)
+        guard let file = compilation.file else { return text }
         let all = RuleEngine(rules: RuleRegistry.buttonRules).check(file, hasLanguageErrors: false)
         let result = FixApplier.apply(all.flatMap(\.fixIts), to: file.source.bytes, file: file.source.id)
         return String(decoding: result.bytes, as: UTF8.self)

@@ -3,9 +3,7 @@ import Testing
 @testable import MenuSyntax
 @_spi(MenuPipeline) @testable import MenuSemantics
 @testable import MenuRules
-@testable import MenuBackends
-@testable import MenuFormatter
-@testable import MenuCompiler
+import SemanticsTestSupport
 
 /// Runs every registered rule's own examples, each rule in isolation: the
 /// only findings that count are that rule's, so no rule's output leaks
@@ -13,11 +11,11 @@ import Testing
 struct RuleExampleTests {
     static let rules: [any Rule] = RuleRegistry.all
 
-    /// Compiles an example alone and returns language errors and the rule's findings.
+    /// Checks an example alone and returns language errors and the rule's findings.
     static func run(_ rule: any Rule, on text: String) -> (languageErrors: [Diagnostic], findings: [Diagnostic], file: SourceFile?) {
-        let compilation = Compiler.compile([.text(text, displayPath: "example.menu")], options: CompileOptions(runRules: false))
+        let compilation = CheckedText(text, displayPath: "example.menu")
         let errors = compilation.diagnostics.filter { $0.severity == .error }
-        guard let checked = compilation.files.first else { return (errors, [], nil) }
+        guard let checked = compilation.file else { return (errors, [], nil) }
         let engine = RuleEngine(rules: [rule])
         let findings = engine.check(checked, hasLanguageErrors: false).filter { $0.id == rule.descriptor.id }
         return (errors, findings, checked.source)
