@@ -52,4 +52,23 @@ struct LayeringTests {
             }
         }
     }
+
+    /// The tests mirror the stages: each stage's test target sees only that
+    /// stage and the ones before it (and the test helpers of those), so a
+    /// test that needs more has to sit higher, and nobody widens a target to
+    /// keep a test where it was. IntegrationTests sees everything.
+    @Test func eachStagesTestsDependOnlyOnEarlierStages() throws {
+        let manifest = try String(contentsOf: TestSupport.packageRoot.appendingPathComponent("Package.swift"), encoding: .utf8)
+        let aboveEveryStage = ["MenuLanguageServer", "MenuImport", "menuc", "LanguageServerTestSupport"]
+        for (position, stage) in Self.stages.enumerated() {
+            let declaration = try #require(manifest.range(of: "name: \"\(stage)Tests\""), "\(stage)Tests is a test target")
+            let rest = manifest[declaration.upperBound...]
+            let end = rest.range(of: "path:")?.lowerBound ?? rest.endIndex
+            let dependencies = rest[..<end]
+            let driverHelpers = stage == "MenuCompiler" ? [] : ["CompilerTestSupport"]
+            for later in Array(Self.stages[(position + 1)...]) + aboveEveryStage + driverHelpers {
+                #expect(!dependencies.contains("\"\(later)\""), "\(stage)Tests depends on \(later), which comes after \(stage)")
+            }
+        }
+    }
 }
