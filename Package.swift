@@ -81,18 +81,82 @@ let package = Package(
             dependencies: ["menuc"],
             path: "Sources/MenuWriteCommandPlugin"
         ),
+        // The tests mirror the pipeline: one target per stage, each seeing
+        // only its stage and the stages before it (and the test helpers), so
+        // a test sits as low as what it uses allows. The tests that run the
+        // built tools are together on top.
+
+        // Helpers for every test target: the package's paths, temporary
+        // folders, running a program. Depends on nothing of menuc.
+        .target(name: "MenuTestSupport", path: "Tests/MenuTestSupport"),
+        // Compares JSON texts as data.
+        .target(name: "JSONTestSupport", path: "Tests/JSONTestSupport"),
+        // One text parsed and resolved without the driver, for the tests of the rules and backends.
+        .target(name: "SemanticsTestSupport", dependencies: ["MenuSyntax", "MenuSemantics"], path: "Tests/SemanticsTestSupport"),
+        // Formatting a text, for the tests at and above the formatter.
+        .target(name: "FormatterTestSupport", dependencies: ["MenuFormatter"], path: "Tests/FormatterTestSupport"),
+        // Compiling a text through the driver, for the tests at and above it.
+        .target(name: "CompilerTestSupport", dependencies: ["MenuRules", "MenuCompiler", "MenuTestSupport"], path: "Tests/CompilerTestSupport"),
+        // The language server's features on one in-memory document.
+        .target(name: "LanguageServerTestSupport", dependencies: ["MenuLanguageServer"], path: "Tests/LanguageServerTestSupport"),
+
         // MenuModel tested as apps use it: a plain import, reading menuc's JSON.
         .testTarget(name: "MenuModelTests", dependencies: ["MenuModel", "JSONTestSupport"], path: "Tests/MenuModelTests"),
-        // Compares JSON texts as data, for the tests of both.
-        .target(name: "JSONTestSupport", path: "Tests/JSONTestSupport"),
+        .testTarget(name: "MenuSupportTests", dependencies: ["MenuSupport", "MenuTestSupport"], path: "Tests/MenuSupportTests"),
         // The syntax stage alone: lexer, parser, property names.
-        .testTarget(name: "MenuSyntaxTests", dependencies: ["MenuSupport", "MenuSyntax"], path: "Tests/MenuSyntaxTests"),
+        .testTarget(name: "MenuSyntaxTests", dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuTestSupport"], path: "Tests/MenuSyntaxTests"),
+        .testTarget(
+            name: "MenuSemanticsTests",
+            dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuTestSupport"],
+            path: "Tests/MenuSemanticsTests"
+        ),
+        .testTarget(
+            name: "MenuRulesTests",
+            dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuTestSupport", "SemanticsTestSupport"],
+            path: "Tests/MenuRulesTests"
+        ),
+        .testTarget(
+            name: "MenuBackendsTests",
+            dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuBackends", "JSONTestSupport", "MenuTestSupport"],
+            path: "Tests/MenuBackendsTests"
+        ),
+        .testTarget(
+            name: "MenuFormatterTests",
+            dependencies: ["MenuSupport", "MenuSyntax", "MenuFormatter", "MenuTestSupport", "FormatterTestSupport"],
+            path: "Tests/MenuFormatterTests"
+        ),
+        // The driver: compiling, files and imports, configuration, baselines,
+        // writing outputs, rendering diagnostics — and whatever else needs
+        // `Compiler.compile` to get its input. Fixtures/ holds the golden
+        // inputs and outputs every target reads (TestSupport.fixtures).
         .testTarget(
             name: "MenuCompilerTests",
-            // The CLI tests run the built `menuc` binary, so it must be built first.
-            dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuBackends", "MenuFormatter", "MenuCompiler", "MenuLanguageServer", "MenuImport", "JSONTestSupport", "menuc"],
+            dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuBackends", "MenuFormatter", "MenuCompiler",
+                           "JSONTestSupport", "MenuTestSupport", "CompilerTestSupport", "FormatterTestSupport"],
             path: "Tests/MenuCompilerTests",
             exclude: ["Fixtures"]
+        ),
+        .testTarget(
+            name: "MenuLanguageServerTests",
+            dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuBackends", "MenuFormatter", "MenuCompiler",
+                           "MenuLanguageServer", "MenuTestSupport", "CompilerTestSupport", "LanguageServerTestSupport"],
+            path: "Tests/MenuLanguageServerTests"
+        ),
+        .testTarget(
+            name: "MenuImportTests",
+            dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuBackends", "MenuFormatter", "MenuCompiler",
+                           "MenuImport", "MenuTestSupport", "CompilerTestSupport"],
+            path: "Tests/MenuImportTests"
+        ),
+        // Everything together: the built `menuc` run as users run it (so it
+        // must be built first), the plugin demo, generated Swift compiled,
+        // the goldens over every backend, outside tools reading the outputs,
+        // and checks of the package itself (its manifest and sources).
+        .testTarget(
+            name: "IntegrationTests",
+            dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuBackends", "MenuFormatter", "MenuCompiler",
+                           "MenuLanguageServer", "MenuImport", "JSONTestSupport", "MenuTestSupport", "CompilerTestSupport", "LanguageServerTestSupport", "menuc"],
+            path: "Tests/IntegrationTests"
         ),
     ]
 )

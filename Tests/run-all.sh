@@ -72,6 +72,9 @@ trap 'rm -rf "$run_tmp"' EXIT
 export TMPDIR="$run_tmp"
 
 # Warnings are not allowed in the test build: a warning is a bug waiting.
+# The test targets mirror the stages (MenuSupportTests … MenuImportTests,
+# each seeing only its stage and those before it), and IntegrationTests
+# runs the built menuc, the plugin demo and the generated code.
 swift build --build-tests -Xswiftc -warnings-as-errors
 swift test --skip-build
 

@@ -5,6 +5,7 @@ import Testing
 @_spi(MenuPipeline) @testable import MenuSemantics
 @testable import MenuRules
 @testable import MenuCompiler
+import MenuTestSupport
 
 /// Files of millions of small things — top-level elements, declarations,
 /// imports, properties — are checked in memory proportional to their size
@@ -120,7 +121,7 @@ struct DenseInputTests {
     }
 
     @Test func aSiblingIndexAnswersLikeADictionary() {
-        var generator = RobustnessTests.SeededGenerator(state: 5)
+        var generator = SeededGenerator(state: 5)
         let ids = (0..<3_000).map { _ in "id\(Int.random(in: 0..<1_000, using: &generator))" }
         var index = SiblingIndex(count: ids.count)
         var plain: [String: Int] = [:]

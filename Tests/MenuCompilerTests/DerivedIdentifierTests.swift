@@ -2,6 +2,8 @@ import Testing
 @testable import MenuSyntax
 @_spi(MenuPipeline) @testable import MenuSemantics
 @testable import MenuCompiler
+import MenuTestSupport
+import CompilerTestSupport
 
 /// Identifiers derived from labels that differ only by a symbol: `+`, `%`
 /// and a minus sign are spelled as words, a hyphen and a dash are not.

@@ -6,7 +6,7 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
-@testable import MenuLanguageServer
+import MenuTestSupport
 
 /// A stage that may report a flood of errors keeps the first of each file
 /// and counts the rest; what is listed must be what listing them all and
@@ -17,7 +17,7 @@ struct DiagnosticKeeperTests {
         let compilation = Compiler.compile([.text("menu A \"A\" { item a \"Open\" }\n", displayPath: "a.menu"),
                                                 .text("menu B \"B\" { item b \"Open\" }\n", displayPath: "b.menu")],
                                                options: CompileOptions(runRules: false))
-        var generator = RobustnessTests.SeededGenerator(state: UInt64(count))
+        var generator = SeededGenerator(state: UInt64(count))
         // Out of order, in two files, with ties on position (each report once).
         let all: [Diagnostic] = (0..<count).map { index in
             let file = FileID(Int.random(in: 0...1, using: &generator))

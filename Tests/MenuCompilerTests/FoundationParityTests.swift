@@ -7,7 +7,7 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
-@testable import MenuLanguageServer
+import MenuTestSupport
 
 /// menuc links only FoundationEssentials, so it replaces what it used from
 /// full Foundation with standard-library code. These tests hold each

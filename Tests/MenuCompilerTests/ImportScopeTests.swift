@@ -7,7 +7,7 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
-@testable import MenuLanguageServer
+import MenuTestSupport
 
 /// What a file sees through its imports (language §9): its own top-level
 /// names first, then what each import resolves, in the order written,
@@ -96,7 +96,7 @@ struct ImportScopeTests {
         return expected
     }
 
-    static func randomProgram(_ generator: inout RobustnessTests.SeededGenerator) -> [FileSpec] {
+    static func randomProgram(_ generator: inout SeededGenerator) -> [FileSpec] {
         let pool = ["A", "B", "C", "D"]
         let count = Int.random(in: 2...7, using: &generator)
         return (0..<count).map { file in
@@ -109,7 +109,7 @@ struct ImportScopeTests {
     }
 
     @Test func namesResolveAndCollideAsThePlainReadingSays() throws {
-        var generator = RobustnessTests.SeededGenerator(state: 20_261_123)
+        var generator = SeededGenerator(state: 20_261_123)
         for round in 0..<150 {
             let specs = Self.randomProgram(&generator)
             let root = try TestSupport.temporaryDirectory()

@@ -7,7 +7,7 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
-@testable import MenuLanguageServer
+import MenuTestSupport
 
 @Suite("LabelWords")
 struct LabelWordsTests {

@@ -3,6 +3,9 @@ import Testing
 @testable import MenuRules
 @testable import MenuFormatter
 @testable import MenuCompiler
+import MenuTestSupport
+import CompilerTestSupport
+import FormatterTestSupport
 
 /// `language de`: a file says which language its labels are in, and the
 /// English label rules skip the labels of other languages.
@@ -42,6 +45,6 @@ struct LanguageDirectiveTests {
     }
 
     @Test func theFormatterKeepsTheDirective() {
-        #expect(FormatterTests.format("language   de\nmenu A \"A\" {}\n") == "language de\n\nmenu A \"A\" {}\n")
+        #expect(FormatterProbe.format("language   de\nmenu A \"A\" {}\n") == "language de\n\nmenu A \"A\" {}\n")
     }
 }

@@ -7,7 +7,6 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
-@testable import MenuLanguageServer
 
 /// Edge cases of the Menus rules beyond their own examples: escapes in
 /// fix-its, thresholds, splicing, imports and false positives on labels

@@ -7,7 +7,6 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
-@testable import MenuLanguageServer
 
 /// Staging outputs as they are produced: an unchanged output leaves its
 /// file alone, a changed one is written whole, and a failure changes nothing.

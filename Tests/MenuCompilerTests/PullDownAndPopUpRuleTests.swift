@@ -7,7 +7,6 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
-@testable import MenuLanguageServer
 
 /// Edge cases of the pull-down and pop-up rules that the rules' own
 /// examples don't show: thresholds, spliced menus, imports, `@allow`,

@@ -7,7 +7,8 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
-@testable import MenuLanguageServer
+import MenuTestSupport
+import CompilerTestSupport
 
 struct ResolverTests {
     func element(_ compilation: Compilation, _ path: String) -> Element? {

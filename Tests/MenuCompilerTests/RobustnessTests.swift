@@ -7,7 +7,8 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
-@testable import MenuLanguageServer
+import MenuTestSupport
+import CompilerTestSupport
 
 /// Feeds damaged input through the whole pipeline — parse, resolve, every
 /// rule, every backend, every diagnostic format — and requires no crash
@@ -70,18 +71,6 @@ struct RobustnessTests {
             if Self.bracesBalance(prefix) == false {
                 #expect(diagnostics.contains { $0.severity == .error }, "\(name) prefix \(length) has open braces but no error")
             }
-        }
-    }
-
-    /// A deterministic generator so failures reproduce from the seed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
         }
     }
 

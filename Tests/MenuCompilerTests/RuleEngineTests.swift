@@ -7,7 +7,8 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
-@testable import MenuLanguageServer
+import MenuTestSupport
+import CompilerTestSupport
 
 /// @allow, unused-allow, severities and configuration, on real rules.
 struct RuleEngineTests {

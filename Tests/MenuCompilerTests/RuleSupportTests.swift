@@ -7,7 +7,8 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
-@testable import MenuLanguageServer
+import MenuTestSupport
+import CompilerTestSupport
 
 /// The fast paths under the rules — walk order by kind, entry counts, byte
 /// folding, the dense key table — compared with the general computations
@@ -52,7 +53,7 @@ struct RuleSupportTests {
         let odd = ["  Copy  ", "\tCopy Link\r\n", "COPY…", "Don’t Save", " \u{0B}Open\u{0C} ", "\r\nOpen\r\n", "Café", "ÜBER", "\u{00A0}Copy",
                    "Copy\u{2028}", "", "   ", "…", "A’B", "\u{1C}Copy", "Copy\u{85}", "Zoom\u{2014}In", "x\u{301}"]
         var fast = 0
-        for label in TitleCaseTests.labelsToCompare + odd {
+        for label in TitleCaseLabels.labelsToCompare + odd {
             guard let folded = LabelTable.asciiFolded(label) else { continue }
             fast += 1
             #expect(folded == MenuQueries.trimmed(label).lowercased(), "\(label.debugDescription)")
@@ -63,7 +64,7 @@ struct RuleSupportTests {
 
     @Test func buttonLabelFastPathAgreesWithTheFullAnalysis() {
         let odd = ["Close", " close… ", "CLOSE...", "Done.\r\n", "Cancel …", "Don’t Save", "…", " . ", "", "Café", "Close\u{2028}", "x\u{301}."]
-        for label in TitleCaseTests.labelsToCompare + odd {
+        for label in TitleCaseLabels.labelsToCompare + odd {
             #expect(ButtonQueries.normalizedLabel(of: label) == ButtonQueries.normalizedLabelByCharacter(label), "\(label.debugDescription)")
         }
     }
@@ -83,7 +84,7 @@ struct RuleSupportTests {
     /// Keys far past the ones used (a file of a large import group) are
     /// kept aside, not grown into the array; the table answers the same.
     @Test func denseKeyTableAnswersLikeADictionaryWhateverTheKeys() {
-        var generator = RobustnessTests.SeededGenerator(state: 20_261_124)
+        var generator = SeededGenerator(state: 20_261_124)
         for round in 0..<200 {
             let spread = [100, 10_000, 5_000_000][round % 3]
             // Half the tables know their keys' bound: they grow to it, no further.

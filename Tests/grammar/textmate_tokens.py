@@ -5,7 +5,7 @@ TextMate engine (textmate-grammar-python) and prints one line per token:
 
 (1-based line and column; scopes below the root `source.menu`; tokens of
 blank space only are left out). Files are separated by a line
-`== PATH`. Used by Tests/MenuCompilerTests/GrammarTests.swift.
+`== PATH`. Used by Tests/IntegrationTests/GrammarTests.swift.
 """
 import json
 import logging

@@ -18,7 +18,7 @@ import MenuFormatter
 /// characters both tools can escape the same way are escaped (`DepFile.escape`),
 /// every other character with a meaning to either is refused with an error
 /// naming the path and the character. The tools the escaping was checked
-/// against (`Tests/MenuCompilerTests/DepFileToolTests.swift` runs them) are
+/// against (`Tests/IntegrationTests/DepFileToolTests.swift` runs them) are
 /// GNU make 4.3 and ninja 1.11.
 public enum DepFile {
     /// One output and its inputs.
