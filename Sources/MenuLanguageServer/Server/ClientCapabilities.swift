@@ -19,6 +19,8 @@ struct ClientCapabilities: Sendable {
     var prepareRename = false
     /// Workspace edits may be `documentChanges` (edits tied to document versions).
     var documentChanges = false
+    /// The client opens what `window/showDocument` asks for (the preview, in the browser).
+    var showDocument = false
 
     init() {}
 
@@ -44,6 +46,7 @@ struct ClientCapabilities: Sendable {
         codeActionLiterals = text?["codeAction"]?["codeActionLiteralSupport"] != nil
         prepareRename = flag(["rename", "prepareSupport"])
         documentChanges = json?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
+        showDocument = json?["window"]?["showDocument"]?["support"]?.bool ?? false
     }
 }
 

@@ -30,14 +30,17 @@ package final class LanguageServer {
         package var maximumDiagnosticsWait: UInt64
         /// Where untitled buffers' imports are resolved when the client names no workspace.
         package var currentDirectory: String
+        /// Where the folder of preview pages is made; nil: the system's temporary folder.
+        package var previewParent: String?
 
         package init(formatter: (any DocumentFormatting)? = nil, diagnosticsDelay: UInt64 = 150_000_000,
                     maximumDiagnosticsWait: UInt64 = 1_000_000_000,
-                    currentDirectory: String = FileManager.default.currentDirectoryPath) {
+                    currentDirectory: String = FileManager.default.currentDirectoryPath, previewParent: String? = nil) {
             self.formatter = formatter
             self.diagnosticsDelay = diagnosticsDelay
             self.maximumDiagnosticsWait = maximumDiagnosticsWait
             self.currentDirectory = currentDirectory
+            self.previewParent = previewParent
         }
     }
 
@@ -61,10 +64,18 @@ package final class LanguageServer {
     private var published: [String: JSON] = [:]
     private var reportedConfigurationFailures: Set<String> = []
     private var outbox: [JSON] = []
+    /// The pages of the Preview command; removed at shutdown and exit.
+    private let previews: PreviewFolder
+    /// Numbers the requests the server sends (`window/showDocument`).
+    private var sentRequests = 0
 
     package init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        previews = PreviewFolder(parent: configuration.previewParent)
     }
+
+    /// The folder of preview pages, once the first was written.
+    package var previewFolder: String? { previews.path }
 
     /// When `fireTimers(now:)` should next be called, if at all.
     package var nextDeadline: UInt64? { diagnosticsDue?.deadline }
@@ -159,6 +170,7 @@ package final class LanguageServer {
             return try initialize(params)
         case "shutdown":
             state = .shutDown
+            previews.remove()
             return .null
         case "textDocument/hover":
             return HoverFeature.hover(try document(params), at: try params.position(), markdown: capabilities.hoverMarkdown)
@@ -205,9 +217,15 @@ package final class LanguageServer {
             guard params.json["command"]?.string == PreviewLensFeature.command else {
                 throw ResponseError.invalidParams("unknown command; menuc runs only \(PreviewLensFeature.command)")
             }
-            let outcome = try PreviewLensFeature.execute(arguments: params.json["arguments"], analysis: currentAnalysis())
-            outbox.append(notification("window/showMessage", ["type": 3, "message": .string(outcome.message)]))
-            return outcome.json
+            let preview = try PreviewLensFeature.execute(arguments: params.json["arguments"], analysis: currentAnalysis(), folder: previews)
+            if capabilities.showDocument {
+                sentRequests += 1
+                outbox.append(["jsonrpc": "2.0", "id": .string("menuc-\(sentRequests)"), "method": "window/showDocument",
+                               "params": ["uri": .string(preview.uri), "external": true]])
+            } else {
+                outbox.append(notification("window/showMessage", ["type": 3, "message": .string(preview.message)]))
+            }
+            return .string(preview.uri)
         default:
             throw methodNotFound(method)
         }
@@ -234,6 +252,7 @@ package final class LanguageServer {
     private func notify(_ method: String, params: JSON, now: UInt64) {
         if method == "exit" {
             exitCode = state == .shutDown ? 0 : 1
+            previews.remove()
             return
         }
         // Before initialize, notifications are dropped, as the protocol says.
