@@ -1,7 +1,8 @@
 // libFuzzer entry point: every input runs through the whole pipeline —
 // parse, resolve, every rule, every diagnostic format, every backend
-// (JSON, Swift, Markdown), the formatter and fix-it application. Built by
-// run.sh together with the MenuCompiler sources.
+// (JSON, Swift, Markdown, the SVG pictures in every look), the preview
+// page, the formatter and fix-it application. Built by run.sh together
+// with the MenuCompiler sources.
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func menucFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
@@ -28,6 +29,8 @@ public func menucFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         _ = SwiftBackend.render(file, files: files)
         _ = MarkdownBackend.render(file, files: files)
     }
+    // Pictures and the preview page are made of files with findings too: showing them is the page's point.
+    if let file = compilation.files.first { FuzzPictures.draw(file, diagnostics: compilation.diagnostics) }
     // The formatter reads the same syntax tree: it must either refuse a file
     // with syntax errors or produce one that parses, never change meaning.
     if let source = compilation.files.first?.source {
@@ -110,6 +113,40 @@ enum FuzzFiles {
             _ = JSONBackend.render(file, files: files)
             _ = SwiftBackend.render(file, files: files)
             _ = MarkdownBackend.render(file, files: files, site: site)
+            FuzzPictures.draw(file, diagnostics: compilation.diagnostics)
         }
+    }
+}
+
+/// Every picture of a file in each look of its platforms, and its preview
+/// page — bounded: the first `limit` pictures, and the page (which draws
+/// them all) only when there are no more, so an input of thousands of
+/// declarations still runs in milliseconds. Nothing made from the file's
+/// text may become markup: no picture or page holds a script.
+enum FuzzPictures {
+    static let limit = 64
+
+    static func draw(_ file: CheckedFile, diagnostics: [Diagnostic]) {
+        let pictures = SVGBackend.pictures(of: file)
+        let families = SVGBackend.families(of: file)
+        for picture in pictures.prefix(limit) {
+            for family in families {
+                let svg = SVGBackend.render(picture, family: family)
+                precondition(svg.starts(with: Array("<svg".utf8)), "a picture that is not an SVG document")
+                precondition(!contains(svg, "<script"), "a script in a picture")
+            }
+            precondition(SVGBackend.render(picture, family: SVGBackend.family(for: picture, in: file)) ==
+                         SVGBackend.render(picture, family: SVGBackend.family(for: picture, in: file)), "a picture drawn twice differs")
+        }
+        guard pictures.count <= limit else { return }
+        let page = PreviewPage.render(file, diagnostics: diagnostics)
+        precondition(page.hasPrefix("<!DOCTYPE html>\n"), "a preview page that is not HTML")
+        precondition(!contains(Array(page.utf8), "<script"), "a script in a preview page")
+    }
+
+    private static func contains(_ bytes: [UInt8], _ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard bytes.count >= pattern.count else { return false }
+        return (0...(bytes.count - pattern.count)).contains { bytes[$0..<($0 + pattern.count)].elementsEqual(pattern) }
     }
 }

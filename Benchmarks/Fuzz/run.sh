@@ -4,7 +4,8 @@
 # Targets, one source file and one binary each (each defines LLVMFuzzerTestOneInput):
 #   compiler  FuzzTarget.swift: the whole pipeline on one file, or several
 #             files split at '%%' lines (.menus seeds) — parse, resolve, every
-#             rule, every diagnostic format, every backend, formatter, fix-its.
+#             rule, every diagnostic format, every backend, the SVG pictures
+#             in each look and the preview page (bounded), formatter, fix-its.
 #   format    FormatFuzzTarget.swift: the formatter alone — never crashes,
 #             output parses and is idempotent, the language server's minimal
 #             edit and the --check diff agree with it.

@@ -83,10 +83,9 @@ enum BuildCommand {
             // Beside each page, the pictures it embeds (`notes/File.svg`).
             if emits.contains(.markdown) {
                 let folder = MarkdownBackend.Site.pictureFolder(ofPage: OutputPlan.relativeOutput(for: entry, emit: .markdown))
-                for picture in SVGBackend.pictures(of: file) {
-                    let family = SVGBackend.family(for: picture, in: file)
-                    try plan.add(folder + "/" + picture.name + ".svg", from: entry.path, dependencies: dependencies) { write in
-                        SVGBackend.render(picture, family: family).withUnsafeBufferPointer { write($0) }
+                for figure in SVGBackend.pageFigures(of: file) {
+                    try plan.add(folder + "/" + figure.fileName, from: entry.path, dependencies: dependencies) { write in
+                        figure.write(to: write)
                     }
                 }
             }

@@ -29,12 +29,7 @@ enum PreviewCommand {
         var outputs: [OutputWriter.Output] = []
         var pages: [String] = []
         for (entry, file) in zip(session.entries, compilation.files) {
-            let findings = compilation.diagnostics.filter { $0.span.file == file.source.id }.map { diagnostic in
-                let position = file.source.position(of: diagnostic.span.start)
-                return PreviewPage.Finding(severity: diagnostic.severity.rawValue, id: diagnostic.id, message: diagnostic.message,
-                                           line: position.line, column: position.column,
-                                           path: diagnostic.elementPath ?? PreviewPage.elementPath(at: diagnostic.span.start, in: file))
-            }
+            let findings = PreviewPage.findings(of: file, in: compilation.diagnostics)
             let page = PathNames.appending(PathNames.deletingExtension(of: entry.relativePath) + ".html", to: outDirectory)
             pages.append(page)
             outputs.append(OutputWriter.Output(path: page, folder: outDirectory) { write in

@@ -303,14 +303,4 @@ struct LanguageServerEditingTests {
         #expect(answer("workspace/executeCommand", ["command": "rm -rf", "arguments": []])?["error"]?["code"] == .int(ResponseError.invalidParamsCode))
         #expect(answer("textDocument/documentHighlight", ["textDocument": document, "position": ["line": 1, "character": 15]])?["result"]?.array?.count == 2)
     }
-
-    @Test func previewCommandSaysWhatItCouldNotDo() {
-        let server = Self.server()
-        let replies = server.receive(LanguageServerTests.request(3, "workspace/executeCommand", ["command": "menuc.preview", "arguments": ["untitled:a.menu", "Edit"]]), now: 0)
-        #expect(replies.first?["method"] == "window/showMessage")
-        #expect(replies.last?["result"]?["available"] == false)
-        #expect(replies.last?["result"]?["message"]?.string?.hasPrefix("preview not available") == true)
-        let lenses = server.receive(LanguageServerTests.request(4, "textDocument/codeLens", ["textDocument": ["uri": "untitled:a.menu"]]), now: 0)
-        #expect(lenses.first?["result"]?.array?.map { $0["command"]?["arguments"] } == [["untitled:a.menu", "Edit"], ["untitled:a.menu", "menubar"]])
-    }
 }

@@ -87,8 +87,20 @@ local function check()
     say(string.format("LENS %d %s %s", lens.range.start.line + 1, lens.command.title, lens.command.arguments[2]))
   end
   local lens = vim.lsp.codelens.get(bufnr)[1]
-  local outcome = request(bufnr, "workspace/executeCommand", { command = lens.command.command, arguments = lens.command.arguments })
-  say("PREVIEW " .. tostring(outcome.available) .. " " .. outcome.message)
+  local shown = {}
+  vim.lsp.handlers["window/showMessage"] = function(_, message)
+    table.insert(shown, message.message)
+  end
+  local page_uri = request(bufnr, "workspace/executeCommand", { command = lens.command.command, arguments = lens.command.arguments })
+  local fragment = page_uri:match("#(.*)$") or ""
+  local page = vim.uri_to_fname((page_uri:gsub("#.*$", "")))
+  say("PREVIEW " .. vim.fn.fnamemodify(page, ":e") .. " #" .. fragment)
+  local lines = vim.fn.filereadable(page) == 1 and vim.fn.readfile(page) or {}
+  say("PREVIEW-SECTION " .. tostring(vim.fn.match(lines, 'id="' .. fragment .. '"') >= 0))
+  assert(vim.wait(timeout, function()
+    return #shown > 0
+  end, 50), "no message said where the preview is")
+  say("PREVIEW-MESSAGE " .. tostring(shown[1] == "menuc: the preview of 'menubar' is at " .. page_uri))
 
   -- 4. Range formatting of the messy view only.
   local first = find(bufnr, "view  Prefs")

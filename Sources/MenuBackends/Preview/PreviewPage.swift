@@ -45,6 +45,39 @@ package enum PreviewPage {
         return best?.path
     }
 
+    /// The page of `file` with those of `diagnostics` that are about it —
+    /// what `menuc preview` writes and the language server's Preview shows.
+    package static func render(_ file: CheckedFile, diagnostics: [Diagnostic]) -> String {
+        render(file, findings: findings(of: file, in: diagnostics))
+    }
+
+    /// The findings of `diagnostics` that concern `file`, each placed on
+    /// its element (or the innermost element written where it points).
+    package static func findings(of file: CheckedFile, in diagnostics: [Diagnostic]) -> [Finding] {
+        diagnostics.filter { $0.span.file == file.source.id }.map { diagnostic in
+            let position = file.source.position(of: diagnostic.span.start)
+            return Finding(severity: diagnostic.severity.rawValue, id: diagnostic.id, message: diagnostic.message,
+                           line: position.line, column: position.column,
+                           path: diagnostic.elementPath ?? elementPath(at: diagnostic.span.start, in: file))
+        }
+    }
+
+    /// The `id` of the page's section that shows the declaration with
+    /// identifier `declaration` (for a menu bar, the section of its first
+    /// menu); nil when the page draws no such declaration.
+    package static func anchor(of declaration: String, in file: CheckedFile) -> String? {
+        let pictures = SVGBackend.pictures(of: file)
+        let picture = pictures.first { $0.menuBar == nil && $0.element.id == declaration }
+            ?? pictures.first { $0.menuBar?.id == declaration }
+        return picture.map { sectionID(of: $0) }
+    }
+
+    /// Only ASCII letters, digits, `-` and `_` (see `SVGBackend.fileName`):
+    /// safe in HTML and in a URL's fragment as it is.
+    private static func sectionID(of picture: SVGBackend.Picture) -> String {
+        "decl-" + picture.name
+    }
+
     package static func render(_ file: CheckedFile, findings: [Finding]) -> String {
         let families = SVGBackend.families(of: file)
         let pictures = SVGBackend.pictures(of: file)
@@ -91,7 +124,7 @@ package enum PreviewPage {
         var marked: [String: String] = [:]
         var sections: [String] = []
         for picture in pictures {
-            var section = "<section class=\"declaration\" id=\"decl-" + XMLEscaping.text(picture.name) + "\">\n"
+            var section = "<section class=\"declaration\" id=\"" + XMLEscaping.text(sectionID(of: picture)) + "\">\n"
             section += "<h2>" + XMLEscaping.text(picture.title) + "</h2>\n"
             for family in families {
                 let rendered = SVGBackend.render(picture, family: family, flags: flags)

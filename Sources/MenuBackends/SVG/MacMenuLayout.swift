@@ -19,11 +19,17 @@ enum MacMenuLayout {
         let labelX = 22 + (content.hasSymbols ? 20 : 0)
         var labelWidth = 0
         var keyWidth = 0
-        for line in content.lines {
+        // Each row's label and key are measured once: the columns, the cut
+        // and the drawn widths all come from these.
+        var measured = [(label: Int, key: Int)](repeating: (0, 0), count: content.lines.count)
+        for (index, line) in content.lines.enumerated() {
             switch line {
             case .entry(let entry):
-                labelWidth = max(labelWidth, min(TextMetrics.width(entry.label, size: textSize), labelLimit))
-                if let key = entry.shortcut { keyWidth = max(keyWidth, TextMetrics.width(key, size: textSize)) }
+                let label = TextMetrics.width(entry.label, size: textSize)
+                let key = entry.shortcut.map { TextMetrics.width($0, size: textSize) } ?? 0
+                measured[index] = (label, key)
+                labelWidth = max(labelWidth, min(label, labelLimit))
+                keyWidth = max(keyWidth, key)
             case .header(let title):
                 labelWidth = max(labelWidth, min(TextMetrics.width(title, size: 11, bold: true), labelLimit))
             case .symbols(let entries, _):
@@ -40,7 +46,7 @@ enum MacMenuLayout {
         var top = y + inset
         let keyRight = x + width - 14 - (content.hasSubmenus ? 22 : 0)
         let labelRoom = keyRight - (keyWidth > 0 ? keyWidth + 28 : 0) - (x + labelX)
-        for line in content.lines {
+        for (index, line) in content.lines.enumerated() {
             switch line {
             case .separator:
                 drawing.add(.line(x: x + 10, y: top + separatorHeight / 2, width: width - 20, ink: .separator, role: "sep"))
@@ -50,7 +56,8 @@ enum MacMenuLayout {
                 drawing.add(.text(shown ?? title, x: x + 14, y: top + 15, width: TextMetrics.width(shown ?? title, size: 11, bold: true),
                                   style: style, full: shown == nil ? nil : title, role: "label"))
             case .entry(let entry):
-                drawRow(entry, top: top, x: x, width: width, labelX: x + labelX, labelRoom: labelRoom, keyRight: keyRight, into: &drawing)
+                drawRow(entry, measured: measured[index], top: top, x: x, width: width, labelX: x + labelX, labelRoom: labelRoom, keyRight: keyRight,
+                        into: &drawing)
             case .symbols(let entries, _):
                 for (index, entry) in entries.enumerated() {
                     drawing.open(.row, element: entry.element, title: entry.label)
@@ -72,7 +79,7 @@ enum MacMenuLayout {
         }
     }
 
-    private static func drawRow(_ entry: MenuContent.Entry, top: Int, x: Int, width: Int, labelX: Int, labelRoom: Int, keyRight: Int,
+    private static func drawRow(_ entry: MenuContent.Entry, measured: (label: Int, key: Int), top: Int, x: Int, width: Int, labelX: Int, labelRoom: Int, keyRight: Int,
                                 into drawing: inout Drawing) {
         let ink: Ink = entry.enabled ? .text : .dimmed
         drawing.open(.row, element: entry.element, title: entry.alternate ? "Alternate: shown in place of the item above while Option (⌥) is held" : nil)
@@ -80,12 +87,12 @@ enum MacMenuLayout {
                           stroke: entry.alternate ? .secondary : nil, role: entry.alternate ? "rowbox m-alt" : "rowbox"))
         if let mark = entry.mark { drawing.add(.mark(mark, x: x + 5, y: top + 4, size: 14, ink: ink)) }
         if let symbol = entry.symbol { drawing.add(.symbol(symbol, x: labelX - 20, y: top + 4, size: 14, ink: ink)) }
-        let shown = TextMetrics.truncated(entry.label, toFit: labelRoom, size: textSize)
+        let shown = measured.label > labelRoom ? TextMetrics.truncated(entry.label, toFit: labelRoom, size: textSize) : nil
         let label = shown ?? entry.label
-        drawing.add(.text(label, x: labelX, y: top + 15, width: TextMetrics.width(label, size: textSize),
+        drawing.add(.text(label, x: labelX, y: top + 15, width: shown.map { TextMetrics.width($0, size: textSize) } ?? measured.label,
                           style: TextStyle(size: textSize, ink: ink), full: shown == nil ? nil : entry.label, role: "label"))
         if let key = entry.shortcut {
-            drawing.add(.text(key, x: keyRight, y: top + 15, width: TextMetrics.width(key, size: textSize),
+            drawing.add(.text(key, x: keyRight, y: top + 15, width: measured.key,
                               style: TextStyle(size: textSize, ink: entry.enabled ? .secondary : .dimmed, anchor: .end), full: nil, role: "key"))
         }
         if entry.submenu { drawing.add(.mark(.chevronRight, x: x + width - 24, y: top + 4, size: 14, ink: ink)) }

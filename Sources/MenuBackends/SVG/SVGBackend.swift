@@ -79,11 +79,37 @@ package enum SVGBackend {
         }
     }
 
+    /// A picture `--emit markdown` writes beside its page, in the look the
+    /// documentation shows (`family(for:in:)`). `menuc build` and
+    /// `CompilerStages` both write these, so what is timed is what is built.
+    package struct PageFigure: Sendable {
+        /// The file's name in the page's folder (`File.svg`).
+        package var fileName: String
+        let picture: Picture
+        let family: PictureFamily
+
+        /// Hands the SVG document to `write`.
+        package func write(to write: (UnsafeBufferPointer<UInt8>) -> Void) {
+            SVGBackend.render(picture, family: family).withUnsafeBufferPointer { write($0) }
+        }
+    }
+
+    /// The pictures of `file` that its Markdown page embeds, in its order.
+    package static func pageFigures(of file: CheckedFile) -> [PageFigure] {
+        let families = families(of: file)
+        return pictures(of: file).map { picture in
+            PageFigure(fileName: picture.name + ".svg", picture: picture, family: family(for: picture, families: families))
+        }
+    }
+
     /// The family a picture in the documentation shows: the file's first
     /// platform that has the control — a menu bar and its menus on macOS,
     /// a context menu on iOS when the file targets it.
     package static func family(for picture: Picture, in file: CheckedFile) -> PictureFamily {
-        let families = self.families(of: file)
+        family(for: picture, families: families(of: file))
+    }
+
+    private static func family(for picture: Picture, families: [PictureFamily]) -> PictureFamily {
         if picture.menuBar != nil, families.contains(.mac) { return .mac }
         if picture.element.kind == .contextmenu, families.contains(.touch) { return .touch }
         return families.first ?? .mac

@@ -12,7 +12,7 @@ package enum XMLEscaping {
     /// What a label looks like when drawn on one line: line breaks and tabs
     /// as spaces, invisible characters (and those XML 1.0 forbids) as `\u{…}`.
     package static func shown(_ text: String) -> String {
-        if isPlainASCII(text) { return text }
+        if isShownAsItIs(text) { return text }
         var result = ""
         let scalars = Array(text.unicodeScalars)
         for (index, scalar) in scalars.enumerated() {
@@ -57,9 +57,24 @@ package enum XMLEscaping {
     /// `escaped(shown(text))`: any text as XML that shows it on one line.
     package static func text(_ text: String) -> String { escaped(shown(text)) }
 
-    /// Printable ASCII only: shown as it is.
-    static func isPlainASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    /// Printable ASCII and "…" only (most labels: `Save As…`): shown as
+    /// it is, without asking each scalar's Unicode properties.
+    static func isShownAsItIs(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte >= 0x20, byte < 0x7F {
+                    index += 1
+                } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA6 {
+                    index += 3  // U+2026: a graphic character
+                } else {
+                    return false
+                }
+            }
+            return true
+        }
     }
 
     /// Characters XML 1.0 does not allow in a document at all (C0 controls

@@ -64,11 +64,7 @@ public struct CompilerStages: Sendable {
         case .swift: SwiftBackend.render(file, files: files, to: counting)
         case .markdown: MarkdownBackend.render(file, files: files, to: counting)
         case .pictures:
-            for picture in SVGBackend.pictures(of: file) {
-                let bytes = SVGBackend.render(picture, family: SVGBackend.family(for: picture, in: file))
-                total += bytes.count
-                bytes.withUnsafeBufferPointer(sink)
-            }
+            for figure in SVGBackend.pageFigures(of: file) { figure.write(to: counting) }
         }
         return total
     }

@@ -2,6 +2,7 @@ import MenuSupport
 import MenuSyntax
 @_spi(MenuPipeline) import MenuSemantics
 import MenuRules
+import MenuBackends
 import MenuFormatter
 import MenuCompiler
 
@@ -24,43 +25,37 @@ enum PreviewLensFeature {
     }
 
     /// `workspace/executeCommand` for `menuc.preview`: arguments `[uri, declaration id]`.
-    static func execute(arguments: JSON?, analysis: Analysis) throws -> PreviewOutcome {
+    /// Writes the document's preview page — its text as the editor has it,
+    /// saved or not, with its findings — into `folder` and returns the
+    /// page's `file:` URI with the declaration's section as its fragment.
+    static func execute(arguments: JSON?, analysis: Analysis, folder: PreviewFolder) throws -> Preview {
         guard let values = arguments?.array, values.count == 2, let uri = values[0].string, let id = values[1].string else {
             throw ResponseError.invalidParams("\(command) takes two arguments: a document URI and a declaration's identifier")
         }
         let document = try analysis.document(uri)
-        guard let declaration = document.checked?.declarations.first(where: { $0.id == id }) else {
+        guard let file = document.checked, file.declarations.contains(where: { $0.id == id }) else {
             throw ResponseError.invalidParams("\(NameOccurrences.shown(uri)) declares nothing named '\(NameOccurrences.shown(id))'")
         }
-        return preview(declaration, in: document)
+        let page = PreviewPage.render(file, diagnostics: analysis.diagnostics(in: document.file))
+        switch folder.write(page, for: uri) {
+        case .success(let path):
+            let anchor = PreviewPage.anchor(of: id, in: file)
+            return Preview(path: path, uri: DocumentURI.uri(forPath: path) + (anchor.map { "#" + $0 } ?? ""), declaration: id)
+        case .failure(let failure):
+            throw ResponseError.requestFailed("no preview: \(failure.message)")
+        }
     }
 
-    /// What the command gave the editor.
-    enum PreviewOutcome {
-        /// A page that shows the declaration, written at this path.
-        case written(path: String)
-        /// Why there is no preview.
-        case unavailable(String)
+    /// A page written for the command.
+    struct Preview {
+        var path: String
+        /// The page's `file:` URI, with the declaration's section as fragment.
+        var uri: String
+        var declaration: String
 
-        var json: JSON {
-            switch self {
-            case .written(let path): ["available": true, "path": .string(path), "uri": .string(DocumentURI.uri(forPath: path))]
-            case .unavailable(let message): ["available": false, "message": .string(message)]
-            }
-        }
-
-        /// What the editor shows the person who asked.
+        /// What the editor shows when it cannot open the page itself.
         var message: String {
-            switch self {
-            case .written(let path): "menuc: the preview is at \(path)"
-            case .unavailable(let message): "menuc: \(message)"
-            }
+            "menuc: the preview of '\(NameOccurrences.shown(declaration))' is at \(uri)"
         }
-    }
-
-    /// The one place a preview is made: when the compiler can draw a
-    /// declaration, this writes its page and answers `.written`.
-    static func preview(_ declaration: Element, in document: DocumentContext) -> PreviewOutcome {
-        .unavailable("preview not available: this menuc cannot draw \(declaration.kind.rawValue) '\(NameOccurrences.shown(declaration.id))' yet")
     }
 }

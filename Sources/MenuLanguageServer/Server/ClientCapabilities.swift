@@ -21,6 +21,8 @@ struct ClientCapabilities: Sendable {
     var prepareRename = false
     /// Workspace edits may be `documentChanges` (edits tied to document versions).
     var documentChanges = false
+    /// The client opens what `window/showDocument` asks for (the preview, in the browser).
+    var showDocument = false
 
     init() {}
 
@@ -47,6 +49,7 @@ struct ClientCapabilities: Sendable {
         prepareRename = flag(["rename", "prepareSupport"])
         documentChanges = json?["workspace"]?["workspaceEdit"]?["documentChanges"]?.bool ?? false
         applyEdit = json?["workspace"]?["applyEdit"]?.bool ?? false
+        showDocument = json?["window"]?["showDocument"]?["support"]?.bool ?? false
     }
 }
 

@@ -30,14 +30,17 @@ package final class LanguageServer {
         package var maximumDiagnosticsWait: UInt64
         /// Where untitled buffers' imports are resolved when the client names no workspace.
         package var currentDirectory: String
+        /// Where the folder of preview pages is made; nil: the system's temporary folder.
+        package var previewParent: String?
 
         package init(formatter: (any DocumentFormatting)? = nil, diagnosticsDelay: UInt64 = 150_000_000,
                     maximumDiagnosticsWait: UInt64 = 1_000_000_000,
-                    currentDirectory: String = FileManager.default.currentDirectoryPath) {
+                    currentDirectory: String = FileManager.default.currentDirectoryPath, previewParent: String? = nil) {
             self.formatter = formatter
             self.diagnosticsDelay = diagnosticsDelay
             self.maximumDiagnosticsWait = maximumDiagnosticsWait
             self.currentDirectory = currentDirectory
+            self.previewParent = previewParent
         }
     }
 
@@ -61,12 +64,18 @@ package final class LanguageServer {
     private var published: [String: JSON] = [:]
     private var reportedConfigurationFailures: Set<String> = []
     private var outbox: [JSON] = []
-    /// Ids of the requests the server sends the client (`workspace/applyEdit`).
+    /// The pages of the Preview command; removed at shutdown and exit.
+    private let previews: PreviewFolder
+    /// Numbers the requests the server sends the client (`workspace/applyEdit`, `window/showDocument`).
     private var sentRequests = 0
 
     package init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
+        previews = PreviewFolder(parent: configuration.previewParent)
     }
+
+    /// The folder of preview pages, once the first was written.
+    package var previewFolder: String? { previews.path }
 
     /// When `fireTimers(now:)` should next be called, if at all.
     package var nextDeadline: UInt64? { diagnosticsDue?.deadline }
@@ -114,7 +123,7 @@ package final class LanguageServer {
         }
         let id = fields["id"]
         guard let method = fields["method"]?.string else {
-            // A response to a request of ours (`workspace/applyEdit`): the
+            // A response to a request of ours (`workspace/applyEdit`, `window/showDocument`): the
             // client has shown the person whatever went wrong; nothing waits for it.
             if fields["result"] != nil || fields["error"] != nil { return }
             reply(to: id ?? .null, error: ResponseError(code: ResponseError.invalidRequestCode, message: "a request needs a 'method'"))
@@ -162,6 +171,7 @@ package final class LanguageServer {
             return try initialize(params)
         case "shutdown":
             state = .shutDown
+            previews.remove()
             return .null
         case "textDocument/hover":
             return HoverFeature.hover(try document(params), at: try params.position(), markdown: capabilities.hoverMarkdown)
@@ -215,9 +225,13 @@ package final class LanguageServer {
             guard command == PreviewLensFeature.command else {
                 throw ResponseError.invalidParams("unknown command; menuc runs \(PreviewLensFeature.command) and \(ApplyFixCommand.command)")
             }
-            let outcome = try PreviewLensFeature.execute(arguments: params.json["arguments"], analysis: currentAnalysis())
-            outbox.append(notification("window/showMessage", ["type": 3, "message": .string(outcome.message)]))
-            return outcome.json
+            let preview = try PreviewLensFeature.execute(arguments: params.json["arguments"], analysis: currentAnalysis(), folder: previews)
+            if capabilities.showDocument {
+                sendRequest("window/showDocument", ["uri": .string(preview.uri), "external": true])
+            } else {
+                outbox.append(notification("window/showMessage", ["type": 3, "message": .string(preview.message)]))
+            }
+            return .string(preview.uri)
         default:
             throw methodNotFound(method)
         }
@@ -244,6 +258,7 @@ package final class LanguageServer {
     private func notify(_ method: String, params: JSON, now: UInt64) {
         if method == "exit" {
             exitCode = state == .shutDown ? 0 : 1
+            previews.remove()
             return
         }
         // Before initialize, notifications are dropped, as the protocol says.

@@ -366,3 +366,43 @@ extension FileSystem {
         return mask
     }
 }
+
+extension FileSystem {
+    /// The system's folder for temporary files: `TMPDIR` when it names an
+    /// absolute path, else `/tmp` (as both glibc and Darwin do).
+    package static func temporaryDirectory() -> String {
+        if let value = getenv("TMPDIR"), value.pointee == CChar(UInt8(ascii: "/")) {
+            let path = PathBytes.string(cString: value)
+            return path.count > 1 && path.hasSuffix("/") ? String(path.dropLast()) : path
+        }
+        return "/tmp"
+    }
+
+    /// A new folder only menuc's user can enter (0700), made with
+    /// mkdtemp(3) under `parent` (default: `temporaryDirectory()`), named
+    /// `prefix` and six random characters: created exclusively, so
+    /// nothing someone planted under a guessed name is ever used.
+    package static func makePrivateDirectory(prefix: String, in parent: String? = nil) -> Result<String, Failure> {
+        var template = PathBytes.bytes(PathNames.appending(prefix + "XXXXXX", to: parent ?? temporaryDirectory())).map { CChar(bitPattern: $0) } + [0]
+        let made = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.flatMap { mkdtemp($0) } }
+        guard made != nil else { return .failure(Failure(code: errno)) }
+        return .success(template.withUnsafeBufferPointer { buffer in buffer.baseAddress.map { PathBytes.string(cString: $0) } ?? "" })
+    }
+
+    /// Removes a folder that `makePrivateDirectory` made, with the files in
+    /// it: entered without following a link, each entry unlinked from
+    /// the folder's descriptor (a folder inside is left, and with it the
+    /// folder itself). Returns whether the folder is gone.
+    @discardableResult
+    package static func removePrivateDirectory(_ path: String) -> Bool {
+        let descriptor = PathBytes.withCString(path) { open($0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        if case .success(let entries) = entries(ofDirectoryDescriptor: descriptor) {
+            for entry in entries {
+                _ = PathBytes.withCString(entry.name) { unlinkat(descriptor, $0, 0) }
+            }
+        }
+        return PathBytes.withCString(path) { rmdir($0) } == 0
+    }
+}
