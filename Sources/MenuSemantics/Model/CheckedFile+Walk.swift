@@ -5,7 +5,7 @@ extension CheckedFile {
     /// named), depth-first in source order, each with its ancestors
     /// (outermost first):
     ///
-    ///     for (element, ancestors) in file.walk(.item, .submenu) where element.record.origin < 0 { … }
+    ///     for (element, ancestors) in file.walk(.item, .submenu).matching({ $0.origin < 0 }) { … }
     ///
     /// Spliced copies are visited too; rules about one element usually skip
     /// them (`element.isSpliced`), because the declaration they came from
@@ -13,8 +13,8 @@ extension CheckedFile {
     /// once per file, so a rule that looks at pop-ups visits pop-ups only.
     /// A plain loop keeps a rule's state in local variables, which a
     /// closure that captured them would check for exclusive access on each
-    /// use; and a test on `element.record` skips an element before any of
-    /// its properties is read.
+    /// use; `matching(_:)` leaves out, by their stored records, elements
+    /// not worth a handle.
     @_spi(MenuPipeline) public func walk(_ kinds: ElementKind...) -> Walk {
         let walkIndex = walkIndex
         return Walk(store: store, order: walkIndex.order, positions: kinds.isEmpty ? nil : walkIndex.positions(of: kinds))
@@ -44,6 +44,22 @@ extension CheckedFile {
     /// How many elements it visits.
     @inlinable
     public var underestimatedCount: Int { positions?.count ?? order.count }
+
+    /// The elements of this walk whose stored record passes `include`,
+    /// tested before any handle is made: for rules that look at a few of
+    /// many elements, where making each handle (a reference count on the
+    /// store, and another for its ancestors) cost more than the test.
+    @inlinable
+    public func matching(_ include: (ElementRecord) -> Bool) -> Walk {
+        let records = store.records
+        var kept: [Int32] = []
+        if let positions {
+            for position in positions where include(records[Int(order[Int(position)])]) { kept.append(position) }
+        } else {
+            for position in order.indices where include(records[Int(order[position])]) { kept.append(Int32(position)) }
+        }
+        return Walk(store: store, order: order, positions: kept[...])
+    }
 
     @inlinable
     public func makeIterator() -> Iterator {

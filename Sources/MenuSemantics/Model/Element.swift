@@ -82,7 +82,7 @@ public struct Element: Hashable, Sendable {
     /// Position in the store.
     public let index: Int
 
-    @inlinable @usableFromInline
+    @inlinable
     package init(store: ModelStore, index: Int) {
         self.store = store
         self.index = index

@@ -51,8 +51,8 @@ struct EmptyMenu: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        // Only empty containers matter; the record tells before anything else is read.
-        for (element, ancestors) in file.walk(.menu, .submenu, .section, .pulldown, .contextmenu) where element.record.childCount == 0 && element.record.origin < 0 {
+        // Only empty containers matter; the record tells before a handle is made.
+        for (element, ancestors) in file.walk(.menu, .submenu, .section, .pulldown, .contextmenu).matching({ $0.childCount == 0 && $0.origin < 0 }) {
             // Items that come from elsewhere: the menu they come from is checked itself.
             guard !element.has(.menu), !MenuQueries.hostsUse(element, in: file),
                   element.bool("dynamic") != true else { continue }

@@ -32,9 +32,7 @@ struct LabelEllipsisCharacter: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         var threePeriods = reporter.labelMemo(LabelTable.hasThreePeriods, over: file)
         // Elements with a label, or of the kinds with on/off, subtitle or title texts.
-        for (element, _) in file.walk() {
-            let record = element.record
-            guard record.origin < 0 && (record.label.exists || record.kind == .toggle || record.kind == .button || record.kind == .pulldown || record.kind == .contextmenu) else { continue }
+        for (element, _) in file.walk().matching({ $0.origin < 0 && ($0.label.exists || $0.kind == .toggle || $0.kind == .button || $0.kind == .pulldown || $0.kind == .contextmenu) }) {
             element.forEachLabelText { label in
                 guard threePeriods[label.id] else { return }
                 let text = label.text

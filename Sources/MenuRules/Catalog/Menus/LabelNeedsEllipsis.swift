@@ -54,10 +54,8 @@ struct LabelNeedsEllipsis: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
         // Items that ask for input, and buttons: one property test tells
-        // most elements apart before any of their properties is read.
-        for (element, ancestors) in file.walk(.item, .button) {
-            let record = element.record
-            guard record.origin < 0 && (record.kind == .button || store.flag(.input, of: record) == true) else { continue }
+        // most elements apart before a handle is made.
+        for (element, ancestors) in file.walk(.item, .button).matching({ $0.origin < 0 && ($0.kind == .button || store.flag(.input, of: $0) == true) }) {
             guard let reason = reason(for: element, ancestors: ancestors, in: file),
                   let labelID = element.labelID, let label = element.label, let span = element.labelSpan else { continue }
             // "..." is label-ellipsis-character's finding; an empty label has nothing to append to.

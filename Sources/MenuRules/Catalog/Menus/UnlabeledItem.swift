@@ -83,10 +83,8 @@ struct UnlabeledItem: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
-        // Nearly every item has a label: told from the record, before any text is read.
-        for (element, ancestors) in file.walk(.item, .submenu) {
-            let record = element.record
-            guard record.origin < 0 && (!record.label.exists || Self.isBlank(record.label, in: store)) else { continue }
+        // Nearly every item has a label: told from the record, before a handle is made.
+        for (element, ancestors) in file.walk(.item, .submenu).matching({ $0.origin < 0 && (!$0.label.exists || Self.isBlank($0.label, in: store)) }) {
             switch element.kind {
             case .item: break
             case .submenu where element.string(.symbol) != nil: break
