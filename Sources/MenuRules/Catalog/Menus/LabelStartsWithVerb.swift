@@ -153,7 +153,7 @@ struct LabelStartsWithVerb: Rule {
             if !element.isSpliced {
                 if let top = ancestors.first, top.kind == .menu, isShown(top) { continue }
             } else if element.sourceFile != file.source.id {
-                return  // declared in another file and checked there
+                continue  // declared in another file and checked there
             }
             guard let span = element.labelSpan, !(mayRepeat && reported.contains(span)),
                   isAction(element, ancestors: ancestors, labels: reporter.labels, containers: &containers),
