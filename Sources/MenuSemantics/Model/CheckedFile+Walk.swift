@@ -21,6 +21,10 @@ extension CheckedFile {
     }
 }
 
+/// The model's element, by a name that `Walk`'s own `Element` (the
+/// sequence's element type) does not hide, without naming the module.
+@_spi(MenuPipeline) public typealias WalkedElement = Element
+
 /// Some of a file's elements in walk order, with their ancestors: what
 /// `CheckedFile.walk(_:)` returns.
 ///
@@ -82,7 +86,7 @@ extension CheckedFile {
         }
 
         @inlinable
-        public mutating func next() -> (element: MenuSemantics.Element, ancestors: Ancestors)? {
+        public mutating func next() -> (element: WalkedElement, ancestors: Ancestors)? {
             let index: Int32
             if let positions {
                 guard position < positions.endIndex else { return nil }
@@ -93,7 +97,7 @@ extension CheckedFile {
             }
             position += 1
             let record = store.records[Int(index)]
-            let element = MenuSemantics.Element(store: store, index: Int(index))
+            let element = WalkedElement(store: store, index: Int(index))
             let ancestors = Ancestors(store: store, parent: record.parent, count: Int(record.depth))
             return (element, ancestors)
         }
