@@ -32,7 +32,7 @@ package enum StringCatalogBackend {
     /// The strings of a checked file, in walk order.
     package static func entries(of file: CheckedFile) -> [Entry] {
         var entries: [Entry] = []
-        file.walk { element, _ in
+        for (element, _) in file.walk() {
             let path = element.path
             let place = breadcrumb(of: element)
             let shortcut = element[.shortcut]?.shortcutValue.map { " Shortcut: \($0.display)." } ?? ""

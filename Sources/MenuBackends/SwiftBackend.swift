@@ -127,7 +127,7 @@ package enum SwiftBackend {
     /// action, as `MenuElement.performedAction` says).
     static func actions(in file: CheckedFile) -> [String] {
         var names = Set<String>()
-        for element in file.elements(where: { $0.has(.action) || derivesAction($0.record) }) {
+        for (element, _) in file.walk() where element.has(.action) || derivesAction(element.record) {
             if let action = element[.action]?.name ?? (derivesAction(element.record) ? element.id : nil) { names.insert(action) }
         }
         return names.sorted()

@@ -327,7 +327,7 @@ struct LabelWordsTests {
         let compilation = Compiler.compile([.text(source, displayPath: "t.menu")], options: CompileOptions(runRules: false))
         let file = try #require(compilation.files.first)
         let table = LabelTable(store: file.store)
-        let items = file.elements(.item)
+        let items = file.walk(.item).map(\.element)
         #expect(items.count == labels.count)
 
         // Each answer is computed once per distinct label, then found.
@@ -374,7 +374,7 @@ struct LabelWordsTests {
         let compilation = Compiler.compile([.text(source, displayPath: "t.menu")], options: CompileOptions(runRules: false))
         let file = try #require(compilation.files.first)
         let table = LabelTable(store: file.store)
-        let ids = try file.elements(.item).map { try #require($0.labelID) }
+        let ids = try file.walk(.item).map(\.element).map { try #require($0.labelID) }
         for id in ids.prefix(50) {
             #expect(table.titleCased(id) == nil && table.removingArticles(id) == nil && !table.isStandardLabel(id))
             #expect(table.foldKey(id) != nil)
@@ -400,7 +400,7 @@ struct LabelWordsTests {
                                                options: CompileOptions(runRules: false))
         let file = try #require(compilation.files.first)
         let table = LabelTable(store: file.store)
-        let id = try #require(file.elements(.item).first?.labelID)
+        let id = try #require(file.walk(.item).map(\.element).first?.labelID)
         table.keepingAnswers {
             _ = table.removingArticles(id)
             table.keepingAnswers { _ = table.removingArticles(id) }
@@ -431,7 +431,7 @@ struct LabelWordsTests {
             #expect(!compilation.diagnostics.isEmpty)  // the rules ran and built their tables
             let labels = LabelTable(store: file.store)
             var titleCased = labels.memo(LabelTable.titleCased, expectedLabels: file.elementCount)
-            _ = titleCased[try #require(file.elements(.item).first?.labelID)]
+            _ = titleCased[try #require(file.walk(.item).map(\.element).first?.labelID)]
             store = file.store
             table = labels
         }

@@ -12,9 +12,7 @@ import CompilerTestSupport
 
 struct ResolverTests {
     func element(_ compilation: Compilation, _ path: String) -> Element? {
-        var found: Element?
-        compilation.files.first?.walk { element, _ in if element.path == path { found = element } }
-        return found
+        compilation.files.first?.walk().map(\.element).last { $0.path == path }
     }
 
     @Test(arguments: [

@@ -199,11 +199,9 @@ struct RuleEngineTests {
         #expect(parts.map(\.elementCount) == [6, 6, 6, 3])
         #expect(parts.flatMap { $0.declarations.map(\.id) } == file.declarations.map(\.id))
         var walked: [String] = []
-        for part in parts { part.walk { element, _ in walked.append(element.id) } }
-        var whole: [String] = []
-        file.walk { element, _ in whole.append(element.id) }
-        #expect(walked == whole)
-        #expect(parts[1].elements(.item).map(\.id) == ["a", "b", "a", "b"])
+        for part in parts { walked += part.walk().map(\.element.id) }
+        #expect(walked == file.walk().map(\.element.id))
+        #expect(parts[1].walk(.item).map(\.element.id) == ["a", "b", "a", "b"])
     }
 
     /// The check above can fail: `menu-too-long` compares declarations (a

@@ -35,17 +35,17 @@ struct RuleSupportTests {
         ]
         for file in files {
             for kinds in kindSets {
-                var expected: [Int32] = []
-                file.walk { element, _ in if kinds.contains(element.kind) { expected.append(Int32(element.index)) } }
+                let expected = file.walk().filter { kinds.contains($0.element.kind) }.map { Int32($0.element.index) }
                 #expect(Array(file.walkIndex.positions(of: kinds).map { file.walkIndex.order[Int($0)] }) == expected, "\(kinds)")
-                #expect(Array(WalkedIndices(order: file.walkIndex.order, positions: file.walkIndex.positions(of: kinds))) == expected)
+                let walk = Walk(store: file.store, order: file.walkIndex.order, positions: file.walkIndex.positions(of: kinds))
+                #expect(walk.map { Int32($0.element.index) } == expected)
             }
         }
     }
 
     @Test func menuEntryCountCountsMenuEntries() {
         for file in Self.sampleFiles() {
-            file.walk { element, _ in #expect(element.menuEntryCount == element.menuEntries.count, "\(element.path)") }
+            for (element, _) in file.walk() { #expect(element.menuEntryCount == element.menuEntries.count, "\(element.path)") }
         }
     }
 

@@ -27,8 +27,7 @@ enum TypeCheckBench {
                 say("bar\(size).menu does not compile: \(compilation.diagnostics.first?.message ?? "")")
                 exit(1)
             }
-            var elements = 0
-            file.walk { _, _ in elements += 1 }
+            let elements = file.elementCount
             let swift = folder.appendingPathComponent("bar\(size).swift")
             var code = Data()
             CompilerStages.emit(.swift, of: compilation) { code.append($0) }

@@ -102,9 +102,9 @@ package struct RuleEngine {
         var grew = !left.isEmpty
         while grew {
             grew = false
-            file.walk(matching: { $0.origin >= 0 }) { element, ancestors in
+            for (element, ancestors) in file.walk().matching({ $0.origin >= 0 }) {
                 let root = ancestors.first ?? element
-                guard !left.contains(root.index), let origin = element.origin, leftNames.contains(origin.menu) else { return }
+                guard !left.contains(root.index), let origin = element.origin, leftNames.contains(origin.menu) else { continue }
                 left.insert(root.index)
                 leftNames.insert(root.id)
                 grew = true

@@ -82,6 +82,7 @@ public struct Element: Hashable, Sendable {
     /// Position in the store.
     public let index: Int
 
+    @inlinable
     package init(store: ModelStore, index: Int) {
         self.store = store
         self.index = index
@@ -370,10 +371,17 @@ public struct ElementChildren: RandomAccessCollection, Sendable {
 
 /// An element's ancestors, outermost first: a view along parent links.
 public struct Ancestors: RandomAccessCollection, Sendable {
-    let store: ModelStore
+    @usableFromInline let store: ModelStore
     /// The innermost ancestor (the parent), or -1.
-    let parent: Int32
+    @usableFromInline let parent: Int32
     public let count: Int
+
+    @inlinable
+    init(store: ModelStore, parent: Int32, count: Int) {
+        self.store = store
+        self.parent = parent
+        self.count = count
+    }
 
     public var startIndex: Int { 0 }
     public var endIndex: Int { count }
@@ -570,23 +578,11 @@ final class DeclarationNames: @unchecked Sendable {
     }
 }
 
-/// Store indices of some of a file's elements, in walk order (see `CheckedFile.storeIndices(of:)`).
-package struct WalkedIndices: RandomAccessCollection, Sendable {
-    let order: ArraySlice<Int32>
-    /// Positions in `order`.
-    let positions: ArraySlice<Int32>
-
-    package var startIndex: Int { positions.startIndex }
-    package var endIndex: Int { positions.endIndex }
-
-    package subscript(position: Int) -> Int32 { order[Int(positions[position])] }
-}
-
 /// One checked source file.
 ///
-/// Its fields live in one immutable box: rules capture the file in the
-/// closures they pass to `walk`, once per element, and a copy should cost
-/// one reference count, not one per field.
+/// Its fields live in one immutable box: rules capture the file in
+/// closures they pass per element, and a copy should cost one reference
+/// count, not one per field.
 public struct CheckedFile: Sendable {
     private final class Storage: Sendable {
         let source: SourceFile

@@ -80,7 +80,7 @@ public final class ModelStore: Sendable {
     /// `propertyCount`, in the byte the layout leaves here: an element
     /// keeps each property name once, and there are fewer than 64.
     private var storedPropertyCount: UInt8 = 0
-    package var depth: UInt16
+    @usableFromInline package var depth: UInt16
     /// `.none` for an explicit identifier below the top level: it is read
     /// from the syntax (nearly all are distinct; interning them only filled
     /// the text table).
@@ -88,7 +88,7 @@ public final class ModelStore: Sendable {
     /// `.none` without a label.
     package var label: TextID
     /// -1 for a top-level declaration.
-    package var parent: Int32
+    @usableFromInline package var parent: Int32
     package var firstChild: UInt32 = 0
     package var childCount: UInt32 = 0
     var firstProperty: UInt32 = 0

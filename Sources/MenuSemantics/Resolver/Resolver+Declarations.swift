@@ -63,7 +63,7 @@ extension Resolver {
         return declaration(key)
     }
 
-    func isBuilt(_ key: DeclarationKey) -> Bool {
+    private func isBuilt(_ key: DeclarationKey) -> Bool {
         builtDeclarations[slot(of: key.file)][key.index] >= 0
     }
 
@@ -76,7 +76,7 @@ extension Resolver {
     /// Declarations that splice a reference cycle, or one on the path being
     /// built, are left to be built where they are named, which reports the
     /// cycle.
-    func buildSplicedMenusFirst(from key: DeclarationKey) {
+    private func buildSplicedMenusFirst(from key: DeclarationKey) {
         var stack: [(key: DeclarationKey, targets: [DeclarationKey], next: Int, splicesACycle: Bool)] = [(key, splicedMenus(of: key), 0, false)]
         var onStack: Set<DeclarationKey> = [key]
         while let top = stack.last {
@@ -106,7 +106,7 @@ extension Resolver {
     /// The declared menus the declaration `key` names with `use` and
     /// `menu:`, as its syntax says: a name the build won't follow (a `use`
     /// in the wrong place) only orders the builds.
-    func splicedMenus(of key: DeclarationKey) -> [DeclarationKey] {
+    private func splicedMenus(of key: DeclarationKey) -> [DeclarationKey] {
         let tree = tree(key.file)
         // A declaration's elements are contiguous, up to the next one's.
         let first = Int(tree.topLevel[key.index])
@@ -191,7 +191,7 @@ extension Resolver {
     /// cost the square of a long import chain's length (4.7 s for 5,000
     /// files with one unknown name each, as each file passed over the
     /// names of the files before it).
-    func firstNames(of kind: ElementKind, seenFrom file: FileID) -> [TextID]? {
+    private func firstNames(of kind: ElementKind, seenFrom file: FileID) -> [TextID]? {
         func key(_ file: FileID) -> DeclaredNamesKey { DeclaredNamesKey(file: file, kind: kind) }
         if let known = firstNamesCache[key(file)] { return known }
         // A file whose imports were left without a list (a cycle) gets none either.
@@ -207,7 +207,7 @@ extension Resolver {
     /// as many as `firstNames` keeps; nil when an imported name is a
     /// declaration of another kind here (a name declared in several
     /// files, reported): the imports' lists may then be one short.
-    func mergedFirstNames(of kind: ElementKind, in file: FileID) -> [TextID]? {
+    private func mergedFirstNames(of kind: ElementKind, in file: FileID) -> [TextID]? {
         var names = Set<TextID>()
         for (index, assigned) in ids(ofTopLevel: file).enumerated() where self.kind(of: DeclarationKey(file: file, index: index)) == kind {
             names.insert(assigned.id)

@@ -111,7 +111,7 @@ extension Resolver {
     }
 
     /// Moves `stack[mark...]` to the end of `destination`.
-    func moveTop<Value>(of stack: inout [Value], from mark: Int, to destination: inout [Value]) {
+    private func moveTop<Value>(of stack: inout [Value], from mark: Int, to destination: inout [Value]) {
         for position in mark..<stack.count { destination.append(stack[position]) }
         stack.shrink(to: mark)
     }
@@ -128,7 +128,7 @@ extension Resolver {
     }
 
     /// A fix-it removing a property with the blank space before it.
-    func removal(of property: PropertyNode, in tree: SyntaxTree) -> FixIt {
+    private func removal(of property: PropertyNode, in tree: SyntaxTree) -> FixIt {
         let span = TextRanges.removalSpan(for: tree.span(property.span), in: tree.file)
         return FixIt(message: "remove '\(tree.text(property.name))'", edits: [TextEdit(span: span, replacement: "")])
     }
@@ -142,7 +142,7 @@ extension Resolver {
     /// `openChildren`; returns whether its `menu:` property names nothing
     /// (and must be dropped).
     /// `path`: the length of the element's identifier path.
-    func buildChildren(of index: Int32, element: Int, in tree: SyntaxTree, menuReference: TextRange?, depth: UInt16, path: Int) -> Bool {
+    private func buildChildren(of index: Int32, element: Int, in tree: SyntaxTree, menuReference: TextRange?, depth: UInt16, path: Int) -> Bool {
         let parentKind = model.records[Int(index)].kind
         let context = model.records[Int(index)].context
         let members = tree.memberRefs(of: element)
@@ -229,7 +229,7 @@ extension Resolver {
     }
 
     /// Pushes the identifier of each element among `members` onto `openAssigned`.
-    func assignIdentifiers(_ members: ArraySlice<MemberRef>, in tree: SyntaxTree, spliced: [Int: [Int32]]) {
+    private func assignIdentifiers(_ members: ArraySlice<MemberRef>, in tree: SyntaxTree, spliced: [Int: [Int32]]) {
         if spliced.isEmpty, assignPlainSynthetics(members, in: tree) { return }
         // Nearly always every element has a name or a label, and those are
         // its identifier whatever else is taken: pushed as they are read.
@@ -263,7 +263,7 @@ extension Resolver {
     /// derive from, nothing can collide, and the n-th unnamed element of a
     /// kind is simply `kind` + n (what `IdentifierAssignment.assign` gives
     /// then). Returns false, having pushed nothing, for any other body.
-    func assignPlainSynthetics(_ members: ArraySlice<MemberRef>, in tree: SyntaxTree) -> Bool {
+    private func assignPlainSynthetics(_ members: ArraySlice<MemberRef>, in tree: SyntaxTree) -> Bool {
         for member in members where member.kind == .element {
             let node = tree.elements[Int(member.index)]
             if node.hasName ? mayBeSynthetic(node.name, in: tree) : node.hasLabel || hasDerivationText(Int(member.index), in: tree) { return false }
@@ -283,7 +283,7 @@ extension Resolver {
     }
 
     /// Whether an unnamed, unlabelled element has a text its identifier is derived from (a toggle's `off:` or `on:`).
-    func hasDerivationText(_ element: Int, in tree: SyntaxTree) -> Bool {
+    private func hasDerivationText(_ element: Int, in tree: SyntaxTree) -> Bool {
         candidate(element, in: tree, nested: true).derived != nil
     }
 }

@@ -99,7 +99,7 @@ extension Resolver {
         return intern(tree.elements[Int(record.syntax)].name, in: tree)
     }
 
-    func stringProperty(_ name: PropertyName, of element: Int, in tree: SyntaxTree) -> String? {
+    private func stringProperty(_ name: PropertyName, of element: Int, in tree: SyntaxTree) -> String? {
         for member in tree.memberRefs(of: element) where member.kind == .property {
             let property = tree.properties[Int(member.index)]
             guard propertyName(property.name, in: tree) == name else { continue }

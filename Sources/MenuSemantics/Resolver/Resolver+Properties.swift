@@ -87,7 +87,7 @@ extension Resolver {
     }
 
     /// Whether the bytes at `range` spell one of `values` (no string is made).
-    func isOneOf(_ values: [String], _ range: TextRange, in tree: SyntaxTree) -> Bool {
+    private func isOneOf(_ values: [String], _ range: TextRange, in tree: SyntaxTree) -> Bool {
         tree.file.bytes.withUnsafeBufferPointer { bytes in
             let written = UnsafeBufferPointer(rebasing: bytes[Int(range.start)..<Int(range.end)])
             return values.contains { $0.utf8.elementsEqual(written) }
@@ -118,12 +118,12 @@ extension Resolver {
         }
     }
 
-    static func normalizedNumber(_ value: Double) -> String {
+    private static func normalizedNumber(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
         return String(value)
     }
 
-    func reportUnknownProperty(_ property: PropertyNode, in tree: SyntaxTree, kind: ElementKind, context: ElementContext) {
+    private func reportUnknownProperty(_ property: PropertyNode, in tree: SyntaxTree, kind: ElementKind, context: ElementContext) {
         guard !countedWithoutMaking(at: tree.span(property.name)) else { return }
         let name = tree.text(property.name)
         let valid = PropertyCatalog.specs(for: kind, in: context).map(\.name)

@@ -123,7 +123,7 @@ extension Resolver {
     /// (the files it imports that are still being made offer nothing yet).
     /// A name it and the files it sees declare more than once is reported
     /// once: against the first other declaration, or as the first two.
-    func walkedScope(of file: FileID) -> Scope {
+    private func walkedScope(of file: FileID) -> Scope {
         var scope = makeOwnScope(of: file)
         var firstOthers: [TextID: [DeclarationKey]] = [:]
         var order: [TextID] = []
@@ -164,7 +164,7 @@ extension Resolver {
     /// neither sees both — not again in every file above (a chain of
     /// 10,000 files repeated one clash 5,000 times, and one that declared
     /// a name in every file made 4.5 million reports).
-    func makeScope(of file: FileID) -> Scope {
+    private func makeScope(of file: FileID) -> Scope {
         var scope = makeOwnScope(of: file)
         // Only names declared in several files can meet twice here.
         guard someNamesAreContested else { return scope }
@@ -205,7 +205,7 @@ extension Resolver {
 
     /// `file`'s own names, with those it declares twice reported, and its
     /// own declarations of names other files declare too on offer.
-    func makeOwnScope(of file: FileID) -> Scope {
+    private func makeOwnScope(of file: FileID) -> Scope {
         var scope = Scope()
         let ownTree = tree(file)
         let ids = ids(ofTopLevel: file)
@@ -229,7 +229,7 @@ extension Resolver {
         return scope
     }
 
-    func reportClash(of name: TextID, declaredAt existing: DeclarationKey, and other: DeclarationKey, in file: FileID, importedAt site: Span) {
+    private func reportClash(of name: TextID, declaredAt existing: DeclarationKey, and other: DeclarationKey, in file: FileID, importedAt site: Span) {
         let otherTree = tree(other.file)
         let otherFocus = focus(Int(otherTree.topLevel[other.index]), in: otherTree)
         let id = text(name)

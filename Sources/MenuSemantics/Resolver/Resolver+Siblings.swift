@@ -70,7 +70,7 @@ extension Resolver {
     /// Most bodies are written in one file with every name written: those
     /// names are compared in `tree`'s bytes, read once for the body, where
     /// `sameID` would find the tree and its bytes again for each pair.
-    func takenPosition(of child: Int32, _ record: ElementRecord, among mark: Int, writtenIn tree: SyntaxTree) -> Int? {
+    private func takenPosition(of child: Int32, _ record: ElementRecord, among mark: Int, writtenIn tree: SyntaxTree) -> Int? {
         guard !takenPositions.isEmpty else { return nil }
         let file = slot(of: tree)
         guard !record.id.exists, record.file == file else {
@@ -89,12 +89,12 @@ extension Resolver {
 
     /// Whether a sibling in `takenPositions`, or a synthetic one chosen
     /// already (`chosen`), has this identifier.
-    func isTaken(_ candidate: TextID, among mark: Int, orIn chosen: [TextID]) -> Bool {
+    private func isTaken(_ candidate: TextID, among mark: Int, orIn chosen: [TextID]) -> Bool {
         chosen.contains(candidate) || takenPositions.contains { hasID(openChildren[mark + $0], candidate) }
     }
 
     /// Whether an element's identifier is this interned text.
-    func hasID(_ index: Int32, _ text: TextID) -> Bool {
+    private func hasID(_ index: Int32, _ text: TextID) -> Bool {
         let record = model.records[Int(index)]
         if record.id.exists { return record.id == text }
         let range = model.texts.byteRange(text)
@@ -104,7 +104,7 @@ extension Resolver {
     }
 
     /// Whether two elements have the same identifier, compared as bytes.
-    func sameID(_ a: Int32, _ b: Int32) -> Bool {
+    private func sameID(_ a: Int32, _ b: Int32) -> Bool {
         let first = model.records[Int(a)]
         let second = model.records[Int(b)]
         if first.id.exists, second.id.exists { return first.id == second.id }
@@ -116,7 +116,7 @@ extension Resolver {
         return withIDBytes(first) { left in withIDBytes(second) { right in left.elementsEqual(right) } }
     }
 
-    func withIDBytes<Result>(_ record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+    private func withIDBytes<Result>(_ record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         if record.id.exists {
             let range = model.texts.byteRange(record.id)
             return model.texts.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }

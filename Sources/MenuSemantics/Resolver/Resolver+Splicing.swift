@@ -51,7 +51,7 @@ extension Resolver {
     /// The chain of menus a splice of `target` brings in, as a message
     /// names it: the declaration being built, `target`, and onwards through
     /// the splice `link` picks in each (`M65 → M64 → … → M1`).
-    func spliceChain(to target: Int32, link: (SpliceShape) -> Int32) -> String {
+    private func spliceChain(to target: Int32, link: (SpliceShape) -> Int32) -> String {
         var names: [String] = []
         if let host = inProgress.last { names.append(text(ids(ofTopLevel: host.file)[host.index].id)) }
         var next = target
@@ -65,10 +65,10 @@ extension Resolver {
     }
 
     /// 67108864 as "64 MiB".
-    static func mebibytes(_ bytes: Int) -> String { "\(grouped(bytes >> 20)) MiB" }
+    private static func mebibytes(_ bytes: Int) -> String { "\(grouped(bytes >> 20)) MiB" }
 
     /// 1234567 as "1,234,567".
-    static func grouped(_ number: Int) -> String {
+    private static func grouped(_ number: Int) -> String {
         var digits = Array(String(number))
         var index = digits.count - 3
         while index > 0 {

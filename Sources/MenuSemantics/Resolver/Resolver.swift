@@ -111,8 +111,8 @@ public final class Resolver {
     @exclusivity(unchecked) var builtDeclarations: [[Int32]] = []
     /// Each file's place in `model.trees` (see `ElementRecord.file`), and
     /// the last file asked about: elements come in runs of one file.
-    var treeSlots: [FileID: UInt32] = [:]
-    @exclusivity(unchecked) var lastFile: (file: FileID, slot: UInt32)?
+    private var treeSlots: [FileID: UInt32] = [:]
+    @exclusivity(unchecked) private var lastFile: (file: FileID, slot: UInt32)?
     @exclusivity(unchecked) var inProgress: [DeclarationKey] = []
 
     /// How many elements `use` and `menu:` may copy into one group of
@@ -158,7 +158,7 @@ public final class Resolver {
     /// group's files: only a menu whose identifier hashes like one of them
     /// can be spliced, so only such menus keep their shape. A file of
     /// millions of menus, none spliced, kept one for each.
-    var splicedNames: Set<UInt32> = []
+    private var splicedNames: Set<UInt32> = []
     /// Declarations that splice, directly or not, a menu on a reference
     /// cycle: built the way that finds and reports the cycle.
     var splicesACycle: Set<DeclarationKey> = []
@@ -197,7 +197,7 @@ public final class Resolver {
 
     /// Room for the files' elements and properties (splices may add more):
     /// growing arrays of millions of records copies them again and again.
-    func reserve(for files: [FileID]) {
+    private func reserve(for files: [FileID]) {
         let trees = files.map(tree)
         let elementCount = trees.reduce(0) { $0 + $1.elements.count }
         spliceBudget = max(Resolver.minimumSpliceBudget, 2 * elementCount)
@@ -212,7 +212,7 @@ public final class Resolver {
     }
 
     /// Adds the names `tree`'s `use`s and `menu:` properties give to `splicedNames`.
-    func noteSplicedNames(in tree: SyntaxTree) {
+    private func noteSplicedNames(in tree: SyntaxTree) {
         tree.file.bytes.withUnsafeBufferPointer { bytes in
             func note(_ name: TextRange) {
                 splicedNames.insert(Resolver.nameHash(UnsafeBufferPointer(rebasing: bytes[Int(name.start)..<Int(name.end)])))
@@ -228,7 +228,7 @@ public final class Resolver {
 
     /// The hash of the text these bytes are interned as (ill-formed UTF-8
     /// is interned decoded), which is the hash of the interned bytes.
-    static func nameHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
+    private static func nameHash(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
         let (hash, isASCII) = TextTable.hashAndASCII(bytes)
         if isASCII || TextTable.isWellFormedUTF8(bytes) { return hash }
         var decoded = String(decoding: bytes, as: UTF8.self)
@@ -336,7 +336,7 @@ public final class Resolver {
     @inline(__always)
     func slot(of tree: SyntaxTree) -> UInt32 { UInt32(slot(of: tree.file.id)) }
 
-    func resolvePlatforms(_ directive: PlatformsDirective?) -> ([Platform], Bool) {
+    private func resolvePlatforms(_ directive: PlatformsDirective?) -> ([Platform], Bool) {
         guard let directive else { return (Platform.defaults, false) }
         var platforms: [Platform] = []
         var seen: [Platform.Name: Span] = [:]
@@ -365,7 +365,7 @@ public final class Resolver {
     }
 
     /// A program has one menu bar; a second is misplaced.
-    func checkMenubars(in file: FileID, declarations: [Int32]) {
+    private func checkMenubars(in file: FileID, declarations: [Int32]) {
         // Only a file that declares a menubar can declare a second one.
         guard declarations.contains(where: { model.records[Int($0)].kind == .menubar }) else { return }
         // The first menubar of the nearest file that declares one, in import order.

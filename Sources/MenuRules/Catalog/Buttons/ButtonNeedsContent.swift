@@ -56,8 +56,8 @@ struct ButtonNeedsContent: Rule {
     private static let glyphTypes: Set<String> = ["close", "info", "help"]
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.button, .toggle, .pulldown) { element, _ in
-            guard !element.isSpliced, Self.isButtonLike(element), !Self.hasContent(element) else { return }
+        for (element, _) in file.walk(.button, .toggle, .pulldown) {
+            guard !element.isSpliced, Self.isButtonLike(element), !Self.hasContent(element) else { continue }
             let what = ButtonQueries.isToggleButton(element) ? "toggle button" : element.kind == .pulldown ? "pull-down button" : "button"
             reporter.report(
                 "\(what) '\(element.id)' has neither a label nor a symbol",

@@ -63,13 +63,13 @@ struct CommonSymbolMisuse: Rule {
     static let increasingWords: Set<String> = ["increase", "increment", "enlarge", "zoom", "bigger", "larger"]
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.button) { element, _ in
-            guard !element.isSpliced, element.kind == .button, let symbol = element.string(.symbol) else { return }
+        for (element, _) in file.walk(.button) {
+            guard !element.isSpliced, element.kind == .button, let symbol = element.string(.symbol) else { continue }
             let span = ButtonQueries.valueSpan("symbol", of: element)
             if Self.plusSymbols.contains(symbol) {
                 let words = Self.evidence(element)
                 let accepted = symbol == "plus" ? Self.addingWords.union(Self.increasingWords) : Self.addingWords
-                guard !words.isEmpty, words.isDisjoint(with: accepted) else { return }
+                guard !words.isEmpty, words.isDisjoint(with: accepted) else { continue }
                 reporter.report(
                     "\(element.displayName) uses '\(symbol)' but doesn't add anything",
                     at: span, label: "reads as an add button", element: element,

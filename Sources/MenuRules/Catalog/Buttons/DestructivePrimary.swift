@@ -100,9 +100,9 @@ struct DestructivePrimary: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.button) { element, _ in
+        for (element, _) in file.walk(.button) {
             guard !element.isSpliced, ButtonQueries.isPrimary(element),
-                  let reason = ButtonQueries.destructiveReason(element) else { return }
+                  let reason = ButtonQueries.destructiveReason(element) else { continue }
             let preferred = element.has(.preferred)
             reporter.report(
                 "\(element.displayName) is \(preferred ? "preferred" : "primary") but destructive (\(reason))",

@@ -59,9 +59,9 @@ struct GradientButtonContent: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         guard file.includes(.macOS) else { return }
-        file.walk(.button) { element, _ in
+        for (element, _) in file.walk(.button) {
             guard !element.isSpliced, ButtonQueries.isButton(element, ofType: "gradient"),
-                  ButtonQueries.hasLabel(element), let span = element.labelSpan else { return }
+                  ButtonQueries.hasLabel(element), let span = element.labelSpan else { continue }
             let help = if element.string(.symbol) != nil {
                 "remove the label; the symbol is enough"
             } else if let symbol = Self.suggestedSymbol(for: element) {

@@ -56,9 +56,9 @@ struct GradientButtonPlacement: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         guard file.includes(.macOS) else { return }
-        file.walk(.button) { element, ancestors in
+        for (element, ancestors) in file.walk(.button) {
             guard !element.isSpliced, ButtonQueries.isButton(element, ofType: "gradient"),
-                  ButtonQueries.isInToolbar(ancestors) else { return }
+                  ButtonQueries.isInToolbar(ancestors) else { continue }
             reporter.report(
                 "gradient button '\(element.label ?? element.id)' is in a toolbar; gradient buttons belong in the view they act on",
                 at: ButtonQueries.valueSpan("type", of: element), label: "in the window frame", element: element,

@@ -62,8 +62,8 @@ struct HelpButtonPlacement: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         guard file.includes(.macOS) else { return }
-        file.walk(.button) { element, ancestors in
-            guard !element.isSpliced, ButtonQueries.isButton(element, ofType: "help") else { return }
+        for (element, ancestors) in file.walk(.button) {
+            guard !element.isSpliced, ButtonQueries.isButton(element, ofType: "help") else { continue }
             if ButtonQueries.isInToolbar(ancestors) {
                 reporter.report(
                     "help button '\(element.label ?? element.id)' is in a toolbar; help buttons belong inside the view",

@@ -88,10 +88,10 @@ struct HitTargetTooSmall: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         guard file.includes(.iOS) || file.includes(.iPadOS) else { return }
-        file.walk(.button, .toggle, .popup, .pulldown) { element, _ in
-            guard !element.isSpliced else { return }
+        for (element, _) in file.walk(.button, .toggle, .popup, .pulldown) {
+            guard !element.isSpliced else { continue }
             let isButton = element.kind == .button && !ButtonQueries.macOSOnlyTypes.contains(ButtonQueries.type(of: element))
-            guard isButton || ButtonQueries.isToggleButton(element) || element.kind == .popup || element.kind == .pulldown else { return }
+            guard isButton || ButtonQueries.isToggleButton(element) || element.kind == .popup || element.kind == .pulldown else { continue }
             let sizes = element.has(.hitTarget) ? [("hitTarget", "across")] : [("width", "wide"), ("height", "tall")]
             for (name, noun) in sizes {
                 guard let value = element.explicit(name)?.numberValue, value < Self.minimum,

@@ -69,10 +69,10 @@ struct ImageButtonPadding: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         guard file.includes(.macOS) else { return }
-        file.walk(.button) { element, _ in
+        for (element, _) in file.walk(.button) {
             guard !element.isSpliced, ButtonQueries.isButton(element, ofType: "image"),
                   let padding = element.explicit(.padding)?.numberValue, padding < Self.minimum,
-                  let span = element.property(.padding)?.valueSpan else { return }
+                  let span = element.property(.padding)?.valueSpan else { continue }
             reporter.report(
                 "image button '\(element.label ?? element.id)' has \(ButtonQueries.format(padding)) pt of padding; leave about 10 pt around the image",
                 at: span, label: "under 10 pt", element: element,

@@ -52,9 +52,9 @@ struct ImageButtonPlacement: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         guard file.includes(.macOS) else { return }
-        file.walk(.button) { element, ancestors in
+        for (element, ancestors) in file.walk(.button) {
             guard !element.isSpliced, ButtonQueries.isButton(element, ofType: "image"),
-                  ButtonQueries.isInToolbar(ancestors) else { return }
+                  ButtonQueries.isInToolbar(ancestors) else { continue }
             reporter.report(
                 "image button '\(element.label ?? element.id)' is in a toolbar; image buttons belong in a view",
                 at: ButtonQueries.valueSpan("type", of: element), label: "in the window frame", element: element,

@@ -58,9 +58,9 @@ struct InfoButtonNavigates: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.button) { element, _ in
+        for (element, _) in file.walk(.button) {
             guard !element.isSpliced, ButtonQueries.isButton(element, ofType: "info"),
-                  let target = element.explicit(.opens)?.name, Self.navigates(to: target, in: file) else { return }
+                  let target = element.explicit(.opens)?.name, Self.navigates(to: target, in: file) else { continue }
             reporter.report(
                 "info button '\(element.label ?? element.id)' opens '\(target)'; an info button reveals details and doesn't navigate",
                 at: ButtonQueries.propertySpan("opens", of: element), label: "navigation", element: element,

@@ -46,10 +46,10 @@ struct SubtitleRepeatsLabel: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.button, .item) { element, _ in
-            guard !element.isSpliced, let subtitle = element.string(.subtitle), let label = element.label else { return }
+        for (element, _) in file.walk(.button, .item) {
+            guard !element.isSpliced, let subtitle = element.string(.subtitle), let label = element.label else { continue }
             let labelWords = Set(Self.significantWords(label))
-            guard let repeated = Self.significantWords(subtitle).first(where: labelWords.contains) else { return }
+            guard let repeated = Self.significantWords(subtitle).first(where: labelWords.contains) else { continue }
             reporter.report(
                 "the subtitle of \(element.displayName) repeats '\(repeated)' from its label",
                 at: ButtonQueries.valueSpan("subtitle", of: element), label: "repeats the label", element: element,

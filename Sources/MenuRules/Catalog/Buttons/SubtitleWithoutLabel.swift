@@ -42,9 +42,9 @@ struct SubtitleWithoutLabel: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.button) { element, _ in
+        for (element, _) in file.walk(.button) {
             guard !element.isSpliced, element.kind == .button,
-                  let subtitle = element.string(.subtitle), !ButtonQueries.hasLabel(element) else { return }
+                  let subtitle = element.string(.subtitle), !ButtonQueries.hasLabel(element) else { continue }
             reporter.report(
                 "\(element.displayName) has the subtitle '\(subtitle)' but no label",
                 at: ButtonQueries.valueSpan("subtitle", of: element), label: "subtitle without a label", element: element,

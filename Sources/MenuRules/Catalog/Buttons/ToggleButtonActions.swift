@@ -57,8 +57,8 @@ struct ToggleButtonActions: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.toggle) { element, _ in
-            guard !element.isSpliced, ButtonQueries.isToggleButton(element) else { return }
+        for (element, _) in file.walk(.toggle) {
+            guard !element.isSpliced, ButtonQueries.isToggleButton(element) else { continue }
             let name = "toggle button '\(element.label ?? element.id)'"
             if element.explicit(.opens) != nil {
                 reporter.report(

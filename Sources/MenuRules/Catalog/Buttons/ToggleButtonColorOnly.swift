@@ -53,9 +53,9 @@ struct ToggleButtonColorOnly: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.toggle) { element, _ in
+        for (element, _) in file.walk(.toggle) {
             guard !element.isSpliced, ButtonQueries.isToggleButton(element),
-                  element.explicit(.indicator)?.name == "color", !Self.contentChanges(element) else { return }
+                  element.explicit(.indicator)?.name == "color", !Self.contentChanges(element) else { continue }
             reporter.report(
                 "toggle button '\(element.label ?? element.id)' shows its state only by color",
                 at: ButtonQueries.valueSpan("indicator", of: element), label: "color only", element: element,

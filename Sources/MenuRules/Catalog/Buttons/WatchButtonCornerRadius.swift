@@ -74,22 +74,22 @@ struct WatchButtonCornerRadius: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         guard file.includes(.watchOS) else { return }
-        file.walk(.button) { element, ancestors in
+        for (element, ancestors) in file.walk(.button) {
             guard !element.isSpliced, element.kind == .button,
                   let radius = element.explicit(.cornerRadius)?.numberValue,
-                  let span = element.property(.cornerRadius)?.valueSpan else { return }
+                  let span = element.property(.cornerRadius)?.valueSpan else { continue }
             guard let view = ButtonQueries.enclosingView(ancestors) else {
                 // A reusable button: either system value may be right.
-                guard radius != Self.nonScrolling, radius != Self.scrolling else { return }
+                guard radius != Self.nonScrolling, radius != Self.scrolling else { continue }
                 reporter.report(
                     "\(element.displayName) has a \(ButtonQueries.format(radius))-point corner radius; watchOS buttons use 22 points, or 9 in a scrolling view",
                     at: span, label: "not a system corner radius", element: element,
                     help: "use 22 if the button appears in a view that doesn't scroll, 9 in a scrolling view")
-                return
+                continue
             }
             let isScrolling = view.bool("scrolling") == true
             let expected = isScrolling ? Self.scrolling : Self.nonScrolling
-            guard radius != expected else { return }
+            guard radius != expected else { continue }
             let kind = isScrolling ? "a scrolling view" : "a view that doesn't scroll"
             let text = ButtonQueries.format(expected)
             reporter.report(

@@ -108,16 +108,16 @@ struct ContextMenuShortcut: Rule {
         // Only items and changeable-title toggles take shortcuts; test the cheap things first.
         let store = file.store
         let contextOnly = Self.menusShownOnlyInContextMenus(file)
-        file.walk(.item, .toggle, where: { $0.origin < 0 && store.writtenProperty(.shortcut, of: $0) != nil }) { element, ancestors in
+        for (element, ancestors) in file.walk(.item, .toggle).matching({ $0.origin < 0 && store.writtenProperty(.shortcut, of: $0) != nil }) {
             let through: String?
             if ancestors.contains(kind: .contextmenu) {
                 through = nil
             } else if !contextOnly.isEmpty, let declaration = ancestors.first, declaration.kind == .menu, contextOnly.contains(declaration.id) {
                 through = declaration.id
             } else {
-                return
+                continue
             }
-            guard let shortcut = element.property(.shortcut), let span = shortcut.span else { return }
+            guard let shortcut = element.property(.shortcut), let span = shortcut.span else { continue }
             let shown = shortcut.value.shortcutValue.map { " (\($0.display))" } ?? ""
             let removal = TextRanges.removalSpan(for: span, in: file.source)
             let place = through.map { ", but '\($0)' is only shown as a context menu, which doesn't display shortcuts" } ?? ", but context menus don't display shortcuts"
@@ -137,8 +137,8 @@ struct ContextMenuShortcut: Rule {
         guard file.declarations.contains(where: { $0.kind == .menubar }) else { return [] }
         var inContextMenus = Set<String>()
         var elsewhere = Set<String>()
-        file.walk(matching: { $0.origin >= 0 }) { element, ancestors in
-            guard let origin = element.origin else { return }
+        for (element, ancestors) in file.walk().matching({ $0.origin >= 0 }) {
+            guard let origin = element.origin else { continue }
             if ancestors.contains(kind: .contextmenu) { inContextMenus.insert(origin.menu) } else { elsewhere.insert(origin.menu) }
         }
         return inContextMenus.subtracting(elsewhere)

@@ -48,10 +48,10 @@ struct DisabledMenu: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
         // Only a written `enabled` has a span to report: most menus stop at their record.
-        file.walk(.menu, .submenu, where: { $0.origin < 0 && store.writtenProperty(.enabled, of: $0) != nil }) { element, _ in
+        for (element, _) in file.walk(.menu, .submenu).matching({ $0.origin < 0 && store.writtenProperty(.enabled, of: $0) != nil }) {
             guard element.kind == .menu || element.kind == .submenu,
                   let enabled = element.property(.enabled), enabled.value.boolValue == false,
-                  let span = enabled.valueSpan else { return }
+                  let span = enabled.valueSpan else { continue }
             reporter.report("\(element.displayName) is disabled, so people can't open it to see its commands", at: span,
                             label: "keep it enabled", element: element,
                             help: "remove 'enabled: false' and disable the items inside it instead")

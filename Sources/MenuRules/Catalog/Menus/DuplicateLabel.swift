@@ -179,10 +179,10 @@ struct DuplicateLabel: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
         var scan = LevelScan(store: store, folded: reporter.labelMemo(LabelTable.foldKey, over: file))
-        for container in file.storeIndices(of: .menu, .pulldown, .contextmenu, .submenu) {
-            scan.scan(level: container)
+        for (container, _) in file.walk(.menu, .pulldown, .contextmenu, .submenu) {
+            scan.scan(level: Int32(container.index))
             for (label, earlier) in scan.repeats {
-                report(label, repeating: earlier, in: Element(store: store, index: Int(container)), file: file, &reporter)
+                report(label, repeating: earlier, in: container, file: file, &reporter)
             }
         }
     }

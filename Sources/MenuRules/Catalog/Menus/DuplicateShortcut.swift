@@ -101,15 +101,15 @@ struct DuplicateShortcut: Rule {
         let store = file.store
         var uses: [Use] = []
         var first = FirstSeen<Int, Use>()
-        file.walk(.menubar, .menu, .pulldown, .contextmenu) { element, ancestors in
+        for (element, ancestors) in file.walk(.menubar, .menu, .pulldown, .contextmenu) {
             // One tree per menu bar, and per menu, pull-down or context menu not inside a menu bar or another menu.
             let isRoot = element.kind == .menubar
                 || (element.kind.holdsMenuElements && element.kind != .submenu
                     && !ancestors.contains { $0.kind == .menubar || $0.kind.holdsMenuElements })
-            guard isRoot, !element.isSpliced else { return }
+            guard isRoot, !element.isSpliced else { continue }
             uses.shrink(to: 0)
             Self.collect(Int32(element.index), in: store, into: &uses)
-            guard uses.count > 1 else { return }
+            guard uses.count > 1 else { continue }
             first.removeAll()
             for use in uses {
                 guard let earlier = first[use.shortcut] else {
@@ -131,11 +131,11 @@ struct DuplicateShortcut: Rule {
         }
         var uses: [Use] = []
         var first = FirstSeen<Int, Use>()
-        file.walk(.view) { view, _ in
-            guard !view.isSpliced else { return }
+        for (view, _) in file.walk(.view) {
+            guard !view.isSpliced else { continue }
             uses = barUses
             Self.collectButtons(Int32(view.index), in: store, into: &uses)
-            guard uses.count > barUses.count else { return }
+            guard uses.count > barUses.count else { continue }
             first.removeAll()
             for (position, use) in uses.enumerated() {
                 guard let earlier = first[use.shortcut] else {

@@ -52,10 +52,10 @@ struct EmptyMenu: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         // Only empty containers matter; the record tells before a handle is made.
-        file.walk(.menu, .submenu, .section, .pulldown, .contextmenu, where: { $0.childCount == 0 && $0.origin < 0 }) { element, ancestors in
+        for (element, ancestors) in file.walk(.menu, .submenu, .section, .pulldown, .contextmenu).matching({ $0.childCount == 0 && $0.origin < 0 }) {
             // Items that come from elsewhere: the menu they come from is checked itself.
             guard !element.has(.menu), !MenuQueries.hostsUse(element, in: file),
-                  element.bool("dynamic") != true else { return }
+                  element.bool("dynamic") != true else { continue }
             let what = element.context == .control && element.kind == .section ? "options" : "items"
             let help: String
             switch element.kind {

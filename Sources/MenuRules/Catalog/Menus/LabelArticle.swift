@@ -70,12 +70,12 @@ struct LabelArticle: Rule {
         guard reporter.vocabulary.isEnglish else { return }
         let words = reporter.vocabulary.words
         var hasArticle = reporter.labelMemo(LabelTable.hasArticle, over: file)
-        file.walk(.item, .submenu, .button, .pulldown, .toggle) { element, _ in
+        for (element, _) in file.walk(.item, .submenu, .button, .pulldown, .toggle) {
             let record = element.record
-            guard record.origin < 0 else { return }
+            guard record.origin < 0 else { continue }
             // Every kind but a toggle shows just its label, whose answer is
             // memoized: most elements stop here, before their texts are listed.
-            if record.kind != .toggle, !(record.label.exists && hasArticle[record.label]) { return }
+            if record.kind != .toggle, !(record.label.exists && hasArticle[record.label]) { continue }
             element.forEachItemOrButtonLabel { label in
                 guard hasArticle[label.id], var condensed = reporter.labels.removingArticles(label.id) else { return }
                 let text = label.text

@@ -32,7 +32,7 @@ struct LabelEllipsisCharacter: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         var threePeriods = reporter.labelMemo(LabelTable.hasThreePeriods, over: file)
         // Elements with a label, or of the kinds with on/off, subtitle or title texts.
-        file.walk(matching: { $0.origin < 0 && ($0.label.exists || $0.kind == .toggle || $0.kind == .button || $0.kind == .pulldown || $0.kind == .contextmenu) }) { element, _ in
+        for (element, _) in file.walk().matching({ $0.origin < 0 && ($0.label.exists || $0.kind == .toggle || $0.kind == .button || $0.kind == .pulldown || $0.kind == .contextmenu) }) {
             element.forEachLabelText { label in
                 guard threePeriods[label.id] else { return }
                 let text = label.text

@@ -40,10 +40,10 @@ struct LabelIndented: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.item, .toggle, .submenu) { element, _ in
+        for (element, _) in file.walk(.item, .toggle, .submenu) {
             guard !element.isSpliced, element.context == .menu, let label = element.label,
                   let first = label.unicodeScalars.first, Self.isIndent(first),
-                  !label.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }), !Self.isSystemIndented(element) else { return }
+                  !label.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }), !Self.isSystemIndented(element) else { continue }
             reporter.report("\(element.displayName) is indented by blank space at the start of its label",
                             at: element.labelSpan ?? element.focusSpan, label: "indented", element: element,
                             help: "put the indented items in a submenu (or a labelled section) and remove the leading space")

@@ -147,18 +147,18 @@ struct LabelStartsWithVerb: Rule {
         // What is asked of a container is worked out once, for its first item asked about.
         var containers: [Int: ContainerFacts] = [:]
         // Only items and buttons perform actions (see isAction).
-        file.walk(.item, .button) { element, ancestors in
+        for (element, ancestors) in file.walk(.item, .button) {
             // Cheapest test first: most labels do start with a verb (answered per label, once).
-            guard let id = element.labelID, startsWithOtherWord[id] else { return }
+            guard let id = element.labelID, startsWithOtherWord[id] else { continue }
             if !element.isSpliced {
-                if let top = ancestors.first, top.kind == .menu, isShown(top) { return }
+                if let top = ancestors.first, top.kind == .menu, isShown(top) { continue }
             } else if element.sourceFile != file.source.id {
-                return  // declared in another file and checked there
+                continue  // declared in another file and checked there
             }
             guard let span = element.labelSpan, !(mayRepeat && reported.contains(span)),
                   isAction(element, ancestors: ancestors, labels: reporter.labels, containers: &containers),
                   !reporter.labels.isStandardLabel(id), let first = reporter.labels.firstWord(id),
-                  !projectVerbs.contains(first.text.lowercased()) else { return }
+                  !projectVerbs.contains(first.text.lowercased()) else { continue }
             if mayRepeat { reported.insert(span) }
             reporter.report("\(element.displayName) performs an action, but its label starts with '\(first.text)', not a verb",
                             at: span, label: "start with a verb", element: element,

@@ -100,17 +100,17 @@ struct LabelTitleCase: Rule {
         guard reporter.vocabulary.isEnglish else { return }
         var isTitleCased = reporter.labelMemo(LabelTable.isTitleCased, over: file)
         var toggleLabels: [LabelText] = []
-        file.walk(.item, .submenu, .button, .pulldown, .toggle, .menu) { element, _ in
-            guard !element.isSpliced else { return }
+        for (element, _) in file.walk(.item, .submenu, .button, .pulldown, .toggle, .menu) {
+            guard !element.isSpliced else { continue }
             // The analysis is memoized per distinct label: most labels stop
             // at the memo. (No local function here: one capturing the memo
             // made every access to it a checked one.)
             let record = element.record
             if record.kind != .toggle {
                 // A menu's title, or what `forEachItemOrButtonLabel` gives the other kinds: the label.
-                guard record.label.exists, !isTitleCased[record.label], let recased = recased(record.label, &reporter) else { return }
+                guard record.label.exists, !isTitleCased[record.label], let recased = recased(record.label, &reporter) else { continue }
                 report(LabelText(element: element, property: nil, id: record.label), recased: recased, element: element, file: file, &reporter)
-                return
+                continue
             }
             toggleLabels.shrink(to: 0)
             element.forEachLabelText { toggleLabels.append($0) }

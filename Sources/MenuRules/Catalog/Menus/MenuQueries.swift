@@ -53,9 +53,9 @@ enum MenuQueries {
     /// pull-down, context menu or submenu (`use X` there, or `menu: X`).
     static func splicedMenuNames(in file: CheckedFile) -> Set<String> {
         var names = Set<String>()
-        file.walk(matching: { $0.origin >= 0 }) { element, ancestors in
+        for (element, ancestors) in file.walk().matching({ $0.origin >= 0 }) {
             guard let origin = element.origin, let parent = ancestors.last,
-                  parent.kind != .menubar, parent.origin != origin else { return }
+                  parent.kind != .menubar, parent.origin != origin else { continue }
             names.insert(origin.menu)
         }
         return names

@@ -58,8 +58,8 @@ struct MenuTooLong: Rule {
         let inMenuBar = MenuQueries.menuBarMenuNames(in: file)
         let spliced = MenuQueries.splicedMenuNames(in: file)
         let thresholds = reporter.thresholds
-        file.walk(.menu, .contextmenu) { element, ancestors in
-            guard !element.isSpliced, !MenuQueries.isDynamic(element, in: file) else { return }
+        for (element, ancestors) in file.walk(.menu, .contextmenu) {
+            guard !element.isSpliced, !MenuQueries.isDynamic(element, in: file) else { continue }
             let limit: Int
             let kind: String
             switch element.kind {
@@ -67,15 +67,15 @@ struct MenuTooLong: Rule {
                 (limit, kind) = (thresholds.menuBarMenuMaxItems, "a menu-bar menu")
             case .menu where ancestors.isEmpty:
                 // Shown only inside other menus: counted there.
-                guard inMenuBar.contains(element.id) || !spliced.contains(element.id) else { return }
+                guard inMenuBar.contains(element.id) || !spliced.contains(element.id) else { continue }
                 (limit, kind) = (thresholds.menuBarMenuMaxItems, "a menu-bar menu")
             case .contextmenu:
                 (limit, kind) = (thresholds.menuMaxItems, "a context menu")
             default:
-                return
+                continue
             }
             let count = element.menuEntryCount
-            guard count > limit else { return }
+            guard count > limit else { continue }
             reporter.report("\(element.displayName) lists \(count) items; \(kind) should list at most \(limit)",
                             at: element.focusSpan, label: "\(count) items", element: element,
                             help: "split it into separate menus or move related items into a submenu; if its items are user-defined or generated, mark the menu 'dynamic: true'")

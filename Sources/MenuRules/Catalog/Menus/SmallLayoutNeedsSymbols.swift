@@ -85,14 +85,14 @@ struct SmallLayoutNeedsSymbols: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.menu, .contextmenu, .pulldown, .section) { element, _ in
+        for (element, _) in file.walk(.menu, .contextmenu, .pulldown, .section) {
             guard !element.isSpliced, element.kind != .section || element.context == .menu,
-                  let layout = element.symbol(.layout) else { return }
+                  let layout = element.symbol(.layout) else { continue }
             let rowSize: Int
             switch layout {
             case "small": rowSize = 4
             case "medium": rowSize = 3
-            default: return
+            default: continue
             }
             var reportedSites = Set<Span>()
             for item in element.menuEntries.prefix(rowSize) where item.string("symbol") == nil {

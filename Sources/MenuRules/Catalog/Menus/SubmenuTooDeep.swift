@@ -65,12 +65,12 @@ struct SubmenuTooDeep: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         var reportedSites = Set<Span>()
-        file.walk(.submenu) { element, ancestors in
-            guard element.kind == .submenu else { return }
+        for (element, ancestors) in file.walk(.submenu) {
+            guard element.kind == .submenu else { continue }
             let outer = ancestors.filter { $0.kind == .submenu }
-            guard outer.count == 1, let parent = outer.first else { return }
+            guard outer.count == 1, let parent = outer.first else { continue }
             // Apple's standard Format ▸ Font ▸ Kern and Text ▸ Writing Direction are the system's nesting.
-            if MenuQueries.isStandardSubmenu(element), MenuQueries.isStandardSubmenu(parent) { return }
+            if MenuQueries.isStandardSubmenu(element), MenuQueries.isStandardSubmenu(parent) { continue }
             if !element.isSpliced {
                 reporter.report("\(element.displayName) is nested inside \(parent.displayName); keep submenus to one level",
                                 at: element.focusSpan, label: "second level", element: element,

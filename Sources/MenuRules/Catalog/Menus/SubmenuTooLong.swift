@@ -66,11 +66,11 @@ struct SubmenuTooLong: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let limit = reporter.thresholds.submenuMaxItems
-        file.walk(.submenu) { element, _ in
+        for (element, _) in file.walk(.submenu) {
             guard !element.isSpliced, element.kind == .submenu, !MenuQueries.isDynamic(element, in: file),
-                  !MenuQueries.isStandardSubmenu(element) else { return }
+                  !MenuQueries.isStandardSubmenu(element) else { continue }
             let count = element.menuEntryCount
-            guard count > limit else { return }
+            guard count > limit else { continue }
             reporter.report("\(element.displayName) lists \(count) items; consider a menu of their own (submenus work best with about \(limit))",
                             at: element.focusSpan, label: "\(count) items", element: element,
                             help: "move the items into a separate menu; if they are generated (like Open Recent), mark the submenu 'dynamic: true'")

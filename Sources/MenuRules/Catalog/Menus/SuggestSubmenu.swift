@@ -74,13 +74,13 @@ struct SuggestSubmenu: Rule {
         let store = file.store
         var screen = GroupScreen(leadWords: reporter.labelMemo(LabelTable.leadWordKey, over: file))
         var groups: [Range<Int>] = []
-        for container in file.storeIndices(of: .menu, .pulldown, .contextmenu, .submenu) {
+        for (container, _) in file.walk(.menu, .pulldown, .contextmenu, .submenu) {
             groups.shrink(to: 0)
-            Self.appendGroups(of: store.records[Int(container)], in: store, to: &groups)
+            Self.appendGroups(of: container.record, in: store, to: &groups)
             for group in groups where screen.mayRepeatLeadingWord(group, in: store) && Self.mayRepeatTwoWordTerm(group, in: store) {
                 // `Element`s are made only for a group that may repeat a word.
                 let items = group.map { Element(store: store, index: Int(store.children[$0])) }.filter { $0.kind == .item && $0.label != nil }
-                check(items, in: Element(store: store, index: Int(container)), file: file, &reporter)
+                check(items, in: container, file: file, &reporter)
             }
         }
     }

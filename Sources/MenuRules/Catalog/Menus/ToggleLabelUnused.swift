@@ -38,9 +38,9 @@ struct ToggleLabelUnused: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.toggle) { element, _ in
+        for (element, _) in file.walk(.toggle) {
             guard !element.isSpliced, element.context == .menu, let label = element.label,
-                  element.has(.on), element.has(.off), let span = element.labelSpan else { return }
+                  element.has(.on), element.has(.off), let span = element.labelSpan else { continue }
             reporter.report(
                 "the label '\(label)' of \(element.displayName) is never shown: the menu shows its on and off labels",
                 at: span, label: "never shown", element: element,

@@ -39,8 +39,8 @@ struct ToggleLabels: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.toggle) { element, _ in
-            guard !element.isSpliced, element.kind == .toggle, element.context == .menu else { return }
+        for (element, _) in file.walk(.toggle) {
+            guard !element.isSpliced, element.kind == .toggle, element.context == .menu else { continue }
             let on = element.property(.on)
             let off = element.property(.off)
             guard let onText = on?.value.stringValue, let offText = off?.value.stringValue,
@@ -50,9 +50,9 @@ struct ToggleLabels: Rule {
                 reporter.report("changeable-title \(element.displayName) has \(what)", at: element.focusSpan,
                                 label: "needs 'on' and 'off'", element: element,
                                 help: "give it both labels, e.g. on: \"Hide Ruler\"; off: \"Show Ruler\"; for an attribute that is on or off, use an item with 'state:' (a checkmark) instead")
-                return
+                continue
             }
-            guard MenuQueries.trimmed(onText).lowercased() == MenuQueries.trimmed(offText).lowercased() else { return }
+            guard MenuQueries.trimmed(onText).lowercased() == MenuQueries.trimmed(offText).lowercased() else { continue }
             let (first, second) = onSpan < offSpan ? (onSpan, offSpan) : (offSpan, onSpan)
             reporter.report("changeable-title \(element.displayName) shows '\(onText)' in both states", at: second,
                             label: "same label as the other state", element: element,

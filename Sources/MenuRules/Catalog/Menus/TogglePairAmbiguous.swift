@@ -67,16 +67,16 @@ struct TogglePairAmbiguous: Rule {
     private static let negatingPrefixes = ["un", "dis", "de"]
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.toggle) { element, _ in
+        for (element, _) in file.walk(.toggle) {
             guard !element.isSpliced, element.kind == .toggle, element.context == .menu,
                   let on = element.property(.on), let off = element.property(.off),
                   let onText = on.value.stringValue, let offText = off.value.stringValue,
-                  let onSpan = on.valueSpan, let offSpan = off.valueSpan else { return }
+                  let onSpan = on.valueSpan, let offSpan = off.valueSpan else { continue }
             let onWords = words(onText)
             let offWords = words(offText)
             // Identical labels are toggle-labels' error; labels without words can't be compared.
             guard onWords != offWords, !onWords.isEmpty, !offWords.isEmpty,
-                  !areClearOpposites(onWords, offWords) else { return }
+                  !areClearOpposites(onWords, offWords) else { continue }
             let (first, second) = onSpan < offSpan ? (onSpan, offSpan) : (offSpan, onSpan)
             reporter.report("changeable-title \(element.displayName) switches between '\(offText)' and '\(onText)', which aren't clear opposites",
                             at: first, label: "not clearly opposite", element: element,

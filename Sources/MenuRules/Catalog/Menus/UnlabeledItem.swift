@@ -84,13 +84,13 @@ struct UnlabeledItem: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
         // Nearly every item has a label: told from the record, before a handle is made.
-        file.walk(.item, .submenu, where: { $0.origin < 0 && (!$0.label.exists || Self.isBlank($0.label, in: store)) }) { element, ancestors in
+        for (element, ancestors) in file.walk(.item, .submenu).matching({ $0.origin < 0 && (!$0.label.exists || Self.isBlank($0.label, in: store)) }) {
             switch element.kind {
             case .item: break
             case .submenu where element.string(.symbol) != nil: break
-            default: return
+            default: continue
             }
-            guard !isInSmallTopRow(element, ancestors: ancestors) else { return }
+            guard !isInSmallTopRow(element, ancestors: ancestors) else { continue }
             let blank = element.labelID != nil
             let what = element.string(.symbol) != nil ? "a symbol but no label" : blank ? "a label of only blank space" : "no label"
             reporter.report("\(element.displayName) has \(what); only the top row of a small menu layout shows items without labels",

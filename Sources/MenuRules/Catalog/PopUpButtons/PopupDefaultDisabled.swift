@@ -40,11 +40,11 @@ struct PopupDefaultDisabled: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.popup) { element, _ in
+        for (element, _) in file.walk(.popup) {
             guard element.kind == .popup, !element.isSpliced, let property = element.property(.`default`),
                   let chosen = property.value.name,
                   let option = PopUpQueries.options(of: element).first(where: { $0.id == chosen }),
-                  option.flag(.enabled) == false else { return }
+                  option.flag(.enabled) == false else { continue }
             var secondary: [LabeledSpan] = []
             if let disabled = option.property(.enabled)?.span { secondary.append(LabeledSpan(disabled, "disabled here")) }
             reporter.report("\(element.displayName) shows the disabled option \(option.displayName) by default",

@@ -70,8 +70,8 @@ struct PopupDuplicateOption: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.popup) { element, _ in
-            guard element.kind == .popup, !element.isSpliced else { return }
+        for (element, _) in file.walk(.popup) {
+            guard element.kind == .popup, !element.isSpliced else { continue }
             var first: [String: Element] = [:]
             for option in PopUpQueries.options(of: element) {
                 guard let label = option.label else { continue }

@@ -55,9 +55,9 @@ struct PopupMissingDefault: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.popup) { element, _ in
+        for (element, _) in file.walk(.popup) {
             guard element.kind == .popup, !element.isSpliced, element.explicit(.`default`) == nil,
-                  let first = PopUpQueries.options(of: element).first else { return }
+                  let first = PopUpQueries.options(of: element).first else { continue }
             reporter.report("\(element.displayName) has no default option",
                             at: element.focusSpan, label: "nothing selected at first", element: element,
                             help: "name the option most people want, e.g. default: \(first.id)")

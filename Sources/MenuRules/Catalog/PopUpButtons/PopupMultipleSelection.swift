@@ -53,9 +53,9 @@ struct PopupMultipleSelection: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.popup) { element, _ in
+        for (element, _) in file.walk(.popup) {
             guard element.kind == .popup, !element.isSpliced, element.explicit(.multiple)?.boolValue == true,
-                  let span = element.property(.multiple)?.valueSpan else { return }
+                  let span = element.property(.multiple)?.valueSpan else { continue }
             reporter.report("\(element.displayName) lets people choose several options, but a pop-up's options are mutually exclusive",
                             at: span, label: "multiple selection", element: element,
                             help: "use a pull-down button with checkmark items (state: on/off) for multiple selection")

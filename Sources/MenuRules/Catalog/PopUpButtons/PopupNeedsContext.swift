@@ -49,9 +49,9 @@ struct PopupNeedsContext: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.popup) { element, _ in
+        for (element, _) in file.walk(.popup) {
             guard element.kind == .popup, !element.isSpliced,
-                  PullDownQueries.visibleLabel(of: element) == nil, PullDownQueries.symbol(of: element) == nil else { return }
+                  PullDownQueries.visibleLabel(of: element) == nil, PullDownQueries.symbol(of: element) == nil else { continue }
             let example = element.idSource == .explicit
                 ? "popup \(element.id) \"\(PullDownQueries.titleWords(of: element.id))\""
                 : "popup \"Sort By\""

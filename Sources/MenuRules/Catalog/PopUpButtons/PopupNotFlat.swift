@@ -88,8 +88,8 @@ struct PopupNotFlat: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.popup) { element, _ in
-            guard element.kind == .popup, !element.isSpliced else { return }
+        for (element, _) in file.walk(.popup) {
+            guard element.kind == .popup, !element.isSpliced else { continue }
             for entry in PopUpQueries.nonOptions(of: element) {
                 let help = entry.kind == .submenu
                     ? "list its choices as options of the pop-up, or use a pull-down button to show a submenu"

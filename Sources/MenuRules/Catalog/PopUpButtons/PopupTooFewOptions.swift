@@ -61,12 +61,12 @@ struct PopupTooFewOptions: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.popup) { element, _ in
+        for (element, _) in file.walk(.popup) {
             // Options made at run time (`dynamic: true`): the file shows only a placeholder.
             guard element.kind == .popup, !element.isSpliced, element.flag(.dynamic) != true,
-                  PopUpQueries.nonOptions(of: element).isEmpty else { return }
+                  PopUpQueries.nonOptions(of: element).isEmpty else { continue }
             let count = PopUpQueries.options(of: element).count
-            guard count < Self.minimumOptions else { return }
+            guard count < Self.minimumOptions else { continue }
             reporter.report("\(element.displayName) offers \(count == 0 ? "no options" : "only one option"); there's nothing to choose",
                             at: element.focusSpan, label: count == 0 ? "no options" : "one option", element: element,
                             help: "add the other options, or show the value as text instead of a pop-up")

@@ -53,9 +53,9 @@ struct DestructiveItemRole: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.item) { element, ancestors in
+        for (element, ancestors) in file.walk(.item) {
             guard !element.isSpliced, ancestors.contains(kind: .pulldown), element.symbol(.role) != "destructive",
-                  let reason = ButtonQueries.destructiveReason(element) else { return }
+                  let reason = ButtonQueries.destructiveReason(element) else { continue }
             reporter.report("\(element.displayName) is destructive (\(reason)) but has no `role: destructive`",
                             at: element.focusSpan, label: "looks like any other item", element: element,
                             help: "add role: destructive, so that the menu shows it as destructive")

@@ -77,11 +77,11 @@ struct DestructiveNeedsConfirmation: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
         // A written role first: the default role is normal, so most items stop at their record.
-        file.walk(.item, where: { $0.origin < 0 && store.writtenProperty(.role, of: $0) != nil }) { element, ancestors in
+        for (element, ancestors) in file.walk(.item).matching({ $0.origin < 0 && store.writtenProperty(.role, of: $0) != nil }) {
             guard element.symbol(.role) == "destructive",
                   element.flag(.input) != true, element.flag(.undoable) != true,
-                  !Self.isUndoableByConvention(element, ancestors: ancestors, in: file) else { return }
-            if let question = element.string(.confirm), !question.allSatisfy(\.isWhitespace) { return }
+                  !Self.isUndoableByConvention(element, ancestors: ancestors, in: file) else { continue }
+            if let question = element.string(.confirm), !question.allSatisfy(\.isWhitespace) { continue }
             var secondary: [LabeledSpan] = []
             if let role = element.property("role")?.valueSpan { secondary.append(LabeledSpan(role, "destructive")) }
             reporter.report("destructive \(element.displayName) acts without asking people to confirm",

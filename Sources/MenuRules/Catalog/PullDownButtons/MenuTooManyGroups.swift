@@ -72,10 +72,10 @@ struct MenuTooManyGroups: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.pulldown) { element, _ in
-            guard element.kind == .pulldown, !element.isSpliced else { return }
+        for (element, _) in file.walk(.pulldown) {
+            guard element.kind == .pulldown, !element.isSpliced else { continue }
             let groups = PullDownQueries.groups(of: element)
-            guard groups.count > Self.maximumGroups else { return }
+            guard groups.count > Self.maximumGroups else { continue }
             // Point at where the fourth group starts, when it is written here.
             var secondary: [LabeledSpan] = []
             if let first = groups[Self.maximumGroups].first, first.origin == nil, first.span.file == file.source.id {

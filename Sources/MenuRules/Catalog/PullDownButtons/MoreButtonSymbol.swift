@@ -141,18 +141,18 @@ struct MoreButtonSymbol: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.pulldown, .button) { element, _ in
-            guard !element.isSpliced, element.kind == .pulldown ? Self.isMoreButton(element) : element.symbol(.type) == "more" else { return }
+        for (element, _) in file.walk(.pulldown, .button) {
+            guard !element.isSpliced, element.kind == .pulldown ? Self.isMoreButton(element) : element.symbol(.type) == "more" else { continue }
             let property = element.property(.symbol)
             let written = property?.value.stringValue
-            if let written, Self.acceptedSymbols.contains(written) { return }
+            if let written, Self.acceptedSymbols.contains(written) { continue }
             let replacement = "\"\(Self.moreSymbol)\""
             if let property, let written, let valueSpan = property.valueSpan {
                 reporter.report("\(element.displayName) is a More button but uses the symbol '\(written)' instead of '\(Self.moreSymbol)'",
                                 at: valueSpan, label: "not the More symbol", element: element,
                                 help: "use symbol: \(replacement), which people recognize as More",
                                 fixIts: [FixIt(message: "use \(replacement)", edits: [TextEdit(span: valueSpan, replacement: replacement)])])
-                return
+                continue
             }
             let fixIts = PullDownQueries.syntax(of: element, in: file).map { syntax in
                 [FixIt(message: "add symbol: \(replacement)",

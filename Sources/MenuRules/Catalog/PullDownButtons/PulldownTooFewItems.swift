@@ -86,12 +86,12 @@ struct PulldownTooFewItems: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.pulldown) { element, _ in
+        for (element, _) in file.walk(.pulldown) {
             // Content made at run time (`dynamic: true`): the file shows only a placeholder.
-            guard element.kind == .pulldown, !element.isSpliced, element.flag(.dynamic) != true else { return }
+            guard element.kind == .pulldown, !element.isSpliced, element.flag(.dynamic) != true else { continue }
             let count = element.menuEntryCount
             // No items at all is `empty-menu`'s finding.
-            guard count > 0, count < Self.minimumItems else { return }
+            guard count > 0, count < Self.minimumItems else { continue }
             let listed = count == 1 ? "only 1 item" : "only \(count) items"
             reporter.report("\(element.displayName) lists \(listed); a pull-down's menu should offer at least \(Self.minimumItems)",
                             at: element.focusSpan, label: "opens a menu of \(count == 1 ? "one item" : "two items")", element: element,

@@ -120,11 +120,11 @@ struct PulldownTooManyItems: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let limit = reporter.thresholds.pulldownMaxItems
-        file.walk(.pulldown) { element, _ in
+        for (element, _) in file.walk(.pulldown) {
             // Content made at run time (`dynamic: true`) is as long as it needs to be.
-            guard element.kind == .pulldown, !element.isSpliced, element.flag(.dynamic) != true else { return }
+            guard element.kind == .pulldown, !element.isSpliced, element.flag(.dynamic) != true else { continue }
             let count = element.menuEntryCount
-            guard count > limit else { return }
+            guard count > limit else { continue }
             reporter.report("\(element.displayName) lists \(count) items; keep a pull-down's menu to \(limit) or fewer",
                             at: element.focusSpan, label: "\(count) items in its menu", element: element,
                             notes: ["items are counted through sections; a submenu counts as one item"],

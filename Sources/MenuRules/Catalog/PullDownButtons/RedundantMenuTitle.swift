@@ -80,12 +80,12 @@ struct RedundantMenuTitle: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.pulldown) { element, _ in
+        for (element, _) in file.walk(.pulldown) {
             guard element.kind == .pulldown, !element.isSpliced,
                   let label = PullDownQueries.visibleLabel(of: element),
                   let property = element.property(.title), let title = property.value.stringValue,
                   let valueSpan = property.valueSpan, let propertySpan = property.span,
-                  PullDownQueries.comparable(title) == PullDownQueries.comparable(label) else { return }
+                  PullDownQueries.comparable(title) == PullDownQueries.comparable(label) else { continue }
             let removal = TextEdit(span: TextRanges.removalSpan(for: propertySpan, in: file.source), replacement: "")
             var secondary: [LabeledSpan] = []
             if let labelSpan = element.labelSpan { secondary.append(LabeledSpan(labelSpan, "the button already says this")) }

@@ -62,9 +62,9 @@ struct SubmenuNeedsLabel: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        file.walk(.submenu) { element, _ in
+        for (element, _) in file.walk(.submenu) {
             guard element.kind == .submenu, !element.isSpliced,
-                  PullDownQueries.visibleLabel(of: element) == nil, PullDownQueries.symbol(of: element) == nil else { return }
+                  PullDownQueries.visibleLabel(of: element) == nil, PullDownQueries.symbol(of: element) == nil else { continue }
             let help: String
             if element.idSource == .explicit {
                 help = "add a label naming what it holds, e.g. submenu \(element.id) \"\(PullDownQueries.titleWords(of: element.id))\""

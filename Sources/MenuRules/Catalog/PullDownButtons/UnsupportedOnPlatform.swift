@@ -168,15 +168,15 @@ struct UnsupportedOnPlatform: Rule {
         let notMac = file.platforms.map(\.name).filter { $0 != .macOS }
         let withoutCompactLayouts = file.platforms.filter { !Self.hasCompactLayouts($0) }
         let watch = file.platforms.map(\.name).filter { $0 == .watchOS }
-        file.walk(.popup, .pulldown, .button, .menu, .contextmenu, .menubar, .section) { element, _ in
-            guard !element.isSpliced else { return }
+        for (element, _) in file.walk(.popup, .pulldown, .button, .menu, .contextmenu, .menubar, .section) {
+            guard !element.isSpliced else { continue }
             switch element.kind {
             case .popup, .pulldown:
                 if element.kind == .pulldown { checkLayout(of: element, without: withoutCompactLayouts, in: file, &reporter) }
-                guard !noMenuButtons.isEmpty else { return }
+                guard !noMenuButtons.isEmpty else { continue }
                 reportMenuButton(element, on: noMenuButtons, in: file, &reporter)
             case .menubar:
-                guard !file.platforms.contains(where: { Self.menuBarPlatforms.contains($0.name) }) else { return }
+                guard !file.platforms.contains(where: { Self.menuBarPlatforms.contains($0.name) }) else { continue }
                 let platforms = file.platforms.map(\.name)
                 reporter.report("a menu bar exists on macOS and iPadOS, but this file targets only \(names(platforms))",
                                 at: element.keywordSpan, label: "never shown", element: element,
