@@ -7,6 +7,7 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
+import MenuTestSupport
 
 /// Edge cases of the Menus rules beyond their own examples: escapes in
 /// fix-its, thresholds, splicing, imports and false positives on labels
@@ -358,6 +359,65 @@ struct MenuRuleTests {
             }
             """
         #expect(findings("duplicate-label", in: text).map(\.span.start) == [offset(of: #""archive""#, in: text)].compactMap { $0 })
+    }
+
+    /// Random menus of items, toggles and sections (headed or not) whose
+    /// labels differ in case and blank space: the rule reports what a plain
+    /// reading, level by level with a dictionary of folded labels, finds —
+    /// the same labels, against the same earlier ones, in the same order.
+    @Test func duplicateLabelsAgreeWithAPlainReading() throws {
+        var generator = SeededGenerator(state: 20_261_126)
+        let words = ["Archive", "archive", " Archive ", "ARCHIVE", "Move", "move…", "Café", "CAFÉ", "Copy", "Paste", "   "]
+        func label() -> String { words[Int.random(in: 0..<words.count, using: &generator)] }
+        for round in 0..<60 {
+            var lines = ["menu M\(round) \"Menu\" {"]
+            var serial = 0
+            func entry(depth: Int) {
+                serial += 1
+                // Sections don't nest.
+                switch Int.random(in: 0..<(depth == 0 ? 7 : 5), using: &generator) {
+                case 0...2: lines.append("item i\(serial) \"\(label())\"")
+                case 3: lines.append("toggle t\(serial) \"\(label())\" { on: \"\(label())\"; off: \"\(label())\" }")
+                case 4: lines.append("toggle u\(serial) { on: \"\(label())\"; off: \"\(label())\" }")
+                default:
+                    lines.append(Bool.random(using: &generator) ? "section \"Head\(serial)\" {" : "section {")
+                    for _ in 0..<Int.random(in: 1...4, using: &generator) { entry(depth: depth + 1) }
+                    lines.append("}")
+                }
+            }
+            for _ in 0..<Int.random(in: 2...12, using: &generator) { entry(depth: 0) }
+            lines.append("}")
+            let text = lines.joined(separator: "\n") + "\n"
+            let compilation = Compiler.compile([.text(text, displayPath: "test.menu")], options: CompileOptions(runRules: false))
+            let file = try #require(compilation.files.first)
+            var expected: [(Int, Int)] = []
+            for (container, _) in file.walk(.menu) { plainDuplicates(in: container, into: &expected) }
+            let found = findings("duplicate-label", in: text).map { ($0.span.start, $0.secondary.first?.span.start ?? -1) }
+            #expect(found.map(\.0) == expected.map(\.0) && found.map(\.1) == expected.map(\.1), "\(text)")
+        }
+    }
+
+    /// Each label of a level that repeats an earlier one (folded), as the
+    /// starts of the two labels: one dictionary per level, a headed section
+    /// a level of its own, an entry never repeating itself.
+    private func plainDuplicates(in container: Element, into found: inout [(Int, Int)]) {
+        var first: [String: Int] = [:]
+        func read(_ parent: Element) {
+            for entry in parent.children {
+                if entry.kind == .section {
+                    if entry.label != nil { plainDuplicates(in: entry, into: &found) } else { read(entry) }
+                    continue
+                }
+                var ofEntry: [String] = []
+                entry.forEachItemOrButtonLabel { label in
+                    let folded = MenuQueries.trimmed(label.text).lowercased()
+                    guard !folded.isEmpty, !ofEntry.contains(folded) else { return }
+                    ofEntry.append(folded)
+                    if let earlier = first[folded] { found.append((label.span.start, earlier)) } else { first[folded] = label.span.start }
+                }
+            }
+        }
+        read(container)
     }
 
     // MARK: - Toggles

@@ -62,6 +62,32 @@ struct RuleSupportTests {
         #expect(fast > 500)
     }
 
+    /// `duplicate-label` hashes most labels as it folds them, from the
+    /// model's bytes: the hash must be that of the folded text, whichever
+    /// way the label is folded.
+    @Test func foldedLabelHashIsTheHashOfTheFoldedText() throws {
+        let odd = ["  Copy  ", "\tCopy Link\r\n", "COPY…", "Don’t Save", " \u{0B}Open\u{0C} ", "Café", "ÜBER", "\u{00A0}Copy", "   ", "x\u{301}"]
+        let labels = TitleCaseLabels.labelsToCompare.prefix(300) + odd
+        let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\(Self.menuLiteral($0.element))\"\n" }.joined() + "}\n"
+        let compilation = Compiler.compile([.text(source, displayPath: "t.menu")], options: CompileOptions(runRules: false))
+        let file = try #require(compilation.files.first)
+        let items = file.walk(.item).map(\.element)
+        #expect(items.count == labels.count)
+        for item in items {
+            let id = try #require(item.labelID)
+            let folded = FoldedLabel.text(of: file.store.text(id))
+            #expect(FoldedLabel.hash(of: id, in: file.store) == folded.map(FoldedLabel.hash(ofFolded:)), "\(file.store.text(id).debugDescription)")
+        }
+    }
+
+    /// A string literal's contents in a `.menu` file: quotes, backslashes
+    /// and control characters written as `\u{…}`.
+    private static func menuLiteral(_ text: String) -> String {
+        text.unicodeScalars.map { scalar in
+            scalar == "\"" || scalar == "\\" || scalar.value < 0x20 || scalar.value == 0x7F ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
+        }.joined()
+    }
+
     @Test func buttonLabelFastPathAgreesWithTheFullAnalysis() {
         let odd = ["Close", " close… ", "CLOSE...", "Done.\r\n", "Cancel …", "Don’t Save", "…", " . ", "", "Café", "Close\u{2028}", "x\u{301}."]
         for label in TitleCaseLabels.labelsToCompare + odd {

@@ -2,7 +2,7 @@ import MenuSupport
 import MenuSyntax
 @_spi(MenuPipeline) import MenuSemantics
 
-/// Values by small dense integer key (such as `LabelTable.foldKey`), for a
+/// Values by small dense integer key (such as `LabelTable.leadWordKey`), for a
 /// rule that fills and empties a table once per menu level or group.
 ///
 /// An array indexed by key, each slot stamped with the generation that set

@@ -21,13 +21,16 @@ package final class LabelTable: @unchecked Sendable {
     // gets (per access, in the rules' hot path) are redundant.
     /// What is kept for each text of the model, by `TextID`, made at the
     /// first question: flags and keys, and where its `Entry` is when it has one.
-    @exclusivity(unchecked) private var compact: [Compact] = []
+    /// A table over the model's texts, filled as labels are asked about:
+    /// identifiers are texts too, and a file of millions of declarations
+    /// that repeat one label holds millions of texts and asks about one.
+    @exclusivity(unchecked) private var compact = GroupKeyedTable(keyCount: 0, missing: Compact(), expectedKeys: 0)
+    @exclusivity(unchecked) private var hasCompact = false
     /// The answers that need room (strings, word lists), for the labels
     /// that have them: most labels are in title case and have no article.
     @exclusivity(unchecked) private var entries: [Entry] = []
-    /// Dense keys of folded labels and of leading words: each key is the
-    /// number of its text here.
-    @exclusivity(unchecked) private var foldKeys = ByteInterner()
+    /// Dense keys of leading words: each key is the number of its text here.
+    @exclusivity(unchecked) private var wordKeys = ByteInterner()
     /// How many answers were computed rather than found (tests check the memo works).
     @exclusivity(unchecked) private(set) var computations = 0
     /// How many labels have an `Entry` (tests check that nil answers take none).
@@ -64,9 +67,10 @@ package final class LabelTable: @unchecked Sendable {
         lock.withLock {
             runs -= 1
             if runs == 0 {
-                compact = []
+                compact = GroupKeyedTable(keyCount: 0, missing: Compact(), expectedKeys: 0)
+                hasCompact = false
                 entries = []
-                foldKeys = ByteInterner()
+                wordKeys = ByteInterner()
             }
         }
     }
@@ -154,15 +158,6 @@ package final class LabelTable: @unchecked Sendable {
         store.text(id).containsBytes(of: "...")
     }
 
-    /// A key equal for labels that read the same ignoring blank space at
-    /// the ends and letter case; nil for a blank label.
-    func foldKey(_ id: TextID) -> Int? {
-        compactAnswer(id, { $0.foldKey.answer }, { $0.foldKey = StoredKey($1) }) { text in
-            let folded = Self.asciiFolded(text) ?? MenuQueries.trimmed(text).lowercased()
-            return folded.isEmpty ? nil : self.key(for: folded)
-        }
-    }
-
     /// `MenuQueries.trimmed(text).lowercased()`, byte by byte, for a text of
     /// ASCII, "…" and "’" (where every whitespace character is one byte, or
     /// "\r\n", and only A–Z change case); nil for any other. Trimming and
@@ -170,23 +165,7 @@ package final class LabelTable: @unchecked Sendable {
     static func asciiFolded(_ text: String) -> String? {
         var text = text
         return text.withUTF8 { bytes -> String? in
-            var index = 0
-            while index < bytes.count {
-                if bytes[index] < 0x80 {
-                    index += 1
-                    continue
-                }
-                // "…" is E2 80 A6, "’" E2 80 99.
-                guard index + 3 <= bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80,
-                      bytes[index + 2] == 0xA6 || bytes[index + 2] == 0x99 else { return nil }
-                index += 3
-            }
-            // Space, and tab through carriage return.
-            func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
-            var start = 0
-            var end = bytes.count
-            while start < end, isSpace(bytes[start]) { start += 1 }
-            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+            guard let (start, end) = asciiTrimmedBounds(bytes) else { return nil }
             return String(unsafeUninitializedCapacity: end - start) { folded in
                 for offset in 0..<(end - start) {
                     let byte = bytes[start + offset]
@@ -195,6 +174,29 @@ package final class LabelTable: @unchecked Sendable {
                 return end - start
             }
         }
+    }
+
+    /// Where a text of ASCII, "…" and "’" starts and ends without the blank
+    /// space at its ends; nil for any other text (see `asciiFolded`).
+    static func asciiTrimmedBounds(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int)? {
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] < 0x80 {
+                index += 1
+                continue
+            }
+            // "…" is E2 80 A6, "’" E2 80 99.
+            guard index + 3 <= bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80,
+                  bytes[index + 2] == 0xA6 || bytes[index + 2] == 0x99 else { return nil }
+            index += 3
+        }
+        // Space, and tab through carriage return.
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return (start, end)
     }
 
     /// A key for the label's first word, lowercased, when the label has at
@@ -211,18 +213,17 @@ package final class LabelTable: @unchecked Sendable {
 
     private func key(for text: String) -> Int {
         var text = text
-        return text.withUTF8 { bytes in lock.withLock { Int(foldKeys.intern(bytes).index) } }
+        return text.withUTF8 { bytes in lock.withLock { Int(wordKeys.intern(bytes).index) } }
     }
 
     // MARK: - Memo
 
-    /// What is kept for every label asked about, in 16 bytes (a file of a
+    /// What is kept for every label asked about, in 12 bytes (a file of a
     /// million distinct labels holds a million): yes-or-no answers as
-    /// flags, the two keys, and the index of the label's `Entry` + 1 (0:
-    /// none).
+    /// flags, the leading word's key, and the index of the label's `Entry`
+    /// + 1 (0: none).
     private struct Compact {
         var entry: Int32 = 0
-        var foldKey = StoredKey()
         var leadWordKey = StoredKey()
         var flags: UInt8 = 0
 
@@ -354,7 +355,9 @@ package final class LabelTable: @unchecked Sendable {
 
     /// Room for every label's `Compact`, on the first question. Called with the lock held.
     private func makeCompact() {
-        if compact.isEmpty { compact = Array(repeating: Compact(), count: store.texts.count) }
+        guard !hasCompact else { return }
+        compact = GroupKeyedTable(keyCount: store.texts.count, missing: Compact(), expectedKeys: 0)
+        hasCompact = true
     }
 
     /// The index of label `label`'s `Entry`, made when it has none. Called with the lock held, after `makeCompact`.

@@ -57,7 +57,7 @@ struct DuplicateLabel: Rule {
         ]
     )
 
-    /// A label seen in the level: where, without holding an `Element`
+    /// A label seen in a level: where, without holding an `Element`
     /// (most labels are not repeated, and holding one costs reference counting).
     private struct Seen {
         var index: Int32
@@ -69,94 +69,154 @@ struct DuplicateLabel: Rule {
         }
     }
 
-    /// The first label seen for each folded key in the current menu level.
-    private struct Level {
-        /// Keys number distinct labels, fewer than the store's texts.
-        private var first: DenseKeyTable<Seen>
-
-        init(keyLimit: Int) {
-            first = DenseKeyTable(keyLimit: keyLimit)
-        }
-
-        /// An entry shows at most three labels (a toggle's label, off and on):
-        /// the keys of the entry being looked at, so it never repeats itself.
-        private var keysOfEntry: (Int, Int, Int) = (-1, -1, -1)
-
-        mutating func startEntry() { keysOfEntry = (-1, -1, -1) }
-
-        /// Forgets every key seen so far.
-        mutating func startLevel() {
-            first.removeAll()
-            startEntry()
-        }
-
-        /// The label first seen with the same key, when `seen` repeats one.
-        mutating func see(_ seen: Seen, folded: inout LabelMemo<Int?>) -> Seen? {
-            // Labels compared trimmed and ignoring case, by a memoized key.
-            guard let key = folded[seen.id], key != keysOfEntry.0, key != keysOfEntry.1, key != keysOfEntry.2 else { return nil }
-            if keysOfEntry.0 < 0 { keysOfEntry.0 = key } else if keysOfEntry.1 < 0 { keysOfEntry.1 = key } else { keysOfEntry.2 = key }
-            if let earlier = first[key] { return earlier }
-            first.set(seen, for: key)
-            return nil
-        }
-    }
-
-    /// Looks at one menu level at a time, through its sections, reading
-    /// records rather than making an `Element` per entry. Plain mutating
-    /// methods, not closures over local state: those made every access a
-    /// checked one, which cost more than the rule's work.
+    /// Finds the labels of one menu level (and of the headed sections in
+    /// it, each a level of its own) that repeat an earlier one, in the order
+    /// they are written.
+    ///
+    /// By sorting, not by a table of keys: each label is hashed as it reads
+    /// folded (trimmed, lowercased) and its hash sorted with its place, so
+    /// only labels whose hashes meet are compared, and only those are looked
+    /// at again. A menu of millions of distinct labels costs 8 bytes a label
+    /// for the scan; a table of fold keys (interned folded texts, a memo per
+    /// text, a slot per key) took 50, the peak of checking such a file.
     private struct LevelScan {
         let store: ModelStore
-        var folded: LabelMemo<Int?>
-        private var level: Level
-        /// Each label of the last level scanned that repeats an earlier one, with that one.
+        /// Per label of the container, in the order read: the hash of its
+        /// folded text and of its level (high half), its place (low half).
+        private var keyed: [UInt64] = []
+        /// The places of labels whose hashes meet another's, ascending, and
+        /// what was read there (see `capture`).
+        private var places: [UInt32] = []
+        private var captured: [(seen: Seen, level: UInt32)] = []
+        /// Each label that repeats an earlier one of its level, with that one, in the order written.
         private(set) var repeats: [(label: Seen, earlier: Seen)] = []
+        /// The labels of the entry being read (see `Entry`).
+        private var entry = Entry()
         private var toggleLabels: [Seen] = []
 
-        init(store: ModelStore, folded: LabelMemo<Int?>) {
+        init(store: ModelStore) {
             self.store = store
-            self.folded = folded
-            level = Level(keyLimit: store.texts.count)
         }
 
-        mutating func scan(level container: Int32) {
-            level.startLevel()
+        mutating func scan(container: Int32) {
+            keyed.shrink(to: 0)
+            places.shrink(to: 0)
+            captured.shrink(to: 0)
             repeats.shrink(to: 0)
-            scanEntries(of: container)
+            var reading = Reading(capturing: false)
+            read(entriesOf: container, level: 0, &reading)
+            keyed.sort()
+            // Labels alone with their hash repeat nothing: only the others are read again.
+            var runStart = 0
+            while runStart < keyed.count {
+                let runEnd = endOfRun(from: runStart)
+                if runEnd - runStart > 1 { places += keyed[runStart..<runEnd].map { UInt32(truncatingIfNeeded: $0) } }
+                runStart = runEnd
+            }
+            guard !places.isEmpty else { return }
+            places.sort()
+            var capturing = Reading(capturing: true)
+            read(entriesOf: container, level: 0, &capturing)
+            var found: [(place: UInt32, label: Seen, earlier: Seen)] = []
+            runStart = 0
+            while runStart < keyed.count {
+                let runEnd = endOfRun(from: runStart)
+                if runEnd - runStart > 1 { compare(run: runStart..<runEnd, into: &found) }
+                runStart = runEnd
+            }
+            found.sort { $0.place < $1.place }
+            repeats = found.map { ($0.label, $0.earlier) }
+        }
+
+        private func endOfRun(from start: Int) -> Int {
+            let hash = keyed[start] >> 32
+            var end = start + 1
+            while end < keyed.count, keyed[end] >> 32 == hash { end += 1 }
+            return end
+        }
+
+        /// The labels of one run of equal hashes (in the order written),
+        /// each compared with the first label of each folded text the run
+        /// has shown so far: nearly always one.
+        private func compare(run: Range<Int>, into found: inout [(place: UInt32, label: Seen, earlier: Seen)]) {
+            var firsts: [(folded: String, level: UInt32, seen: Seen)] = []
+            for position in run {
+                let place = UInt32(truncatingIfNeeded: keyed[position])
+                guard let slot = binarySearch(places, place) else { continue }
+                let (seen, level) = captured[slot]
+                let folded = FoldedLabel.text(of: store.text(seen.id)) ?? ""
+                if let first = firsts.first(where: { $0.level == level && $0.folded == folded }) {
+                    found.append((place, seen, first.seen))
+                } else {
+                    firsts.append((folded, level, seen))
+                }
+            }
+        }
+
+        private func binarySearch(_ sorted: [UInt32], _ value: UInt32) -> Int? {
+            var low = 0
+            var high = sorted.count
+            while low < high {
+                let middle = (low + high) / 2
+                if sorted[middle] < value { low = middle + 1 } else { high = middle }
+            }
+            return low < sorted.count && sorted[low] == value ? low : nil
+        }
+
+        /// Where a pass over the container is: the next label's place and
+        /// level, and, on the second pass, the next place to capture.
+        private struct Reading {
+            let capturing: Bool
+            var place: UInt32 = 0
+            var levels: UInt32 = 0
+            var nextCapture = 0
         }
 
         /// The entries of `parent`: what `Element.forEachMenuEntry` gives,
         /// and for each what `Element.forEachItemOrButtonLabel` gives.
-        private mutating func scanEntries(of parent: Int32) {
+        private mutating func read(entriesOf parent: Int32, level: UInt32, _ reading: inout Reading) {
             let record = store.records[Int(parent)]
             let first = Int(record.firstChild)
             for position in first..<(first + Int(record.childCount)) {
-                let entry = store.children[position]
-                let entryRecord = store.records[Int(entry)]
+                let entryIndex = store.children[position]
+                let entryRecord = store.records[Int(entryIndex)]
                 switch entryRecord.kind {
-                case .section where hasHeading(entry):
+                case .section where hasHeading(entryIndex):
                     // A headed section is a level of its own: AppKit's Writing Direction lists
                     // Default / Left to Right / Right to Left under "Paragraph" and again under "Selection".
-                    let outer = level
-                    level = Level(keyLimit: store.texts.count)
-                    scanEntries(of: entry)
-                    level = outer
+                    reading.levels += 1
+                    read(entriesOf: entryIndex, level: reading.levels, &reading)
                 case .section:
-                    scanEntries(of: entry)
+                    read(entriesOf: entryIndex, level: level, &reading)
                 case .item, .submenu, .button, .pulldown:
                     guard entryRecord.label.exists else { continue }
-                    level.startEntry()
-                    see(Seen(index: entry, property: nil, id: entryRecord.label))
+                    entry.start()
+                    see(Seen(index: entryIndex, property: nil, id: entryRecord.label), level: level, &reading)
                 case .toggle:
-                    level.startEntry()
+                    entry.start()
                     toggleLabels.shrink(to: 0)
-                    Element(store: store, index: Int(entry)).forEachLabelText {
-                        toggleLabels.append(Seen(index: entry, property: $0.property, id: $0.id))
+                    Element(store: store, index: Int(entryIndex)).forEachLabelText {
+                        toggleLabels.append(Seen(index: entryIndex, property: $0.property, id: $0.id))
                     }
-                    for index in toggleLabels.indices { see(toggleLabels[index]) }
+                    for index in toggleLabels.indices { see(toggleLabels[index], level: level, &reading) }
                 case .menubar, .menu, .view, .contextmenu, .popup, .option, .toolbar, .row:
                     continue
                 }
+            }
+        }
+
+        /// Reads one label: blank ones, and one that repeats a label of its
+        /// own entry, are not compared.
+        private mutating func see(_ seen: Seen, level: UInt32, _ reading: inout Reading) {
+            guard let hash = FoldedLabel.hash(of: seen.id, in: store), entry.admits(seen.id, hash: hash, in: store) else { return }
+            let place = reading.place
+            reading.place += 1
+            if reading.capturing {
+                guard reading.nextCapture < places.count, places[reading.nextCapture] == place else { return }
+                captured.append((seen, level))
+                reading.nextCapture += 1
+            } else {
+                keyed.append(UInt64(FoldedLabel.mix(hash, level: level)) << 32 | UInt64(place))
             }
         }
 
@@ -170,17 +230,33 @@ struct DuplicateLabel: Rule {
             let first = Element(store: store, index: Int(store.children[Int(record.firstChild)]))
             return first.kind == .item && first.flag(.enabled) == false && first.labelID != nil
         }
+    }
 
-        private mutating func see(_ seen: Seen) {
-            if let earlier = level.see(seen, folded: &folded) { repeats.append((seen, earlier)) }
+    /// The labels of the entry being read, so that it never repeats itself:
+    /// an entry shows at most three (a toggle's label, off and on), and a
+    /// later one takes the third's place.
+    private struct Entry {
+        /// Folded texts are made only when two hashes of the entry meet.
+        private var kept: [(hash: UInt32, id: TextID, folded: String?)] = []
+
+        mutating func start() { kept.removeAll(keepingCapacity: true) }
+
+        mutating func admits(_ id: TextID, hash: UInt32, in store: ModelStore) -> Bool {
+            var folded: String?
+            for index in kept.indices where kept[index].hash == hash {
+                if kept[index].folded == nil { kept[index].folded = FoldedLabel.text(of: store.text(kept[index].id)) }
+                if folded == nil { folded = FoldedLabel.text(of: store.text(id)) }
+                if kept[index].folded == folded { return false }
+            }
+            if kept.count < 3 { kept.append((hash, id, folded)) } else { kept[2] = (hash, id, folded) }
+            return true
         }
     }
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        let store = file.store
-        var scan = LevelScan(store: store, folded: reporter.labelMemo(LabelTable.foldKey, over: file))
+        var scan = LevelScan(store: file.store)
         for (container, _) in file.walk(.menu, .pulldown, .contextmenu, .submenu) {
-            scan.scan(level: Int32(container.index))
+            scan.scan(container: Int32(container.index))
             for (label, earlier) in scan.repeats {
                 report(label, repeating: earlier, in: container, file: file, &reporter)
             }

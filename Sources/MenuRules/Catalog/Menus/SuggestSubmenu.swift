@@ -72,7 +72,8 @@ struct SuggestSubmenu: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
-        var screen = GroupScreen(leadWords: reporter.labelMemo(LabelTable.leadWordKey, over: file))
+        let labels = reporter.labels
+        var screen = GroupScreen(makeMemo: { labels.memo(LabelTable.leadWordKey, expectedLabels: file.elementCount) })
         var groups: [Range<Int>] = []
         for (container, _) in file.walk(.menu, .pulldown, .contextmenu, .submenu) {
             groups.shrink(to: 0)
@@ -107,12 +108,16 @@ struct SuggestSubmenu: Rule {
     /// Tells apart, by memoized keys, the few groups where a leading word
     /// may repeat; most groups stop here.
     private struct GroupScreen {
-        var leadWords: LabelMemo<Int?>
+        /// Made at the first group of more than two entries: a memo is sized
+        /// by the model's texts, and a file of millions of small menus
+        /// (identifiers are texts too) never needs one.
+        private var leadWords: LabelMemo<Int?>?
+        private let makeMemo: () -> LabelMemo<Int?>
         /// How many labels of the group start with each lead word (by key).
         private var counts = DenseKeyTable<Int>()
 
-        init(leadWords: LabelMemo<Int?>) {
-            self.leadWords = leadWords
+        init(makeMemo: @escaping () -> LabelMemo<Int?>) {
+            self.makeMemo = makeMemo
         }
 
         /// Whether more than two labelled items of the group (positions in
@@ -120,6 +125,10 @@ struct SuggestSubmenu: Rule {
         /// exactly when `repeatedLeadingTerms` can find something.
         mutating func mayRepeatLeadingWord(_ group: Range<Int>, in store: ModelStore) -> Bool {
             guard group.count > 2 else { return false }
+            // Taken out while in use, so that its tables are not copied on write.
+            var leadWords = self.leadWords ?? makeMemo()
+            self.leadWords = nil
+            defer { self.leadWords = leadWords }
             counts.removeAll()
             for position in group {
                 let record = store.records[Int(store.children[position])]
