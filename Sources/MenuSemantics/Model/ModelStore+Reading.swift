@@ -1,5 +1,5 @@
 import MenuSupport
-import MenuSyntax
+@_spi(MenuPipeline) import MenuSyntax
 
 /// Reading the model record by record, as the backends and the hot rules do.
 ///
@@ -104,8 +104,10 @@ extension ModelStore {
     }
 
     /// The property of that name written on the element, if any.
-    @inline(__always)
-    package func writtenProperty(_ name: PropertyName, of record: ElementRecord) -> PropertyRecord? {
+    // The rules ask it of nearly every element they look at, from other
+    // modules: inlinable (so public to the pipeline) to scan in place.
+    @_spi(MenuPipeline) @inlinable
+    public func writtenProperty(_ name: PropertyName, of record: ElementRecord) -> PropertyRecord? {
         var index = Int(record.firstProperty)
         let end = index + Int(record.propertyCount)
         while index < end {
