@@ -91,7 +91,7 @@ extension ModelStore {
     /// The names written on the element as a bit mask (bit `rawValue`:
     /// names are below 64), and whether one of them is written twice.
     // Inlinable (so public to the pipeline) for `NamesInOrder`, which the backends inline.
-    @_spi(MenuPipeline) @inlinable
+    @_spi(MenuPipeline) @inlinable @inline(__always)
     public func writtenNames(of record: ElementRecord) -> (names: UInt64, repeated: Bool) {
         var names: UInt64 = 0
         var repeated = false
@@ -107,7 +107,7 @@ extension ModelStore {
     /// The property of that name written on the element, if any.
     // The rules ask it of nearly every element they look at, from other
     // modules: inlinable (so public to the pipeline) to scan in place.
-    @_spi(MenuPipeline) @inlinable
+    @_spi(MenuPipeline) @inlinable @inline(__always)
     public func writtenProperty(_ name: PropertyName, of record: ElementRecord) -> PropertyRecord? {
         var index = Int(record.firstProperty)
         let end = index + Int(record.propertyCount)
