@@ -42,8 +42,10 @@ struct LabelIndented: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
         for (element, _) in file.walk(.item, .toggle, .submenu) {
-            guard !element.isSpliced, element.context == .menu, let labelID = element.labelID,
-                  Self.mayStartWithIndent(labelID, in: store), let label = element.label,
+            // Read from the record (inlined here); most labels are told apart by their first byte.
+            let record = element.record
+            guard record.origin < 0, record.context == .menu, record.label.exists,
+                  Self.mayStartWithIndent(record.label, in: store), let label = element.label,
                   let first = label.unicodeScalars.first, Self.isIndent(first),
                   !label.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }), !Self.isSystemIndented(element) else { continue }
             reporter.report("\(element.displayName) is indented by blank space at the start of its label",
