@@ -291,7 +291,7 @@ private struct JSONRenderer {
             if let written {
                 write(store.properties[written], of: record, to: &json)
             } else {
-                writeDefault(PropertyName(rawValue: UInt8(name)), slot: slot, record, to: &json)
+                writeDefault(at: name, slot: slot, record, to: &json)
             }
         }
         json.endObject(object)
@@ -307,6 +307,15 @@ private struct JSONRenderer {
                 writeDefault(entry.name, slot: slot, record, to: &json)
             }
         }
+    }
+
+    /// `writeDefault(_:slot:_:to:)` by the name's raw value: the cached
+    /// member is found without making the name (whose `init(rawValue:)` is
+    /// a call into another module, per default property of every element).
+    private func writeDefault(at name: Int, slot: Int, _ record: ElementRecord, to json: inout JSONStreamWriter) {
+        let member = defaultMembers[slot * PropertyName.count + name]
+        guard member.lowerBound >= 0 else { return writeDefault(PropertyName(rawValue: UInt8(name)), slot: slot, record, to: &json) }
+        json.member(room: member.count) { $0.put(cache.bytes(member)) }
     }
 
     /// A default property's member, from `cache`.
