@@ -1,5 +1,5 @@
 @_spi(MenuPipeline) import MenuSupport
-import MenuSyntax
+@_spi(MenuPipeline) import MenuSyntax
 @_spi(MenuPipeline) import MenuSemantics
 
 /// The JSON backend: the checked document, every element with its kind,
@@ -92,7 +92,7 @@ private struct JSONRenderer {
         let elements = file.walkIndex.order.count
         escapedTexts = GroupKeyedTable(keyCount: file.store.texts.count, missing: -1..<(-1), expectedKeys: elements)
         propertyKeys = cache.appendPropertyKeys()
-        defaultMembers = Array(repeating: -1..<(-1), count: ElementKind.allCases.count * 2 * PropertyName.allCases.count)
+        defaultMembers = Array(repeating: -1..<(-1), count: ElementKind.allCases.count * 2 * PropertyName.count)
         shortcutObjects = GroupKeyedTable(keyCount: file.store.shortcuts.count, missing: (-1, 0..<0), expectedKeys: elements)
         locations = Array(repeating: nil, count: file.store.trees.count)
     }
@@ -291,7 +291,7 @@ private struct JSONRenderer {
             if let written {
                 write(store.properties[written], of: record, to: &json)
             } else {
-                writeDefault(PropertyName(rawValue: UInt8(name)), slot: slot, record, to: &json)
+                writeDefault(at: name, slot: slot, record, to: &json)
             }
         }
         json.endObject(object)
@@ -309,10 +309,19 @@ private struct JSONRenderer {
         }
     }
 
+    /// `writeDefault(_:slot:_:to:)` by the name's raw value: the cached
+    /// member is found without making the name (whose `init(rawValue:)` is
+    /// a call into another module, per default property of every element).
+    private func writeDefault(at name: Int, slot: Int, _ record: ElementRecord, to json: inout JSONStreamWriter) {
+        let member = defaultMembers[slot * PropertyName.count + name]
+        guard member.lowerBound >= 0 else { return writeDefault(PropertyName(rawValue: UInt8(name)), slot: slot, record, to: &json) }
+        json.member(room: member.count) { $0.put(cache.bytes(member)) }
+    }
+
     /// A default property's member, from `cache`.
     private func writeDefault(_ name: PropertyName?, slot: Int, _ record: ElementRecord, to json: inout JSONStreamWriter) {
         guard let name else { return }
-        let member = defaultMembers[slot * PropertyName.allCases.count + Int(name.rawValue)]
+        let member = defaultMembers[slot * PropertyName.count + Int(name.rawValue)]
         if member.lowerBound >= 0 {
             json.member(room: member.count) { $0.put(cache.bytes(member)) }
         } else if let value = PropertyCatalog.defaultValue(name, for: record.kind, in: record.context) {
@@ -343,7 +352,7 @@ private struct JSONRenderer {
                 JSONRenderer.write(value, to: &writer)
                 member = start..<cache.count
             }
-            defaultMembers[slot * PropertyName.allCases.count + Int(name.rawValue)] = member
+            defaultMembers[slot * PropertyName.count + Int(name.rawValue)] = member
         }
         madeDefaults |= UInt64(1) << UInt64(slot)
     }

@@ -1,5 +1,5 @@
 @_spi(MenuPipeline) import MenuSupport
-import MenuSyntax
+@_spi(MenuPipeline) import MenuSyntax
 @_spi(MenuPipeline) import MenuSemantics
 
 /// The Swift backend: one source file per `.menu` file that builds the
@@ -197,7 +197,7 @@ private struct SwiftFileRenderer {
         /// Bit `rawValue` is set for each name that has a default.
         var names: UInt64 = 0
         /// By the name's raw value (empty where there is no default).
-        var lines: [Range<Int>] = Array(repeating: 0..<0, count: PropertyName.allCases.count)
+        var lines: [Range<Int>] = Array(repeating: 0..<0, count: PropertyName.count)
     }
 
     init(file: CheckedFile, files: @escaping (FileID) -> SourceFile?, options: SwiftBackend.Options) {

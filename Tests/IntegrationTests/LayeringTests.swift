@@ -71,4 +71,30 @@ struct LayeringTests {
             }
         }
     }
+
+    /// The stages share a few hot readers as the SPI `MenuPipeline`, public
+    /// to whoever asks for it by name; docs/architecture.md lists them, and
+    /// this keeps that list true: every name declared in the SPI is there.
+    @Test func everyPipelineSPIDeclarationIsListedInTheArchitecture() throws {
+        let root = TestSupport.packageRoot
+        let architecture = try String(contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+        let sources = root.appendingPathComponent("Sources")
+        let files = try #require(FileManager.default.enumerator(at: sources, includingPropertiesForKeys: nil))
+        var names: [String] = []
+        for case let file as URL in files where file.pathExtension == "swift" {
+            let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+            for (number, line) in lines.enumerated() where line.contains("@_spi(MenuPipeline)") && !line.contains("import ") {
+                // The declaration is on the attribute's line or the next.
+                let declaration = line.contains(" public ") ? line : number + 1 < lines.count ? lines[number + 1] : ""
+                guard let match = declaration.firstMatch(of: #/(?:var|let|func|struct|class|enum|typealias)\s+(\w+)/#) else { continue }
+                names.append(String(match.output.1))
+            }
+        }
+        #expect(names.count >= 20, "found the SPI's declarations: \(names)")
+        for name in names {
+            #expect(architecture.contains("`\(name)`") || architecture.contains(".\(name)`") || architecture.contains("`\(name)(")
+                    || architecture.contains(".\(name)(") || architecture.contains("/\(name)") ,
+                    "docs/architecture.md lists the SPI's \(name)")
+        }
+    }
 }

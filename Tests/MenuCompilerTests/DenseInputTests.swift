@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 @testable import MenuSupport
-@testable import MenuSyntax
+@_spi(MenuPipeline) @testable import MenuSyntax
 @_spi(MenuPipeline) @testable import MenuSemantics
 @testable import MenuRules
 @testable import MenuCompiler

@@ -1,6 +1,6 @@
 import Testing
 @testable import MenuSupport
-@testable import MenuSyntax
+@_spi(MenuPipeline) @testable import MenuSyntax
 
 /// `PropertyName.texts` is written out by hand; these keep it in step with
 /// the cases, whose order is the order outputs list properties in.
@@ -11,6 +11,13 @@ struct PropertyNameTests {
             #expect(name.text == "\(name)")
             #expect(PropertyName(name.text) == name)
         }
+    }
+
+    /// The tables of properties by kind are rows of `PropertyName.count`
+    /// names, a number written out so that reading it builds no array.
+    @Test func countIsTheNumberOfCases() {
+        #expect(PropertyName.count == PropertyName.allCases.count)
+        #expect(PropertyName.allCases.allSatisfy { Int($0.rawValue) < PropertyName.count })
     }
 
     @Test func casesAreInByteOrderOfTheirNames() {

@@ -76,31 +76,42 @@ package enum SwiftNames {
     package static func clashes(in file: CheckedFile) -> [Diagnostic] {
         let store = file.store
         var diagnostics: [Diagnostic] = []
-        var scopes = [Scope(members: file.declarations.map(\.index), generated: true, topLevel: true)]
-        var pending: [Int] = []
+        // Every scope's members, back to back (a scope is a range of it): one
+        // array for the file, where an array per scope was a third of this check.
+        var pool: [Int32] = []
+        pool.reserveCapacity(file.elementCount)
+        for declaration in file.declarations { pool.append(Int32(declaration.index)) }
+        var scopes = [Scope(members: 0..<pool.count, generated: true, topLevel: true)]
+        var pending: [Int32] = []
         // The folded names of one scope: sorted to find a repeat, which
         // takes 8 bytes a name where a `Set` took twice that and more while
         // growing, at the peak of a file of millions of declarations.
         var folded: [Int] = []
+        // The hashes of one scope's identifiers, for `idsRepeat`.
+        var hashes: [Int] = []
+        let unusable = Self.unusable, namespaceMemberWords = Self.namespaceMemberWords
         while let scope = scopes.popLast() {
             var renamed = false
             folded.removeAll(keepingCapacity: true)
             // Grown by doubling, the array of a million names would briefly be there twice.
             folded.reserveCapacity(scope.members.count)
-            for index in scope.members {
+            for position in scope.members {
+                let index = Int(pool[position])
                 let record = store.records[index]
                 let named = scope.generated && (scope.topLevel || record.idSource != .synthetic)
                 if named, !renamed {
                     // A synthetic top-level name is spelled as its kind (`MenuBar`);
                     // two identifiers whose handles are one (`Edit`, `edit`) fold alike.
                     renamed = record.idSource == .synthetic || store.withIDBytes(of: record) { id in
-                        if needsRenaming(id, topLevel: scope.topLevel) { return true }
+                        if needsRenaming(id, topLevel: scope.topLevel, unusable: unusable, namespaceMembers: namespaceMemberWords) { return true }
                         folded.append(foldedHash(id))
                         return false
                     }
                 }
                 if record.childCount > 0 {
-                    scopes.append(Scope(members: members(of: record, in: store, pending: &pending), generated: named, topLevel: false))
+                    let first = pool.count
+                    appendMembers(of: record, in: store, to: &pool, pending: &pending)
+                    scopes.append(Scope(members: first..<pool.count, generated: named, topLevel: false))
                 }
             }
             if !renamed, folded.count > 1 {
@@ -108,45 +119,65 @@ package enum SwiftNames {
                 renamed = zip(folded, folded.dropFirst()).contains { $0 == $1 }
             }
             // Siblings are distinct already: paths can only meet through a group.
-            let grouped = throughGroup(scope.members, store)
-            let pathsMeet = grouped && idsRepeat(scope.members, store)
+            let members = pool[scope.members]
+            let grouped = throughGroup(members, store)
+            let pathsMeet = grouped && idsRepeat(members, store, hashes: &hashes)
             guard pathsMeet || renamed else { continue }
-            diagnostics += clashes(among: scope.members.map { Element(store: store, index: $0) }, generated: scope.generated,
+            diagnostics += clashes(among: members.map { Element(store: store, index: Int($0)) }, generated: scope.generated,
                                    checkPaths: pathsMeet, checkNames: renamed)
         }
         return diagnostics
     }
 
-    /// The members of one scope still to look at. A struct, not a tuple:
-    /// an array of tuples fetched the tuple's metadata on every pop.
+    /// The members of one scope still to look at: a range of the pool of members.
+    /// A struct, not a tuple: an array of tuples fetched the tuple's metadata on every pop.
     private struct Scope {
-        var members: [Int]
+        var members: Range<Int>
         var generated: Bool
         var topLevel: Bool
     }
 
     /// Whether two members have the same identifier (hashes first; bytes
-    /// compared only when hashes meet).
-    private static func idsRepeat(_ members: [Int], _ store: ModelStore) -> Bool {
-        var seen: [Int: Int] = [:]
-        seen.reserveCapacity(members.count)
+    /// compared only when hashes meet). The hashes are sorted in `hashes`
+    /// (scratch space), as `folded` is: a dictionary per scope cost more.
+    private static func idsRepeat(_ members: ArraySlice<Int32>, _ store: ModelStore, hashes: inout [Int]) -> Bool {
+        hashes.removeAll(keepingCapacity: true)
+        hashes.reserveCapacity(members.count)
         for index in members {
-            let record = store.records[index]
-            let hash = store.withIDBytes(of: record) { bytes in
+            let record = store.records[Int(index)]
+            hashes.append(store.withIDBytes(of: record) { bytes in
                 var hash = FNV1a()
                 for byte in bytes { hash.add(byte) }
                 return hash.value
-            }
-            if seen.updateValue(index, forKey: hash) != nil { return true }
+            })
         }
-        return false
+        hashes.sort()
+        return zip(hashes, hashes.dropFirst()).contains { $0 == $1 }
     }
 
     /// Whether these members were gathered through a transparent group.
-    private static func throughGroup(_ members: [Int], _ store: ModelStore) -> Bool {
+    private static func throughGroup(_ members: ArraySlice<Int32>, _ store: ModelStore) -> Bool {
         guard let first = members.first else { return false }
-        let parent = store.records[first].parent
-        return members.contains { store.records[$0].parent != parent }
+        let parent = store.records[Int(first)].parent
+        return members.contains { store.records[Int($0)].parent != parent }
+    }
+
+    /// A record's children with transparent groups opened up, in source
+    /// order (``members(of:)`` from records), appended to `members`;
+    /// `pending` is scratch space.
+    static func appendMembers(of record: ElementRecord, in store: ModelStore, to members: inout [Int32], pending: inout [Int32]) {
+        pending.removeAll(keepingCapacity: true)
+        let first = Int(record.firstChild)
+        for position in (first..<(first + Int(record.childCount))).reversed() { pending.append(store.children[position]) }
+        while let next = pending.popLast() {
+            let child = store.records[Int(next)]
+            if child.isTransparent {
+                let start = Int(child.firstChild)
+                for position in (start..<(start + Int(child.childCount))).reversed() { pending.append(store.children[position]) }
+            } else {
+                members.append(next)
+            }
+        }
     }
 
     /// A record's children with transparent groups opened up, in source
@@ -173,11 +204,14 @@ package enum SwiftNames {
     /// identifier's could meet besides folding alike (`foldedHash`): `_`
     /// first or last (`_x` and its type `_x_`; `string_` and `string`, whose
     /// type is `String_`), or a name Swift reserves.
-    private static func needsRenaming(_ id: UnsafeBufferPointer<UInt8>, topLevel: Bool) -> Bool {
+    /// (The word sets are passed in: read as statics, each name checked
+    /// their lazy initialization.)
+    private static func needsRenaming(_ id: UnsafeBufferPointer<UInt8>, topLevel: Bool, unusable: ASCIIWordSet,
+                                      namespaceMembers: ASCIIWordSet) -> Bool {
         guard let first = id.first, let last = id.last else { return false }
         if first == UInt8(ascii: "_") || last == UInt8(ascii: "_") { return true }
         if unusable.contains(id) { return true }
-        return topLevel && namespaceMemberWords.contains(id)
+        return topLevel && namespaceMembers.contains(id)
     }
 
     private static let unusable = ASCIIWordSet(SwiftEscaping.unusableMemberNames)

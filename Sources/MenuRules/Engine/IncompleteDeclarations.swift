@@ -1,4 +1,4 @@
-import MenuSyntax
+@_spi(MenuPipeline) import MenuSyntax
 @_spi(MenuPipeline) import MenuSemantics
 
 /// What a file's language errors leave the rules unable to read.

@@ -1,4 +1,4 @@
-import MenuSupport
+@_spi(MenuPipeline) import MenuSupport
 import MenuSyntax
 @_spi(MenuPipeline) import MenuSemantics
 

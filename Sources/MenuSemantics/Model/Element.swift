@@ -221,7 +221,10 @@ public struct Element: Hashable, Sendable {
     }
 
     /// The written property of that name.
-    package func storedProperty(_ name: PropertyName) -> PropertyRecord? {
+    // Asked by the rules of nearly every element they look at, from other
+    // modules: inlinable (so public to the pipeline).
+    @_spi(MenuPipeline) @inlinable
+    public func storedProperty(_ name: PropertyName) -> PropertyRecord? {
         store.writtenProperty(name, of: record)
     }
 

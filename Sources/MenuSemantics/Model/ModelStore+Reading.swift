@@ -1,5 +1,5 @@
 import MenuSupport
-import MenuSyntax
+@_spi(MenuPipeline) import MenuSyntax
 
 /// Reading the model record by record, as the backends and the hot rules do.
 ///
@@ -90,8 +90,9 @@ extension ModelStore {
 
     /// The names written on the element as a bit mask (bit `rawValue`:
     /// names are below 64), and whether one of them is written twice.
-    @inline(__always)
-    func writtenNames(of record: ElementRecord) -> (names: UInt64, repeated: Bool) {
+    // Inlinable (so public to the pipeline) for `NamesInOrder`, which the backends inline.
+    @_spi(MenuPipeline) @inlinable @inline(__always)
+    public func writtenNames(of record: ElementRecord) -> (names: UInt64, repeated: Bool) {
         var names: UInt64 = 0
         var repeated = false
         let first = Int(record.firstProperty)
@@ -104,8 +105,10 @@ extension ModelStore {
     }
 
     /// The property of that name written on the element, if any.
-    @inline(__always)
-    package func writtenProperty(_ name: PropertyName, of record: ElementRecord) -> PropertyRecord? {
+    // The rules ask it of nearly every element they look at, from other
+    // modules: inlinable (so public to the pipeline) to scan in place.
+    @_spi(MenuPipeline) @inlinable @inline(__always)
+    public func writtenProperty(_ name: PropertyName, of record: ElementRecord) -> PropertyRecord? {
         var index = Int(record.firstProperty)
         let end = index + Int(record.propertyCount)
         while index < end {
@@ -123,15 +126,18 @@ extension ModelStore {
 /// default per name, so both are bit masks and the properties come out in
 /// the order of the bits of their union. Nil when a name is written twice
 /// (an error, so never in a backend's input): `PropertyMerge` keeps both.
-package struct NamesInOrder {
-    private let store: ModelStore
-    private let first: Int
+// The JSON and Swift backends walk every element's names with it, in
+// another module: public to the pipeline and inlinable, to run in place.
+@_spi(MenuPipeline) public struct NamesInOrder {
+    @usableFromInline let store: ModelStore
+    @usableFromInline let first: Int
     /// The names written on the element (bit `rawValue`).
-    private let written: UInt64
+    @usableFromInline let written: UInt64
     /// Names not yet returned.
-    private var left: UInt64
+    @usableFromInline var left: UInt64
 
-    package init?(_ record: ElementRecord, of store: ModelStore, defaults: UInt64) {
+    @inlinable
+    public init?(_ record: ElementRecord, of store: ModelStore, defaults: UInt64) {
         self.store = store
         first = Int(record.firstProperty)
         let (written, repeated) = store.writtenNames(of: record)
@@ -141,12 +147,13 @@ package struct NamesInOrder {
     }
 
     /// Whether nothing is left to return (before the first `next()`: the element has no properties at all).
-    package var isEmpty: Bool { left == 0 }
+    @inlinable
+    public var isEmpty: Bool { left == 0 }
 
     /// The next name's raw value, and the index in `store.properties` of
     /// its written property (nil: the kind's default).
-    @inline(__always)
-    package mutating func next() -> (name: Int, written: Int?)? {
+    @inlinable
+    public mutating func next() -> (name: Int, written: Int?)? {
         guard left != 0 else { return nil }
         let name = left.trailingZeroBitCount
         left &= left - 1

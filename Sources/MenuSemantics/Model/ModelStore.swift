@@ -18,7 +18,7 @@ public final class ModelStore: Sendable {
     /// Each element's children, contiguous per element.
     package let children: [Int32]
     /// Each element's written properties, contiguous per element, in source order.
-    package let properties: [PropertyRecord]
+    @_spi(MenuPipeline) public let properties: [PropertyRecord]
     package let origins: [Origin]
     package let texts: TextTable
     /// Every distinct shortcut: equal shortcuts, however written, have one index.
@@ -79,7 +79,7 @@ public final class ModelStore: Sendable {
     package var idSource: IdentifierSource
     /// `propertyCount`, in the byte the layout leaves here: an element
     /// keeps each property name once, and there are fewer than 64.
-    private var storedPropertyCount: UInt8 = 0
+    @usableFromInline var storedPropertyCount: UInt8 = 0
     @usableFromInline package var depth: UInt16
     /// `.none` for an explicit identifier below the top level: it is read
     /// from the syntax (nearly all are distinct; interning them only filled
@@ -91,7 +91,7 @@ public final class ModelStore: Sendable {
     @usableFromInline package var parent: Int32
     package var firstChild: UInt32 = 0
     package var childCount: UInt32 = 0
-    var firstProperty: UInt32 = 0
+    @usableFromInline var firstProperty: UInt32 = 0
     /// Where it is written: its file's place in the store's `trees`, and
     /// the element's index in that file's syntax tree.
     package var file: UInt32
@@ -112,6 +112,7 @@ public final class ModelStore: Sendable {
         self.syntax = syntax
     }
 
+    @inlinable
     package var propertyCount: UInt32 {
         get { UInt32(storedPropertyCount) }
         set { storedPropertyCount = UInt8(truncatingIfNeeded: newValue) }
@@ -131,7 +132,7 @@ public final class ModelStore: Sendable {
     package enum Kind: UInt8, Sendable {
         case string, bool, number, symbol, reference, shortcut
     }
-    package var name: PropertyName
+    @usableFromInline package var name: PropertyName
     package var kind: Kind
     /// A `TextID` (string, number), 0/1 (bool), an index into `shortcuts`,
     /// or `textInSource` (symbol, reference: the value as written).

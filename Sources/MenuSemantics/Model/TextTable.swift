@@ -12,7 +12,9 @@ public struct TextID: Hashable, Sendable, Comparable {
     /// "No text" (an element without a label).
     static let none = TextID(UInt32.max)
 
-    package var exists: Bool { rawValue != UInt32.max }
+    // Asked of every label by the rules, in another module: inlinable (so public to the pipeline).
+    @_spi(MenuPipeline) @inlinable
+    public var exists: Bool { rawValue != UInt32.max }
 
     public static func < (lhs: TextID, rhs: TextID) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -1,6 +1,6 @@
 import MenuModel
 import MenuSupport
-import MenuSyntax
+@_spi(MenuPipeline) import MenuSyntax
 
 /// Which properties each element kind takes, their value types, defaults
 /// and documentation. The resolver validates against it, the language
@@ -201,7 +201,7 @@ extension PropertyCatalog {
         var table: [[PropertySpec?]] = []
         for kind in ElementKind.allCases {
             for context in [ElementContext.control, .menu] {
-                var row = [PropertySpec?](repeating: nil, count: PropertyName.allCases.count)
+                var row = [PropertySpec?](repeating: nil, count: PropertyName.count)
                 for spec in specs(for: kind, in: context) {
                     guard let name = PropertyName(spec.name) else { preconditionFailure("property '\(spec.name)' is missing from PropertyName") }
                     row[Int(name.rawValue)] = spec
@@ -232,7 +232,7 @@ extension PropertyCatalog {
 
     /// The default value of `name` on `kind` in `context`, if it has one.
     package static func defaultValue(_ name: PropertyName, for kind: ElementKind, in context: ElementContext) -> Value? {
-        defaultValueTable[(kind.ordinal * 2 + (context == .menu ? 1 : 0)) * PropertyName.allCases.count + Int(name.rawValue)]
+        defaultValueTable[(kind.ordinal * 2 + (context == .menu ? 1 : 0)) * PropertyName.count + Int(name.rawValue)]
     }
 
     /// Defaults in one flat table: backends and rules ask for every element,
@@ -243,7 +243,7 @@ extension PropertyCatalog {
     /// item by rules (`input`, `dynamic`, `enabled`), where making a `Value`
     /// cost more than the question.
     static func defaultFlag(_ name: PropertyName, for kind: ElementKind, in context: ElementContext) -> Bool? {
-        switch flagTable[(kind.ordinal * 2 + (context == .menu ? 1 : 0)) * PropertyName.allCases.count + Int(name.rawValue)] {
+        switch flagTable[(kind.ordinal * 2 + (context == .menu ? 1 : 0)) * PropertyName.count + Int(name.rawValue)] {
         case 1: false
         case 2: true
         default: nil
@@ -317,7 +317,7 @@ extension PropertyCatalog {
         var tags: [ValueTag] = []
         for kind in ElementKind.allCases {
             for context in [ElementContext.control, .menu] {
-                var row = [ValueTag](repeating: .none, count: PropertyName.allCases.count)
+                var row = [ValueTag](repeating: .none, count: PropertyName.count)
                 for spec in specs(for: kind, in: context) {
                     if let name = PropertyName(spec.name) { row[Int(name.rawValue)] = ValueTag(spec.type) }
                 }
@@ -329,6 +329,6 @@ extension PropertyCatalog {
 
     /// The value type of `name` on `kind` in `context`; `.none` when the kind doesn't take it.
     static func valueTag(_ name: PropertyName, for kind: ElementKind, in context: ElementContext) -> ValueTag {
-        tags[(kind.ordinal * 2 + (context == .menu ? 1 : 0)) * PropertyName.allCases.count + Int(name.rawValue)]
+        tags[(kind.ordinal * 2 + (context == .menu ? 1 : 0)) * PropertyName.count + Int(name.rawValue)]
     }
 }

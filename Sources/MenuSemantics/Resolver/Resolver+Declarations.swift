@@ -1,5 +1,5 @@
 import MenuSupport
-import MenuSyntax
+@_spi(MenuPipeline) import MenuSyntax
 
 // Declarations: building each top-level declaration once, the menus it splices first, and unknown names.
 extension Resolver {

@@ -1,5 +1,5 @@
 import MenuSupport
-import MenuSyntax
+@_spi(MenuPipeline) import MenuSyntax
 
 // Elements: building an element and its children, and assigning their identifiers.
 extension Resolver {

@@ -1,5 +1,5 @@
 import MenuSupport
-import MenuSyntax
+@_spi(MenuPipeline) import MenuSyntax
 
 // Texts, spans and identifier candidates: reading names out of the syntax trees and the model.
 extension Resolver {

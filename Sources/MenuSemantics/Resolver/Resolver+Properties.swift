@@ -1,5 +1,5 @@
 import MenuSupport
-import MenuSyntax
+@_spi(MenuPipeline) import MenuSyntax
 
 // Properties: validating each written property against the catalog, shortcuts, and resolving references.
 extension Resolver {

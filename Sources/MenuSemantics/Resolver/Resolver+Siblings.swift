@@ -1,5 +1,5 @@
 import MenuSupport
-import MenuSyntax
+@_spi(MenuPipeline) import MenuSyntax
 
 // Siblings: settling the identifiers of an element's children once spliced copies have joined them.
 extension Resolver {

@@ -1,5 +1,5 @@
 import MenuSupport
-import MenuSyntax
+@_spi(MenuPipeline) import MenuSyntax
 
 /// Turns parse trees into the checked model: validates properties against
 /// the catalog, derives identifiers, splices `use` and `menu:`, resolves

@@ -1,7 +1,9 @@
 extension UInt8 {
     /// An ASCII letter or digit: what the byte-level fast paths of the
     /// label rules accept as part of a plain word.
-    package var isASCIIAlphanumeric: Bool {
+    // Asked per byte by the rules, in another module: inlinable (so public to the pipeline).
+    @_spi(MenuPipeline) @inlinable
+    public var isASCIIAlphanumeric: Bool {
         (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A)
     }
 
@@ -20,8 +22,10 @@ extension UInt8 {
 extension UnsafeBufferPointer where Element == UInt8 {
     /// Whether these bytes are exactly `word`: keywords and property names
     /// are matched on bytes, without making a string for each token.
-    @inline(__always)
-    package func spells(_ word: StaticString) -> Bool {
+    // The parser and resolver ask it per keyword and property name, in
+    // other modules: inlinable (so public to the pipeline) to compare in place.
+    @_spi(MenuPipeline) @inlinable
+    public func spells(_ word: StaticString) -> Bool {
         guard count == word.utf8CodeUnitCount else { return false }
         let expected = word.utf8Start
         for offset in 0..<count where self[offset] != expected[offset] { return false }

@@ -1,4 +1,4 @@
-import MenuSupport
+@_spi(MenuPipeline) import MenuSupport
 
 /// Every property name of the language. The cases are in byte order of
 /// their names, so ordering by case is ordering by name (how properties are
@@ -11,7 +11,15 @@ public enum PropertyName: UInt8, CaseIterable, Sendable, Comparable {
     public var text: String { PropertyName.texts[Int(rawValue)] }
 
     /// This name's bit in a set of names kept as a mask (there are fewer than 64).
-    package var bit: UInt64 { UInt64(1) << UInt64(rawValue) }
+    // Asked per property by the resolver, in another module: inlinable (so public to the pipeline).
+    @_spi(MenuPipeline) @inlinable
+    public var bit: UInt64 { UInt64(1) << UInt64(rawValue) }
+
+    /// How many names there are: `allCases.count`, which builds an array
+    /// on every call. The property tables index rows by it for every
+    /// property read (`PropertyNameTests` checks it against the cases).
+    @_spi(MenuPipeline) @inlinable
+    public static var count: Int { 35 }
 
     /// Spelled out rather than `"\(case)"`: reflecting on the cases cost
     /// every process about a millisecond at start (`PropertyNameTests`

@@ -1,5 +1,5 @@
 import MenuModel
-import MenuSupport
+@_spi(MenuPipeline) import MenuSupport
 
 /// The syntax tree as tools see it: what the file says, before any name is
 /// resolved. Every node keeps its spans so later stages can point back at

@@ -140,9 +140,11 @@ package struct ElementAttributes: Sendable {
 
 /// A byte range of the tree's file. Thirty-two bits: files are limited to
 /// `SourceFile.maximumSize`.
-package struct TextRange: Hashable, Sendable {
-    package var start: UInt32
-    package var end: UInt32
+// The resolver measures and compares names by it, in another module:
+// public to the pipeline, with `count` inlinable.
+@_spi(MenuPipeline) public struct TextRange: Hashable, Sendable {
+    @usableFromInline package var start: UInt32
+    @usableFromInline package var end: UInt32
 
     static let empty = TextRange(start: 0, end: 0)
 
@@ -156,7 +158,8 @@ package struct TextRange: Hashable, Sendable {
         self.end = UInt32(truncatingIfNeeded: max(start, end))
     }
 
-    package var count: Int { Int(end - start) }
+    @_spi(MenuPipeline) @inlinable
+    public var count: Int { Int(end - start) }
 }
 
 /// A string literal: the token, and how to get its value. Twelve bytes:
@@ -261,19 +264,23 @@ package struct BodyNode: Sendable {
 /// high bits, the index in the rest. Indices fit in thirty bits: a file is
 /// under 4 GiB (`SourceFile.maximumSize`) and every property, element and
 /// `use` takes at least four bytes of it (`a:1` or `row`, and a separator).
-package struct MemberRef: Sendable {
-    package enum Kind: UInt8, Sendable {
+// Read for every member by the resolver, in another module: public to the
+// pipeline, with `kind` and `index` inlinable, to be read in place.
+@_spi(MenuPipeline) public struct MemberRef: Sendable {
+    public enum Kind: UInt8, Sendable {
         case property, element, use
     }
-    private let bits: UInt32
+    @usableFromInline let bits: UInt32
 
     init(kind: Kind, index: UInt32) {
         bits = UInt32(kind.rawValue) << 30 | index & MemberRef.indexMask
     }
 
-    private static let indexMask: UInt32 = (1 << 30) - 1
+    @inlinable
+    static var indexMask: UInt32 { (1 << 30) - 1 }
 
-    package var kind: Kind {
+    @inlinable
+    public var kind: Kind {
         switch bits >> 30 {
         case 0: .property
         case 1: .element
@@ -281,7 +288,8 @@ package struct MemberRef: Sendable {
         }
     }
 
-    package var index: UInt32 { bits & MemberRef.indexMask }
+    @inlinable
+    public var index: UInt32 { bits & MemberRef.indexMask }
 }
 
 /// A property, in 16 bytes (one per property, and a file can be nothing

@@ -1,4 +1,4 @@
-import MenuSupport
+@_spi(MenuPipeline) import MenuSupport
 
 /// Turns the bytes of one source file into tokens, on demand.
 ///

@@ -1,4 +1,4 @@
-import MenuSupport
+@_spi(MenuPipeline) import MenuSupport
 
 /// A hand-written recursive-descent parser with error recovery.
 ///

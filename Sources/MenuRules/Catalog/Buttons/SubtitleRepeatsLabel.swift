@@ -47,7 +47,7 @@ struct SubtitleRepeatsLabel: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         for (element, _) in file.walk(.button, .item) {
-            guard !element.isSpliced, let subtitle = element.string(.subtitle), let label = element.label else { continue }
+            guard element.record.origin < 0, let subtitle = element.string(.subtitle), let label = element.label else { continue }
             let labelWords = Set(Self.significantWords(label))
             guard let repeated = Self.significantWords(subtitle).first(where: labelWords.contains) else { continue }
             reporter.report(

@@ -40,8 +40,12 @@ struct LabelIndented: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
+        let store = file.store
         for (element, _) in file.walk(.item, .toggle, .submenu) {
-            guard !element.isSpliced, element.context == .menu, let label = element.label,
+            // Read from the record (inlined here); most labels are told apart by their first byte.
+            let record = element.record
+            guard record.origin < 0, record.context == .menu, record.label.exists,
+                  Self.mayStartWithIndent(record.label, in: store), let label = element.label,
                   let first = label.unicodeScalars.first, Self.isIndent(first),
                   !label.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }), !Self.isSystemIndented(element) else { continue }
             reporter.report("\(element.displayName) is indented by blank space at the start of its label",
@@ -59,6 +63,17 @@ struct LabelIndented: Rule {
     }
 
     /// Blank space that indents: spaces of every width, tabs, ideographic space.
+    /// Whether the label's first byte can start an indent (`isIndent`):
+    /// a space, a tab, or the lead byte of U+00A0, U+2000–U+200A or U+3000.
+    /// Most labels start with a letter, and making each one's string cost
+    /// more than the rest of the rule.
+    static func mayStartWithIndent(_ label: TextID, in store: ModelStore) -> Bool {
+        store.withTextBytes(label) { bytes in
+            guard let first = bytes.first else { return false }
+            return first == 0x20 || first == 0x09 || first == 0xC2 || first == 0xE2 || first == 0xE3
+        }
+    }
+
     static func isIndent(_ scalar: Unicode.Scalar) -> Bool {
         scalar == " " || scalar == "\t" || scalar == "\u{A0}" || (0x2000...0x200A).contains(scalar.value) || scalar == "\u{3000}"
     }

@@ -1,4 +1,4 @@
-import MenuSupport
+@_spi(MenuPipeline) import MenuSupport
 import MenuSyntax
 @_spi(MenuPipeline) import MenuSemantics
 
@@ -56,10 +56,11 @@ struct LabelNeedsEllipsis: Rule {
         // Items that ask for input, and buttons: one property test tells
         // most elements apart before a handle is made.
         for (element, ancestors) in file.walk(.item, .button).matching({ $0.origin < 0 && ($0.kind == .button || store.flag(.input, of: $0) == true) }) {
-            guard let reason = reason(for: element, ancestors: ancestors, in: file),
-                  let labelID = element.labelID, let label = element.label, let span = element.labelSpan else { continue }
+            guard let reason = reason(for: element, ancestors: ancestors, in: file), let labelID = element.labelID else { continue }
             // "..." is label-ellipsis-character's finding; an empty label has nothing to append to.
-            guard !(Self.plainlyEndsWithEllipsis(labelID, in: file.store) ?? Self.endsWithEllipsisOrIsBlank(label)) else { continue }
+            // The label's string and span are made only for a finding.
+            guard !(Self.plainlyEndsWithEllipsis(labelID, in: store) ?? Self.endsWithEllipsisOrIsBlank(store.text(labelID))),
+                  let label = element.label, let span = element.labelSpan else { continue }
             let insertAt = Span(file: span.file, start: span.end - 1, end: span.end - 1)
             reporter.report("\(element.displayName) \(reason), but its label doesn't end with '…'", at: span,
                             label: "add '…'", element: element, help: "write '\(label)…'",

@@ -101,11 +101,12 @@ struct LabelTitleCase: Rule {
         var isTitleCased = reporter.labelMemo(LabelTable.isTitleCased, over: file)
         var toggleLabels: [LabelText] = []
         for (element, _) in file.walk(.item, .submenu, .button, .pulldown, .toggle, .menu) {
-            guard !element.isSpliced else { continue }
             // The analysis is memoized per distinct label: most labels stop
             // at the memo. (No local function here: one capturing the memo
-            // made every access to it a checked one.)
+            // made every access to it a checked one.) Read from the record,
+            // inlined here, where `element.isSpliced` is a call into the model.
             let record = element.record
+            guard record.origin < 0 else { continue }
             if record.kind != .toggle {
                 // A menu's title, or what `forEachItemOrButtonLabel` gives the other kinds: the label.
                 guard record.label.exists, !isTitleCased[record.label], let recased = recased(record.label, &reporter) else { continue }

@@ -1,5 +1,5 @@
 import MenuSupport
-import MenuSyntax
+@_spi(MenuPipeline) import MenuSyntax
 @_spi(MenuPipeline) import MenuSemantics
 
 /// Questions about menus that several Menus rules ask: which element holds a
@@ -90,6 +90,11 @@ enum MenuQueries {
 
     /// The text without blank space at either end.
     static func trimmed(_ text: String) -> String {
+        // Most labels are ASCII without blank space at either end: asking
+        // each `Character` whether it is whitespace looked up Unicode
+        // properties for every label.
+        let utf8 = text.utf8
+        if let first = utf8.first, let last = utf8.last, first > 0x20, first < 0x80, last > 0x20, last < 0x80 { return text }
         guard let first = text.firstIndex(where: { !$0.isWhitespace }),
               let last = text.lastIndex(where: { !$0.isWhitespace }) else { return "" }
         return String(text[first...last])

@@ -54,7 +54,7 @@ struct DestructiveItemRole: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         for (element, ancestors) in file.walk(.item) {
-            guard !element.isSpliced, ancestors.contains(kind: .pulldown), element.symbol(.role) != "destructive",
+            guard element.record.origin < 0, ancestors.contains(kind: .pulldown), element.symbol(.role) != "destructive",
                   let reason = ButtonQueries.destructiveReason(element) else { continue }
             reporter.report("\(element.displayName) is destructive (\(reason)) but has no `role: destructive`",
                             at: element.focusSpan, label: "looks like any other item", element: element,
