@@ -34,6 +34,18 @@ extension OutputWriter {
         package var isLink: Bool
         /// Why nothing may be written: a link that leads outside `folder`.
         package var refusal: String?
+        /// What the survey's look at `target` found, so that staging need
+        /// not look again.
+        package var found: Found = .unknown
+
+        package enum Found: Sendable, Equatable {
+            /// Nothing was there.
+            case nothing
+            /// A regular file was there (staging opens it and checks again).
+            case regularFile
+            /// Something else, a link followed, or a look that failed: staging looks itself.
+            case unknown
+        }
     }
 
     /// What is at each output's path, and where its bytes will go.
@@ -61,10 +73,17 @@ extension OutputWriter {
                     + " (menuc follows links only inside the folder it writes to)"
                 return destination
             }
-            if FileSystem.linkKind(atPath: destination.target) == .symbolicLink {
+            switch FileSystem.lookUpLink(destination.target) {
+            case .success(.symbolicLink):
                 destination.isLink = true
                 // A link that dangles or loops stays where it is: the output replaces it.
                 if let resolved = PathNames.realPath(destination.target) { destination.target = resolved }
+            case .success(.regularFile):
+                destination.found = .regularFile
+            case .success:
+                break
+            case .failure(let failure):
+                if failure.isMissing { destination.found = .nothing }
             }
             if destination.target == folder || !PathNames.isInside(destination.target, root: folder) {
                 destination.refusal = "it is a symbolic link to \(PathBytes.displayed(destination.target)), outside \(place)"

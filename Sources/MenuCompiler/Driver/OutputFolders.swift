@@ -34,6 +34,8 @@ struct OutputFolders: Sendable {
     private var descriptors: [Int32?]
     /// Directories made, in order.
     private(set) var created: [String] = []
+    /// Whether each directory (by index) was made by `prepare`.
+    private var made: [Bool]
 
     /// Descriptors kept open at once. A build mirrors its inputs' folders;
     /// past this many, a directory is opened each time it is used.
@@ -42,7 +44,11 @@ struct OutputFolders: Sendable {
     init(_ directories: [Directory]) {
         self.directories = directories
         descriptors = Array(repeating: nil, count: directories.count)
+        made = Array(repeating: false, count: directories.count)
     }
+
+    /// Whether this write made directory `index` (and so nothing else can have left a file in it yet).
+    func wasCreated(_ index: Int) -> Bool { made[index] }
 
     /// The directories `outputs` go to, each once, in the order the outputs
     /// name them, and the index of each output's directory.
@@ -70,6 +76,7 @@ struct OutputFolders: Sendable {
     mutating func prepare() -> (index: Int, reason: String)? {
         var foldersReady = Set<String>()
         for (index, directory) in directories.enumerated() {
+            let madeBefore = created.count
             if !foldersReady.contains(directory.folder) {
                 if let failure = OutputFolders.makeFolder(directory.folder, created: &created) {
                     return (index, "the directory \(directory.shown) could not be created: \(failure)")
@@ -78,6 +85,7 @@ struct OutputFolders: Sendable {
             }
             switch OutputFolders.openDirectory(directory, creating: true, created: &created) {
             case .success(let descriptor):
+                made[index] = created.last == directory.path && created.count > madeBefore
                 if index < OutputFolders.keptOpen { descriptors[index] = descriptor } else { close(descriptor) }
             case .failure(let failure):
                 return (index, "the directory \(directory.shown) could not be created: \(failure.reason)")

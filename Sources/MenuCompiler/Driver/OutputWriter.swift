@@ -99,9 +99,11 @@ public struct OutputWriter {
     /// moment's wait.
     public var shouldStop: @Sendable () -> Bool
 
-    /// The part of a temporary's name no one else can guess; tests replace
-    /// it to plant something at the names the writer will try.
-    package var temporarySuffix: @Sendable () -> String = OutputWriter.randomSuffix
+    /// The part of a temporary's name no one else can guess, when a test
+    /// chooses it to plant something at the names the writer will try; nil:
+    /// a seed drawn once per write and the output's index, then random
+    /// bytes for each further try (see `StagingSettings`).
+    package var temporarySuffix: (@Sendable () -> String)?
 
     public init(shouldStop: @escaping @Sendable () -> Bool = { false }) {
         self.shouldStop = shouldStop
@@ -137,18 +139,19 @@ public struct OutputWriter {
         for (destination, directory) in zip(destinations, directoryOfOutput) {
             namesByDirectory[directory].insert(PathNames.lastComponent(of: destination.target))
         }
-        for index in directories.indices {
+        // A folder this write made holds nothing left by anyone.
+        for index in directories.indices where !folders.wasCreated(index) {
             _ = folders.withDirectory(index) { OutputWriter.removeAbandonedTemporaries(in: $0, of: namesByDirectory[index]) }
         }
         // Then every file is staged next to its destination, in parallel
         // (a build can write thousands of files).
-        let settings = StagingSettings(processID: getpid(), newFileMode: 0o666 & ~FileSystem.fileCreationMask(),
+        let settings = StagingSettings(processID: getpid(), newFileMode: 0o666 & ~FileSystem.fileCreationMask(), seed: OutputWriter.randomSeed(),
                                        failWritingPath: failWritingPath, shouldStop: shouldStop, suffix: temporarySuffix)
         let stages = Parallel.map(outputs.count, workers: workers) { [outputs, destinations, directoryOfOutput, folders] index in
             let output = outputs[index]
             let destination = destinations[index]
             let opened = folders.withDirectory(directoryOfOutput[index]) { directory in
-                OutputWriter.stage(output, at: destination, in: directory, settings: settings)
+                OutputWriter.stage(output, index: index, at: destination, in: directory, settings: settings)
             }
             switch opened {
             case .success(let stage): return stage
