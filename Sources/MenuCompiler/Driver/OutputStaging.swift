@@ -40,6 +40,8 @@ extension OutputWriter {
         case unchanged
         /// Written to this temporary, beside the destination.
         case staged(temporary: String)
+        /// Written at its own name, in a folder staged whole (`StagedFolder`).
+        case placed
         /// Nothing of this output is left on disk.
         case failed(Failure)
     }
@@ -129,21 +131,22 @@ extension OutputWriter {
     /// the old file once and leaves it (and its date) as it was. At the
     /// first difference the temporary is started with the matching part.
     static func stage(_ output: Output, index: Int, at destination: Destination, in directory: Int32,
-                      settings: StagingSettings) -> Stage {
+                      inStagedFolder: Bool = false, settings: StagingSettings) -> Stage {
         let interrupted = Failure(path: output.path, reason: "interrupted", wasInterrupted: true)
         if settings.shouldStop() { return .failed(interrupted) }
         if settings.failWritingPath == output.path {
             return .failed(Failure(path: output.path, reason: "simulated write failure"))
         }
         var staging = StagedFile(directory: directory, name: PathNames.lastComponent(of: destination.target),
-                                 surveyed: destination.found, firstSuffix: settings.firstSuffix(ofOutput: index), settings: settings)
+                                 surveyed: inStagedFolder ? .nothing : destination.found, firstSuffix: settings.firstSuffix(ofOutput: index),
+                                 inStagedFolder: inStagedFolder, settings: settings)
         if let obstacle = staging.obstacle { return .failed(Failure(path: output.path, reason: obstacle)) }
         output.produce { staging.write($0) }
         switch staging.finish() {
         case .unchanged:
             return .unchanged
         case .written(let temporary):
-            return .staged(temporary: temporary)
+            return inStagedFolder ? .placed : .staged(temporary: temporary)
         case .cannotCreate(let code):
             let shown = PathNames.deletingLastComponent(of: output.path)
             return .failed(Failure(path: output.path, reason: creationFailure(code, directory: shown.isEmpty ? "." : shown)))
@@ -194,6 +197,9 @@ extension OutputWriter {
         let settings: StagingSettings
         /// The suffix of the first temporary name tried.
         private let firstSuffix: String
+        /// Written straight to `name`, with its final mode, in a private
+        /// folder menuc made (no one else can enter it until it is complete).
+        private let inStagedFolder: Bool
         /// Why the destination cannot be replaced (a directory is there).
         private(set) var obstacle: String?
         /// The destination, read alongside while the output matches it; -1 once they differ.
@@ -220,11 +226,13 @@ extension OutputWriter {
         /// at (whatever appeared since is replaced by the rename, or, if it
         /// is a directory, refuses it); where it saw a regular file, the
         /// file is opened at once and what was opened decides.
-        init(directory: Int32, name: String, surveyed: Destination.Found, firstSuffix: String, settings: StagingSettings) {
+        init(directory: Int32, name: String, surveyed: Destination.Found, firstSuffix: String, inStagedFolder: Bool,
+             settings: StagingSettings) {
             self.directory = directory
             self.name = name
             self.settings = settings
             self.firstSuffix = firstSuffix
+            self.inStagedFolder = inStagedFolder
             switch surveyed {
             case .nothing:
                 return
@@ -350,6 +358,17 @@ extension OutputWriter {
         /// a fresh unpredictable name while one is taken, readable by this
         /// user alone until `finish` gives it its final mode.
         private mutating func openTemporary() -> Bool {
+            if inStagedFolder {
+                // 0666 less the umask: the mode it keeps, so no fchmod.
+                let opened = PathBytes.withCString(name) { openat(directory, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666) }
+                guard opened >= 0 else {
+                    problem = .cannotCreate(errno)
+                    return false
+                }
+                descriptor = opened
+                temporary = name
+                return true
+            }
             var attempts = 0
             var suffix = firstSuffix
             while attempts < OutputWriter.temporaryAttempts {
@@ -385,6 +404,7 @@ extension OutputWriter {
         /// new file gets here (0666 less the umask). Best effort: failing to
         /// keep the owner is no reason to lose the output.
         private func settlePermissions() {
+            if inStagedFolder { return }
             guard let previous else {
                 fchmod(descriptor, settings.newFileMode)
                 return

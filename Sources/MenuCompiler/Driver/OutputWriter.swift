@@ -131,6 +131,7 @@ public struct OutputWriter {
         var folders = OutputFolders(directories)
         defer { folders.closeAll() }
         if let (index, reason) = folders.prepare() {
+            folders.removeStaged()
             folders.removeCreated()
             let path = zip(outputs, directoryOfOutput).first { $0.1 == index }?.0.path ?? directories[index].path
             return .failure(Failure(path: path, reason: reason))
@@ -145,13 +146,15 @@ public struct OutputWriter {
         }
         // Then every file is staged next to its destination, in parallel
         // (a build can write thousands of files).
-        let settings = StagingSettings(processID: getpid(), newFileMode: 0o666 & ~FileSystem.fileCreationMask(), seed: OutputWriter.randomSeed(),
+        let mask = FileSystem.fileCreationMask()
+        let settings = StagingSettings(processID: getpid(), newFileMode: 0o666 & ~mask, seed: OutputWriter.randomSeed(),
                                        failWritingPath: failWritingPath, shouldStop: shouldStop, suffix: temporarySuffix)
         let stages = Parallel.map(outputs.count, workers: workers) { [outputs, destinations, directoryOfOutput, folders] index in
             let output = outputs[index]
             let destination = destinations[index]
+            let inStagedFolder = folders.isStaged(directoryOfOutput[index])
             let opened = folders.withDirectory(directoryOfOutput[index]) { directory in
-                OutputWriter.stage(output, index: index, at: destination, in: directory, settings: settings)
+                OutputWriter.stage(output, index: index, at: destination, in: directory, inStagedFolder: inStagedFolder, settings: settings)
             }
             switch opened {
             case .success(let stage): return stage
@@ -160,11 +163,13 @@ public struct OutputWriter {
         }
         var report = Report()
         var staged: [(index: Int, temporary: String)] = []
+        var placed: [Int] = []
         var firstFailure: Failure?
         for (index, stage) in stages.enumerated() {
             switch stage {
             case .unchanged: report.unchanged.append(reported(outputs[index], destinations[index]))
             case .staged(let temporary): staged.append((index, temporary))
+            case .placed: placed.append(index)
             case .failed(let failure):
                 // A failure of the file system says more than an interruption that came with it.
                 if firstFailure == nil || firstFailure?.wasInterrupted == true { firstFailure = failure }
@@ -180,10 +185,21 @@ public struct OutputWriter {
         }
         if let firstFailure {
             removeTemporaries(staged[...])
+            folders.removeStaged()
             folders.removeCreated()
             return .failure(firstFailure)
         }
-        // Only when everything is staged do the files replace their predecessors.
+        // Only when everything is staged do the files replace their
+        // predecessors: first the new folders, which nothing was in, then
+        // the files beside what was there.
+        if let (index, reason) = folders.placeStaged(mode: 0o777 & ~mask) {
+            removeTemporaries(staged[...])
+            folders.removeStaged()
+            folders.removeCreated()
+            let path = zip(outputs, directoryOfOutput).first { $0.1 == index }?.0.path ?? ""
+            return .failure(Failure(path: path, reason: reason))
+        }
+        var written = placed
         for (position, entry) in staged.enumerated() {
             let name = PathNames.lastComponent(of: destinations[entry.index].target)
             let renamed = folders.withDirectory(directoryOfOutput[entry.index]) { directory -> Int32 in
@@ -202,8 +218,9 @@ public struct OutputWriter {
                 folders.removeCreated()
                 return .failure(Failure(path: outputs[entry.index].path, reason: FileSystem.Failure(code: code).reason))
             }
-            report.written.append(reported(outputs[entry.index], destinations[entry.index]))
+            written.append(entry.index)
         }
+        report.written = written.sorted().map { reported(outputs[$0], destinations[$0]) }
         return .success(report)
     }
 
