@@ -89,7 +89,10 @@ struct StagedFolder: Sendable {
                 return .success(ESTALE)
             }
             guard fchmod(descriptor, mode) == 0 else { return .success(errno) }
-            return .success(FileSystem.renameWithoutReplacing(fromDirectory: parent, temporaryName, toDirectory: parent, name))
+            let code = FileSystem.renameWithoutReplacing(fromDirectory: parent, temporaryName, toDirectory: parent, name)
+            // Not placed: private again, until it is removed.
+            if code != 0 { fchmod(descriptor, 0o700) }
+            return .success(code)
         }
         switch result {
         case .success(0): return nil
@@ -109,7 +112,12 @@ struct StagedFolder: Sendable {
         }
         if descriptor == nil, let opened { close(opened) }
         _ = withParent { parent -> Result<Int32, OutputFolders.OpenFailure> in
-            .success(PathBytes.withCString(temporaryName) { unlinkat(parent, $0, AT_REMOVEDIR) })
+            // Only the folder made: another swapped in at its name stays.
+            var named = stat()
+            guard PathBytes.withCString(temporaryName, { fstatat(parent, $0, &named, AT_SYMLINK_NOFOLLOW) }) == 0, isThis(named) else {
+                return .success(-1)
+            }
+            return .success(PathBytes.withCString(temporaryName) { unlinkat(parent, $0, AT_REMOVEDIR) })
         }
     }
 
