@@ -193,6 +193,41 @@ struct OutputFolderStagingTests {
     }
 }
 
+extension OutputFolderStagingTests {
+    /// A staged folder a killed menuc left beside the folder it was for is
+    /// removed, with its files, by the next write that stages that folder —
+    /// only when its process is gone and it is private and this user's; a
+    /// folder or link of someone else named the same way stays.
+    @Test func anAbandonedStagedFolderIsRemoved() throws {
+        let out = try directory()
+        let elsewhere = try directory()
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: elsewhere)
+        }
+        let finished = Process()
+        finished.executableURL = URL(fileURLWithPath: "/bin/true")
+        try finished.run()
+        finished.waitUntilExit()
+        let gone = finished.processIdentifier
+        let abandoned = OutputWriter.temporaryName(for: "pics", processID: gone, suffix: "x1y2")
+        let running = OutputWriter.temporaryName(for: "pics", processID: getppid(), suffix: "x1y2")
+        let shared = OutputWriter.temporaryName(for: "pics", processID: gone, suffix: "open")
+        let link = OutputWriter.temporaryName(for: "pics", processID: gone, suffix: "link")
+        for (name, mode) in [(abandoned, 0o700), (running, 0o700), (shared, 0o755)] as [(String, mode_t)] {
+            #expect(mkdir(out.appendingPathComponent(name).path, mode) == 0 && chmod(out.appendingPathComponent(name).path, mode) == 0)
+            #expect(FileManager.default.createFile(atPath: out.appendingPathComponent("\(name)/a.svg").path, contents: Data("old".utf8)))
+        }
+        try Data("keep".utf8).write(to: elsewhere.appendingPathComponent("victim"))
+        try FileManager.default.createSymbolicLink(atPath: out.appendingPathComponent(link).path, withDestinationPath: elsewhere.path)
+        var outputs = self.outputs(in: out)
+        outputs.append(OutputWriter.Output(path: out.appendingPathComponent("page.md").path, folder: out.path, contents: "page"))
+        guard case .success = writer().write(outputs) else { Issue.record("the write failed"); return }
+        #expect(entries(out) == [link, running, shared, "page.md", "pics"].sorted())
+        #expect(entries(elsewhere) == ["victim"])
+    }
+}
+
 /// What a test saw from inside a write, which may run on another thread.
 private final class Observations: @unchecked Sendable {
     private let lock = NSLock()

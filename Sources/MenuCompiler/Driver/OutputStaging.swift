@@ -112,17 +112,42 @@ extension OutputWriter {
     /// same folder at the same time keeps its own. (One in another PID
     /// namespace — a container sharing the folder — looks gone: its rename
     /// then fails and it says so; nothing is lost.)
-    static func removeAbandonedTemporaries(in directory: Int32, of names: Set<String>) {
+    ///
+    /// `folders` names the new folders this write stages here: a staged
+    /// folder left behind (`StagedFolder`) is removed with the files in it
+    /// when it is private and owned by this user, as menuc made it.
+    static func removeAbandonedTemporaries(in directory: Int32, of names: Set<String>, folders: Set<String> = []) {
         guard case .success(let entries) = FileSystem.entries(ofDirectoryDescriptor: directory) else { return }
         let user = geteuid()
-        for entry in entries where entry.kind == nil || entry.kind == .regularFile {
-            guard let (name, processID) = temporaryParts(of: entry.name), names.contains(name),
+        for entry in entries where entry.kind == nil || entry.kind == .regularFile || (entry.kind == .directory && !folders.isEmpty) {
+            guard let (name, processID) = temporaryParts(of: entry.name), names.contains(name) || folders.contains(name),
                   kill(processID, 0) != 0, errno == ESRCH else { continue }
             var status = stat()
-            guard PathBytes.withCString(entry.name, { fstatat(directory, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0,
-                  FileSystem.kind(of: status.st_mode) == .regularFile, status.st_uid == user else { continue }
-            _ = PathBytes.withCString(entry.name) { unlinkat(directory, $0, 0) }
+            guard PathBytes.withCString(entry.name, { fstatat(directory, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { continue }
+            switch FileSystem.kind(of: status.st_mode) {
+            case .regularFile where status.st_uid == user && names.contains(name):
+                _ = PathBytes.withCString(entry.name) { unlinkat(directory, $0, 0) }
+            case .directory where StagedFolder.isPrivateAndOurs(status) && folders.contains(name):
+                removeAbandonedFolder(entry.name, in: directory)
+            default:
+                continue
+            }
         }
+    }
+
+    /// Empties and removes a staged folder a killed menuc left: opened
+    /// without following a link and checked to be the private directory
+    /// looked at, its entries unlinked (a folder inside, which menuc never
+    /// makes there, keeps it).
+    private static func removeAbandonedFolder(_ name: String, in directory: Int32) {
+        let opened = PathBytes.withCString(name) { openat(directory, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        guard opened >= 0 else { return }
+        defer { close(opened) }
+        var status = stat()
+        guard fstat(opened, &status) == 0, StagedFolder.isPrivateAndOurs(status),
+              case .success(let entries) = FileSystem.entries(ofDirectoryDescriptor: opened) else { return }
+        for entry in entries { _ = PathBytes.withCString(entry.name) { unlinkat(opened, $0, 0) } }
+        _ = PathBytes.withCString(name) { unlinkat(directory, $0, AT_REMOVEDIR) }
     }
 
     /// Writes one output to a temporary file beside its destination, as it

@@ -140,9 +140,17 @@ public struct OutputWriter {
         for (destination, directory) in zip(destinations, directoryOfOutput) {
             namesByDirectory[directory].insert(PathNames.lastComponent(of: destination.target))
         }
+        // New folders staged in a directory of this write, by that directory.
+        var stagedByDirectory = [Set<String>](repeating: [], count: directories.count)
+        let indexByPath = Dictionary(directories.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+        for case let folder? in folders.staged {
+            if let parent = indexByPath[folder.parent.path] { stagedByDirectory[parent].insert(folder.name) }
+        }
         // A folder this write made holds nothing left by anyone.
         for index in directories.indices where !folders.wasCreated(index) {
-            _ = folders.withDirectory(index) { OutputWriter.removeAbandonedTemporaries(in: $0, of: namesByDirectory[index]) }
+            _ = folders.withDirectory(index) {
+                OutputWriter.removeAbandonedTemporaries(in: $0, of: namesByDirectory[index], folders: stagedByDirectory[index])
+            }
         }
         // Then every file is staged next to its destination, in parallel
         // (a build can write thousands of files).
