@@ -84,6 +84,29 @@ struct OutputWriterSurveyTests {
         #expect(after.st_ino == before.st_ino && after.st_mode == before.st_mode && after.st_mtim.tv_nsec == before.st_mtim.tv_nsec)
     }
 
+    /// The output's folder did not exist at the survey (so nothing in it was
+    /// looked at); it exists now, holding a link at the output's name: the
+    /// output replaces the link, and the file it led to is untouched.
+    @Test func aFolderWithALinkThatAppearsAfterTheSurveyIsNotWrittenThrough() throws {
+        let out = try directory()
+        let elsewhere = try directory()
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: elsewhere)
+        }
+        let victim = elsewhere.appendingPathComponent("victim")
+        try Data("secret\n".utf8).write(to: victim)
+        let output = out.appendingPathComponent("pics/a.svg")
+        let result = try write([OutputWriter.Output(path: output.path, folder: out.path, contents: "new\n")]) {
+            try FileManager.default.createDirectory(at: out.appendingPathComponent("pics"), withIntermediateDirectories: false)
+            try FileManager.default.createSymbolicLink(atPath: output.path, withDestinationPath: victim.path)
+        }
+        guard case .success(let report) = result else { Issue.record("the write failed: \(result)"); return }
+        #expect(report.written == [output.path])
+        #expect(status(output).map { FileSystem.kind(of: $0.st_mode) } == .regularFile)
+        #expect(try Data(contentsOf: victim) == Data("secret\n".utf8))
+    }
+
     /// A regular file at the survey, a link now — to a file holding exactly
     /// the new output: the link is not followed to compare (which would
     /// leave it as "unchanged"); the output replaces it.

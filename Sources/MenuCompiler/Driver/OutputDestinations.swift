@@ -51,11 +51,12 @@ extension OutputWriter {
     /// What is at each output's path, and where its bytes will go.
     package static func survey(_ outputs: [Output],
                                currentDirectory: String = FileManager.default.currentDirectoryPath) -> [Destination] {
-        // Each directory resolved once (realpath(3) asks about every component).
-        var realDirectories: [String: String] = [:]
-        func real(_ directory: String) -> String {
+        // Each directory resolved once (realpath(3) asks about every
+        // component), and whether it exists: nothing is in one that does not.
+        var realDirectories: [String: (path: String, exists: Bool)] = [:]
+        func real(_ directory: String) -> (path: String, exists: Bool) {
             if let known = realDirectories[directory] { return known }
-            let resolved = PathNames.standardized(directory)
+            let resolved = PathNames.realPath(directory).map { ($0, true) } ?? (PathNames.standardized(directory), false)
             realDirectories[directory] = resolved
             return resolved
         }
@@ -63,8 +64,8 @@ extension OutputWriter {
             let absolute = output.path.hasPrefix("/") ? output.path : PathNames.appending(output.path, to: currentDirectory)
             let parent = PathNames.deletingLastComponent(of: absolute)
             let folderGiven = output.folder.map { $0.hasPrefix("/") ? $0 : PathNames.appending($0, to: currentDirectory) } ?? parent
-            let folder = real(folderGiven)
-            let directory = real(parent)
+            let folder = real(folderGiven).path
+            let (directory, directoryExists) = real(parent)
             var destination = Destination(target: PathNames.appending(PathNames.lastComponent(of: absolute), to: directory),
                                           folder: folder, isLink: false)
             let place = output.folder.map { "the output folder \(PathBytes.displayed($0))" } ?? "its own folder"
@@ -73,7 +74,7 @@ extension OutputWriter {
                     + " (menuc follows links only inside the folder it writes to)"
                 return destination
             }
-            switch FileSystem.lookUpLink(destination.target) {
+            switch directoryExists ? FileSystem.lookUpLink(destination.target) : .failure(FileSystem.Failure(code: ENOENT)) {
             case .success(.symbolicLink):
                 destination.isLink = true
                 // A link that dangles or loops stays where it is: the output replaces it.
