@@ -21,6 +21,9 @@ import MenuFormatter
 ///   under a name no one can guess, readable by menuc's user alone until
 ///   it is complete; nothing that was already there is ever opened for
 ///   writing, truncated, or given another owner or mode;
+/// - a new folder of outputs is made private under a temporary name, its
+///   files written inside at their own names, and renamed into place
+///   whole, replacing nothing (`StagedFolder`);
 /// - links are followed only inside the output folder (see `Destination`);
 /// - the previous output is read (to leave an unchanged one alone) only
 ///   when it is a regular file, opened without following a link or
