@@ -55,7 +55,8 @@ struct OutputFolders: Sendable {
         var holding = Set<String>()
         for directory in directories {
             var parent = PathNames.deletingLastComponent(of: directory.path)
-            while parent.utf8.count > directory.folder.utf8.count, holding.insert(parent).inserted {
+            while parent.utf8.count > directory.folder.utf8.count {
+                holding.insert(parent)
                 parent = PathNames.deletingLastComponent(of: parent)
             }
         }
