@@ -163,7 +163,7 @@ extension OutputWriter {
             return .failed(Failure(path: output.path, reason: "simulated write failure"))
         }
         var staging = StagedFile(directory: directory, name: PathNames.lastComponent(of: destination.target),
-                                 surveyed: inStagedFolder ? .nothing : destination.found, firstSuffix: settings.firstSuffix(ofOutput: index),
+                                 surveyed: inStagedFolder ? .nothing : destination.found, outputIndex: index,
                                  inStagedFolder: inStagedFolder, settings: settings)
         if let obstacle = staging.obstacle { return .failed(Failure(path: output.path, reason: obstacle)) }
         output.produce { staging.write($0) }
@@ -220,8 +220,8 @@ extension OutputWriter {
         let directory: Int32
         let name: String
         let settings: StagingSettings
-        /// The suffix of the first temporary name tried.
-        private let firstSuffix: String
+        /// The output's place in the write, from which its first temporary name is made.
+        private let outputIndex: Int
         /// Written straight to `name`, with its final mode, in a private
         /// folder menuc made (no one else can enter it until it is complete).
         private let inStagedFolder: Bool
@@ -251,12 +251,12 @@ extension OutputWriter {
         /// at (whatever appeared since is replaced by the rename, or, if it
         /// is a directory, refuses it); where it saw a regular file, the
         /// file is opened at once and what was opened decides.
-        init(directory: Int32, name: String, surveyed: Destination.Found, firstSuffix: String, inStagedFolder: Bool,
+        init(directory: Int32, name: String, surveyed: Destination.Found, outputIndex: Int, inStagedFolder: Bool,
              settings: StagingSettings) {
             self.directory = directory
             self.name = name
             self.settings = settings
-            self.firstSuffix = firstSuffix
+            self.outputIndex = outputIndex
             self.inStagedFolder = inStagedFolder
             switch surveyed {
             case .nothing:
@@ -395,7 +395,7 @@ extension OutputWriter {
                 return true
             }
             var attempts = 0
-            var suffix = firstSuffix
+            var suffix = settings.firstSuffix(ofOutput: outputIndex)
             while attempts < OutputWriter.temporaryAttempts {
                 let candidate = OutputWriter.temporaryName(for: name, processID: settings.processID, suffix: suffix)
                 let opened = PathBytes.withCString(candidate) {
