@@ -34,16 +34,29 @@ extension OutputWriter {
         package var isLink: Bool
         /// Why nothing may be written: a link that leads outside `folder`.
         package var refusal: String?
+        /// What the survey's look at `target` found, so that staging need
+        /// not look again.
+        package var found: Found = .unknown
+
+        package enum Found: Sendable, Equatable {
+            /// Nothing was there.
+            case nothing
+            /// A regular file was there (staging opens it and checks again).
+            case regularFile
+            /// Something else, a link followed, or a look that failed: staging looks itself.
+            case unknown
+        }
     }
 
     /// What is at each output's path, and where its bytes will go.
     package static func survey(_ outputs: [Output],
                                currentDirectory: String = FileManager.default.currentDirectoryPath) -> [Destination] {
-        // Each directory resolved once (realpath(3) asks about every component).
-        var realDirectories: [String: String] = [:]
-        func real(_ directory: String) -> String {
+        // Each directory resolved once (realpath(3) asks about every
+        // component), and whether it exists: nothing is in one that does not.
+        var realDirectories: [String: (path: String, exists: Bool)] = [:]
+        func real(_ directory: String) -> (path: String, exists: Bool) {
             if let known = realDirectories[directory] { return known }
-            let resolved = PathNames.standardized(directory)
+            let resolved = PathNames.realPath(directory).map { ($0, true) } ?? (PathNames.standardized(directory), false)
             realDirectories[directory] = resolved
             return resolved
         }
@@ -51,8 +64,8 @@ extension OutputWriter {
             let absolute = output.path.hasPrefix("/") ? output.path : PathNames.appending(output.path, to: currentDirectory)
             let parent = PathNames.deletingLastComponent(of: absolute)
             let folderGiven = output.folder.map { $0.hasPrefix("/") ? $0 : PathNames.appending($0, to: currentDirectory) } ?? parent
-            let folder = real(folderGiven)
-            let directory = real(parent)
+            let folder = real(folderGiven).path
+            let (directory, directoryExists) = real(parent)
             var destination = Destination(target: PathNames.appending(PathNames.lastComponent(of: absolute), to: directory),
                                           folder: folder, isLink: false)
             let place = output.folder.map { "the output folder \(PathBytes.displayed($0))" } ?? "its own folder"
@@ -61,10 +74,17 @@ extension OutputWriter {
                     + " (menuc follows links only inside the folder it writes to)"
                 return destination
             }
-            if FileSystem.linkKind(atPath: destination.target) == .symbolicLink {
+            switch directoryExists ? FileSystem.lookUpLink(destination.target) : .failure(FileSystem.Failure(code: ENOENT)) {
+            case .success(.symbolicLink):
                 destination.isLink = true
                 // A link that dangles or loops stays where it is: the output replaces it.
                 if let resolved = PathNames.realPath(destination.target) { destination.target = resolved }
+            case .success(.regularFile):
+                destination.found = .regularFile
+            case .success:
+                break
+            case .failure(let failure):
+                if failure.isMissing { destination.found = .nothing }
             }
             if destination.target == folder || !PathNames.isInside(destination.target, root: folder) {
                 destination.refusal = "it is a symbolic link to \(PathBytes.displayed(destination.target)), outside \(place)"

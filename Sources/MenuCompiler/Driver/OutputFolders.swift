@@ -34,6 +34,14 @@ struct OutputFolders: Sendable {
     private var descriptors: [Int32?]
     /// Directories made, in order.
     private(set) var created: [String] = []
+    /// Whether each directory (by index) was made by `prepare`.
+    private var made: [Bool]
+    /// Whether each directory may be staged whole: below the output folder,
+    /// and holding no other directory of this write.
+    private let stageable: [Bool]
+    /// The directories made whole under a temporary name, by index, until
+    /// `placeStaged` renames them into place.
+    var staged: [StagedFolder?]
 
     /// Descriptors kept open at once. A build mirrors its inputs' folders;
     /// past this many, a directory is opened each time it is used.
@@ -42,7 +50,27 @@ struct OutputFolders: Sendable {
     init(_ directories: [Directory]) {
         self.directories = directories
         descriptors = Array(repeating: nil, count: directories.count)
+        made = Array(repeating: false, count: directories.count)
+        staged = Array(repeating: nil, count: directories.count)
+        var holding = Set<String>()
+        for directory in directories {
+            var parent = PathNames.deletingLastComponent(of: directory.path)
+            while parent.utf8.count > directory.folder.utf8.count {
+                holding.insert(parent)
+                parent = PathNames.deletingLastComponent(of: parent)
+            }
+        }
+        stageable = directories.map { $0.path != $0.folder && !holding.contains($0.path) }
     }
+
+    /// The descriptor of directory `index`, when it is kept open.
+    func descriptor(_ index: Int) -> Int32? { descriptors[index] }
+
+    /// Whether directory `index` is being made whole under a temporary name.
+    func isStaged(_ index: Int) -> Bool { staged[index] != nil }
+
+    /// Whether this write made directory `index` (and so nothing else can have left a file in it yet).
+    func wasCreated(_ index: Int) -> Bool { made[index] }
 
     /// The directories `outputs` go to, each once, in the order the outputs
     /// name them, and the index of each output's directory.
@@ -70,14 +98,17 @@ struct OutputFolders: Sendable {
     mutating func prepare() -> (index: Int, reason: String)? {
         var foldersReady = Set<String>()
         for (index, directory) in directories.enumerated() {
+            let madeBefore = created.count
             if !foldersReady.contains(directory.folder) {
                 if let failure = OutputFolders.makeFolder(directory.folder, created: &created) {
                     return (index, "the directory \(directory.shown) could not be created: \(failure)")
                 }
                 foldersReady.insert(directory.folder)
             }
-            switch OutputFolders.openDirectory(directory, creating: true, created: &created) {
+            switch OutputFolders.openDirectory(directory, creating: true, created: &created,
+                                               stagingIfMissing: stageable[index], as: &staged[index]) {
             case .success(let descriptor):
+                made[index] = staged[index] != nil || (created.last == directory.path && created.count > madeBefore)
                 if index < OutputFolders.keptOpen { descriptors[index] = descriptor } else { close(descriptor) }
             case .failure(let failure):
                 return (index, "the directory \(directory.shown) could not be created: \(failure.reason)")
@@ -90,6 +121,15 @@ struct OutputFolders: Sendable {
     /// cannot be opened again.
     func withDirectory<T>(_ index: Int, _ body: (Int32) -> T) -> Result<T, OpenFailure> {
         if let descriptor = descriptors[index] { return .success(body(descriptor)) }
+        if let folder = staged[index] {
+            switch folder.reopen() {
+            case .success(let descriptor):
+                defer { close(descriptor) }
+                return .success(body(descriptor))
+            case .failure(let failure):
+                return .failure(failure)
+            }
+        }
         var ignored: [String] = []
         switch OutputFolders.openDirectory(directories[index], creating: false, created: &ignored) {
         case .success(let descriptor):
@@ -140,17 +180,39 @@ struct OutputFolders: Sendable {
     }
 
     /// Opens `directory` from its folder, one component at a time, never
-    /// following a link; with `creating`, makes the missing ones.
-    private static func openDirectory(_ directory: Directory, creating: Bool, created: inout [String]) -> Result<Int32, OpenFailure> {
+    /// following a link; with `creating`, makes the missing ones — the
+    /// last, given `stagingIfMissing`, as a private folder under a
+    /// temporary name, which it describes there.
+    static func openDirectory(_ directory: Directory, creating: Bool, created: inout [String]) -> Result<Int32, OpenFailure> {
+        var unused: StagedFolder?
+        return openDirectory(directory, creating: creating, created: &created, stagingIfMissing: false, as: &unused)
+    }
+
+    private static func openDirectory(_ directory: Directory, creating: Bool, created: inout [String],
+                                      stagingIfMissing: Bool, as staged: inout StagedFolder?) -> Result<Int32, OpenFailure> {
         var descriptor = PathBytes.withCString(directory.folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
         guard descriptor >= 0 else { return .failure(OpenFailure(reason: FileSystem.Failure(code: errno).reason)) }
         guard directory.path != directory.folder else { return .success(descriptor) }
         let relative = directory.path.utf8.dropFirst(directory.folder.utf8.count)
         var path = directory.folder
-        for component in relative.split(separator: UInt8(ascii: "/")) {
+        let components = relative.split(separator: UInt8(ascii: "/"))
+        for (position, component) in components.enumerated() {
             let name = String(decoding: component, as: UTF8.self)
+            let parent = path
             path = PathNames.appending(name, to: path)
             var next = PathBytes.withCString(name) { openat(descriptor, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+            if next < 0, errno == ENOENT, creating, stagingIfMissing, position == components.count - 1 {
+                let made = StagedFolder.make(named: name, in: descriptor,
+                                             parent: Directory(path: parent, folder: directory.folder, shown: directory.shown))
+                close(descriptor)
+                switch made {
+                case .success(let (opened, folder)):
+                    staged = folder
+                    return .success(opened)
+                case .failure(let failure):
+                    return .failure(failure)
+                }
+            }
             if next < 0, errno == ENOENT, creating {
                 if PathBytes.withCString(name, { mkdirat(descriptor, $0, 0o777) }) == 0 {
                     created.append(path)

@@ -11,9 +11,28 @@ extension OutputWriter {
         var processID: Int32
         /// The mode of an output that replaces nothing: 0666 less the umask.
         var newFileMode: mode_t
+        /// Drawn once per write: an output's first temporary name is this
+        /// plus the output's index (see `firstSuffix`), so a write of
+        /// thousands of files asks the system for random bytes once.
+        var seed: UInt64
         var failWritingPath: String?
         var shouldStop: @Sendable () -> Bool
-        var suffix: @Sendable () -> String
+        /// Every suffix tried, when a test chooses them.
+        var suffix: (@Sendable () -> String)?
+
+        /// The suffix of output `index`'s first temporary: unique within the
+        /// write, and as unpredictable as the seed to anyone who has not
+        /// seen a name of this write. One who has can plant the next names;
+        /// exclusive creation refuses them, and every later try draws a
+        /// fresh random suffix.
+        func firstSuffix(ofOutput index: Int) -> String {
+            suffix?() ?? String(seed &+ UInt64(truncatingIfNeeded: index), radix: 36)
+        }
+
+        /// The suffix of a try after a name was taken.
+        func retrySuffix() -> String {
+            suffix?() ?? OutputWriter.randomSuffix()
+        }
     }
 
     enum Stage: Sendable {
@@ -21,6 +40,8 @@ extension OutputWriter {
         case unchanged
         /// Written to this temporary, beside the destination.
         case staged(temporary: String)
+        /// Written at its own name, in a folder staged whole (`StagedFolder`).
+        case placed
         /// Nothing of this output is left on disk.
         case failed(Failure)
     }
@@ -40,8 +61,13 @@ extension OutputWriter {
 
     /// Eight random bytes, in base 36.
     @Sendable static func randomSuffix() -> String {
+        String(randomSeed(), radix: 36)
+    }
+
+    /// Eight random bytes from the system.
+    static func randomSeed() -> UInt64 {
         var generator = SystemRandomNumberGenerator()
-        return String(generator.next() as UInt64, radix: 36)
+        return generator.next()
     }
 
     /// The output name and process id in a name `temporaryName` made (or
@@ -86,17 +112,42 @@ extension OutputWriter {
     /// same folder at the same time keeps its own. (One in another PID
     /// namespace — a container sharing the folder — looks gone: its rename
     /// then fails and it says so; nothing is lost.)
-    static func removeAbandonedTemporaries(in directory: Int32, of names: Set<String>) {
+    ///
+    /// `folders` names the new folders this write stages here: a staged
+    /// folder left behind (`StagedFolder`) is removed with the files in it
+    /// when it is private and owned by this user, as menuc made it.
+    static func removeAbandonedTemporaries(in directory: Int32, of names: Set<String>, folders: Set<String> = []) {
         guard case .success(let entries) = FileSystem.entries(ofDirectoryDescriptor: directory) else { return }
         let user = geteuid()
-        for entry in entries where entry.kind == nil || entry.kind == .regularFile {
-            guard let (name, processID) = temporaryParts(of: entry.name), names.contains(name),
+        for entry in entries where entry.kind == nil || entry.kind == .regularFile || (entry.kind == .directory && !folders.isEmpty) {
+            guard let (name, processID) = temporaryParts(of: entry.name), names.contains(name) || folders.contains(name),
                   kill(processID, 0) != 0, errno == ESRCH else { continue }
             var status = stat()
-            guard PathBytes.withCString(entry.name, { fstatat(directory, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0,
-                  FileSystem.kind(of: status.st_mode) == .regularFile, status.st_uid == user else { continue }
-            _ = PathBytes.withCString(entry.name) { unlinkat(directory, $0, 0) }
+            guard PathBytes.withCString(entry.name, { fstatat(directory, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { continue }
+            switch FileSystem.kind(of: status.st_mode) {
+            case .regularFile where status.st_uid == user && names.contains(name):
+                _ = PathBytes.withCString(entry.name) { unlinkat(directory, $0, 0) }
+            case .directory where StagedFolder.isPrivateAndOurs(status) && folders.contains(name):
+                removeAbandonedFolder(entry.name, in: directory)
+            default:
+                continue
+            }
         }
+    }
+
+    /// Empties and removes a staged folder a killed menuc left: opened
+    /// without following a link and checked to be the private directory
+    /// looked at, its entries unlinked (a folder inside, which menuc never
+    /// makes there, keeps it).
+    private static func removeAbandonedFolder(_ name: String, in directory: Int32) {
+        let opened = PathBytes.withCString(name) { openat(directory, $0, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
+        guard opened >= 0 else { return }
+        defer { close(opened) }
+        var status = stat()
+        guard fstat(opened, &status) == 0, StagedFolder.isPrivateAndOurs(status),
+              case .success(let entries) = FileSystem.entries(ofDirectoryDescriptor: opened) else { return }
+        for entry in entries { _ = PathBytes.withCString(entry.name) { unlinkat(opened, $0, 0) } }
+        _ = PathBytes.withCString(name) { unlinkat(directory, $0, AT_REMOVEDIR) }
     }
 
     /// Writes one output to a temporary file beside its destination, as it
@@ -104,20 +155,23 @@ extension OutputWriter {
     /// holds, nothing is written: a rebuild whose output is unchanged reads
     /// the old file once and leaves it (and its date) as it was. At the
     /// first difference the temporary is started with the matching part.
-    static func stage(_ output: Output, at destination: Destination, in directory: Int32, settings: StagingSettings) -> Stage {
+    static func stage(_ output: Output, index: Int, at destination: Destination, in directory: Int32,
+                      inStagedFolder: Bool = false, settings: StagingSettings) -> Stage {
         let interrupted = Failure(path: output.path, reason: "interrupted", wasInterrupted: true)
         if settings.shouldStop() { return .failed(interrupted) }
         if settings.failWritingPath == output.path {
             return .failed(Failure(path: output.path, reason: "simulated write failure"))
         }
-        var staging = StagedFile(directory: directory, name: PathNames.lastComponent(of: destination.target), settings: settings)
+        var staging = StagedFile(directory: directory, name: PathNames.lastComponent(of: destination.target),
+                                 surveyed: inStagedFolder ? .nothing : destination.found, outputIndex: index,
+                                 inStagedFolder: inStagedFolder, settings: settings)
         if let obstacle = staging.obstacle { return .failed(Failure(path: output.path, reason: obstacle)) }
         output.produce { staging.write($0) }
         switch staging.finish() {
         case .unchanged:
             return .unchanged
         case .written(let temporary):
-            return .staged(temporary: temporary)
+            return inStagedFolder ? .placed : .staged(temporary: temporary)
         case .cannotCreate(let code):
             let shown = PathNames.deletingLastComponent(of: output.path)
             return .failed(Failure(path: output.path, reason: creationFailure(code, directory: shown.isEmpty ? "." : shown)))
@@ -160,15 +214,28 @@ extension OutputWriter {
         enum Outcome { case unchanged, written(String), cannotCreate(Int32), incomplete, interrupted }
         private enum Problem { case cannotCreate(Int32), incomplete, interrupted }
 
+        /// The most of the destination read ahead at once.
+        static let readAhead = 1 << 16
+
         let directory: Int32
         let name: String
         let settings: StagingSettings
+        /// The output's place in the write, from which its first temporary name is made.
+        private let outputIndex: Int
+        /// Written straight to `name`, with its final mode, in a private
+        /// folder menuc made (no one else can enter it until it is complete).
+        private let inStagedFolder: Bool
         /// Why the destination cannot be replaced (a directory is there).
         private(set) var obstacle: String?
         /// The destination, read alongside while the output matches it; -1 once they differ.
         private var existing: Int32 = -1
+        /// Its size when opened: an output that passes it differs, one that reaches it exactly is unchanged.
+        private var existingSize = 0
         /// Bytes of output that matched the destination so far.
         private var matched = 0
+        /// The destination's bytes read ahead: `scratch[compared..<buffered]` are still to be compared.
+        private var buffered = 0
+        private var compared = 0
         private var descriptor: Int32 = -1
         private var temporary: String?
         private var problem: Problem?
@@ -179,31 +246,73 @@ extension OutputWriter {
         /// Looks at what is at `name` without following a link: a regular
         /// file is opened to compare (without waiting, should it have become
         /// a pipe) and its mode and owner read from the open file; anything
-        /// else is never opened, and the rename replaces it.
-        init(directory: Int32, name: String, settings: StagingSettings) {
+        /// else is never opened, and the rename replaces it. What the survey
+        /// saw spares a second look: where it saw nothing, nothing is looked
+        /// at (whatever appeared since is replaced by the rename, or, if it
+        /// is a directory, refuses it); where it saw a regular file, the
+        /// file is opened at once and what was opened decides.
+        init(directory: Int32, name: String, surveyed: Destination.Found, outputIndex: Int, inStagedFolder: Bool,
+             settings: StagingSettings) {
             self.directory = directory
             self.name = name
             self.settings = settings
+            self.outputIndex = outputIndex
+            self.inStagedFolder = inStagedFolder
+            switch surveyed {
+            case .nothing:
+                return
+            case .regularFile:
+                openExisting()
+            case .unknown:
+                var status = stat()
+                guard PathBytes.withCString(name, { fstatat(directory, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { return }
+                switch FileSystem.kind(of: status.st_mode) {
+                case .directory:
+                    obstacle = "it is a directory"
+                case .regularFile:
+                    previous = Ownership(status, fromOpenFile: false)
+                    openExisting()
+                case .symbolicLink, .device, .pipe, .other:
+                    break
+                }
+            }
+        }
+
+        /// Opens the destination, believed a regular file, to compare it;
+        /// the open file's `fstat` is the answer that counts. O_NONBLOCK
+        /// stays set: it changes nothing for a regular file, and anything
+        /// else is closed unread.
+        private mutating func openExisting() {
+            let opened = PathBytes.withCString(name) { openat(directory, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
+            guard opened >= 0 else {
+                // Gone, or a link now: nothing is kept of it, and the rename
+                // replaces whatever is there. Not readable: it is still
+                // replaced, keeping its mode, which a look without opening gives.
+                if errno != ENOENT, errno != ELOOP, previous == nil { keepModeWithoutOpening() }
+                return
+            }
+            var status = stat()
+            let kind: FileSystem.Kind? = fstat(opened, &status) == 0 ? FileSystem.kind(of: status.st_mode) : nil
+            guard kind == .regularFile else {
+                // Changed since the look: nothing is kept of it.
+                close(opened)
+                previous = nil
+                if kind == .directory { obstacle = "it is a directory" }
+                return
+            }
+            existing = opened
+            existingSize = Int(status.st_size)
+            previous = Ownership(status, fromOpenFile: true)
+        }
+
+        /// The mode of a destination menuc may replace but not read.
+        private mutating func keepModeWithoutOpening() {
             var status = stat()
             guard PathBytes.withCString(name, { fstatat(directory, $0, &status, AT_SYMLINK_NOFOLLOW) }) == 0 else { return }
             switch FileSystem.kind(of: status.st_mode) {
-            case .directory:
-                obstacle = "it is a directory"
-            case .regularFile:
-                previous = Ownership(status, fromOpenFile: false)
-                let opened = PathBytes.withCString(name) { openat(directory, $0, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC) }
-                guard opened >= 0 else { return }
-                var openedStatus = stat()
-                if fstat(opened, &openedStatus) == 0, FileSystem.kind(of: openedStatus.st_mode) == .regularFile, fcntl(opened, F_SETFL, 0) == 0 {
-                    existing = opened
-                    previous = Ownership(openedStatus, fromOpenFile: true)
-                } else {
-                    // Changed since the look: nothing is kept of it.
-                    close(opened)
-                    previous = nil
-                }
-            case .symbolicLink, .device, .pipe, .other:
-                break
+            case .regularFile: previous = Ownership(status, fromOpenFile: false)
+            case .directory: obstacle = "it is a directory"
+            case .symbolicLink, .device, .pipe, .other: break
             }
         }
 
@@ -214,9 +323,7 @@ extension OutputWriter {
                 return
             }
             if existing >= 0 {
-                if scratch.count < piece.count { scratch = [UInt8](repeating: 0, count: max(piece.count, 1 << 16)) }
-                let count = scratch.withUnsafeMutableBytes { FileDescriptorIO.readFully(existing, into: $0, count: piece.count) }
-                if count == piece.count, scratchStarts(with: piece) {
+                if destinationContinues(with: piece) {
                     matched += piece.count
                     return
                 }
@@ -225,13 +332,33 @@ extension OutputWriter {
             append(piece)
         }
 
-        /// Whether `scratch` begins with `piece`'s bytes. `memcmp`: the generic
-        /// `elementsEqual` made comparing an unchanged output cost more than rendering it.
-        private func scratchStarts(with piece: UnsafeBufferPointer<UInt8>) -> Bool {
-            scratch.withUnsafeBufferPointer { stored in
-                guard stored.count >= piece.count, let left = stored.baseAddress, let right = piece.baseAddress else { return piece.isEmpty }
-                return memcmp(left, right, piece.count) == 0
+        /// Whether the destination's next bytes are `piece`'s, read ahead
+        /// in blocks: a backend hands over many small pieces, and a read
+        /// for each cost more than rendering them. `memcmp`: the generic
+        /// `elementsEqual` made comparing an unchanged output cost more than
+        /// rendering it.
+        private mutating func destinationContinues(with piece: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard matched + piece.count <= existingSize, let pieceStart = piece.baseAddress else { return false }
+            var offset = 0
+            while offset < piece.count {
+                if compared == buffered {
+                    let wanted = min(StagedFile.readAhead, existingSize - matched - offset)
+                    if scratch.count < wanted { scratch = [UInt8](repeating: 0, count: wanted) }
+                    let count = scratch.withUnsafeMutableBytes { FileDescriptorIO.readFully(existing, into: $0, count: wanted) }
+                    // Shorter than it was when opened: it differs.
+                    guard count > 0 else { return false }
+                    buffered = count
+                    compared = 0
+                }
+                let count = min(buffered - compared, piece.count - offset)
+                let same = scratch.withUnsafeBufferPointer { stored in
+                    stored.baseAddress.map { memcmp($0 + compared, pieceStart + offset, count) == 0 } ?? false
+                }
+                guard same else { return false }
+                compared += count
+                offset += count
             }
+            return true
         }
 
         /// The output differs from the destination: start the temporary with the part that matched.
@@ -241,9 +368,10 @@ extension OutputWriter {
                 existing = -1
             }
             guard openTemporary() else { return }
+            if scratch.isEmpty, matched > 0 { scratch = [UInt8](repeating: 0, count: min(matched, StagedFile.readAhead)) }
             var copied = 0
             while copied < matched, problem == nil {
-                let count = min(1 << 16, matched - copied)
+                let count = min(scratch.count, matched - copied)
                 let read = scratch.withUnsafeMutableBytes { pread(existing, $0.baseAddress, count, off_t(copied)) }
                 guard read > 0 else { problem = .incomplete; return }
                 scratch.withUnsafeBufferPointer { append(UnsafeBufferPointer(rebasing: $0.prefix(read))) }
@@ -255,9 +383,21 @@ extension OutputWriter {
         /// a fresh unpredictable name while one is taken, readable by this
         /// user alone until `finish` gives it its final mode.
         private mutating func openTemporary() -> Bool {
+            if inStagedFolder {
+                // 0666 less the umask: the mode it keeps, so no fchmod.
+                let opened = PathBytes.withCString(name) { openat(directory, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o666) }
+                guard opened >= 0 else {
+                    problem = .cannotCreate(errno)
+                    return false
+                }
+                descriptor = opened
+                temporary = name
+                return true
+            }
             var attempts = 0
+            var suffix = settings.firstSuffix(ofOutput: outputIndex)
             while attempts < OutputWriter.temporaryAttempts {
-                let candidate = OutputWriter.temporaryName(for: name, processID: settings.processID, suffix: settings.suffix())
+                let candidate = OutputWriter.temporaryName(for: name, processID: settings.processID, suffix: suffix)
                 let opened = PathBytes.withCString(candidate) {
                     openat(directory, $0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
                 }
@@ -269,6 +409,7 @@ extension OutputWriter {
                 if errno == EINTR { continue }
                 guard errno == EEXIST else { break }
                 attempts += 1
+                suffix = settings.retrySuffix()
             }
             problem = .cannotCreate(attempts == OutputWriter.temporaryAttempts ? EEXIST : errno)
             return false
@@ -288,6 +429,7 @@ extension OutputWriter {
         /// new file gets here (0666 less the umask). Best effort: failing to
         /// keep the owner is no reason to lose the output.
         private func settlePermissions() {
+            if inStagedFolder { return }
             guard let previous else {
                 fchmod(descriptor, settings.newFileMode)
                 return
@@ -307,9 +449,7 @@ extension OutputWriter {
             }
             if existing >= 0 {
                 // Every piece matched: unchanged when the destination has nothing more.
-                var probe: UInt8 = 0
-                let more = read(existing, &probe, 1)
-                if more == 0, problem == nil {
+                if matched == existingSize {
                     close(existing)
                     existing = -1
                     return .unchanged

@@ -21,6 +21,9 @@ import MenuFormatter
 ///   under a name no one can guess, readable by menuc's user alone until
 ///   it is complete; nothing that was already there is ever opened for
 ///   writing, truncated, or given another owner or mode;
+/// - a new folder of outputs is made private under a temporary name, its
+///   files written inside at their own names, and renamed into place
+///   whole, replacing nothing (`StagedFolder`);
 /// - links are followed only inside the output folder (see `Destination`);
 /// - the previous output is read (to leave an unchanged one alone) only
 ///   when it is a regular file, opened without following a link or
@@ -99,9 +102,11 @@ public struct OutputWriter {
     /// moment's wait.
     public var shouldStop: @Sendable () -> Bool
 
-    /// The part of a temporary's name no one else can guess; tests replace
-    /// it to plant something at the names the writer will try.
-    package var temporarySuffix: @Sendable () -> String = OutputWriter.randomSuffix
+    /// The part of a temporary's name no one else can guess, when a test
+    /// chooses it to plant something at the names the writer will try; nil:
+    /// a seed drawn once per write and the output's index, then random
+    /// bytes for each further try (see `StagingSettings`).
+    package var temporarySuffix: (@Sendable () -> String)?
 
     public init(shouldStop: @escaping @Sendable () -> Bool = { false }) {
         self.shouldStop = shouldStop
@@ -129,6 +134,7 @@ public struct OutputWriter {
         var folders = OutputFolders(directories)
         defer { folders.closeAll() }
         if let (index, reason) = folders.prepare() {
+            folders.removeStaged()
             folders.removeCreated()
             let path = zip(outputs, directoryOfOutput).first { $0.1 == index }?.0.path ?? directories[index].path
             return .failure(Failure(path: path, reason: reason))
@@ -137,18 +143,29 @@ public struct OutputWriter {
         for (destination, directory) in zip(destinations, directoryOfOutput) {
             namesByDirectory[directory].insert(PathNames.lastComponent(of: destination.target))
         }
-        for index in directories.indices {
-            _ = folders.withDirectory(index) { OutputWriter.removeAbandonedTemporaries(in: $0, of: namesByDirectory[index]) }
+        // New folders staged in a directory of this write, by that directory.
+        var stagedByDirectory = [Set<String>](repeating: [], count: directories.count)
+        let indexByPath = Dictionary(directories.enumerated().map { ($1.path, $0) }, uniquingKeysWith: { first, _ in first })
+        for case let folder? in folders.staged {
+            if let parent = indexByPath[folder.parent.path] { stagedByDirectory[parent].insert(folder.name) }
+        }
+        // A folder this write made holds nothing left by anyone.
+        for index in directories.indices where !folders.wasCreated(index) {
+            _ = folders.withDirectory(index) {
+                OutputWriter.removeAbandonedTemporaries(in: $0, of: namesByDirectory[index], folders: stagedByDirectory[index])
+            }
         }
         // Then every file is staged next to its destination, in parallel
         // (a build can write thousands of files).
-        let settings = StagingSettings(processID: getpid(), newFileMode: 0o666 & ~FileSystem.fileCreationMask(),
+        let mask = FileSystem.fileCreationMask()
+        let settings = StagingSettings(processID: getpid(), newFileMode: 0o666 & ~mask, seed: OutputWriter.randomSeed(),
                                        failWritingPath: failWritingPath, shouldStop: shouldStop, suffix: temporarySuffix)
         let stages = Parallel.map(outputs.count, workers: workers) { [outputs, destinations, directoryOfOutput, folders] index in
             let output = outputs[index]
             let destination = destinations[index]
+            let inStagedFolder = folders.isStaged(directoryOfOutput[index])
             let opened = folders.withDirectory(directoryOfOutput[index]) { directory in
-                OutputWriter.stage(output, at: destination, in: directory, settings: settings)
+                OutputWriter.stage(output, index: index, at: destination, in: directory, inStagedFolder: inStagedFolder, settings: settings)
             }
             switch opened {
             case .success(let stage): return stage
@@ -157,11 +174,13 @@ public struct OutputWriter {
         }
         var report = Report()
         var staged: [(index: Int, temporary: String)] = []
+        var placed: [Int] = []
         var firstFailure: Failure?
         for (index, stage) in stages.enumerated() {
             switch stage {
             case .unchanged: report.unchanged.append(reported(outputs[index], destinations[index]))
             case .staged(let temporary): staged.append((index, temporary))
+            case .placed: placed.append(index)
             case .failed(let failure):
                 // A failure of the file system says more than an interruption that came with it.
                 if firstFailure == nil || firstFailure?.wasInterrupted == true { firstFailure = failure }
@@ -177,10 +196,21 @@ public struct OutputWriter {
         }
         if let firstFailure {
             removeTemporaries(staged[...])
+            folders.removeStaged()
             folders.removeCreated()
             return .failure(firstFailure)
         }
-        // Only when everything is staged do the files replace their predecessors.
+        // Only when everything is staged do the files replace their
+        // predecessors: first the new folders, which nothing was in, then
+        // the files beside what was there.
+        if let (index, reason) = folders.placeStaged(mode: 0o777 & ~mask) {
+            removeTemporaries(staged[...])
+            folders.removeStaged()
+            folders.removeCreated()
+            let path = zip(outputs, directoryOfOutput).first { $0.1 == index }?.0.path ?? ""
+            return .failure(Failure(path: path, reason: reason))
+        }
+        var written = placed
         for (position, entry) in staged.enumerated() {
             let name = PathNames.lastComponent(of: destinations[entry.index].target)
             let renamed = folders.withDirectory(directoryOfOutput[entry.index]) { directory -> Int32 in
@@ -199,8 +229,9 @@ public struct OutputWriter {
                 folders.removeCreated()
                 return .failure(Failure(path: outputs[entry.index].path, reason: FileSystem.Failure(code: code).reason))
             }
-            report.written.append(reported(outputs[entry.index], destinations[entry.index]))
+            written.append(entry.index)
         }
+        report.written = written.sorted().map { reported(outputs[$0], destinations[$0]) }
         return .success(report)
     }
 

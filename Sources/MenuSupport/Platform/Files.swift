@@ -68,6 +68,15 @@ package enum FileSystem {
         return kind(of: status.st_mode)
     }
 
+    /// What is at `path` itself (a symbolic link is `.symbolicLink`), or why
+    /// lstat(2) could not say: `isMissing` tells nothing-there from a folder
+    /// that may not be entered.
+    package static func lookUpLink(_ path: String) -> Result<Kind, Failure> {
+        var status = stat()
+        guard PathBytes.withCString(path, { lstat($0, &status) }) == 0 else { return .failure(Failure(code: errno)) }
+        return .success(kind(of: status.st_mode))
+    }
+
     package static func isDirectory(_ path: String) -> Bool {
         kind(atPath: path) == .directory
     }
