@@ -90,7 +90,7 @@ package enum SVGBackend {
 
         /// Hands the SVG document to `write`.
         package func write(to write: (UnsafeBufferPointer<UInt8>) -> Void) {
-            SVGBackend.render(picture, family: family).withUnsafeBufferPointer { write($0) }
+            SVGWriter.write(DeclarationLayout.draw(picture, family: family), title: picture.title, to: write)
         }
     }
 
@@ -150,7 +150,7 @@ package enum SVGBackend {
         let drawing = DeclarationLayout.draw(picture, family: family)
         var drawn = Set<String>()
         for shape in drawing.shapes {
-            if case .open(_, let element?, _) = shape { drawn.insert(element.path) }
+            if case .open(_, let index, _) = shape, let element = drawing.element(index) { drawn.insert(element.path) }
         }
         var placed: [String: Flag] = [:]
         var marked: [String: String] = [:]

@@ -54,6 +54,55 @@ enum TextMetrics {
         return total
     }
 
+    /// The width of UTF-8 `bytes` at `size` points (`width(_:size:bold:)`).
+    static func width(_ bytes: UnsafeBufferPointer<UInt8>, size: Int, bold: Bool = false) -> Int {
+        (emUnits(bytes, bold: bold) * size + 999) / 1_000
+    }
+
+    /// The width of UTF-8 `bytes` in thousandths of an em: printable ASCII
+    /// from the table, anything else as `emUnits(_ text:)` measures it.
+    static func emUnits(_ bytes: UnsafeBufferPointer<UInt8>, bold: Bool = false) -> Int {
+        var total = 0
+        let table = bold ? TextMetrics.bold : regular
+        for byte in bytes {
+            guard byte >= 0x20, byte < 0x7F else { return emUnits(String(decoding: bytes, as: UTF8.self), bold: bold) }
+            total += Int(table[Int(byte) - 0x20])
+        }
+        return total
+    }
+
+    /// Where `truncated` cuts a text.
+    enum Cut: Equatable {
+        /// It fits as it is.
+        case fits
+        /// Its first `count` bytes are kept, then "…".
+        case keep(count: Int)
+        /// It holds more than printable ASCII and "…": cut it as a string.
+        case notPlain
+    }
+
+    /// `truncated(_:toFit:size:bold:)` of a text of printable ASCII and
+    /// "…" (most labels), on its bytes: each of those characters is one
+    /// grapheme cluster, so the cut falls between the same ones.
+    static func cut(_ bytes: UnsafeBufferPointer<UInt8>, toFit width: Int, size: Int, bold: Bool = false) -> Cut {
+        guard XMLEscaping.isShownAsItIs(bytes) else { return .notPlain }
+        guard TextMetrics.width(bytes, size: size, bold: bold) > width else { return .fits }
+        let ellipsis = emUnits(of: "…", bold: bold)
+        let budget = width * 1_000 / size - ellipsis  // room left for the "…"
+        let table = bold ? TextMetrics.bold : regular
+        var used = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let (units, length) = byte < 0x7F ? (Int(table[Int(byte) - 0x20]), 1) : (ellipsis, 3)
+            if used + units > budget { break }
+            used += units
+            index += length
+        }
+        while index > 0, bytes[index - 1] == 0x20 { index -= 1 }
+        return .keep(count: index)
+    }
+
     /// One scalar's width by its class: marks and joiners take none, wide
     /// (East Asian) characters and emoji a full em or more, the rest about
     /// the width of a capital letter.

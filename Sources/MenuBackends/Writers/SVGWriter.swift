@@ -12,16 +12,17 @@ import MenuSupport
 /// SVG inline can choose the appearance by setting the `--m-…` variables
 /// on an ancestor (see `PreviewPage`).
 struct SVGWriter {
-    private var writer = CodeWriter(indentUnit: "  ")
+    private var writer: CodeWriter
     /// Paths of elements (`data-path`), for a page that points at them.
     private let annotated: Bool
     /// Findings by the path of the drawn element they concern: its group
     /// is marked (`m-flag`, `m-flag-error`) and titled with them.
     private let flags: [String: SVGBackend.Flag]
 
-    init(annotated: Bool, flags: [String: SVGBackend.Flag] = [:]) {
+    init(annotated: Bool, flags: [String: SVGBackend.Flag] = [:], writer: CodeWriter = CodeWriter(indentUnit: "  ")) {
         self.annotated = annotated
         self.flags = flags
+        self.writer = writer
     }
 
     /// The whole document for `drawing`, `margin` points around it.
@@ -29,6 +30,17 @@ struct SVGWriter {
         var svg = SVGWriter(annotated: annotated, flags: flags)
         svg.write(drawing, title: title, margin: margin)
         return svg.writer.bytes
+    }
+
+    /// The document (not annotated) handed to `sink` in pieces as it is
+    /// written: a build writes thousands of pictures, and collecting each
+    /// in an array of its own cost an allocation and a copy of every byte.
+    static func write(_ drawing: Drawing, title: String, margin: Int = 8, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withoutActuallyEscaping(sink) { sink in
+            var svg = SVGWriter(annotated: false, writer: CodeWriter(indentUnit: "  ", streamingTo: sink))
+            svg.write(drawing, title: title, margin: margin)
+            svg.writer.flushRemaining()
+        }
     }
 
     private mutating func write(_ drawing: Drawing, title: String, margin: Int) {
@@ -45,7 +57,9 @@ struct SVGWriter {
             writer.line("<rect class=\"f-canvas\" width=\"\(width)\" height=\"\(height)\"/>")
         }
         writer.enter()
-        for shape in drawing.shapes { write(shape) }
+        drawing.texts.withUnsafeBufferPointer { texts in
+            for shape in drawing.shapes { write(shape, texts: texts, drawing: drawing) }
+        }
         writer.leave()
         writer.line("</svg>")
     }
@@ -54,14 +68,15 @@ struct SVGWriter {
     // per element: a build draws every declaration, and strings made per
     // attribute cost several times the writing.
 
-    private mutating func write(_ shape: Shape) {
+    private mutating func write(_ shape: Shape, texts: UnsafeBufferPointer<UInt8>, drawing: Drawing) {
+        func bytes(_ slice: TextSlice) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: texts[slice.range]) }
         switch shape {
         case .rect(let box, let radius, let fill, let stroke, let role):
             writer.beginLine()
             writer.write("<rect class=\"")
             if let fill { writer.write("f-"); writer.write(fill.name) } else { writer.write("f-none") }
             if let stroke { writer.write(" s-"); writer.write(stroke.name) }
-            if let role { writer.write(" m-"); writer.write(string: role) }
+            if let role { writer.write(" m-"); writer.write(role) }
             writeBox(box)
             if radius > 0 { writer.write(" rx=\""); number(radius); writer.write("\"") }
             writer.write("/>")
@@ -71,7 +86,7 @@ struct SVGWriter {
             writer.write("<rect class=\"f-")
             writer.write(ink.name)
             writer.write(" m-")
-            writer.write(string: role)
+            writer.write(role)
             writeBox(Box(x: x, y: y, width: width, height: 1))
             writer.write("/>")
             writer.endLine()
@@ -79,7 +94,7 @@ struct SVGWriter {
             writer.beginLine()
             if let full {
                 writer.write("<g><title>")
-                escaped(XMLEscaping.shown(full))
+                shownAndEscaped(bytes(full))
                 writer.write("</title>")
             }
             writer.write("<text class=\"m-t")
@@ -92,7 +107,7 @@ struct SVGWriter {
             case .middle: writer.write(" m-c")
             case .end: writer.write(" m-e")
             }
-            if let role { writer.write(" m-"); writer.write(string: role) }
+            if let role { writer.write(" m-"); writer.write(role) }
             writer.write("\" x=\"")
             number(x)
             writer.write("\" y=\"")
@@ -100,7 +115,7 @@ struct SVGWriter {
             writer.write("\" data-w=\"")
             number(width)
             writer.write("\">")
-            escaped(shown)
+            escaped(bytes(shown))
             writer.write("</text>")
             if full != nil { writer.write("</g>") }
             writer.endLine()
@@ -110,7 +125,7 @@ struct SVGWriter {
             writer.write(ink.name)
             writeSquare(x: x, y: y, size: size)
             writer.write(" viewBox=\"0 0 16 16\"><title>")
-            escaped(XMLEscaping.shown(name))
+            shownAndEscaped(bytes(name))
             writer.write("</title><rect x=\"1.5\" y=\"1.5\" width=\"13\" height=\"13\" rx=\"4\"/><circle cx=\"8\" cy=\"8\" r=\"2\"/></svg>")
             writer.endLine()
         case .mark(let mark, let x, let y, let size, let ink):
@@ -123,16 +138,16 @@ struct SVGWriter {
             writer.write("\"/></svg>")
             writer.endLine()
         case .open(let role, let element, let title):
-            var title = title
+            var flagText: String?
             // Paths are made only for a page that points at elements (the preview).
-            let path = annotated || !flags.isEmpty ? element?.path : nil
+            let path = annotated || !flags.isEmpty ? drawing.element(element)?.path : nil
             writer.beginLine()
             writer.write("<g class=\"m-")
             writer.write(role.name)
             if let path, let flag = flags[path] {
                 writer.write(" m-flag m-flag-")
                 writer.write(string: flag.severity)
-                title = flag.text
+                flagText = flag.text
             }
             writer.write("\"")
             if annotated, let path {
@@ -141,9 +156,13 @@ struct SVGWriter {
                 writer.write("\"")
             }
             writer.write(">")
-            if let title {
+            if let flagText {
                 writer.write("<title>")
-                escaped(XMLEscaping.shown(title))
+                escaped(XMLEscaping.shown(flagText))
+                writer.write("</title>")
+            } else if let title {
+                writer.write("<title>")
+                shownAndEscaped(bytes(title))
                 writer.write("</title>")
             }
             writer.endLine()
@@ -196,24 +215,36 @@ struct SVGWriter {
     /// without `&`, `<`, `>` or quotes are copied whole).
     private mutating func escaped(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            for (index, byte) in bytes.enumerated() {
-                let replacement: StaticString
-                switch byte {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case UInt8(ascii: "'"): replacement = "&#39;"
-                default: continue
-                }
-                if index > runStart { writer.write(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-                writer.write(replacement)
-                runStart = index + 1
-            }
-            if bytes.count > runStart { writer.write(UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        text.withUTF8 { escaped($0) }
+    }
+
+    /// `escaped(XMLEscaping.shown(text))` of UTF-8 bytes: most texts are
+    /// shown as they are and are escaped without making a string.
+    private mutating func shownAndEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        if XMLEscaping.isShownAsItIs(bytes) {
+            escaped(bytes)
+        } else {
+            escaped(XMLEscaping.shown(String(decoding: bytes, as: UTF8.self)))
         }
+    }
+
+    private mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var runStart = 0
+        for (index, byte) in bytes.enumerated() {
+            let replacement: StaticString
+            switch byte {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            default: continue
+            }
+            if index > runStart { writer.write(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            writer.write(replacement)
+            runStart = index + 1
+        }
+        if bytes.count > runStart { writer.write(UnsafeBufferPointer(rebasing: bytes[runStart...])) }
     }
 
     /// Path data of each mark in a 16-point box.
