@@ -116,7 +116,8 @@ enum ControlLayout {
             return Box(x: x, y: y, width: 18, height: 22)
         case (.button, "image"):
             let side = number(element, .width) ?? 24
-            drawing.add(.symbol(symbol ?? drawing.text("photo" as StaticString), x: x, y: y, size: min(side, 64), ink: textInk))
+            let shown = symbol ?? drawing.text("photo" as StaticString)
+            drawing.add(.symbol(shown, x: x, y: y, size: min(side, 64), ink: textInk))
             return Box(x: x, y: y, width: min(side, 64), height: min(side, 64))
         case (.button, "gradient"):
             let width = max(24, min(number(element, .width) ?? 24, 200))
@@ -173,7 +174,8 @@ enum ControlLayout {
             return Box(x: x, y: y, width: width, height: 44)
         }
         if element.kind == .pulldown, element.symbol(.type) == "more" || (element.label == nil && symbol != nil) {
-            drawing.add(.symbol(symbol ?? drawing.text("ellipsis.circle" as StaticString), x: x + 6, y: y + 8, size: 28, ink: tint))
+            let shown = symbol ?? drawing.text("ellipsis.circle" as StaticString)
+            drawing.add(.symbol(shown, x: x + 6, y: y + 8, size: 28, ink: tint))
             return Box(x: x, y: y, width: 40, height: 44)
         }
         let style = element.symbol(.style) ?? (element.kind == .button ? "plain" : "plain")

@@ -234,7 +234,8 @@ enum DeclarationLayout {
         var y = y
         for element in elements where element.kind == .popup || element.kind == .pulldown {
             let checked = element.kind == .popup ? ControlLayout.chosenOption(of: element) : nil
-            let caption = drawing.shown(drawing.string(ControlLayout.shownLabel(of: element, into: &drawing)))
+            let label = ControlLayout.shownLabel(of: element, into: &drawing)
+            let caption = drawing.shown(drawing.string(label))
             note(caption, x: x, y: y, into: &drawing)
             let box = menu(element, family: family, layout: element.symbol(.layout) ?? "large", title: title(of: element, into: &drawing), checked: checked,
                            x: x, y: y + 22, into: &drawing)

@@ -61,7 +61,8 @@ enum MacMenuLayout {
             case .symbols(let entries, _):
                 for (index, entry) in entries.enumerated() {
                     drawing.open(.row, elementAt: entry.element, title: entry.label)
-                    drawing.add(.symbol(entry.symbol ?? drawing.text("questionmark" as StaticString), x: x + labelX + index * 28, y: top + 3, size: 16,
+                    let symbol = entry.symbol ?? drawing.text("questionmark" as StaticString)
+                    drawing.add(.symbol(symbol, x: x + labelX + index * 28, y: top + 3, size: 16,
                                         ink: entry.enabled ? .text : .dimmed))
                     drawing.close()
                 }

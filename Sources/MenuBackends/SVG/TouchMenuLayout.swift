@@ -125,7 +125,8 @@ enum TouchMenuLayout {
             drawing.add(.rect(Box(x: left, y: top, width: tileWidth, height: tileHeight), radius: 0, fill: nil, stroke: nil, role: "rowbox"))
             if index > 0 { drawing.add(.rect(Box(x: left, y: top, width: 1, height: tileHeight), radius: 0, fill: .separator, stroke: nil)) }
             let symbolY = layout == "small" ? top + 16 : top + 12
-            drawing.add(.symbol(entry.symbol ?? drawing.text("questionmark" as StaticString), x: left + tileWidth / 2 - 10, y: symbolY, size: 20, ink: ink))
+            let symbol = entry.symbol ?? drawing.text("questionmark" as StaticString)
+            drawing.add(.symbol(symbol, x: left + tileWidth / 2 - 10, y: symbolY, size: 20, ink: ink))
             if layout != "small" {
                 let shown = drawing.truncated(entry.label, toFit: tileWidth - 10, size: 12)
                 let label = shown ?? entry.label
