@@ -30,12 +30,12 @@ package enum SVGBackend {
         var taken = Set<String>()
         func add(_ element: Element, menuBar: Element?) {
             var name = fileName(for: element.id)
-            if taken.contains(name.lowercased()) {
+            if !taken.insert(name.lowercased()).inserted {
                 var number = 2
                 while taken.contains("\(name)-\(number)".lowercased()) { number += 1 }
                 name = "\(name)-\(number)"
+                taken.insert(name.lowercased())
             }
-            taken.insert(name.lowercased())
             pictures.append(Picture(name: name, title: title(of: element), element: element, menuBar: menuBar))
         }
         for declaration in file.declarations {

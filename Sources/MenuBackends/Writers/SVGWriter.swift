@@ -64,171 +64,178 @@ struct SVGWriter {
         writer.line("</svg>")
     }
 
-    // Shapes are written as pieces straight into the output — no string
-    // per element: a build draws every declaration, and strings made per
-    // attribute cost several times the writing.
+    // Each shape is one line put through a cursor (`CodeWriter.line(room:)`):
+    // one capacity check a line, where a check and a count update for
+    // each of its fifteen pieces cost more than copying them — a build
+    // writes seven bytes of pictures for each byte of its input.
+
+    /// Room for a line's fixed pieces: tags, classes (`Ink` names are at
+    /// most 11 bytes), and up to six numbers of `ByteCursor.decimalRoom`.
+    private static let shapeRoom = 320
+
+    /// Room for text escaped by `putEscaped` (`&quot;`: 6 bytes for 1).
+    private static func escapedRoom(_ bytes: UnsafeBufferPointer<UInt8>) -> Int { 6 * bytes.count }
 
     private mutating func write(_ shape: Shape, texts: UnsafeBufferPointer<UInt8>, drawing: Drawing) {
         func bytes(_ slice: TextSlice) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: texts[slice.range]) }
         switch shape {
         case .rect(let box, let radius, let fill, let stroke, let role):
-            writer.beginLine()
-            writer.write("<rect class=\"")
-            if let fill { writer.write("f-"); writer.write(fill.name) } else { writer.write("f-none") }
-            if let stroke { writer.write(" s-"); writer.write(stroke.name) }
-            if let role { writer.write(" m-"); writer.write(role) }
-            writeBox(box)
-            if radius > 0 { writer.write(" rx=\""); number(radius); writer.write("\"") }
-            writer.write("/>")
-            writer.endLine()
+            writer.line(room: SVGWriter.shapeRoom + (role?.utf8CodeUnitCount ?? 0)) { line in
+                line.put("<rect class=\"")
+                if let fill { line.put("f-"); line.put(fill.name) } else { line.put("f-none") }
+                if let stroke { line.put(" s-"); line.put(stroke.name) }
+                if let role { line.put(" m-"); line.put(role) }
+                SVGWriter.putBox(box, into: &line)
+                if radius > 0 { line.put(" rx=\""); line.putDecimal(radius); line.put(0x22) }
+                line.put("/>")
+            }
         case .line(let x, let y, let width, let ink, let role):
-            writer.beginLine()
-            writer.write("<rect class=\"f-")
-            writer.write(ink.name)
-            writer.write(" m-")
-            writer.write(role)
-            writeBox(Box(x: x, y: y, width: width, height: 1))
-            writer.write("/>")
-            writer.endLine()
+            writer.line(room: SVGWriter.shapeRoom + role.utf8CodeUnitCount) { line in
+                line.put("<rect class=\"f-")
+                line.put(ink.name)
+                line.put(" m-")
+                line.put(role)
+                SVGWriter.putBox(Box(x: x, y: y, width: width, height: 1), into: &line)
+                line.put("/>")
+            }
         case .text(let shown, let x, let y, let width, let style, let full, let role):
-            writer.beginLine()
-            if let full {
-                writer.write("<g><title>")
-                shownAndEscaped(bytes(full))
-                writer.write("</title>")
+            let text = bytes(shown)
+            SVGWriter.withShown(optional: full.map(bytes)) { full in
+                let room = SVGWriter.shapeRoom + (role?.utf8CodeUnitCount ?? 0) + SVGWriter.escapedRoom(text) + (full.map(SVGWriter.escapedRoom) ?? 0)
+                writer.line(room: room) { line in
+                    if let full {
+                        line.put("<g><title>")
+                        SVGWriter.putEscaped(full, into: &line)
+                        line.put("</title>")
+                    }
+                    line.put("<text class=\"m-t")
+                    line.putDecimal(style.size)
+                    line.put(" f-")
+                    line.put(style.ink.name)
+                    if style.bold { line.put(" m-b") }
+                    switch style.anchor {
+                    case .start: break
+                    case .middle: line.put(" m-c")
+                    case .end: line.put(" m-e")
+                    }
+                    if let role { line.put(" m-"); line.put(role) }
+                    line.put("\" x=\"")
+                    line.putDecimal(x)
+                    line.put("\" y=\"")
+                    line.putDecimal(y)
+                    line.put("\" data-w=\"")
+                    line.putDecimal(width)
+                    line.put("\">")
+                    SVGWriter.putEscaped(text, into: &line)
+                    line.put("</text>")
+                    if full != nil { line.put("</g>") }
+                }
             }
-            writer.write("<text class=\"m-t")
-            number(style.size)
-            writer.write(" f-")
-            writer.write(style.ink.name)
-            if style.bold { writer.write(" m-b") }
-            switch style.anchor {
-            case .start: break
-            case .middle: writer.write(" m-c")
-            case .end: writer.write(" m-e")
-            }
-            if let role { writer.write(" m-"); writer.write(role) }
-            writer.write("\" x=\"")
-            number(x)
-            writer.write("\" y=\"")
-            number(y)
-            writer.write("\" data-w=\"")
-            number(width)
-            writer.write("\">")
-            escaped(bytes(shown))
-            writer.write("</text>")
-            if full != nil { writer.write("</g>") }
-            writer.endLine()
         case .symbol(let name, let x, let y, let size, let ink):
-            writer.beginLine()
-            writer.write("<svg class=\"m-sym s-")
-            writer.write(ink.name)
-            writeSquare(x: x, y: y, size: size)
-            writer.write(" viewBox=\"0 0 16 16\"><title>")
-            shownAndEscaped(bytes(name))
-            writer.write("</title><rect x=\"1.5\" y=\"1.5\" width=\"13\" height=\"13\" rx=\"4\"/><circle cx=\"8\" cy=\"8\" r=\"2\"/></svg>")
-            writer.endLine()
+            SVGWriter.withShown(bytes(name)) { name in
+                writer.line(room: SVGWriter.shapeRoom + SVGWriter.escapedRoom(name)) { line in
+                    line.put("<svg class=\"m-sym s-")
+                    line.put(ink.name)
+                    SVGWriter.putBox(Box(x: x, y: y, width: size, height: size), into: &line)
+                    line.put(" viewBox=\"0 0 16 16\"><title>")
+                    SVGWriter.putEscaped(name, into: &line)
+                    line.put("</title><rect x=\"1.5\" y=\"1.5\" width=\"13\" height=\"13\" rx=\"4\"/><circle cx=\"8\" cy=\"8\" r=\"2\"/></svg>")
+                }
+            }
         case .mark(let mark, let x, let y, let size, let ink):
-            writer.beginLine()
-            writer.write("<svg class=\"m-mark s-")
-            writer.write(ink.name)
-            writeSquare(x: x, y: y, size: size)
-            writer.write(" viewBox=\"0 0 16 16\"><path d=\"")
-            writer.write(SVGWriter.path(of: mark))
-            writer.write("\"/></svg>")
-            writer.endLine()
+            let path = SVGWriter.path(of: mark)
+            writer.line(room: SVGWriter.shapeRoom + path.utf8CodeUnitCount) { line in
+                line.put("<svg class=\"m-mark s-")
+                line.put(ink.name)
+                SVGWriter.putBox(Box(x: x, y: y, width: size, height: size), into: &line)
+                line.put(" viewBox=\"0 0 16 16\"><path d=\"")
+                line.put(path)
+                line.put("\"/></svg>")
+            }
         case .open(let role, let element, let title):
-            var flagText: String?
-            // Paths are made only for a page that points at elements (the preview).
-            let path = annotated || !flags.isEmpty ? drawing.element(element)?.path : nil
-            writer.beginLine()
-            writer.write("<g class=\"m-")
-            writer.write(role.name)
-            if let path, let flag = flags[path] {
-                writer.write(" m-flag m-flag-")
-                writer.write(string: flag.severity)
-                flagText = flag.text
+            if annotated || !flags.isEmpty {
+                writeOpen(role, path: drawing.element(element)?.path, title: title.map(bytes))
+            } else {
+                SVGWriter.withShown(optional: title.map(bytes)) { title in
+                    writer.line(room: SVGWriter.shapeRoom + (title.map(SVGWriter.escapedRoom) ?? 0)) { line in
+                        line.put("<g class=\"m-")
+                        line.put(role.name)
+                        line.put("\">")
+                        if let title {
+                            line.put("<title>")
+                            SVGWriter.putEscaped(title, into: &line)
+                            line.put("</title>")
+                        }
+                    }
+                }
             }
-            writer.write("\"")
-            if annotated, let path {
-                writer.write(" data-path=\"")
-                escaped(XMLEscaping.shown(path))
-                writer.write("\"")
-            }
-            writer.write(">")
-            if let flagText {
-                writer.write("<title>")
-                escaped(XMLEscaping.shown(flagText))
-                writer.write("</title>")
-            } else if let title {
-                writer.write("<title>")
-                shownAndEscaped(bytes(title))
-                writer.write("</title>")
-            }
-            writer.endLine()
             writer.enter()
         case .close:
             writer.leave()
-            writer.beginLine()
-            writer.write("</g>")
-            writer.endLine()
+            writer.line(room: 4) { $0.put("</g>") }
         }
     }
 
-    /// ` x="…" y="…" width="…" height="…"`.
-    private mutating func writeBox(_ box: Box) {
-        writer.write("\" x=\"")
-        number(box.x)
-        writer.write("\" y=\"")
-        number(box.y)
-        writer.write("\" width=\"")
-        number(box.width)
-        writer.write("\" height=\"")
-        number(box.height)
+    /// A group's opening tag on a page that points at elements (the
+    /// preview): its path, and its findings marked.
+    private mutating func writeOpen(_ role: GroupRole, path: String?, title: UnsafeBufferPointer<UInt8>?) {
+        writer.beginLine()
+        writer.write("<g class=\"m-")
+        writer.write(role.name)
+        var flagText: String?
+        if let path, let flag = flags[path] {
+            writer.write(" m-flag m-flag-")
+            writer.write(string: flag.severity)
+            flagText = flag.text
+        }
         writer.write("\"")
-    }
-
-    /// `" x="…" y="…" width="…" height="…"` of a square (after a class).
-    private mutating func writeSquare(x: Int, y: Int, size: Int) {
-        writeBox(Box(x: x, y: y, width: size, height: size))
-    }
-
-    /// A whole number in decimal.
-    private mutating func number(_ value: Int) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
-            var magnitude = value.magnitude
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                start -= 1
-                digits[start] = UInt8(ascii: "-")
-            }
-            writer.write(UnsafeBufferPointer(rebasing: digits[start...]))
+        if annotated, let path {
+            writer.write(" data-path=\"")
+            escaped(XMLEscaping.shown(path))
+            writer.write("\"")
         }
-    }
-
-    /// Text already `XMLEscaping.shown`, escaped as it is written (runs
-    /// without `&`, `<`, `>` or quotes are copied whole).
-    private mutating func escaped(_ text: String) {
-        var text = text
-        text.withUTF8 { escaped($0) }
-    }
-
-    /// `escaped(XMLEscaping.shown(text))` of UTF-8 bytes: most texts are
-    /// shown as they are and are escaped without making a string.
-    private mutating func shownAndEscaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-        if XMLEscaping.isShownAsItIs(bytes) {
-            escaped(bytes)
-        } else {
-            escaped(XMLEscaping.shown(String(decoding: bytes, as: UTF8.self)))
+        writer.write(">")
+        if let flagText {
+            writer.write("<title>")
+            escaped(XMLEscaping.shown(flagText))
+            writer.write("</title>")
+        } else if let title {
+            writer.write("<title>")
+            SVGWriter.withShown(title) { escaped($0) }
+            writer.write("</title>")
         }
+        writer.endLine()
     }
 
-    private mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+    /// ` x="…" y="…" width="…" height="…"` (after a class, whose quote it closes).
+    private static func putBox(_ box: Box, into line: inout ByteCursor) {
+        line.put("\" x=\"")
+        line.putDecimal(box.x)
+        line.put("\" y=\"")
+        line.putDecimal(box.y)
+        line.put("\" width=\"")
+        line.putDecimal(box.width)
+        line.put("\" height=\"")
+        line.putDecimal(box.height)
+        line.put(0x22)
+    }
+
+    /// Hands `body` `XMLEscaping.shown` of the text: its own bytes when it
+    /// is shown as it is (most), else those of the string `shown` makes.
+    private static func withShown<Result>(optional bytes: UnsafeBufferPointer<UInt8>?, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        guard let bytes, !XMLEscaping.isShownAsItIs(bytes) else { return body(bytes) }
+        var shown = XMLEscaping.shown(String(decoding: bytes, as: UTF8.self))
+        return shown.withUTF8 { body($0) }
+    }
+
+    private static func withShown<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withShown(optional: bytes) { body($0 ?? bytes) }
+    }
+
+    /// Text already `XMLEscaping.shown`, escaped as it is put (runs
+    /// without `&`, `<`, `>` or quotes are copied whole); at most
+    /// `escapedRoom` bytes.
+    private static func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into line: inout ByteCursor) {
         var runStart = 0
         for (index, byte) in bytes.enumerated() {
             let replacement: StaticString
@@ -240,11 +247,21 @@ struct SVGWriter {
             case UInt8(ascii: "'"): replacement = "&#39;"
             default: continue
             }
-            if index > runStart { writer.write(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-            writer.write(replacement)
+            if index > runStart { line.put(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            line.put(replacement)
             runStart = index + 1
         }
-        if bytes.count > runStart { writer.write(UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        if bytes.count > runStart { line.put(UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+    }
+
+    /// Text already `XMLEscaping.shown`, escaped as it is written.
+    private mutating func escaped(_ text: String) {
+        var text = text
+        text.withUTF8 { escaped($0) }
+    }
+
+    private mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        writer.write(atMost: SVGWriter.escapedRoom(bytes)) { SVGWriter.putEscaped(bytes, into: &$0) }
     }
 
     /// Path data of each mark in a 16-point box.
