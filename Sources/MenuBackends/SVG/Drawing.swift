@@ -22,7 +22,9 @@ struct Drawing {
 
     init(store: ModelStore) {
         self.store = store
-        texts.reserveCapacity(1_024)
+        // Room for a menu of two dozen rows without growing (about five shapes a row).
+        shapes.reserveCapacity(128)
+        texts.reserveCapacity(2_048)
     }
 
     mutating func add(_ shape: Shape) {

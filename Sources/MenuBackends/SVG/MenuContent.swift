@@ -56,6 +56,7 @@ struct MenuContent {
     static let lineLimit = 200
 
     init(of element: Element, checked: Element? = nil, into drawing: inout Drawing) {
+        lines.reserveCapacity(Int(element.record.childCount) + 8)
         add(children: element.children, checked: checked, depth: 0, into: &drawing)
         while case .separator? = lines.last { lines.removeLast() }
         if lines.count > MenuContent.lineLimit {
@@ -70,14 +71,18 @@ struct MenuContent {
 
     private mutating func add(children: ElementChildren, checked: Element?, depth: Int, into drawing: inout Drawing) {
         for child in children {
-            switch child.kind {
+            switch child.record.kind {
             case .section:
                 if !lines.isEmpty, !isSeparator(lines.last) { lines.append(.separator) }
                 if let title = child.labelID {
                     let empty = child.store.withTextBytes(title) { $0.isEmpty }
                     if !empty { lines.append(.header(child.store.withTextBytes(title) { drawing.shown($0) })) }
                 }
-                if let layout = child.symbol(.layout), layout != "large", depth == 0 {
+                let layout = ElementProperties(child.record, of: child.store).withSymbol(.layout) { bytes -> String? in
+                    guard let bytes, !MenuContent.equals(bytes, "large") else { return nil }
+                    return String(decoding: bytes, as: UTF8.self)
+                }
+                if let layout, depth == 0 {
                     var entries: [Entry] = []
                     child.forEachMenuEntry { entries.append(entry(for: $0, checked: checked, into: &drawing)) }
                     if !entries.isEmpty { lines.append(.symbols(entries, layout: layout)) }
@@ -104,6 +109,7 @@ struct MenuContent {
     private mutating func entry(for element: Element, checked: Element?, into drawing: inout Drawing) -> Entry {
         let store = element.store
         let record = element.record
+        let kind = record.kind
         // Each property is read from the store's record and bytes: through
         // `Element`, every one made a `Value` and most a string.
         let properties = ElementProperties(record, of: store)
@@ -118,7 +124,7 @@ struct MenuContent {
         }
         entry.enabled = properties.flag(.enabled) != false
         entry.destructive = properties.withSymbol(.role) { MenuContent.equals($0, "destructive") }
-        entry.submenu = element.kind == .submenu
+        entry.submenu = kind == .submenu
         entry.alternate = properties.flag(.alternate) == true
         entry.subtitle = properties.string(.subtitle).map { subtitle in
             switch subtitle {
@@ -131,16 +137,16 @@ struct MenuContent {
             if MenuContent.equals(bytes, "mixed") { return .mixed }
             return nil
         }
-        if element.kind == .option {
+        if kind == .option {
             if let checked, MenuContent.sameID(element, checked) { entry.mark = .check }
-        } else if element.kind == .toggle {
+        } else if kind == .toggle {
             // A toggle with two labels changes its title; one without shows a checkmark.
             if !properties.isWritten(.on) || !properties.isWritten(.off) { entry.mark = state == .check ? .check : nil }
         } else {
             entry.mark = state
         }
         if entry.symbol != nil { hasSymbols = true }
-        if entry.mark != nil || properties.isWritten(.state) || (element.kind == .option && checked != nil) { hasMarks = true }
+        if entry.mark != nil || properties.isWritten(.state) || (kind == .option && checked != nil) { hasMarks = true }
         if entry.submenu { hasSubmenus = true }
         return entry
     }

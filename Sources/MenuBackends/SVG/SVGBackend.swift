@@ -39,8 +39,8 @@ package enum SVGBackend {
             pictures.append(Picture(name: name, title: title(of: element), element: element, menuBar: menuBar))
         }
         for declaration in file.declarations {
-            if declaration.kind == .menubar {
-                for menu in declaration.children where menu.kind == .menu || menu.kind == .submenu { add(menu, menuBar: declaration) }
+            if declaration.record.kind == .menubar {
+                for menu in declaration.children where menu.record.kind == .menu || menu.record.kind == .submenu { add(menu, menuBar: declaration) }
             } else {
                 add(declaration, menuBar: nil)
             }
@@ -66,7 +66,7 @@ package enum SVGBackend {
     /// `File menu`, `More pull-down`, `Edit Note view`.
     static func title(of element: Element) -> String {
         let name = element.label ?? element.id
-        switch element.kind {
+        switch element.record.kind {
         case .menu, .submenu: return name + " menu"
         case .contextmenu: return name + " context menu"
         case .pulldown: return name + " pull-down button"

@@ -65,10 +65,28 @@ enum TextMetrics {
         var total = 0
         let table = bold ? TextMetrics.bold : regular
         for byte in bytes {
-            guard byte >= 0x20, byte < 0x7F else { return emUnits(String(decoding: bytes, as: UTF8.self), bold: bold) }
+            guard byte >= 0x20, byte < 0x7F else { return scalarEmUnits(bytes, bold: bold) }
             total += Int(table[Int(byte) - 0x20])
         }
         return total
+    }
+
+    /// The sum of `emUnits(of:)` over the scalars of `bytes` (what
+    /// `emUnits(_ text:)` adds up for text that isn't plain), decoded in
+    /// place: making a string of each label with a "…" or a shortcut's
+    /// "⌘" cost more than measuring it.
+    private static func scalarEmUnits(_ bytes: UnsafeBufferPointer<UInt8>, bold: Bool) -> Int {
+        var total = 0
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): total += emUnits(of: scalar, bold: bold)
+            case .emptyInput: return total
+            // Ill-formed: measured as the string it decodes to (with U+FFFD).
+            case .error: return emUnits(String(decoding: bytes, as: UTF8.self), bold: bold)
+            }
+        }
     }
 
     /// Where `truncated` cuts a text.
@@ -116,6 +134,11 @@ enum TextMetrics {
     private static func otherUnits(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value == 0x2026 { return 1_000 }  // …
+        // The modifier keys of every shortcut, before the class lookups
+        // below (symbols, neither marks, wide nor emoji: the same widths).
+        if value == 0x2318 { return 1_000 }  // ⌘
+        if value == 0x2303 || value == 0x21E7 { return 840 }  // ⌃ ⇧
+        if value == 0x2325 { return 1_160 }  // ⌥
         if value == 0x200D || (0xFE00...0xFE0F).contains(value) || InvisibleCharacters.isCombining(scalar) { return 0 }
         if isWide(value) { return 1_000 }
         if scalar.properties.isEmojiPresentation { return 1_250 }
