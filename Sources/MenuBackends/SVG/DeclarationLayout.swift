@@ -21,9 +21,9 @@ enum DeclarationLayout {
         let y = margin
         switch element.kind {
         case .menu, .submenu:
-            menu(element, family: family, layout: element.symbol(.layout) ?? "large", title: nil, x: x, y: y, into: &drawing)
+            menu(element, family: family, layout: layout(of: element), title: nil, x: x, y: y, into: &drawing)
         case .contextmenu:
-            menu(element, family: family, layout: element.symbol(.layout) ?? "large", title: title(of: element, into: &drawing), x: x, y: y, into: &drawing)
+            menu(element, family: family, layout: layout(of: element), title: title(of: element, into: &drawing), x: x, y: y, into: &drawing)
         case .pulldown, .popup:
             openControl(element, family: family, x: x, y: y, room: family == .watch ? 184 : 320, into: &drawing)
         case .button, .toggle:
@@ -48,6 +48,15 @@ enum DeclarationLayout {
     private static func note(_ text: TextSlice, x: Int, y: Int, into drawing: inout Drawing) {
         let width = drawing.width(text, size: 13)
         drawing.add(.text(text, x: x, y: y + 14, width: width, style: TextStyle(size: 13, ink: .secondary), full: nil, role: "label"))
+    }
+
+    /// A menu's `layout:` (`large` when it has none), read from the store's
+    /// bytes: a string for every picture cost more than its check.
+    private static func layout(of element: Element) -> String {
+        ElementProperties(element.record, of: element.store).withSymbol(.layout) { bytes in
+            guard let bytes, !MenuContent.equals(bytes, "large") else { return "large" }
+            return String(decoding: bytes, as: UTF8.self)
+        }
     }
 
     /// A menu's `title:`, kept in `drawing` as it was written (the layouts show it).
@@ -75,7 +84,7 @@ enum DeclarationLayout {
     private static func openControl(_ element: Element, family: PictureFamily, x: Int, y: Int, room: Int, into drawing: inout Drawing) -> Box {
         let button = ControlLayout.draw(element, family: family, x: x, y: y, room: room, into: &drawing)
         let checked = element.kind == .popup ? ControlLayout.chosenOption(of: element) : nil
-        let layout = element.symbol(.layout) ?? "large"
+        let layout = layout(of: element)
         let panel = menu(element, family: family, layout: layout, title: title(of: element, into: &drawing), checked: checked,
                          x: x, y: button.y + button.height + 4, minimumWidth: max(MacMenuLayout.minimumWidth, button.width), into: &drawing)
         return Box(x: x, y: y, width: max(button.width, panel.width), height: panel.y + panel.height - y)
@@ -210,7 +219,7 @@ enum DeclarationLayout {
                 y = box.y + box.height
             case .contextmenu:
                 note("Context menu", x: x, y: y, into: &drawing)
-                let box = menu(element, family: family, layout: element.symbol(.layout) ?? "large", title: title(of: element, into: &drawing),
+                let box = menu(element, family: family, layout: layout(of: element), title: title(of: element, into: &drawing),
                                x: x, y: y + 22, into: &drawing)
                 y = box.y + box.height
             case .button, .toggle:
@@ -237,7 +246,7 @@ enum DeclarationLayout {
             let label = ControlLayout.shownLabel(of: element, into: &drawing)
             let caption = drawing.shown(drawing.string(label))
             note(caption, x: x, y: y, into: &drawing)
-            let box = menu(element, family: family, layout: element.symbol(.layout) ?? "large", title: title(of: element, into: &drawing), checked: checked,
+            let box = menu(element, family: family, layout: layout(of: element), title: title(of: element, into: &drawing), checked: checked,
                            x: x, y: y + 22, into: &drawing)
             y = box.y + box.height + 12
         }

@@ -52,6 +52,8 @@ package enum SVGBackend {
     /// kept, anything else as `_` and its hexadecimal code, at most 100
     /// bytes — never a separator, never `.` or `..`, never empty.
     package static func fileName(for identifier: String) -> String {
+        // Most identifiers are short words: the name as it is.
+        if !identifier.isEmpty, identifier.utf8.count <= 100, identifier.utf8.allSatisfy(isKeptInFileName) { return identifier }
         var name = ""
         for scalar in identifier.unicodeScalars {
             guard name.utf8.count < 100 else { break }
@@ -61,6 +63,14 @@ package enum SVGBackend {
             }
         }
         return name.isEmpty ? "_" : name
+    }
+
+    /// ASCII letters, digits and `-`: what `fileName(for:)` keeps.
+    private static func isKeptInFileName(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"): true
+        default: false
+        }
     }
 
     /// `File menu`, `More pull-down`, `Edit Note view`.
@@ -111,7 +121,7 @@ package enum SVGBackend {
 
     private static func family(for picture: Picture, families: [PictureFamily]) -> PictureFamily {
         if picture.menuBar != nil, families.contains(.mac) { return .mac }
-        if picture.element.kind == .contextmenu, families.contains(.touch) { return .touch }
+        if picture.element.record.kind == .contextmenu, families.contains(.touch) { return .touch }
         return families.first ?? .mac
     }
 

@@ -46,16 +46,42 @@ struct SVGWriter {
     private mutating func write(_ drawing: Drawing, title: String, margin: Int) {
         let width = drawing.right + margin
         let height = drawing.bottom + margin
-        writer.line("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"menuc\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\">")
-        writer.indented { writer in
-            writer.line("<title>" + XMLEscaping.text(title) + "</title>")
-            writer.beginLine()
-            writer.write("<style>")
-            writer.write(string: SVGWriter.styleSheet)
-            writer.write("</style>")
-            writer.endLine()
-            writer.line("<rect class=\"f-canvas\" width=\"\(width)\" height=\"\(height)\"/>")
+        // Written in pieces: a string made for each of these lines of every picture cost more than writing them.
+        writer.line(room: SVGWriter.shapeRoom) { line in
+            line.put("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"menuc\" width=\"")
+            line.putDecimal(width)
+            line.put("\" height=\"")
+            line.putDecimal(height)
+            line.put("\" viewBox=\"0 0 ")
+            line.putDecimal(width)
+            line.put(0x20)
+            line.putDecimal(height)
+            line.put("\" role=\"img\">")
         }
+        writer.enter()
+        var title = title
+        title.withUTF8 { title in
+            SVGWriter.withShown(title) { title in
+                writer.line(room: 16 + SVGWriter.escapedRoom(title)) { line in
+                    line.put("<title>")
+                    SVGWriter.putEscaped(title, into: &line)
+                    line.put("</title>")
+                }
+            }
+        }
+        writer.beginLine()
+        writer.write("<style>")
+        writer.write(string: SVGWriter.styleSheet)
+        writer.write("</style>")
+        writer.endLine()
+        writer.line(room: SVGWriter.shapeRoom) { line in
+            line.put("<rect class=\"f-canvas\" width=\"")
+            line.putDecimal(width)
+            line.put("\" height=\"")
+            line.putDecimal(height)
+            line.put("\"/>")
+        }
+        writer.leave()
         writer.enter()
         drawing.texts.withUnsafeBufferPointer { texts in
             for shape in drawing.shapes { write(shape, texts: texts, drawing: drawing) }
