@@ -65,4 +65,14 @@ struct PictureTextTests {
             #expect(drawing.string(kept) == XMLEscaping.shown(text))
         }
     }
+
+    /// Identifiers that are already file names are used as they are, up
+    /// to the same 100 bytes the general path stops at.
+    @Test func fileNamesKeepTheirLengthLimitAtTheEdge() {
+        let hundred = String(repeating: "x", count: 100)
+        #expect(SVGBackend.fileName(for: hundred) == hundred)
+        #expect(SVGBackend.fileName(for: hundred + "y") == hundred)
+        #expect(SVGBackend.fileName(for: String(repeating: "x", count: 99) + "é") == String(repeating: "x", count: 99) + "_E9")
+        #expect(SVGBackend.fileName(for: "Save-As2") == "Save-As2")
+    }
 }
