@@ -19,6 +19,7 @@ struct PictureTextTests {
         "<script>&amp;</script> \"quoted\" 'single' | pipes | and more",
         "Ünïcödé wïdths — 日本語のラベルとても長いラベルですよ",
         "Emoji 👩‍👩‍👧 family 📁 and more emoji 😀😀😀😀😀😀😀😀",
+        "⌃⌥⇧⌘A ⌫ ⎋ ↩ shortcuts as menus show them",
         "cafe\u{301} combining e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}e\u{301}",
         "",
     ]
@@ -56,6 +57,16 @@ struct PictureTextTests {
         #expect(cut("Save As… Something") == .keep(count: 10))
         #expect(cut("Ünïcödé and more") == .notPlain)
         #expect(cut("Tab\tinside") == .notPlain)
+    }
+
+    /// The modifier keys are measured before the Unicode class lookups;
+    /// these are the widths the classes give them.
+    @Test func modifierKeysKeepTheirWidths() {
+        #expect(TextMetrics.emUnits(of: "⌘") == 1_000)
+        #expect(TextMetrics.emUnits(of: "⌃") == 840)
+        #expect(TextMetrics.emUnits(of: "⇧") == 840)
+        #expect(TextMetrics.emUnits(of: "⌥") == 1_160)
+        #expect(TextMetrics.emUnits(of: "⌘", bold: true) == 1_150)
     }
 
     @Test func labelsAreKeptAsShown() {
