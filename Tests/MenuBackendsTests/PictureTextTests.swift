@@ -24,11 +24,14 @@ struct PictureTextTests {
         "",
     ]
 
-    private static func drawing() -> Drawing {
-        let source = SourceFile(id: FileID(0), displayPath: "t.menu", text: "menu M \"M\" { item a \"A\" { action: a } }\n")
+    private static func checked(_ text: String) -> CheckedFile {
+        let source = SourceFile(id: FileID(0), displayPath: "t.menu", text: text)
         let syntax = Parser.parse(source).syntax
-        let files = Resolver(workspace: LoadedSources(files: [source], syntax: [syntax], imports: [[]])).check([FileID(0)])
-        return Drawing(store: files[0].store)
+        return Resolver(workspace: LoadedSources(files: [source], syntax: [syntax], imports: [[]])).check([FileID(0)])[0]
+    }
+
+    private static func drawing() -> Drawing {
+        Drawing(store: checked("menu M \"M\" { item a \"A\" { action: a } }\n").store)
     }
 
     @Test(arguments: texts)
@@ -85,5 +88,23 @@ struct PictureTextTests {
         #expect(SVGBackend.fileName(for: hundred + "y") == hundred)
         #expect(SVGBackend.fileName(for: String(repeating: "x", count: 99) + "é") == String(repeating: "x", count: 99) + "_E9")
         #expect(SVGBackend.fileName(for: "Save-As2") == "Save-As2")
+    }
+
+    /// Texts too long for one line's room (a label of megabytes) are
+    /// escaped in pieces: the picture holds them whole, escaped as short
+    /// ones are.
+    @Test func longTextsAreEscapedWhole() throws {
+        let label = String(repeating: "Tom & \"Jerry\" <3 ", count: 2_000)
+        let symbol = String(repeating: "sym<", count: 5_000)
+        let written = label.map { $0 == "\"" ? "\\\"" : String($0) }.joined()  // as a .menu string
+        let file = Self.checked("menu Big \"\(written)\" { item a \"\(written)\" { action: a; symbol: \"\(symbol)\" } }\n")
+        let picture = try #require(SVGBackend.pictures(of: file).first)
+        let svg = String(decoding: SVGBackend.render(picture, family: .mac), as: UTF8.self)
+        #expect(svg.contains("<title>" + XMLEscaping.text(label) + " menu</title>"))
+        #expect(svg.contains("<g><title>" + XMLEscaping.text(label) + "</title><text class=\"m-t13 f-text m-label\""))
+        #expect(svg.contains("<title>" + XMLEscaping.text(symbol) + "</title><rect"))
+        var streamed: [UInt8] = []
+        SVGBackend.pageFigures(of: file)[0].write { streamed += $0 }
+        #expect(String(decoding: streamed, as: UTF8.self) == svg)
     }
 }

@@ -66,7 +66,7 @@ struct Drawing {
     mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSlice {
         let start = texts.count
         texts.append(contentsOf: bytes)
-        return TextSlice(start: Int32(start), count: Int32(bytes.count))
+        return TextSlice(start: start, count: bytes.count)
     }
 
     mutating func text(_ string: String) -> TextSlice {
@@ -95,9 +95,9 @@ struct Drawing {
         let start = texts.count
         texts.reserveCapacity(start + count + 3)
         // Byte by byte: appending a slice of `texts` to itself would copy the whole array first.
-        for index in Int(slice.start)..<(Int(slice.start) + count) { texts.append(texts[index]) }
+        for index in slice.start..<(slice.start + count) { texts.append(texts[index]) }
         if thenEllipsis { texts.append(contentsOf: [0xE2, 0x80, 0xA6]) }
-        return TextSlice(start: Int32(start), count: Int32(texts.count - start))
+        return TextSlice(start: start, count: texts.count - start)
     }
 
     /// Hands `body` the bytes of a text.
@@ -128,12 +128,13 @@ struct Drawing {
     }
 }
 
-/// Where a text of a `Drawing` is in its `texts`.
+/// Where a text of a `Drawing` is in its `texts` (whole integers: a
+/// label may be gigabytes long).
 struct TextSlice: Equatable {
-    var start: Int32
-    var count: Int32
+    var start: Int
+    var count: Int
 
-    var range: Range<Int> { Int(start)..<(Int(start) + Int(count)) }
+    var range: Range<Int> { start..<(start + count) }
 }
 
 /// A rectangle in points.

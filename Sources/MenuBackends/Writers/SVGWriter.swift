@@ -62,10 +62,18 @@ struct SVGWriter {
         var title = title
         title.withUTF8 { title in
             SVGWriter.withShown(title) { title in
-                writer.line(room: 16 + SVGWriter.escapedRoom(title)) { line in
-                    line.put("<title>")
-                    SVGWriter.putEscaped(title, into: &line)
-                    line.put("</title>")
+                if SVGWriter.fitsInLine(title.count) {
+                    writer.line(room: 16 + SVGWriter.escapedRoom(title)) { line in
+                        line.put("<title>")
+                        SVGWriter.putEscaped(title, into: &line)
+                        line.put("</title>")
+                    }
+                } else {
+                    writer.beginLine()
+                    writer.write("<title>")
+                    escaped(title)
+                    writer.write("</title>")
+                    writer.endLine()
                 }
             }
         }
@@ -102,6 +110,11 @@ struct SVGWriter {
     /// Room for text escaped by `putEscaped` (`&quot;`: 6 bytes for 1).
     private static func escapedRoom(_ bytes: UnsafeBufferPointer<UInt8>) -> Int { 6 * bytes.count }
 
+    /// Whether a line's texts, `count` bytes in all, are put in the line's
+    /// room. Longer ones (a label of megabytes) are escaped into the output
+    /// in pieces (`escaped`): the room would be six times their size.
+    private static func fitsInLine(_ count: Int) -> Bool { count <= 16_384 }
+
     private mutating func write(_ shape: Shape, texts: UnsafeBufferPointer<UInt8>, drawing: Drawing) {
         func bytes(_ slice: TextSlice) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: texts[slice.range]) }
         switch shape {
@@ -127,13 +140,8 @@ struct SVGWriter {
         case .text(let shown, let x, let y, let width, let style, let full, let role):
             let text = bytes(shown)
             SVGWriter.withShown(optional: full.map(bytes)) { full in
-                let room = SVGWriter.shapeRoom + (role?.utf8CodeUnitCount ?? 0) + SVGWriter.escapedRoom(text) + (full.map(SVGWriter.escapedRoom) ?? 0)
-                writer.line(room: room) { line in
-                    if let full {
-                        line.put("<g><title>")
-                        SVGWriter.putEscaped(full, into: &line)
-                        line.put("</title>")
-                    }
+                let tagRoom = SVGWriter.shapeRoom + (role?.utf8CodeUnitCount ?? 0)
+                func putTag(_ line: inout ByteCursor) {
                     line.put("<text class=\"m-t")
                     line.putDecimal(style.size)
                     line.put(" f-")
@@ -152,6 +160,28 @@ struct SVGWriter {
                     line.put("\" data-w=\"")
                     line.putDecimal(width)
                     line.put("\">")
+                }
+                guard SVGWriter.fitsInLine(text.count + (full?.count ?? 0)) else {
+                    writer.beginLine()
+                    if let full {
+                        writer.write("<g><title>")
+                        escaped(full)
+                        writer.write("</title>")
+                    }
+                    writer.write(atMost: tagRoom, putTag)
+                    escaped(text)
+                    writer.write("</text>")
+                    if full != nil { writer.write("</g>") }
+                    writer.endLine()
+                    return
+                }
+                writer.line(room: tagRoom + SVGWriter.escapedRoom(text) + (full.map(SVGWriter.escapedRoom) ?? 0)) { line in
+                    if let full {
+                        line.put("<g><title>")
+                        SVGWriter.putEscaped(full, into: &line)
+                        line.put("</title>")
+                    }
+                    putTag(&line)
                     SVGWriter.putEscaped(text, into: &line)
                     line.put("</text>")
                     if full != nil { line.put("</g>") }
@@ -159,13 +189,25 @@ struct SVGWriter {
             }
         case .symbol(let name, let x, let y, let size, let ink):
             SVGWriter.withShown(bytes(name)) { name in
-                writer.line(room: SVGWriter.shapeRoom + SVGWriter.escapedRoom(name)) { line in
+                func putTag(_ line: inout ByteCursor) {
                     line.put("<svg class=\"m-sym s-")
                     line.put(ink.name)
                     SVGWriter.putBox(Box(x: x, y: y, width: size, height: size), into: &line)
                     line.put(" viewBox=\"0 0 16 16\"><title>")
+                }
+                let end: StaticString = "</title><rect x=\"1.5\" y=\"1.5\" width=\"13\" height=\"13\" rx=\"4\"/><circle cx=\"8\" cy=\"8\" r=\"2\"/></svg>"
+                guard SVGWriter.fitsInLine(name.count) else {
+                    writer.beginLine()
+                    writer.write(atMost: SVGWriter.shapeRoom, putTag)
+                    escaped(name)
+                    writer.write(end)
+                    writer.endLine()
+                    return
+                }
+                writer.line(room: SVGWriter.shapeRoom + SVGWriter.escapedRoom(name)) { line in
+                    putTag(&line)
                     SVGWriter.putEscaped(name, into: &line)
-                    line.put("</title><rect x=\"1.5\" y=\"1.5\" width=\"13\" height=\"13\" rx=\"4\"/><circle cx=\"8\" cy=\"8\" r=\"2\"/></svg>")
+                    line.put(end)
                 }
             }
         case .mark(let mark, let x, let y, let size, let ink):
@@ -179,7 +221,7 @@ struct SVGWriter {
                 line.put("\"/></svg>")
             }
         case .open(let role, let element, let title):
-            if annotated || !flags.isEmpty {
+            if annotated || !flags.isEmpty || !SVGWriter.fitsInLine(title.map { Int($0.count) } ?? 0) {
                 writeOpen(role, path: drawing.element(element)?.path, title: title.map(bytes))
             } else {
                 SVGWriter.withShown(optional: title.map(bytes)) { title in
@@ -286,8 +328,14 @@ struct SVGWriter {
         text.withUTF8 { escaped($0) }
     }
 
+    /// In pieces of at most 4 KB, so a text of any length asks for a bounded room.
     private mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
-        writer.write(atMost: SVGWriter.escapedRoom(bytes)) { SVGWriter.putEscaped(bytes, into: &$0) }
+        var start = 0
+        while start < bytes.count {
+            let piece = UnsafeBufferPointer(rebasing: bytes[start..<min(start + 4_096, bytes.count)])
+            writer.write(atMost: SVGWriter.escapedRoom(piece)) { SVGWriter.putEscaped(piece, into: &$0) }
+            start += piece.count
+        }
     }
 
     /// Path data of each mark in a 16-point box.
