@@ -16,7 +16,8 @@ extension MarkdownPage {
         writer.blankLine()
         guard MarkdownPage.hasMenuRows(menu.children) else { writer.line("*No items.*"); return }
         writeTableHeader(.menu, to: &writer)
-        writeMenuRows(menu.children, depth: 0, to: &writer)
+        let separatorLine = MarkdownPage.menuSeparatorLine
+        writeMenuRows(menu.children, depth: 0, separatorLine: separatorLine, to: &writer)
         writeSpliceNotes(below: menu, to: &writer)
     }
 
@@ -35,24 +36,28 @@ extension MarkdownPage {
     /// separator or both, except one unlabeled section with nothing in it.
     private static func hasMenuRows(_ children: ElementChildren) -> Bool {
         guard let first = children.first else { return false }
-        return children.count > 1 || first.kind != .section || first.label != nil || hasMenuRows(first.children)
+        return children.count > 1 || first.record.kind != .section || first.label != nil || hasMenuRows(first.children)
     }
 
-    private func writeMenuRows(_ children: ElementChildren, depth: Int, to writer: inout CodeWriter) {
+    /// `separatorLine`: `menuSeparatorLine`, read once a table (a static
+    /// is a `swift_once` call at each read).
+    private func writeMenuRows(_ children: ElementChildren, depth: Int, separatorLine: String, to writer: inout CodeWriter) {
         var rowsBefore = false
         var separatorPending = false
         // The item the next alternates replace (see `alternateNote`).
         var replaced: Element?
         for child in children {
-            let isAlternate = child.kind == .item && MarkdownPage.isAlternate(child)
+            // The kind read once from the record: `Element.kind` is a call into another module.
+            let kind = child.record.kind
+            let isAlternate = kind == .item && MarkdownPage.isAlternate(child)
             defer { if !isAlternate { replaced = child } }
-            let isSection = child.kind == .section
+            let isSection = kind == .section
             if rowsBefore, separatorPending || isSection {
-                writer.line(MarkdownPage.menuSeparatorLine)
+                writer.line(separatorLine)
             }
             separatorPending = isSection
             rowsBefore = true
-            switch child.kind {
+            switch kind {
             case .section:
                 let layout = child.symbol(.layout)
                 if child.label != nil || layout != nil {
@@ -60,10 +65,10 @@ extension MarkdownPage {
                     let note = layout.map { (header.isEmpty ? "" : " ") + "(\($0) layout: a row of symbols)" } ?? ""
                     MarkdownPage.writeFirstCellRow(indent(depth) + header + note, columns: MarkdownPage.menuColumns, to: &writer)
                 }
-                writeMenuRows(child.children, depth: depth, to: &writer)
+                writeMenuRows(child.children, depth: depth, separatorLine: separatorLine, to: &writer)
             case .submenu:
                 writeItemRow(child, depth: depth, to: &writer)
-                writeMenuRows(child.children, depth: depth + 1, to: &writer)
+                writeMenuRows(child.children, depth: depth + 1, separatorLine: separatorLine, to: &writer)
             case .item:
                 writeItemRow(child, depth: depth, replacing: isAlternate ? replaced : nil, to: &writer)
             default:

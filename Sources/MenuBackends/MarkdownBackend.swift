@@ -204,7 +204,9 @@ struct MarkdownPage {
         /// By `(ElementKind.ordinal * 2 + context) * names + name`.
         private let defaultSymbols: RangeTable
 
-        private static let names = PropertyName.allCases.count
+        /// How many property names there are (kept: read for every row, a
+        /// static was a `swift_once` call each time).
+        private let names = PropertyName.allCases.count
 
         /// `elements`: how many elements the page shows (the store's
         /// numbering of texts and shortcuts covers its whole import group).
@@ -212,7 +214,7 @@ struct MarkdownPage {
             texts = RangeTable(count: store.texts.count, expectedKeys: elements)
             codes = RangeTable(count: store.texts.count, expectedKeys: elements)
             shortcuts = RangeTable(count: store.shortcuts.count, expectedKeys: elements)
-            let slots = ElementKind.allCases.count * 2 * RowPieces.names
+            let slots = ElementKind.allCases.count * 2 * names
             defaultSymbols = RangeTable(count: slots, expectedKeys: slots)
         }
 
@@ -252,7 +254,7 @@ struct MarkdownPage {
         /// its context (what `ModelStore.withSymbol` gives when not written;
         /// empty when the default is no symbol).
         func defaultSymbol(_ name: PropertyName, of record: ElementRecord) -> Range<Int> {
-            let slot = (record.kind.ordinal * 2 + (record.context == .menu ? 1 : 0)) * RowPieces.names + Int(name.rawValue)
+            let slot = (record.kind.ordinal * 2 + (record.context == .menu ? 1 : 0)) * names + Int(name.rawValue)
             return kept(defaultSymbols, slot) { cache in
                 if let symbol = PropertyCatalog.defaultValue(name, for: record.kind, in: record.context)?.name { cache.appendString(symbol) }
             }
@@ -319,9 +321,16 @@ struct MarkdownPage {
         for (index, declaration) in file.declarations.enumerated() {
             if index > 0 { writer.write(" · ") }
             writer.write("[")
-            writer.write(string: MarkdownEscaping.text(title(of: declaration)))
+            // A plain label (most) is its own escaped title: copied from the store.
+            let store = declaration.store
+            let record = declaration.record
+            if record.kind != .menubar, record.label.exists, store.withTextBytes(record.label, { MarkdownEscaping.isPlainText($0) }) {
+                store.withTextBytes(record.label) { writer.write($0) }
+            } else {
+                writer.write(string: MarkdownEscaping.text(title(of: declaration)))
+            }
             writer.write("](#")
-            writer.write(string: declaration.id)
+            store.withIDBytes(of: record) { writer.write($0) }
             writer.write(")")
         }
         writer.endLine()
@@ -329,7 +338,7 @@ struct MarkdownPage {
 
     /// A declaration's heading text: its label, else its identifier.
     func title(of element: Element) -> String {
-        if element.kind == .menubar { return element.label ?? "Menu bar" }
+        if element.record.kind == .menubar { return element.label ?? "Menu bar" }
         return element.label ?? element.id
     }
 

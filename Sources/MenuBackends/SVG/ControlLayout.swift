@@ -45,14 +45,19 @@ enum ControlLayout {
 
     /// The width `element` takes when it has room.
     static func estimateWidth(_ element: Element, family: PictureFamily) -> Int {
-        var scratch = Drawing()
+        var scratch = Drawing(store: element.store)
         return draw(element, family: family, x: 0, y: 0, room: 400, into: &scratch).width
     }
 
-    /// The label a control shows: a pop-up shows its chosen option.
-    static func shownLabel(of element: Element) -> String {
-        if element.kind == .popup, let chosen = chosenOption(of: element) { return XMLEscaping.shown(MenuContent.label(of: chosen)) }
-        return XMLEscaping.shown(MenuContent.label(of: element))
+    /// The label a control shows (a pop-up shows its chosen option), kept in `drawing`.
+    static func shownLabel(of element: Element, into drawing: inout Drawing) -> TextSlice {
+        if element.kind == .popup, let chosen = chosenOption(of: element) { return MenuContent.shownLabel(of: chosen, into: &drawing) }
+        return MenuContent.shownLabel(of: element, into: &drawing)
+    }
+
+    /// The symbol a control shows (`symbol:`), kept in `drawing`.
+    private static func symbol(of element: Element, into drawing: inout Drawing) -> TextSlice? {
+        ElementProperties(element.record, of: element.store).string(.symbol).map { drawing.text($0, of: element.store) }
     }
 
     /// A pop-up's default option, else its first.
@@ -73,10 +78,10 @@ enum ControlLayout {
     }
 
     /// A label truncated to `room`, drawn at (`x`, `baseline`).
-    private static func label(_ text: String, x: Int, baseline: Int, room: Int, style: TextStyle, into drawing: inout Drawing) {
-        let cut = TextMetrics.truncated(text, toFit: max(room, 12), size: style.size, bold: style.bold)
+    private static func label(_ text: TextSlice, x: Int, baseline: Int, room: Int, style: TextStyle, into drawing: inout Drawing) {
+        let cut = drawing.truncated(text, toFit: max(room, 12), size: style.size, bold: style.bold)
         let shown = cut ?? text
-        drawing.add(.text(shown, x: x, y: baseline, width: TextMetrics.width(shown, size: style.size, bold: style.bold),
+        drawing.add(.text(shown, x: x, y: baseline, width: drawing.width(shown, size: style.size, bold: style.bold),
                           style: style, full: cut == nil ? nil : text, role: "label"))
     }
 
@@ -87,8 +92,8 @@ enum ControlLayout {
     // MARK: macOS
 
     private static func mac(_ element: Element, x: Int, y: Int, room: Int, into drawing: inout Drawing) -> Box {
-        let text = shownLabel(of: element)
-        let symbol = element.string(.symbol)
+        let text = shownLabel(of: element, into: &drawing)
+        let symbol = symbol(of: element, into: &drawing)
         let enabled = element.flag(.enabled) != false
         let size = element.symbol(.size)
         let height = size == "mini" ? 16 : size == "small" ? 19 : size == "large" ? 28 : 22
@@ -99,7 +104,7 @@ enum ControlLayout {
             let on = element.symbol(.state) == "on"
             drawing.add(.rect(Box(x: x, y: y + 4, width: 14, height: 14), radius: 3, fill: on ? .accent : .control, stroke: .stroke))
             if on { drawing.add(.mark(.check, x: x, y: y + 4, size: 14, ink: .onAccent)) }
-            let width = min(room - 20, TextMetrics.width(text, size: 13))
+            let width = min(room - 20, drawing.width(text, size: 13))
             label(text, x: x + 20, baseline: y + 15, room: room - 20, style: TextStyle(size: 13, ink: textInk), into: &drawing)
             return Box(x: x, y: y, width: 20 + width, height: 22)
         case (.button, "help"):
@@ -111,7 +116,8 @@ enum ControlLayout {
             return Box(x: x, y: y, width: 18, height: 22)
         case (.button, "image"):
             let side = number(element, .width) ?? 24
-            drawing.add(.symbol(symbol ?? "photo", x: x, y: y, size: min(side, 64), ink: textInk))
+            let shown = symbol ?? drawing.text("photo" as StaticString)
+            drawing.add(.symbol(shown, x: x, y: y, size: min(side, 64), ink: textInk))
             return Box(x: x, y: y, width: min(side, 64), height: min(side, 64))
         case (.button, "gradient"):
             let width = max(24, min(number(element, .width) ?? 24, 200))
@@ -128,7 +134,7 @@ enum ControlLayout {
             let more = element.kind == .pulldown && element.symbol(.type) == "more"
             let symbolWidth = symbol == nil ? 0 : 20
             let chevron = isMenu ? 22 : 0
-            let textWidth = more ? 0 : TextMetrics.width(text, size: textSize)
+            let textWidth = more ? 0 : drawing.width(text, size: textSize)
             var width = number(element, .width) ?? max(64, 14 + symbolWidth + textWidth + 14 + chevron)
             width = min(width, room)
             drawing.add(.rect(Box(x: x, y: y, width: width, height: height), radius: 5, fill: primary ? .accent : .control, stroke: .stroke))
@@ -153,30 +159,31 @@ enum ControlLayout {
     // MARK: iOS and iPadOS
 
     private static func touch(_ element: Element, x: Int, y: Int, room: Int, fill: Bool, into drawing: inout Drawing) -> Box {
-        let text = shownLabel(of: element)
-        let symbol = element.string(.symbol)
+        let text = shownLabel(of: element, into: &drawing)
+        let symbol = symbol(of: element, into: &drawing)
         let enabled = element.flag(.enabled) != false
         let destructive = element.symbol(.role) == "destructive"
         let tint: Ink = enabled ? (destructive ? .destructive : .accent) : .dimmed
         let bold = isPrimary(element)
         if element.kind == .toggle {
             let on = element.symbol(.state) == "on"
-            let width = fill ? room : min(room, TextMetrics.width(text, size: 17) + 16 + 51)
+            let width = fill ? room : min(room, drawing.width(text, size: 17) + 16 + 51)
             label(text, x: x, baseline: y + 26, room: width - 59, style: TextStyle(size: 17, ink: enabled ? .text : .dimmed), into: &drawing)
             drawing.add(.rect(Box(x: x + width - 51, y: y + 6, width: 51, height: 31), radius: 15, fill: on ? .on : .gray, stroke: nil))
             drawing.add(.rect(Box(x: x + width - (on ? 29 : 49), y: y + 8, width: 27, height: 27), radius: 13, fill: .control, stroke: .stroke))
             return Box(x: x, y: y, width: width, height: 44)
         }
         if element.kind == .pulldown, element.symbol(.type) == "more" || (element.label == nil && symbol != nil) {
-            drawing.add(.symbol(symbol ?? "ellipsis.circle", x: x + 6, y: y + 8, size: 28, ink: tint))
+            let shown = symbol ?? drawing.text("ellipsis.circle" as StaticString)
+            drawing.add(.symbol(shown, x: x + 6, y: y + 8, size: 28, ink: tint))
             return Box(x: x, y: y, width: 40, height: 44)
         }
         let style = element.symbol(.style) ?? (element.kind == .button ? "plain" : "plain")
-        let subtitle = element.string(.subtitle).map(XMLEscaping.shown)
+        let subtitle = element.string(.subtitle).map { drawing.shown($0) }
         let height = number(element, .height).map { min(max($0, 28), 120) } ?? (subtitle == nil ? (element.symbol(.size) == "large" ? 50 : 44) : 58)
         let isMenu = element.kind == .popup || element.kind == .pulldown
         let symbolWidth = symbol == nil ? 0 : 26
-        let textWidth = TextMetrics.width(text, size: 17, bold: bold)
+        let textWidth = drawing.width(text, size: 17, bold: bold)
         let padding = style == "plain" ? 0 : 20
         var width = number(element, .width) ?? (padding + symbolWidth + textWidth + (isMenu ? 20 : 0) + padding)
         width = fill ? room : min(max(width, style == "plain" ? 0 : 88), room)
@@ -212,8 +219,8 @@ enum ControlLayout {
 
     /// watchOS buttons: full width (or shared in a row), rounded, dark.
     private static func watch(_ element: Element, x: Int, y: Int, width: Int, into drawing: inout Drawing) -> Box {
-        let text = shownLabel(of: element)
-        let symbol = element.string(.symbol)
+        let text = shownLabel(of: element, into: &drawing)
+        let symbol = symbol(of: element, into: &drawing)
         let enabled = element.flag(.enabled) != false
         let height = number(element, .height).map { min(max($0, 32), 120) } ?? 44
         let radius = min(number(element, .cornerRadius) ?? 22, height / 2)

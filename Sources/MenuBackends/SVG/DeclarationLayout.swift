@@ -11,7 +11,7 @@ enum DeclarationLayout {
     static let controlLimit = 60
 
     static func draw(_ picture: SVGBackend.Picture, family: PictureFamily) -> Drawing {
-        var drawing = Drawing()
+        var drawing = Drawing(store: picture.element.store)
         let element = picture.element
         if let bar = picture.menuBar {
             menuBar(bar, open: element, family: family, into: &drawing)
@@ -21,9 +21,9 @@ enum DeclarationLayout {
         let y = margin
         switch element.kind {
         case .menu, .submenu:
-            menu(element, family: family, layout: element.symbol(.layout) ?? "large", title: nil, x: x, y: y, into: &drawing)
+            menu(element, family: family, layout: layout(of: element), title: nil, x: x, y: y, into: &drawing)
         case .contextmenu:
-            menu(element, family: family, layout: element.symbol(.layout) ?? "large", title: element.string(.title), x: x, y: y, into: &drawing)
+            menu(element, family: family, layout: layout(of: element), title: title(of: element, into: &drawing), x: x, y: y, into: &drawing)
         case .pulldown, .popup:
             openControl(element, family: family, x: x, y: y, room: family == .watch ? 184 : 320, into: &drawing)
         case .button, .toggle:
@@ -42,21 +42,40 @@ enum DeclarationLayout {
     }
 
     private static func note(_ text: String, x: Int, y: Int, into drawing: inout Drawing) {
-        drawing.add(.text(text, x: x, y: y + 14, width: TextMetrics.width(text, size: 13), style: TextStyle(size: 13, ink: .secondary), full: nil, role: "label"))
+        note(drawing.text(text), x: x, y: y, into: &drawing)
+    }
+
+    private static func note(_ text: TextSlice, x: Int, y: Int, into drawing: inout Drawing) {
+        let width = drawing.width(text, size: 13)
+        drawing.add(.text(text, x: x, y: y + 14, width: width, style: TextStyle(size: 13, ink: .secondary), full: nil, role: "label"))
+    }
+
+    /// A menu's `layout:` (`large` when it has none), read from the store's
+    /// bytes: a string for every picture cost more than its check.
+    private static func layout(of element: Element) -> String {
+        ElementProperties(element.record, of: element.store).withSymbol(.layout) { bytes in
+            guard let bytes, !MenuContent.equals(bytes, "large") else { return "large" }
+            return String(decoding: bytes, as: UTF8.self)
+        }
+    }
+
+    /// A menu's `title:`, kept in `drawing` as it was written (the layouts show it).
+    private static func title(of element: Element, into drawing: inout Drawing) -> TextSlice? {
+        ElementProperties(element.record, of: element.store).string(.title).map { drawing.text($0, of: element.store) }
     }
 
     /// A menu drawn as `family` shows it; watchOS has no menus, so its picture is the touch one.
     @discardableResult
-    private static func menu(_ element: Element, family: PictureFamily, layout: String, title: String?, checked: String? = nil,
+    private static func menu(_ element: Element, family: PictureFamily, layout: String, title: TextSlice?, checked: Element? = nil,
                              x: Int, y: Int, minimumWidth: Int = MacMenuLayout.minimumWidth, into drawing: inout Drawing) -> Box {
-        let content = MenuContent(of: element, checked: checked)
+        var content = MenuContent(of: element, checked: checked, into: &drawing)
+        let shownTitle = title.map { title in drawing.withBytes(title) { XMLEscaping.isShownAsItIs($0) } ? title : drawing.shown(drawing.string(title)) }
         switch family {
         case .mac:
-            var content = content
-            if let title { content.lines.insert(.header(XMLEscaping.shown(title)), at: 0) }
+            if let shownTitle { content.lines.insert(.header(shownTitle), at: 0) }
             return MacMenuLayout.draw(content, x: x, y: y, minimumWidth: minimumWidth, element: element, into: &drawing)
         case .touch, .watch:
-            return TouchMenuLayout.draw(content, layout: layout, title: title.map(XMLEscaping.shown), x: x, y: y, element: element, into: &drawing)
+            return TouchMenuLayout.draw(content, layout: layout, title: shownTitle, x: x, y: y, element: element, into: &drawing)
         }
     }
 
@@ -64,9 +83,9 @@ enum DeclarationLayout {
     @discardableResult
     private static func openControl(_ element: Element, family: PictureFamily, x: Int, y: Int, room: Int, into drawing: inout Drawing) -> Box {
         let button = ControlLayout.draw(element, family: family, x: x, y: y, room: room, into: &drawing)
-        let checked = element.kind == .popup ? ControlLayout.chosenOption(of: element)?.id : nil
-        let layout = element.symbol(.layout) ?? "large"
-        let panel = menu(element, family: family, layout: layout, title: element.string(.title), checked: checked,
+        let checked = element.kind == .popup ? ControlLayout.chosenOption(of: element) : nil
+        let layout = layout(of: element)
+        let panel = menu(element, family: family, layout: layout, title: title(of: element, into: &drawing), checked: checked,
                          x: x, y: button.y + button.height + 4, minimumWidth: max(MacMenuLayout.minimumWidth, button.width), into: &drawing)
         return Box(x: x, y: y, width: max(button.width, panel.width), height: panel.y + panel.height - y)
     }
@@ -77,11 +96,12 @@ enum DeclarationLayout {
         let menus = bar.children.filter { $0.kind == .menu || $0.kind == .submenu }
         var titleX = margin + 36
         var openX = titleX
-        var strip: [(String, Int, Bool)] = []
+        var strip: [(TextSlice, Int, Bool)] = []
         for menu in menus {
-            let title = XMLEscaping.shown(menu.label ?? menu.id)
-            let shown = TextMetrics.truncated(title, toFit: 160, size: 13) ?? title
-            let width = TextMetrics.width(shown, size: 13)
+            let title = menu.labelID.map { id in menu.store.withTextBytes(id) { drawing.shown($0) } }
+                ?? menu.store.withIDBytes(of: menu.record) { drawing.shown($0) }
+            let shown = drawing.truncated(title, toFit: 160, size: 13) ?? title
+            let width = drawing.width(shown, size: 13)
             if menu == open { openX = titleX }
             strip.append((shown, titleX, menu == open))
             titleX += width + 20
@@ -90,9 +110,10 @@ enum DeclarationLayout {
         drawing.open(.heading, element: bar)
         drawing.add(.rect(Box(x: margin, y: margin, width: max(titleX - margin, openX - margin + panelWidth), height: 24), radius: 0,
                           fill: .panel, stroke: .stroke, role: "bar"))
-        drawing.add(.symbol("apple.logo", x: margin + 12, y: margin + 5, size: 14, ink: .text))
+        let logo = drawing.text("apple.logo" as StaticString)
+        drawing.add(.symbol(logo, x: margin + 12, y: margin + 5, size: 14, ink: .text))
         for (title, x, isOpen) in strip {
-            let width = TextMetrics.width(title, size: 13)
+            let width = drawing.width(title, size: 13)
             if isOpen { drawing.add(.rect(Box(x: x - 8, y: margin + 2, width: width + 16, height: 20), radius: 4, fill: .selection, stroke: nil)) }
             drawing.add(.text(title, x: x, y: margin + 17, width: width, style: TextStyle(size: 13, bold: isOpen, ink: .text), full: nil, role: "title"))
         }
@@ -117,7 +138,8 @@ enum DeclarationLayout {
         let x = margin
         var y = margin
         let presentation = element.symbol(.presentation) ?? "inline"
-        let title = XMLEscaping.shown(element.label ?? element.id)
+        let title = element.labelID.map { id in element.store.withTextBytes(id) { drawing.shown($0) } }
+            ?? element.store.withIDBytes(of: element.record) { drawing.shown($0) }
         let background: Ink = family == .watch ? .watchCanvas : .panel
         // The background is drawn first and sized at the end.
         let backgroundIndex = drawing.shapes.count
@@ -127,9 +149,10 @@ enum DeclarationLayout {
         let titleInk: Ink = family == .watch ? .watchText : .text
         let titleSize = family == .mac ? 13 : 17
         drawing.open(.heading, element: element)
-        let cut = TextMetrics.truncated(title, toFit: family == .watch ? width - 24 : width - 180, size: titleSize, bold: true)
+        let cut = drawing.truncated(title, toFit: family == .watch ? width - 24 : width - 180, size: titleSize, bold: true)
+        let titleWidth = drawing.width(cut ?? title, size: titleSize, bold: true)
         drawing.add(.text(cut ?? title, x: family == .watch ? x + 12 : x + width / 2, y: y + 28,
-                          width: TextMetrics.width(cut ?? title, size: titleSize, bold: true),
+                          width: titleWidth,
                           style: TextStyle(size: titleSize, bold: true, ink: titleInk, anchor: family == .watch ? .start : .middle),
                           full: cut == nil ? nil : title, role: "label"))
         // A touch sheet's toolbar sits in its navigation bar: cancel on the left, the rest on the right.
@@ -196,7 +219,7 @@ enum DeclarationLayout {
                 y = box.y + box.height
             case .contextmenu:
                 note("Context menu", x: x, y: y, into: &drawing)
-                let box = menu(element, family: family, layout: element.symbol(.layout) ?? "large", title: element.string(.title),
+                let box = menu(element, family: family, layout: layout(of: element), title: title(of: element, into: &drawing),
                                x: x, y: y + 22, into: &drawing)
                 y = box.y + box.height
             case .button, .toggle:
@@ -206,7 +229,7 @@ enum DeclarationLayout {
                 y = box.y + box.height
             case .menubar, .view, .option, .item, .section:
                 // Misplaced (already reported): drawn by label, so the picture still shows it.
-                note(XMLEscaping.shown(MenuContent.label(of: element)), x: x, y: y, into: &drawing)
+                note(MenuContent.shownLabel(of: element, into: &drawing), x: x, y: y, into: &drawing)
                 y += 22
             }
             y += family == .watch ? 8 : 12
@@ -219,10 +242,11 @@ enum DeclarationLayout {
     private static func openMenus(of elements: [Element], family: PictureFamily, x: Int, y: Int, into drawing: inout Drawing) -> Int {
         var y = y
         for element in elements where element.kind == .popup || element.kind == .pulldown {
-            let checked = element.kind == .popup ? ControlLayout.chosenOption(of: element)?.id : nil
-            let caption = XMLEscaping.shown(ControlLayout.shownLabel(of: element))
+            let checked = element.kind == .popup ? ControlLayout.chosenOption(of: element) : nil
+            let label = ControlLayout.shownLabel(of: element, into: &drawing)
+            let caption = drawing.shown(drawing.string(label))
             note(caption, x: x, y: y, into: &drawing)
-            let box = menu(element, family: family, layout: element.symbol(.layout) ?? "large", title: element.string(.title), checked: checked,
+            let box = menu(element, family: family, layout: layout(of: element), title: title(of: element, into: &drawing), checked: checked,
                            x: x, y: y + 22, into: &drawing)
             y = box.y + box.height + 12
         }

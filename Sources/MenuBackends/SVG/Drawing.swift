@@ -1,13 +1,31 @@
+import MenuSupport
 @_spi(MenuPipeline) import MenuSemantics
 
 /// What a picture is made of, laid out in whole points before anything is
 /// written: the layouts add shapes, the SVG writer turns them into
 /// elements, and the picture's size comes from what was drawn.
+///
+/// A shape holds no string and no reference: its texts are slices of
+/// `texts` (copied there from the model's bytes) and its element is an
+/// index into `store`. A build draws every declaration, and copying and
+/// releasing shapes that held strings and elements cost more than the
+/// layout itself.
 struct Drawing {
+    /// The model the drawn elements belong to.
+    let store: ModelStore
     private(set) var shapes: [Shape] = []
+    /// Every text drawn, back to back (see `TextSlice`).
+    private(set) var texts: [UInt8] = []
     /// The right and bottom edges of everything drawn.
     private(set) var right = 0
     private(set) var bottom = 0
+
+    init(store: ModelStore) {
+        self.store = store
+        // Room for a menu of two dozen rows without growing (about five shapes a row).
+        shapes.reserveCapacity(128)
+        texts.reserveCapacity(2_048)
+    }
 
     mutating func add(_ shape: Shape) {
         shapes.append(shape)
@@ -18,8 +36,13 @@ struct Drawing {
 
     /// Starts a group of shapes (a menu, a row) that `close` ends, drawing
     /// `element` (whose path the preview's findings are marked by).
-    mutating func open(_ role: GroupRole, element: Element? = nil, title: String? = nil) {
-        shapes.append(.open(role, element: element, title: title))
+    mutating func open(_ role: GroupRole, element: Element? = nil, title: TextSlice? = nil) {
+        open(role, elementAt: element.map { Int32($0.index) } ?? -1, title: title)
+    }
+
+    /// `open` of the element at `index` in `store` (-1: none).
+    mutating func open(_ role: GroupRole, elementAt index: Int32, title: TextSlice? = nil) {
+        shapes.append(.open(role, element: index, title: title))
     }
 
     mutating func close() { shapes.append(.close) }
@@ -31,6 +54,87 @@ struct Drawing {
         right = max(right, box.x + box.width)
         bottom = max(bottom, box.y + box.height)
     }
+
+    /// The drawn element a group stands for (`open`'s `element`).
+    func element(_ index: Int32) -> Element? {
+        index >= 0 ? Element(store: store, index: Int(index)) : nil
+    }
+
+    // MARK: Texts
+
+    /// Keeps `bytes` as a text of the drawing.
+    mutating func text(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSlice {
+        let start = texts.count
+        texts.append(contentsOf: bytes)
+        return TextSlice(start: start, count: bytes.count)
+    }
+
+    mutating func text(_ string: String) -> TextSlice {
+        var string = string
+        return string.withUTF8 { text($0) }
+    }
+
+    mutating func text(_ string: StaticString) -> TextSlice {
+        text(UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
+    }
+
+    /// `XMLEscaping.shown` of `bytes`, kept: most labels are shown as they
+    /// are and are copied without making a string.
+    mutating func shown(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSlice {
+        if XMLEscaping.isShownAsItIs(bytes) { return text(bytes) }
+        return text(XMLEscaping.shown(String(decoding: bytes, as: UTF8.self)))
+    }
+
+    mutating func shown(_ string: String) -> TextSlice {
+        var string = string
+        return string.withUTF8 { shown($0) }
+    }
+
+    /// The start of `slice` (`count` bytes) followed by "…", kept as a new text.
+    mutating func text(prefixOf slice: TextSlice, count: Int, thenEllipsis: Bool) -> TextSlice {
+        let start = texts.count
+        texts.reserveCapacity(start + count + 3)
+        // Byte by byte: appending a slice of `texts` to itself would copy the whole array first.
+        for index in slice.start..<(slice.start + count) { texts.append(texts[index]) }
+        if thenEllipsis { texts.append(contentsOf: [0xE2, 0x80, 0xA6]) }
+        return TextSlice(start: start, count: texts.count - start)
+    }
+
+    /// Hands `body` the bytes of a text.
+    func withBytes<Result>(_ slice: TextSlice, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        texts.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[slice.range])) }
+    }
+
+    /// A text as a string (the rare paths: truncating text that isn't plain).
+    func string(_ slice: TextSlice) -> String {
+        withBytes(slice) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The width of a text at `size` points (see `TextMetrics`).
+    func width(_ slice: TextSlice, size: Int, bold: Bool = false) -> Int {
+        withBytes(slice) { TextMetrics.width($0, size: size, bold: bold) }
+    }
+
+    /// The text cut to fit `width` points, with "…" where it was cut; nil
+    /// when it fits as it is (`TextMetrics.truncated`).
+    mutating func truncated(_ slice: TextSlice, toFit width: Int, size: Int, bold: Bool = false) -> TextSlice? {
+        switch withBytes(slice, { TextMetrics.cut($0, toFit: width, size: size, bold: bold) }) {
+        case .fits: return nil
+        case .keep(let count): return text(prefixOf: slice, count: count, thenEllipsis: true)
+        case .notPlain:
+            guard let cut = TextMetrics.truncated(string(slice), toFit: width, size: size, bold: bold) else { return nil }
+            return text(cut)
+        }
+    }
+}
+
+/// Where a text of a `Drawing` is in its `texts` (whole integers: a
+/// label may be gigabytes long).
+struct TextSlice: Equatable {
+    var start: Int
+    var count: Int
+
+    var range: Range<Int> { start..<(start + count) }
 }
 
 /// A rectangle in points.
@@ -111,17 +215,18 @@ enum GroupRole: String {
 }
 
 enum Shape {
-    case rect(Box, radius: Int, fill: Ink?, stroke: Ink?, role: String? = nil)
+    case rect(Box, radius: Int, fill: Ink?, stroke: Ink?, role: StaticString? = nil)
     /// A horizontal line (a separator, `role` says which).
-    case line(x: Int, y: Int, width: Int, ink: Ink, role: String)
+    case line(x: Int, y: Int, width: Int, ink: Ink, role: StaticString)
     /// `shown` at the baseline (`x`, `y`); `full` is the label before it
     /// was truncated (its `<title>`); `role` a class for the tests
     /// (`label`, `key`). `width` is its measured width.
-    case text(String, x: Int, y: Int, width: Int, style: TextStyle, full: String?, role: String?)
+    case text(TextSlice, x: Int, y: Int, width: Int, style: TextStyle, full: TextSlice?, role: StaticString?)
     /// A neutral stand-in for an SF Symbol, titled with its name.
-    case symbol(String, x: Int, y: Int, size: Int, ink: Ink)
+    case symbol(TextSlice, x: Int, y: Int, size: Int, ink: Ink)
     case mark(Mark, x: Int, y: Int, size: Int, ink: Ink)
-    case open(GroupRole, element: Element?, title: String?)
+    /// A group drawing the element at that index of the drawing's store (-1: none).
+    case open(GroupRole, element: Int32, title: TextSlice?)
     case close
 
     var bounds: Box {

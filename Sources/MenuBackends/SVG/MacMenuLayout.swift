@@ -25,13 +25,13 @@ enum MacMenuLayout {
         for (index, line) in content.lines.enumerated() {
             switch line {
             case .entry(let entry):
-                let label = TextMetrics.width(entry.label, size: textSize)
-                let key = entry.shortcut.map { TextMetrics.width($0, size: textSize) } ?? 0
+                let label = drawing.width(entry.label, size: textSize)
+                let key = entry.shortcut.map { drawing.width($0, size: textSize) } ?? 0
                 measured[index] = (label, key)
                 labelWidth = max(labelWidth, min(label, labelLimit))
                 keyWidth = max(keyWidth, key)
             case .header(let title):
-                labelWidth = max(labelWidth, min(TextMetrics.width(title, size: 11, bold: true), labelLimit))
+                labelWidth = max(labelWidth, min(drawing.width(title, size: 11, bold: true), labelLimit))
             case .symbols(let entries, _):
                 labelWidth = max(labelWidth, entries.count * 28 - labelX + 14)
             case .separator: break
@@ -51,17 +51,18 @@ enum MacMenuLayout {
             case .separator:
                 drawing.add(.line(x: x + 10, y: top + separatorHeight / 2, width: width - 20, ink: .separator, role: "sep"))
             case .header(let title):
-                let shown = TextMetrics.truncated(title, toFit: labelRoom, size: 11, bold: true)
+                let shown = drawing.truncated(title, toFit: labelRoom, size: 11, bold: true)
                 let style = TextStyle(size: 11, bold: true, ink: .secondary)
-                drawing.add(.text(shown ?? title, x: x + 14, y: top + 15, width: TextMetrics.width(shown ?? title, size: 11, bold: true),
+                drawing.add(.text(shown ?? title, x: x + 14, y: top + 15, width: drawing.width(shown ?? title, size: 11, bold: true),
                                   style: style, full: shown == nil ? nil : title, role: "label"))
             case .entry(let entry):
                 drawRow(entry, measured: measured[index], top: top, x: x, width: width, labelX: x + labelX, labelRoom: labelRoom, keyRight: keyRight,
                         into: &drawing)
             case .symbols(let entries, _):
                 for (index, entry) in entries.enumerated() {
-                    drawing.open(.row, element: entry.element, title: entry.label)
-                    drawing.add(.symbol(entry.symbol ?? "questionmark", x: x + labelX + index * 28, y: top + 3, size: 16,
+                    drawing.open(.row, elementAt: entry.element, title: entry.label)
+                    let symbol = entry.symbol ?? drawing.text("questionmark" as StaticString)
+                    drawing.add(.symbol(symbol, x: x + labelX + index * 28, y: top + 3, size: 16,
                                         ink: entry.enabled ? .text : .dimmed))
                     drawing.close()
                 }
@@ -82,14 +83,15 @@ enum MacMenuLayout {
     private static func drawRow(_ entry: MenuContent.Entry, measured: (label: Int, key: Int), top: Int, x: Int, width: Int, labelX: Int, labelRoom: Int, keyRight: Int,
                                 into drawing: inout Drawing) {
         let ink: Ink = entry.enabled ? .text : .dimmed
-        drawing.open(.row, element: entry.element, title: entry.alternate ? "Alternate: shown in place of the item above while Option (⌥) is held" : nil)
+        let title = entry.alternate ? drawing.text("Alternate: shown in place of the item above while Option (⌥) is held" as StaticString) : nil
+        drawing.open(.row, elementAt: entry.element, title: title)
         drawing.add(.rect(Box(x: x + 5, y: top, width: width - 10, height: rowHeight), radius: 4, fill: nil,
                           stroke: entry.alternate ? .secondary : nil, role: entry.alternate ? "rowbox m-alt" : "rowbox"))
         if let mark = entry.mark { drawing.add(.mark(mark, x: x + 5, y: top + 4, size: 14, ink: ink)) }
         if let symbol = entry.symbol { drawing.add(.symbol(symbol, x: labelX - 20, y: top + 4, size: 14, ink: ink)) }
-        let shown = measured.label > labelRoom ? TextMetrics.truncated(entry.label, toFit: labelRoom, size: textSize) : nil
+        let shown = measured.label > labelRoom ? drawing.truncated(entry.label, toFit: labelRoom, size: textSize) : nil
         let label = shown ?? entry.label
-        drawing.add(.text(label, x: labelX, y: top + 15, width: shown.map { TextMetrics.width($0, size: textSize) } ?? measured.label,
+        drawing.add(.text(label, x: labelX, y: top + 15, width: shown.map { drawing.width($0, size: textSize) } ?? measured.label,
                           style: TextStyle(size: textSize, ink: ink), full: shown == nil ? nil : entry.label, role: "label"))
         if let key = entry.shortcut {
             drawing.add(.text(key, x: keyRight, y: top + 15, width: measured.key,

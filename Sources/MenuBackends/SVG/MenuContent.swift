@@ -5,29 +5,35 @@ import MenuSyntax
 /// A menu as the pictures draw it: its entries in order, sections turned
 /// into separators (or rows of symbols), whatever the platform.
 struct MenuContent {
-    /// One entry: an item, a toggle, a submenu or a pop-up's option.
+    /// One entry: an item, a toggle, a submenu or a pop-up's option. Its
+    /// texts are kept in the drawing the menu is drawn into.
     struct Entry {
         /// The label as drawn on one line (`XMLEscaping.shown`).
-        var label: String
-        var symbol: String?
+        var label: TextSlice
+        var symbol: TextSlice?
         /// The shortcut as menus display it, modifiers in Apple's order (⌃⌥⇧⌘).
-        var shortcut: String?
+        var shortcut: TextSlice?
         var mark: Mark?
         var enabled = true
         var destructive = false
         var submenu = false
         /// Shown in place of the entry before it while Option is held (macOS).
         var alternate = false
-        var subtitle: String?
-        /// The element drawn (the preview marks findings by its path).
-        var element: Element?
+        var subtitle: TextSlice?
+        /// The element drawn, by index in its store (the preview marks findings by its path).
+        var element: Int32
+
+        init(label: TextSlice, element: Element) {
+            self.label = label
+            self.element = Int32(element.index)
+        }
     }
 
     enum Line {
         case entry(Entry)
         case separator
         /// A section's title (or a menu's).
-        case header(String)
+        case header(TextSlice)
         /// A section laid out as a row of symbols (iOS small and medium layouts).
         case symbols([Entry], layout: String)
     }
@@ -42,14 +48,16 @@ struct MenuContent {
     private static let depthLimit = 32
 
     /// The entries of `element` (a menu, a pull-down, a context menu, a
-    /// submenu). `checked`: the option a pop-up shows as chosen.
+    /// submenu), their texts kept in `drawing`. `checked`: the option a
+    /// pop-up shows as chosen.
     /// A picture draws at most this many lines of a menu, then says how
     /// many more there are: a menu of thousands (made by `use`) is no
     /// picture anyone reads, and the picture's size stays bounded.
     static let lineLimit = 200
 
-    init(of element: Element, checked: String? = nil) {
-        add(children: element.children, checked: checked, depth: 0)
+    init(of element: Element, checked: Element? = nil, into drawing: inout Drawing) {
+        lines.reserveCapacity(Int(element.record.childCount) + 8)
+        add(children: element.children, checked: checked, depth: 0, into: &drawing)
         while case .separator? = lines.last { lines.removeLast() }
         if lines.count > MenuContent.lineLimit {
             let hidden = lines[MenuContent.lineLimit...].reduce(0) { count, line in
@@ -57,29 +65,38 @@ struct MenuContent {
                 return count
             }
             lines.removeSubrange(MenuContent.lineLimit...)
-            lines.append(.header("… and \(hidden) more"))
+            lines.append(.header(drawing.text("… and \(hidden) more")))
         }
     }
 
-    private mutating func add(children: ElementChildren, checked: String?, depth: Int) {
+    private mutating func add(children: ElementChildren, checked: Element?, depth: Int, into drawing: inout Drawing) {
         for child in children {
-            switch child.kind {
+            switch child.record.kind {
             case .section:
                 if !lines.isEmpty, !isSeparator(lines.last) { lines.append(.separator) }
-                if let title = child.label, !title.isEmpty { lines.append(.header(XMLEscaping.shown(title))) }
-                if let layout = child.symbol(.layout), layout != "large", depth == 0 {
+                if let title = child.labelID {
+                    let empty = child.store.withTextBytes(title) { $0.isEmpty }
+                    if !empty { lines.append(.header(child.store.withTextBytes(title) { drawing.shown($0) })) }
+                }
+                let layout = ElementProperties(child.record, of: child.store).withSymbol(.layout) { bytes -> String? in
+                    guard let bytes, !MenuContent.equals(bytes, "large") else { return nil }
+                    return String(decoding: bytes, as: UTF8.self)
+                }
+                if let layout, depth == 0 {
                     var entries: [Entry] = []
-                    child.forEachMenuEntry { entries.append(entry(for: $0, checked: checked)) }
+                    child.forEachMenuEntry { entries.append(entry(for: $0, checked: checked, into: &drawing)) }
                     if !entries.isEmpty { lines.append(.symbols(entries, layout: layout)) }
                 } else if depth < MenuContent.depthLimit {
-                    add(children: child.children, checked: checked, depth: depth + 1)
+                    add(children: child.children, checked: checked, depth: depth + 1, into: &drawing)
                 }
                 if !lines.isEmpty, !isSeparator(lines.last) { lines.append(.separator) }
             case .item, .toggle, .submenu, .option, .button, .popup, .pulldown:
-                lines.append(.entry(entry(for: child, checked: checked)))
+                lines.append(.entry(entry(for: child, checked: checked, into: &drawing)))
             case .menu, .menubar, .view, .contextmenu, .toolbar, .row:
                 // Not an entry of a menu (reported as misplaced); shown by its label if it has one.
-                if let label = child.label { lines.append(.entry(Entry(label: XMLEscaping.shown(label), element: child))) }
+                if let label = child.labelID {
+                    lines.append(.entry(Entry(label: child.store.withTextBytes(label) { drawing.shown($0) }, element: child)))
+                }
             }
         }
     }
@@ -89,31 +106,62 @@ struct MenuContent {
         return false
     }
 
-    private mutating func entry(for element: Element, checked: String?) -> Entry {
-        var entry = Entry(label: XMLEscaping.shown(MenuContent.label(of: element)), element: element)
-        entry.symbol = element.string(.symbol)
-        entry.shortcut = element[.shortcut]?.shortcutValue?.display
-        entry.enabled = element.flag(.enabled) != false
-        entry.destructive = element.symbol(.role) == "destructive"
-        entry.submenu = element.kind == .submenu
-        entry.alternate = element.flag(.alternate) == true
-        entry.subtitle = element.string(.subtitle).map(XMLEscaping.shown)
-        if element.kind == .option {
-            if let checked, element.id == checked { entry.mark = .check }
-        } else if element.kind == .toggle {
-            // A toggle with two labels changes its title; one without shows a checkmark.
-            if !element.has(.on) || !element.has(.off) { entry.mark = element.symbol(.state) == "on" ? .check : nil }
-        } else {
-            switch element.symbol(.state) {
-            case "on": entry.mark = .check
-            case "mixed": entry.mark = .mixed
-            default: break
+    private mutating func entry(for element: Element, checked: Element?, into drawing: inout Drawing) -> Entry {
+        let store = element.store
+        let record = element.record
+        let kind = record.kind
+        // Each property is read from the store's record and bytes: through
+        // `Element`, every one made a `Value` and most a string.
+        let properties = ElementProperties(record, of: store)
+        var entry = Entry(label: MenuContent.shownLabel(of: element, into: &drawing), element: element)
+        entry.symbol = properties.string(.symbol).map { drawing.text($0, of: store) }
+        if properties.isSet(.shortcut) {
+            if properties.isWritten(.shortcut), let index = element.shortcutIndex {
+                entry.shortcut = drawing.text(store.shortcuts[index].display)
+            } else if let display = element[.shortcut]?.shortcutValue?.display {
+                entry.shortcut = drawing.text(display)
             }
         }
+        entry.enabled = properties.flag(.enabled) != false
+        entry.destructive = properties.withSymbol(.role) { MenuContent.equals($0, "destructive") }
+        entry.submenu = kind == .submenu
+        entry.alternate = properties.flag(.alternate) == true
+        entry.subtitle = properties.string(.subtitle).map { subtitle in
+            switch subtitle {
+            case .interned(let id): store.withTextBytes(id) { drawing.shown($0) }
+            case .other(let text): drawing.shown(text)
+            }
+        }
+        let state = properties.withSymbol(.state) { bytes -> Mark? in
+            if MenuContent.equals(bytes, "on") { return .check }
+            if MenuContent.equals(bytes, "mixed") { return .mixed }
+            return nil
+        }
+        if kind == .option {
+            if let checked, MenuContent.sameID(element, checked) { entry.mark = .check }
+        } else if kind == .toggle {
+            // A toggle with two labels changes its title; one without shows a checkmark.
+            if !properties.isWritten(.on) || !properties.isWritten(.off) { entry.mark = state == .check ? .check : nil }
+        } else {
+            entry.mark = state
+        }
         if entry.symbol != nil { hasSymbols = true }
-        if entry.mark != nil || element.has(.state) || (element.kind == .option && checked != nil) { hasMarks = true }
+        if entry.mark != nil || properties.isWritten(.state) || (kind == .option && checked != nil) { hasMarks = true }
         if entry.submenu { hasSubmenus = true }
         return entry
+    }
+
+    /// Whether two elements have the same identifier.
+    private static func sameID(_ element: Element, _ other: Element) -> Bool {
+        element.store.withIDBytes(of: element.record) { bytes in
+            other.store.withIDBytes(of: other.record) { otherBytes in bytes.elementsEqual(otherBytes) }
+        }
+    }
+
+    /// Whether a symbol's bytes are `text`.
+    static func equals(_ bytes: UnsafeBufferPointer<UInt8>?, _ text: StaticString) -> Bool {
+        guard let bytes else { return false }
+        return bytes.elementsEqual(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
     }
 
     /// What an element shows as its label: a toggle's label for its state,
@@ -124,5 +172,29 @@ struct MenuContent {
             if let label = element.string(on ? .on : .off) { return label }
         }
         return element.label ?? element.string(.accessibilityLabel) ?? element.id
+    }
+
+    /// `XMLEscaping.shown(label(of: element))`, kept in `drawing`: read
+    /// from the store's bytes when it is the label or the identifier.
+    static func shownLabel(of element: Element, into drawing: inout Drawing) -> TextSlice {
+        let store = element.store
+        let record = element.record
+        if record.kind == .toggle {
+            let on = element.symbol(.state) == "on"
+            if let label = element.string(on ? .on : .off) { return drawing.shown(label) }
+        }
+        if record.label.exists { return store.withTextBytes(record.label) { drawing.shown($0) } }
+        if let label = element.string(.accessibilityLabel) { return drawing.shown(label) }
+        return store.withIDBytes(of: record) { drawing.shown($0) }
+    }
+}
+
+extension Drawing {
+    /// Keeps a string value of the model as it is.
+    mutating func text(_ value: TextValue, of store: ModelStore) -> TextSlice {
+        switch value {
+        case .interned(let id): store.withTextBytes(id) { text($0) }
+        case .other(let string): text(string)
+        }
     }
 }

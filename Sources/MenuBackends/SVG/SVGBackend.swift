@@ -30,17 +30,17 @@ package enum SVGBackend {
         var taken = Set<String>()
         func add(_ element: Element, menuBar: Element?) {
             var name = fileName(for: element.id)
-            if taken.contains(name.lowercased()) {
+            if !taken.insert(name.lowercased()).inserted {
                 var number = 2
                 while taken.contains("\(name)-\(number)".lowercased()) { number += 1 }
                 name = "\(name)-\(number)"
+                taken.insert(name.lowercased())
             }
-            taken.insert(name.lowercased())
             pictures.append(Picture(name: name, title: title(of: element), element: element, menuBar: menuBar))
         }
         for declaration in file.declarations {
-            if declaration.kind == .menubar {
-                for menu in declaration.children where menu.kind == .menu || menu.kind == .submenu { add(menu, menuBar: declaration) }
+            if declaration.record.kind == .menubar {
+                for menu in declaration.children where menu.record.kind == .menu || menu.record.kind == .submenu { add(menu, menuBar: declaration) }
             } else {
                 add(declaration, menuBar: nil)
             }
@@ -52,6 +52,8 @@ package enum SVGBackend {
     /// kept, anything else as `_` and its hexadecimal code, at most 100
     /// bytes — never a separator, never `.` or `..`, never empty.
     package static func fileName(for identifier: String) -> String {
+        // Most identifiers are short words: the name as it is.
+        if !identifier.isEmpty, identifier.utf8.count <= 100, identifier.utf8.allSatisfy(isKeptInFileName) { return identifier }
         var name = ""
         for scalar in identifier.unicodeScalars {
             guard name.utf8.count < 100 else { break }
@@ -63,10 +65,18 @@ package enum SVGBackend {
         return name.isEmpty ? "_" : name
     }
 
+    /// ASCII letters, digits and `-`: what `fileName(for:)` keeps.
+    private static func isKeptInFileName(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"): true
+        default: false
+        }
+    }
+
     /// `File menu`, `More pull-down`, `Edit Note view`.
     static func title(of element: Element) -> String {
         let name = element.label ?? element.id
-        switch element.kind {
+        switch element.record.kind {
         case .menu, .submenu: return name + " menu"
         case .contextmenu: return name + " context menu"
         case .pulldown: return name + " pull-down button"
@@ -90,7 +100,7 @@ package enum SVGBackend {
 
         /// Hands the SVG document to `write`.
         package func write(to write: (UnsafeBufferPointer<UInt8>) -> Void) {
-            SVGBackend.render(picture, family: family).withUnsafeBufferPointer { write($0) }
+            SVGWriter.write(DeclarationLayout.draw(picture, family: family), title: picture.title, to: write)
         }
     }
 
@@ -111,7 +121,7 @@ package enum SVGBackend {
 
     private static func family(for picture: Picture, families: [PictureFamily]) -> PictureFamily {
         if picture.menuBar != nil, families.contains(.mac) { return .mac }
-        if picture.element.kind == .contextmenu, families.contains(.touch) { return .touch }
+        if picture.element.record.kind == .contextmenu, families.contains(.touch) { return .touch }
         return families.first ?? .mac
     }
 
@@ -150,7 +160,7 @@ package enum SVGBackend {
         let drawing = DeclarationLayout.draw(picture, family: family)
         var drawn = Set<String>()
         for shape in drawing.shapes {
-            if case .open(_, let element?, _) = shape { drawn.insert(element.path) }
+            if case .open(_, let index, _) = shape, let element = drawing.element(index) { drawn.insert(element.path) }
         }
         var placed: [String: Flag] = [:]
         var marked: [String: String] = [:]

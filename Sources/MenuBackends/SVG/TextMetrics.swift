@@ -54,6 +54,73 @@ enum TextMetrics {
         return total
     }
 
+    /// The width of UTF-8 `bytes` at `size` points (`width(_:size:bold:)`).
+    static func width(_ bytes: UnsafeBufferPointer<UInt8>, size: Int, bold: Bool = false) -> Int {
+        (emUnits(bytes, bold: bold) * size + 999) / 1_000
+    }
+
+    /// The width of UTF-8 `bytes` in thousandths of an em: printable ASCII
+    /// from the table, anything else as `emUnits(_ text:)` measures it.
+    static func emUnits(_ bytes: UnsafeBufferPointer<UInt8>, bold: Bool = false) -> Int {
+        var total = 0
+        let table = bold ? TextMetrics.bold : regular
+        for byte in bytes {
+            guard byte >= 0x20, byte < 0x7F else { return scalarEmUnits(bytes, bold: bold) }
+            total += Int(table[Int(byte) - 0x20])
+        }
+        return total
+    }
+
+    /// The sum of `emUnits(of:)` over the scalars of `bytes` (what
+    /// `emUnits(_ text:)` adds up for text that isn't plain), decoded in
+    /// place: making a string of each label with a "…" or a shortcut's
+    /// "⌘" cost more than measuring it.
+    private static func scalarEmUnits(_ bytes: UnsafeBufferPointer<UInt8>, bold: Bool) -> Int {
+        var total = 0
+        var decoder = UTF8()
+        var iterator = bytes.makeIterator()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar): total += emUnits(of: scalar, bold: bold)
+            case .emptyInput: return total
+            // Ill-formed: measured as the string it decodes to (with U+FFFD).
+            case .error: return emUnits(String(decoding: bytes, as: UTF8.self), bold: bold)
+            }
+        }
+    }
+
+    /// Where `truncated` cuts a text.
+    enum Cut: Equatable {
+        /// It fits as it is.
+        case fits
+        /// Its first `count` bytes are kept, then "…".
+        case keep(count: Int)
+        /// It holds more than printable ASCII and "…": cut it as a string.
+        case notPlain
+    }
+
+    /// `truncated(_:toFit:size:bold:)` of a text of printable ASCII and
+    /// "…" (most labels), on its bytes: each of those characters is one
+    /// grapheme cluster, so the cut falls between the same ones.
+    static func cut(_ bytes: UnsafeBufferPointer<UInt8>, toFit width: Int, size: Int, bold: Bool = false) -> Cut {
+        guard XMLEscaping.isShownAsItIs(bytes) else { return .notPlain }
+        guard TextMetrics.width(bytes, size: size, bold: bold) > width else { return .fits }
+        let ellipsis = emUnits(of: "…", bold: bold)
+        let budget = width * 1_000 / size - ellipsis  // room left for the "…"
+        let table = bold ? TextMetrics.bold : regular
+        var used = 0
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            let (units, length) = byte < 0x7F ? (Int(table[Int(byte) - 0x20]), 1) : (ellipsis, 3)
+            if used + units > budget { break }
+            used += units
+            index += length
+        }
+        while index > 0, bytes[index - 1] == 0x20 { index -= 1 }
+        return .keep(count: index)
+    }
+
     /// One scalar's width by its class: marks and joiners take none, wide
     /// (East Asian) characters and emoji a full em or more, the rest about
     /// the width of a capital letter.
@@ -67,6 +134,11 @@ enum TextMetrics {
     private static func otherUnits(of scalar: Unicode.Scalar) -> Int {
         let value = scalar.value
         if value == 0x2026 { return 1_000 }  // …
+        // The modifier keys of every shortcut, before the class lookups
+        // below (symbols, neither marks, wide nor emoji: the same widths).
+        if value == 0x2318 { return 1_000 }  // ⌘
+        if value == 0x2303 || value == 0x21E7 { return 840 }  // ⌃ ⇧
+        if value == 0x2325 { return 1_160 }  // ⌥
         if value == 0x200D || (0xFE00...0xFE0F).contains(value) || InvisibleCharacters.isCombining(scalar) { return 0 }
         if isWide(value) { return 1_000 }
         if scalar.properties.isEmojiPresentation { return 1_250 }

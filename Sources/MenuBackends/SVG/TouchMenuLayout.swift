@@ -15,7 +15,7 @@ enum TouchMenuLayout {
 
     /// `layout`: `small`, `medium` or `large`; `title` is shown at the top.
     @discardableResult
-    static func draw(_ content: MenuContent, layout: String, title: String?, x: Int, y: Int, element: Element?,
+    static func draw(_ content: MenuContent, layout: String, title: TextSlice?, x: Int, y: Int, element: Element?,
                      into drawing: inout Drawing) -> Box {
         var lines = content.lines
         // The small and medium layouts lift the first entries into a row of symbols.
@@ -39,9 +39,9 @@ enum TouchMenuLayout {
         drawing.add(.rect(panel, radius: 13, fill: .panel, stroke: .stroke, role: "panel"))
         var top = y
         if let title {
-            let shown = TextMetrics.truncated(title, toFit: width - 32, size: 13)
+            let shown = drawing.truncated(title, toFit: width - 32, size: 13)
             let text = shown ?? title
-            drawing.add(.text(text, x: x + width / 2, y: top + 22, width: TextMetrics.width(text, size: 13),
+            drawing.add(.text(text, x: x + width / 2, y: top + 22, width: drawing.width(text, size: 13),
                               style: TextStyle(size: 13, ink: .secondary, anchor: .middle), full: shown == nil ? nil : title, role: "label"))
             drawing.add(.line(x: x, y: top + titleHeight - 1, width: width, ink: .separator, role: "hair"))
             top += titleHeight
@@ -53,8 +53,8 @@ enum TouchMenuLayout {
                 drawing.add(.rect(Box(x: x + 1, y: top, width: width - 2, height: bandHeight), radius: 0, fill: .gray, stroke: nil, role: "sep"))
                 previousWasEntry = false
             case .header(let text):
-                let shown = TextMetrics.truncated(text, toFit: width - 32, size: 13)
-                drawing.add(.text(shown ?? text, x: x + 16, y: top + 22, width: TextMetrics.width(shown ?? text, size: 13),
+                let shown = drawing.truncated(text, toFit: width - 32, size: 13)
+                drawing.add(.text(shown ?? text, x: x + 16, y: top + 22, width: drawing.width(shown ?? text, size: 13),
                                   style: TextStyle(size: 13, ink: .secondary), full: shown == nil ? nil : text, role: "label"))
                 previousWasEntry = false
             case .entry(let entry):
@@ -87,7 +87,7 @@ enum TouchMenuLayout {
     private static func drawRow(_ entry: MenuContent.Entry, top: Int, x: Int, marks: Bool, into drawing: inout Drawing) {
         let ink = ink(of: entry)
         let rowHeight = entry.subtitle == nil ? rowHeight : subtitleRowHeight
-        drawing.open(.row, element: entry.element)
+        drawing.open(.row, elementAt: entry.element)
         drawing.add(.rect(Box(x: x, y: top, width: width, height: rowHeight), radius: 0, fill: nil, stroke: nil, role: "rowbox"))
         let labelX = x + (marks ? 40 : 16)
         if let mark = entry.mark { drawing.add(.mark(mark, x: x + 14, y: top + 14, size: 16, ink: ink)) }
@@ -101,14 +101,14 @@ enum TouchMenuLayout {
             trailing -= 28
         }
         let room = trailing - labelX - 4
-        let shown = TextMetrics.truncated(entry.label, toFit: room, size: textSize)
+        let shown = drawing.truncated(entry.label, toFit: room, size: textSize)
         let label = shown ?? entry.label
         let baseline = entry.subtitle == nil ? top + 28 : top + 25
-        drawing.add(.text(label, x: labelX, y: baseline, width: TextMetrics.width(label, size: textSize),
+        drawing.add(.text(label, x: labelX, y: baseline, width: drawing.width(label, size: textSize),
                           style: TextStyle(size: textSize, ink: ink), full: shown == nil ? nil : entry.label, role: "label"))
         if let subtitle = entry.subtitle {
-            let cut = TextMetrics.truncated(subtitle, toFit: room, size: 13)
-            drawing.add(.text(cut ?? subtitle, x: labelX, y: top + 45, width: TextMetrics.width(cut ?? subtitle, size: 13),
+            let cut = drawing.truncated(subtitle, toFit: room, size: 13)
+            drawing.add(.text(cut ?? subtitle, x: labelX, y: top + 45, width: drawing.width(cut ?? subtitle, size: 13),
                               style: TextStyle(size: 13, ink: .secondary), full: cut == nil ? nil : subtitle, role: "label"))
         }
         drawing.close()
@@ -121,15 +121,16 @@ enum TouchMenuLayout {
         for (index, entry) in entries.enumerated() {
             let left = x + index * tileWidth
             let ink = ink(of: entry)
-            drawing.open(.row, element: entry.element, title: layout == "small" ? entry.label : nil)
+            drawing.open(.row, elementAt: entry.element, title: layout == "small" ? entry.label : nil)
             drawing.add(.rect(Box(x: left, y: top, width: tileWidth, height: tileHeight), radius: 0, fill: nil, stroke: nil, role: "rowbox"))
             if index > 0 { drawing.add(.rect(Box(x: left, y: top, width: 1, height: tileHeight), radius: 0, fill: .separator, stroke: nil)) }
             let symbolY = layout == "small" ? top + 16 : top + 12
-            drawing.add(.symbol(entry.symbol ?? "questionmark", x: left + tileWidth / 2 - 10, y: symbolY, size: 20, ink: ink))
+            let symbol = entry.symbol ?? drawing.text("questionmark" as StaticString)
+            drawing.add(.symbol(symbol, x: left + tileWidth / 2 - 10, y: symbolY, size: 20, ink: ink))
             if layout != "small" {
-                let shown = TextMetrics.truncated(entry.label, toFit: tileWidth - 10, size: 12)
+                let shown = drawing.truncated(entry.label, toFit: tileWidth - 10, size: 12)
                 let label = shown ?? entry.label
-                drawing.add(.text(label, x: left + tileWidth / 2, y: top + 54, width: TextMetrics.width(label, size: 12),
+                drawing.add(.text(label, x: left + tileWidth / 2, y: top + 54, width: drawing.width(label, size: 12),
                                   style: TextStyle(size: 12, ink: ink, anchor: .middle), full: shown == nil ? nil : entry.label, role: "label"))
             }
             drawing.close()

@@ -142,11 +142,22 @@ package struct CodeWriter: Sendable {
     /// line. A Markdown table row is twenty pieces: a capacity check and
     /// count update for each cost more than copying them.
     mutating func line(room: Int, _ put: (inout ByteCursor) -> Void) {
-        // The indentation may be a tab, so it is written on its own.
-        beginLine()
-        buffer.writeLine(indentedBy: 0, room: room, put)
+        unique()
+        if let spacesPerLevel {
+            buffer.writeLine(indentedBy: level * spacesPerLevel, room: room, put)
+        } else {
+            // The indentation is a tab: written on its own.
+            writeIndentation()
+            buffer.writeLine(indentedBy: 0, room: room, put)
+        }
         lastLineIsEmpty = false
         hasLines = true
+    }
+
+    /// Up to `maximum` bytes through a cursor, inside a line begun with
+    /// `beginLine` (a piece of many small parts, such as escaped text).
+    mutating func write(atMost maximum: Int, _ put: (inout ByteCursor) -> Void) {
+        buffer.write(atMost: maximum, put)
     }
 
     /// Ends a line begun with `beginLine`.

@@ -137,14 +137,17 @@ package enum MarkdownEscaping {
         // holds nothing that could start code, a link, HTML or a fence: the
         // common doc comment, unchanged.
         if let first = text.utf8.first, first.isASCIIAlphanumericOrSpace, first != 0x20,
-           text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !docSpecialBytes.contains($0) }) {
+           text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && !isDocSpecial($0) }) {
             return [text]
         }
         return MarkdownDocComment.lines(text)
     }
 
-    /// `<`, `` ` ``, `[`, `]`, `~`.
-    private static let docSpecialBytes: Set<UInt8> = [0x3C, 0x60, 0x5B, 0x5D, 0x7E]
+    /// `<`, `` ` ``, `[`, `]`, `~` (compared, not looked up in a set: hashing
+    /// each byte of every doc comment cost more than the rest of the check).
+    private static func isDocSpecial(_ byte: UInt8) -> Bool {
+        byte == 0x3C || byte == 0x60 || byte == 0x5B || byte == 0x5D || byte == 0x7E
+    }
 
     /// A link destination: the path percent-encoded except for unreserved
     /// characters and `/`, so spaces, parentheses and `<` can't end it.

@@ -12,16 +12,17 @@ import MenuSupport
 /// SVG inline can choose the appearance by setting the `--m-…` variables
 /// on an ancestor (see `PreviewPage`).
 struct SVGWriter {
-    private var writer = CodeWriter(indentUnit: "  ")
+    private var writer: CodeWriter
     /// Paths of elements (`data-path`), for a page that points at them.
     private let annotated: Bool
     /// Findings by the path of the drawn element they concern: its group
     /// is marked (`m-flag`, `m-flag-error`) and titled with them.
     private let flags: [String: SVGBackend.Flag]
 
-    init(annotated: Bool, flags: [String: SVGBackend.Flag] = [:]) {
+    init(annotated: Bool, flags: [String: SVGBackend.Flag] = [:], writer: CodeWriter = CodeWriter(indentUnit: "  ")) {
         self.annotated = annotated
         self.flags = flags
+        self.writer = writer
     }
 
     /// The whole document for `drawing`, `margin` points around it.
@@ -31,188 +32,309 @@ struct SVGWriter {
         return svg.writer.bytes
     }
 
+    /// The document (not annotated) handed to `sink` in pieces as it is
+    /// written: a build writes thousands of pictures, and collecting each
+    /// in an array of its own cost an allocation and a copy of every byte.
+    static func write(_ drawing: Drawing, title: String, margin: Int = 8, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withoutActuallyEscaping(sink) { sink in
+            var svg = SVGWriter(annotated: false, writer: CodeWriter(indentUnit: "  ", streamingTo: sink))
+            svg.write(drawing, title: title, margin: margin)
+            svg.writer.flushRemaining()
+        }
+    }
+
     private mutating func write(_ drawing: Drawing, title: String, margin: Int) {
         let width = drawing.right + margin
         let height = drawing.bottom + margin
-        writer.line("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"menuc\" width=\"\(width)\" height=\"\(height)\" viewBox=\"0 0 \(width) \(height)\" role=\"img\">")
-        writer.indented { writer in
-            writer.line("<title>" + XMLEscaping.text(title) + "</title>")
-            writer.beginLine()
-            writer.write("<style>")
-            writer.write(string: SVGWriter.styleSheet)
-            writer.write("</style>")
-            writer.endLine()
-            writer.line("<rect class=\"f-canvas\" width=\"\(width)\" height=\"\(height)\"/>")
+        // Written in pieces: a string made for each of these lines of every picture cost more than writing them.
+        writer.line(room: SVGWriter.shapeRoom) { line in
+            line.put("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"menuc\" width=\"")
+            line.putDecimal(width)
+            line.put("\" height=\"")
+            line.putDecimal(height)
+            line.put("\" viewBox=\"0 0 ")
+            line.putDecimal(width)
+            line.put(0x20)
+            line.putDecimal(height)
+            line.put("\" role=\"img\">")
         }
         writer.enter()
-        for shape in drawing.shapes { write(shape) }
+        var title = title
+        title.withUTF8 { title in
+            SVGWriter.withShown(title) { title in
+                if SVGWriter.fitsInLine(title.count) {
+                    writer.line(room: 16 + SVGWriter.escapedRoom(title)) { line in
+                        line.put("<title>")
+                        SVGWriter.putEscaped(title, into: &line)
+                        line.put("</title>")
+                    }
+                } else {
+                    writer.beginLine()
+                    writer.write("<title>")
+                    escaped(title)
+                    writer.write("</title>")
+                    writer.endLine()
+                }
+            }
+        }
+        writer.beginLine()
+        writer.write("<style>")
+        writer.write(string: SVGWriter.styleSheet)
+        writer.write("</style>")
+        writer.endLine()
+        writer.line(room: SVGWriter.shapeRoom) { line in
+            line.put("<rect class=\"f-canvas\" width=\"")
+            line.putDecimal(width)
+            line.put("\" height=\"")
+            line.putDecimal(height)
+            line.put("\"/>")
+        }
+        writer.leave()
+        writer.enter()
+        drawing.texts.withUnsafeBufferPointer { texts in
+            for shape in drawing.shapes { write(shape, texts: texts, drawing: drawing) }
+        }
         writer.leave()
         writer.line("</svg>")
     }
 
-    // Shapes are written as pieces straight into the output — no string
-    // per element: a build draws every declaration, and strings made per
-    // attribute cost several times the writing.
+    // Each shape is one line put through a cursor (`CodeWriter.line(room:)`):
+    // one capacity check a line, where a check and a count update for
+    // each of its fifteen pieces cost more than copying them — a build
+    // writes seven bytes of pictures for each byte of its input.
 
-    private mutating func write(_ shape: Shape) {
+    /// Room for a line's fixed pieces: tags, classes (`Ink` names are at
+    /// most 11 bytes), and up to six numbers of `ByteCursor.decimalRoom`.
+    private static let shapeRoom = 320
+
+    /// Room for text escaped by `putEscaped` (`&quot;`: 6 bytes for 1).
+    private static func escapedRoom(_ bytes: UnsafeBufferPointer<UInt8>) -> Int { 6 * bytes.count }
+
+    /// Whether a line's texts, `count` bytes in all, are put in the line's
+    /// room. Longer ones (a label of megabytes) are escaped into the output
+    /// in pieces (`escaped`): the room would be six times their size.
+    private static func fitsInLine(_ count: Int) -> Bool { count <= 16_384 }
+
+    private mutating func write(_ shape: Shape, texts: UnsafeBufferPointer<UInt8>, drawing: Drawing) {
+        func bytes(_ slice: TextSlice) -> UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(rebasing: texts[slice.range]) }
         switch shape {
         case .rect(let box, let radius, let fill, let stroke, let role):
-            writer.beginLine()
-            writer.write("<rect class=\"")
-            if let fill { writer.write("f-"); writer.write(fill.name) } else { writer.write("f-none") }
-            if let stroke { writer.write(" s-"); writer.write(stroke.name) }
-            if let role { writer.write(" m-"); writer.write(string: role) }
-            writeBox(box)
-            if radius > 0 { writer.write(" rx=\""); number(radius); writer.write("\"") }
-            writer.write("/>")
-            writer.endLine()
+            writer.line(room: SVGWriter.shapeRoom + (role?.utf8CodeUnitCount ?? 0)) { line in
+                line.put("<rect class=\"")
+                if let fill { line.put("f-"); line.put(fill.name) } else { line.put("f-none") }
+                if let stroke { line.put(" s-"); line.put(stroke.name) }
+                if let role { line.put(" m-"); line.put(role) }
+                SVGWriter.putBox(box, into: &line)
+                if radius > 0 { line.put(" rx=\""); line.putDecimal(radius); line.put(0x22) }
+                line.put("/>")
+            }
         case .line(let x, let y, let width, let ink, let role):
-            writer.beginLine()
-            writer.write("<rect class=\"f-")
-            writer.write(ink.name)
-            writer.write(" m-")
-            writer.write(string: role)
-            writeBox(Box(x: x, y: y, width: width, height: 1))
-            writer.write("/>")
-            writer.endLine()
+            writer.line(room: SVGWriter.shapeRoom + role.utf8CodeUnitCount) { line in
+                line.put("<rect class=\"f-")
+                line.put(ink.name)
+                line.put(" m-")
+                line.put(role)
+                SVGWriter.putBox(Box(x: x, y: y, width: width, height: 1), into: &line)
+                line.put("/>")
+            }
         case .text(let shown, let x, let y, let width, let style, let full, let role):
-            writer.beginLine()
-            if let full {
-                writer.write("<g><title>")
-                escaped(XMLEscaping.shown(full))
-                writer.write("</title>")
+            let text = bytes(shown)
+            SVGWriter.withShown(optional: full.map(bytes)) { full in
+                let tagRoom = SVGWriter.shapeRoom + (role?.utf8CodeUnitCount ?? 0)
+                func putTag(_ line: inout ByteCursor) {
+                    line.put("<text class=\"m-t")
+                    line.putDecimal(style.size)
+                    line.put(" f-")
+                    line.put(style.ink.name)
+                    if style.bold { line.put(" m-b") }
+                    switch style.anchor {
+                    case .start: break
+                    case .middle: line.put(" m-c")
+                    case .end: line.put(" m-e")
+                    }
+                    if let role { line.put(" m-"); line.put(role) }
+                    line.put("\" x=\"")
+                    line.putDecimal(x)
+                    line.put("\" y=\"")
+                    line.putDecimal(y)
+                    line.put("\" data-w=\"")
+                    line.putDecimal(width)
+                    line.put("\">")
+                }
+                guard SVGWriter.fitsInLine(text.count + (full?.count ?? 0)) else {
+                    writer.beginLine()
+                    if let full {
+                        writer.write("<g><title>")
+                        escaped(full)
+                        writer.write("</title>")
+                    }
+                    writer.write(atMost: tagRoom, putTag)
+                    escaped(text)
+                    writer.write("</text>")
+                    if full != nil { writer.write("</g>") }
+                    writer.endLine()
+                    return
+                }
+                writer.line(room: tagRoom + SVGWriter.escapedRoom(text) + (full.map(SVGWriter.escapedRoom) ?? 0)) { line in
+                    if let full {
+                        line.put("<g><title>")
+                        SVGWriter.putEscaped(full, into: &line)
+                        line.put("</title>")
+                    }
+                    putTag(&line)
+                    SVGWriter.putEscaped(text, into: &line)
+                    line.put("</text>")
+                    if full != nil { line.put("</g>") }
+                }
             }
-            writer.write("<text class=\"m-t")
-            number(style.size)
-            writer.write(" f-")
-            writer.write(style.ink.name)
-            if style.bold { writer.write(" m-b") }
-            switch style.anchor {
-            case .start: break
-            case .middle: writer.write(" m-c")
-            case .end: writer.write(" m-e")
-            }
-            if let role { writer.write(" m-"); writer.write(string: role) }
-            writer.write("\" x=\"")
-            number(x)
-            writer.write("\" y=\"")
-            number(y)
-            writer.write("\" data-w=\"")
-            number(width)
-            writer.write("\">")
-            escaped(shown)
-            writer.write("</text>")
-            if full != nil { writer.write("</g>") }
-            writer.endLine()
         case .symbol(let name, let x, let y, let size, let ink):
-            writer.beginLine()
-            writer.write("<svg class=\"m-sym s-")
-            writer.write(ink.name)
-            writeSquare(x: x, y: y, size: size)
-            writer.write(" viewBox=\"0 0 16 16\"><title>")
-            escaped(XMLEscaping.shown(name))
-            writer.write("</title><rect x=\"1.5\" y=\"1.5\" width=\"13\" height=\"13\" rx=\"4\"/><circle cx=\"8\" cy=\"8\" r=\"2\"/></svg>")
-            writer.endLine()
+            SVGWriter.withShown(bytes(name)) { name in
+                func putTag(_ line: inout ByteCursor) {
+                    line.put("<svg class=\"m-sym s-")
+                    line.put(ink.name)
+                    SVGWriter.putBox(Box(x: x, y: y, width: size, height: size), into: &line)
+                    line.put(" viewBox=\"0 0 16 16\"><title>")
+                }
+                let end: StaticString = "</title><rect x=\"1.5\" y=\"1.5\" width=\"13\" height=\"13\" rx=\"4\"/><circle cx=\"8\" cy=\"8\" r=\"2\"/></svg>"
+                guard SVGWriter.fitsInLine(name.count) else {
+                    writer.beginLine()
+                    writer.write(atMost: SVGWriter.shapeRoom, putTag)
+                    escaped(name)
+                    writer.write(end)
+                    writer.endLine()
+                    return
+                }
+                writer.line(room: SVGWriter.shapeRoom + SVGWriter.escapedRoom(name)) { line in
+                    putTag(&line)
+                    SVGWriter.putEscaped(name, into: &line)
+                    line.put(end)
+                }
+            }
         case .mark(let mark, let x, let y, let size, let ink):
-            writer.beginLine()
-            writer.write("<svg class=\"m-mark s-")
-            writer.write(ink.name)
-            writeSquare(x: x, y: y, size: size)
-            writer.write(" viewBox=\"0 0 16 16\"><path d=\"")
-            writer.write(SVGWriter.path(of: mark))
-            writer.write("\"/></svg>")
-            writer.endLine()
+            let path = SVGWriter.path(of: mark)
+            writer.line(room: SVGWriter.shapeRoom + path.utf8CodeUnitCount) { line in
+                line.put("<svg class=\"m-mark s-")
+                line.put(ink.name)
+                SVGWriter.putBox(Box(x: x, y: y, width: size, height: size), into: &line)
+                line.put(" viewBox=\"0 0 16 16\"><path d=\"")
+                line.put(path)
+                line.put("\"/></svg>")
+            }
         case .open(let role, let element, let title):
-            var title = title
-            // Paths are made only for a page that points at elements (the preview).
-            let path = annotated || !flags.isEmpty ? element?.path : nil
-            writer.beginLine()
-            writer.write("<g class=\"m-")
-            writer.write(role.name)
-            if let path, let flag = flags[path] {
-                writer.write(" m-flag m-flag-")
-                writer.write(string: flag.severity)
-                title = flag.text
+            if annotated || !flags.isEmpty || !SVGWriter.fitsInLine(title.map { Int($0.count) } ?? 0) {
+                writeOpen(role, path: drawing.element(element)?.path, title: title.map(bytes))
+            } else {
+                SVGWriter.withShown(optional: title.map(bytes)) { title in
+                    writer.line(room: SVGWriter.shapeRoom + (title.map(SVGWriter.escapedRoom) ?? 0)) { line in
+                        line.put("<g class=\"m-")
+                        line.put(role.name)
+                        line.put("\">")
+                        if let title {
+                            line.put("<title>")
+                            SVGWriter.putEscaped(title, into: &line)
+                            line.put("</title>")
+                        }
+                    }
+                }
             }
-            writer.write("\"")
-            if annotated, let path {
-                writer.write(" data-path=\"")
-                escaped(XMLEscaping.shown(path))
-                writer.write("\"")
-            }
-            writer.write(">")
-            if let title {
-                writer.write("<title>")
-                escaped(XMLEscaping.shown(title))
-                writer.write("</title>")
-            }
-            writer.endLine()
             writer.enter()
         case .close:
             writer.leave()
-            writer.beginLine()
-            writer.write("</g>")
-            writer.endLine()
+            writer.line(room: 4) { $0.put("</g>") }
         }
     }
 
-    /// ` x="…" y="…" width="…" height="…"`.
-    private mutating func writeBox(_ box: Box) {
-        writer.write("\" x=\"")
-        number(box.x)
-        writer.write("\" y=\"")
-        number(box.y)
-        writer.write("\" width=\"")
-        number(box.width)
-        writer.write("\" height=\"")
-        number(box.height)
+    /// A group's opening tag on a page that points at elements (the
+    /// preview): its path, and its findings marked.
+    private mutating func writeOpen(_ role: GroupRole, path: String?, title: UnsafeBufferPointer<UInt8>?) {
+        writer.beginLine()
+        writer.write("<g class=\"m-")
+        writer.write(role.name)
+        var flagText: String?
+        if let path, let flag = flags[path] {
+            writer.write(" m-flag m-flag-")
+            writer.write(string: flag.severity)
+            flagText = flag.text
+        }
         writer.write("\"")
-    }
-
-    /// `" x="…" y="…" width="…" height="…"` of a square (after a class).
-    private mutating func writeSquare(x: Int, y: Int, size: Int) {
-        writeBox(Box(x: x, y: y, width: size, height: size))
-    }
-
-    /// A whole number in decimal.
-    private mutating func number(_ value: Int) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { digits in
-            var magnitude = value.magnitude
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            if value < 0 {
-                start -= 1
-                digits[start] = UInt8(ascii: "-")
-            }
-            writer.write(UnsafeBufferPointer(rebasing: digits[start...]))
+        if annotated, let path {
+            writer.write(" data-path=\"")
+            escaped(XMLEscaping.shown(path))
+            writer.write("\"")
         }
+        writer.write(">")
+        if let flagText {
+            writer.write("<title>")
+            escaped(XMLEscaping.shown(flagText))
+            writer.write("</title>")
+        } else if let title {
+            writer.write("<title>")
+            SVGWriter.withShown(title) { escaped($0) }
+            writer.write("</title>")
+        }
+        writer.endLine()
     }
 
-    /// Text already `XMLEscaping.shown`, escaped as it is written (runs
-    /// without `&`, `<`, `>` or quotes are copied whole).
+    /// ` x="…" y="…" width="…" height="…"` (after a class, whose quote it closes).
+    private static func putBox(_ box: Box, into line: inout ByteCursor) {
+        line.put("\" x=\"")
+        line.putDecimal(box.x)
+        line.put("\" y=\"")
+        line.putDecimal(box.y)
+        line.put("\" width=\"")
+        line.putDecimal(box.width)
+        line.put("\" height=\"")
+        line.putDecimal(box.height)
+        line.put(0x22)
+    }
+
+    /// Hands `body` `XMLEscaping.shown` of the text: its own bytes when it
+    /// is shown as it is (most), else those of the string `shown` makes.
+    private static func withShown<Result>(optional bytes: UnsafeBufferPointer<UInt8>?, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        guard let bytes, !XMLEscaping.isShownAsItIs(bytes) else { return body(bytes) }
+        var shown = XMLEscaping.shown(String(decoding: bytes, as: UTF8.self))
+        return shown.withUTF8 { body($0) }
+    }
+
+    private static func withShown<Result>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        withShown(optional: bytes) { body($0 ?? bytes) }
+    }
+
+    /// Text already `XMLEscaping.shown`, escaped as it is put (runs
+    /// without `&`, `<`, `>` or quotes are copied whole); at most
+    /// `escapedRoom` bytes.
+    private static func putEscaped(_ bytes: UnsafeBufferPointer<UInt8>, into line: inout ByteCursor) {
+        var runStart = 0
+        for (index, byte) in bytes.enumerated() {
+            let replacement: StaticString
+            switch byte {
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            case UInt8(ascii: "'"): replacement = "&#39;"
+            default: continue
+            }
+            if index > runStart { line.put(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
+            line.put(replacement)
+            runStart = index + 1
+        }
+        if bytes.count > runStart { line.put(UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+    }
+
+    /// Text already `XMLEscaping.shown`, escaped as it is written.
     private mutating func escaped(_ text: String) {
         var text = text
-        text.withUTF8 { bytes in
-            var runStart = 0
-            for (index, byte) in bytes.enumerated() {
-                let replacement: StaticString
-                switch byte {
-                case UInt8(ascii: "&"): replacement = "&amp;"
-                case UInt8(ascii: "<"): replacement = "&lt;"
-                case UInt8(ascii: ">"): replacement = "&gt;"
-                case UInt8(ascii: "\""): replacement = "&quot;"
-                case UInt8(ascii: "'"): replacement = "&#39;"
-                default: continue
-                }
-                if index > runStart { writer.write(UnsafeBufferPointer(rebasing: bytes[runStart..<index])) }
-                writer.write(replacement)
-                runStart = index + 1
-            }
-            if bytes.count > runStart { writer.write(UnsafeBufferPointer(rebasing: bytes[runStart...])) }
+        text.withUTF8 { escaped($0) }
+    }
+
+    /// In pieces of at most 4 KB, so a text of any length asks for a bounded room.
+    private mutating func escaped(_ bytes: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        while start < bytes.count {
+            let piece = UnsafeBufferPointer(rebasing: bytes[start..<min(start + 4_096, bytes.count)])
+            writer.write(atMost: SVGWriter.escapedRoom(piece)) { SVGWriter.putEscaped(piece, into: &$0) }
+            start += piece.count
         }
     }
 

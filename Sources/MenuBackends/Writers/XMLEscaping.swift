@@ -61,20 +61,23 @@ package enum XMLEscaping {
     /// it is, without asking each scalar's Unicode properties.
     static func isShownAsItIs(_ text: String) -> Bool {
         var text = text
-        return text.withUTF8 { bytes in
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte >= 0x20, byte < 0x7F {
-                    index += 1
-                } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA6 {
-                    index += 3  // U+2026: a graphic character
-                } else {
-                    return false
-                }
+        return text.withUTF8 { isShownAsItIs($0) }
+    }
+
+    /// `isShownAsItIs` of UTF-8 bytes.
+    static func isShownAsItIs(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte >= 0x20, byte < 0x7F {
+                index += 1
+            } else if byte == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80, bytes[index + 2] == 0xA6 {
+                index += 3  // U+2026: a graphic character
+            } else {
+                return false
             }
-            return true
         }
+        return true
     }
 
     /// Characters XML 1.0 does not allow in a document at all (C0 controls
