@@ -91,7 +91,7 @@ let package = Package(
         .target(name: "MenuTestSupport", path: "Tests/MenuTestSupport"),
         // Compares JSON texts as data.
         .target(name: "JSONTestSupport", path: "Tests/JSONTestSupport"),
-        // One text parsed and resolved without the driver, for the tests of the rules and backends.
+        // One text parsed and resolved without the driver, for the tests of the resolver, rules and backends.
         .target(name: "SemanticsTestSupport", dependencies: ["MenuSyntax", "MenuSemantics"], path: "Tests/SemanticsTestSupport"),
         // Formatting a text, for the tests at and above the formatter.
         .target(name: "FormatterTestSupport", dependencies: ["MenuFormatter"], path: "Tests/FormatterTestSupport"),
@@ -107,7 +107,7 @@ let package = Package(
         .testTarget(name: "MenuSyntaxTests", dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuTestSupport"], path: "Tests/MenuSyntaxTests"),
         .testTarget(
             name: "MenuSemanticsTests",
-            dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuTestSupport"],
+            dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuTestSupport", "SemanticsTestSupport"],
             path: "Tests/MenuSemanticsTests"
         ),
         .testTarget(
@@ -125,10 +125,10 @@ let package = Package(
             dependencies: ["MenuSupport", "MenuSyntax", "MenuFormatter", "MenuTestSupport", "FormatterTestSupport"],
             path: "Tests/MenuFormatterTests"
         ),
-        // The driver: compiling, files and imports, configuration, baselines,
-        // writing outputs, rendering diagnostics — and whatever else needs
-        // `Compiler.compile` to get its input. Fixtures/ holds the golden
-        // inputs and outputs every target reads (TestSupport.fixtures).
+        // The driver: compiling, files and imports, diagnostics sorted and
+        // limited per file, configuration, baselines, writing outputs,
+        // rendering diagnostics. Fixtures/ holds the golden inputs and
+        // outputs every target reads (TestSupport.fixtures).
         .testTarget(
             name: "MenuCompilerTests",
             dependencies: ["MenuModel", "MenuSupport", "MenuSyntax", "MenuSemantics", "MenuRules", "MenuBackends", "MenuFormatter", "MenuCompiler",

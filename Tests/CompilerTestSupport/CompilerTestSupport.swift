@@ -20,9 +20,4 @@ extension TestSupport {
             return "\(position.line):\(position.column): \(diagnostic.id)"
         }
     }
-
-    /// Every `.menu` file under `directory`, sorted, as paths relative to it.
-    public static func menuFiles(under directory: URL) -> [String] {
-        InputCollector.menuFiles(under: directory.path) ?? []
-    }
 }

@@ -13,7 +13,9 @@ import FormatterTestSupport
 
 /// `menuc fmt` keeps what a file means: the checked model and diagnostics
 /// of the formatted text are the original's, over every sample, fixture,
-/// comment placement and robustness mutation that parses.
+/// comment placement and robustness mutation that parses. That every
+/// sample is already formatted is `FormatterMeaningTests` of
+/// MenuFormatterTests.
 struct FormatterMeaningTests {
     /// The formatted text; records a failure (and returns the input) when
     /// the formatter refuses.
@@ -103,19 +105,6 @@ struct FormatterMeaningTests {
         #expect(comments(FormatSource(file: SourceFile(id: FileID(0), displayPath: "", text: once))) == comments(FormatSource(file: file)),
                 "\(name): comments changed", sourceLocation: sourceLocation)
         return true
-    }
-
-    /// The samples that must be formatted: all but the error and guideline
-    /// examples (which show problems, and may be laid out to show them).
-    static let formattedSamples: [String] = TestSupport.menuFiles(under: TestSupport.samples).filter {
-        !$0.hasPrefix("errors/") && !$0.hasPrefix("guidelines/")
-    }
-
-    @Test("every sample is already formatted", arguments: formattedSamples)
-    func sampleIsFormatted(_ relative: String) throws {
-        let data = try Data(contentsOf: TestSupport.samples.appendingPathComponent(relative))
-        let formatted = try MenuFormatter.format(SourceFile(id: FileID(0), displayPath: relative, absolutePath: "", bytes: [UInt8](data))).get()
-        #expect(formatted == String(decoding: data, as: UTF8.self), "run: menuc fmt samples/\(relative)")
     }
 
     static var corpus: [(name: String, path: String?, bytes: [UInt8])] {

@@ -28,6 +28,31 @@ public enum TestSupport {
         return (number as? UInt64) ?? UInt64((number as? Int) ?? -1)
     }
 
+    /// Every `.menu` file under `directory`, sorted, as paths relative to
+    /// it, found as `menuc` finds the inputs in a folder: hidden entries
+    /// passed over, links to folders not followed, pipes and devices left
+    /// out. Without the driver, so that the tests of every stage can sweep
+    /// the samples and fixtures.
+    public static func menuFiles(under directory: URL) -> [String] {
+        var found: [String] = []
+        var pending = [""]
+        while let relative = pending.popLast() {
+            let folder = relative.isEmpty ? directory.path : directory.appendingPathComponent(relative).path
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            for name in names where !name.hasPrefix(".") {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                // What the entry itself is: a link is not followed.
+                let type = (try? FileManager.default.attributesOfItem(atPath: directory.appendingPathComponent(child).path))?[.type] as? FileAttributeType
+                if type == .typeDirectory {
+                    pending.append(child)
+                } else if name.hasSuffix(".menu"), type == .typeRegular || type == .typeSymbolicLink {
+                    found.append(child)
+                }
+            }
+        }
+        return found.sorted()
+    }
+
     /// A fresh temporary directory, removed by the caller.
     public static func temporaryDirectory() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("menuc-tests-\(UUID().uuidString)")

@@ -3,8 +3,8 @@ import MenuSyntax
 
 /// One in-memory file taken through the stages below the driver: parsed
 /// and resolved as `Compiler.compile` parses and resolves a text given
-/// alone, for the tests of the stages that read the checked model (rules,
-/// backends) without the driver above them. A text that imports files
+/// alone, for the tests of the resolver and of the stages that read the
+/// checked model (rules, backends) without the driver above them. A text that imports files
 /// needs the driver's workspace, and so a driver test.
 public struct CheckedText {
     public let source: SourceFile
@@ -15,6 +15,19 @@ public struct CheckedText {
     public let file: CheckedFile?
 
     public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+
+    /// The diagnostics in the order a reader is shown them: by position,
+    /// then id and message (repeats are kept; removing them is the driver's).
+    public var sortedDiagnostics: [Diagnostic] { diagnostics.sorted(by: DiagnosticKeeper.showsBefore) }
+
+    /// `line:column: id` for each diagnostic, in the order a reader is
+    /// shown them: compact and readable in failures.
+    public var summary: [String] {
+        sortedDiagnostics.map { diagnostic in
+            let position = source.position(of: diagnostic.span.start)
+            return "\(position.line):\(position.column): \(diagnostic.id)"
+        }
+    }
 
     public init(_ text: String, displayPath: String = "test.menu") {
         source = SourceFile(id: FileID(0), displayPath: displayPath, absolutePath: "", bytes: Array(text.utf8))

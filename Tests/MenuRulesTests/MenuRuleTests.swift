@@ -4,22 +4,21 @@ import Testing
 @testable import MenuSyntax
 @_spi(MenuPipeline) @testable import MenuSemantics
 @testable import MenuRules
-@testable import MenuBackends
-@testable import MenuFormatter
-@testable import MenuCompiler
 import MenuTestSupport
+import SemanticsTestSupport
 
 /// Edge cases of the Menus rules beyond their own examples: escapes in
-/// fix-its, thresholds, splicing, imports and false positives on labels
-/// taken from Apple's own menus.
+/// fix-its, thresholds, splicing and false positives on labels taken from
+/// Apple's own menus. Menus imported from other files are
+/// `MenuRuleTests` of the driver's tests (MenuCompilerTests).
 @Suite("Menu rules")
 struct MenuRuleTests {
 
     /// Findings of one rule on a source text (which must have no language errors).
     private func findings(_ id: String, in text: String, configuration: RuleConfiguration = RuleConfiguration()) -> [Diagnostic] {
-        let compilation = Compiler.compile([.text(text, displayPath: "test.menu")], options: CompileOptions(runRules: false))
+        let compilation = CheckedText(text)
         #expect(!compilation.hasErrors, "language errors: \(compilation.diagnostics.map(\.message))")
-        guard let file = compilation.files.first, let rule = RuleRegistry.all.first(where: { $0.descriptor.id == id }) else {
+        guard let file = compilation.file, let rule = RuleRegistry.all.first(where: { $0.descriptor.id == id }) else {
             Issue.record("no file or no rule \(id)")
             return []
         }
@@ -272,38 +271,6 @@ struct MenuRuleTests {
         #expect(findings("duplicate-shortcut", in: text).map(\.span.start) == [offset(of: #""command+P""#, in: text)].compactMap { $0 })
     }
 
-    @Test func importedMenusAreCheckedWhereTheyAreWritten() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("menuc-menu-rules-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try """
-            menu Edit "Edit" {
-              item undo "Undo" { shortcut: "cmd+z" }
-              item "Clipboard" { action: showClipboard }
-            }
-            """.write(to: directory.appendingPathComponent("edit.menu"), atomically: true, encoding: .utf8)
-        let main = """
-            import "edit.menu"
-            menubar {
-              menu File "File" { item revert "Revert" { shortcut: "cmd+z" } }
-              use Edit
-            }
-            """
-        try main.write(to: directory.appendingPathComponent("main.menu"), atomically: true, encoding: .utf8)
-        let compilation = Compiler.compile([.path(directory.appendingPathComponent("main.menu").path)],
-                                               options: CompileOptions(root: directory.path, runRules: false))
-        #expect(!compilation.hasErrors, "\(compilation.diagnostics.map(\.message))")
-        let file = try #require(compilation.files.first)
-        func run(_ id: String) -> [Diagnostic] {
-            let rule = RuleRegistry.all.first { $0.descriptor.id == id }
-            return rule.map { RuleEngine(rules: [$0]).check(file, hasLanguageErrors: false) } ?? []
-        }
-        let duplicates = run("duplicate-shortcut")
-        #expect(duplicates.map(\.span.start) == [offset(of: "use Edit", in: main)].compactMap { $0 })
-        #expect(duplicates.allSatisfy { $0.span.file == file.source.id })
-        #expect(run("label-starts-with-verb").isEmpty, "Clipboard is reported in edit.menu, not here")
-    }
-
     // MARK: - Groups and levels
 
     @Test func suggestSubmenuIgnoresOneWordTermsAndSeparateGroups() {
@@ -388,8 +355,8 @@ struct MenuRuleTests {
             for _ in 0..<Int.random(in: 2...12, using: &generator) { entry(depth: 0) }
             lines.append("}")
             let text = lines.joined(separator: "\n") + "\n"
-            let compilation = Compiler.compile([.text(text, displayPath: "test.menu")], options: CompileOptions(runRules: false))
-            let file = try #require(compilation.files.first)
+            let compilation = CheckedText(text)
+            let file = try #require(compilation.file)
             var expected: [(Int, Int)] = []
             for (container, _) in file.walk(.menu) { plainDuplicates(in: container, into: &expected) }
             let found = findings("duplicate-label", in: text).map { ($0.span.start, $0.secondary.first?.span.start ?? -1) }

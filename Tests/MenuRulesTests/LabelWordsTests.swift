@@ -4,10 +4,8 @@ import Testing
 @testable import MenuSyntax
 @_spi(MenuPipeline) @testable import MenuSemantics
 @testable import MenuRules
-@testable import MenuBackends
-@testable import MenuFormatter
-@testable import MenuCompiler
 import MenuTestSupport
+import SemanticsTestSupport
 
 @Suite("LabelWords")
 struct LabelWordsTests {
@@ -324,8 +322,8 @@ struct LabelWordsTests {
         let labels = [precomposed, decomposed, precomposed, "sort by date", "Add to the Cart", "Undo", "Add to the Cart", "Photos", "…"]
         let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\($0.element)\"\n" }.joined() + "}\n"
         // Rules off: they would fill the table before the test asks.
-        let compilation = Compiler.compile([.text(source, displayPath: "t.menu")], options: CompileOptions(runRules: false))
-        let file = try #require(compilation.files.first)
+        let compilation = CheckedText(source, displayPath: "t.menu")
+        let file = try #require(compilation.file)
         let table = LabelTable(store: file.store)
         let items = file.walk(.item).map(\.element)
         #expect(items.count == labels.count)
@@ -371,8 +369,8 @@ struct LabelWordsTests {
     @Test func plainAnswersTakeNoEntry() throws {
         let labels = (0..<50).map { "Item \($0)" } + ["Add to the Cart", "sort by date"]
         let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\($0.element)\"\n" }.joined() + "}\n"
-        let compilation = Compiler.compile([.text(source, displayPath: "t.menu")], options: CompileOptions(runRules: false))
-        let file = try #require(compilation.files.first)
+        let compilation = CheckedText(source, displayPath: "t.menu")
+        let file = try #require(compilation.file)
         let table = LabelTable(store: file.store)
         let ids = try file.walk(.item).map(\.element).map { try #require($0.labelID) }
         for id in ids.prefix(50) {
@@ -393,9 +391,8 @@ struct LabelWordsTests {
     /// and are forgotten after: a build keeps every checked file while it
     /// writes outputs, which never ask about labels.
     @Test func answersAreKeptForARuleRunAndForgottenAfter() throws {
-        let compilation = Compiler.compile([.text("menu M \"m\" {\n  item a \"Add to the Cart\"\n}\n", displayPath: "t.menu")],
-                                               options: CompileOptions(runRules: false))
-        let file = try #require(compilation.files.first)
+        let compilation = CheckedText("menu M \"m\" {\n  item a \"Add to the Cart\"\n}\n", displayPath: "t.menu")
+        let file = try #require(compilation.file)
         let table = LabelTable(store: file.store)
         let id = try #require(file.walk(.item).map(\.element).first?.labelID)
         table.keepingAnswers {
@@ -415,24 +412,5 @@ struct LabelWordsTests {
         #expect(engine.findings(file, hasLanguageErrors: false, labels: table).diagnostics.map(\.message) == first.map(\.message))
         #expect(afterFirst > 2)
         #expect(table.computations - afterFirst == afterFirst - 2)
-    }
-
-    @Test func aCheckedModelIsFreedOnceDropped() throws {
-        // The label tables the rules build hang off the file; nothing in them
-        // may point back, or a language server would keep every model it made.
-        weak var store: ModelStore?
-        weak var table: LabelTable?
-        do {
-            let compilation = Compiler.compile([.text("menu M \"m\" {\n  item a \"open file\"\n  item b \"Copy...\"\n}\n", displayPath: "t.menu")])
-            let file = try #require(compilation.files.first)
-            #expect(!compilation.diagnostics.isEmpty)  // the rules ran and built their tables
-            let labels = LabelTable(store: file.store)
-            var titleCased = labels.memo(LabelTable.titleCased, expectedLabels: file.elementCount)
-            _ = titleCased[try #require(file.walk(.item).map(\.element).first?.labelID)]
-            store = file.store
-            table = labels
-        }
-        #expect(store == nil)
-        #expect(table == nil)
     }
 }

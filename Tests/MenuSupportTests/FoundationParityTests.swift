@@ -1,18 +1,17 @@
 import Foundation
 import Testing
 @testable import MenuSupport
-@testable import MenuSyntax
-@_spi(MenuPipeline) @testable import MenuSemantics
-@testable import MenuRules
-@testable import MenuBackends
-@testable import MenuFormatter
-@testable import MenuCompiler
 import MenuTestSupport
 
 /// menuc links only FoundationEssentials, so it replaces what it used from
 /// full Foundation with standard-library code. These tests hold each
 /// replacement to the Foundation behaviour it stands in for (the tests may
 /// link full Foundation; the product may not).
+///
+/// Here the replacements in MenuSupport; identifier derivation, byte
+/// replacement and path standardizing through links are held in the tests
+/// of their own stages (`FoundationParityTests` of MenuSemanticsTests,
+/// MenuSyntaxTests and MenuCompilerTests).
 @Suite("Foundation parity")
 struct FoundationParityTests {
     // MARK: - Folding labels into identifiers
@@ -55,13 +54,6 @@ struct FoundationParityTests {
         #expect(mismatches.isEmpty, "\(mismatches.prefix(20))")
     }
 
-    @Test(arguments: [("Café", "cafe"), ("Ｏｐｅｎ Ｆｉｌｅ", "openFile"), ("Cafe\u{301} Noir", "cafeNoir"), ("Zoë’s Ångström", "zoesAngstrom"),
-                      ("Straße", "straE"), ("Øre", "re"), ("👍🏽 Like", "like"), ("Ｄｏｎ＇ｔ Save", "dontSave"),
-                      ("ﬁle", "file"), ("Oﬃce Suite", "officeSuite"), ("ǅabac", "dzabac"), ("𝐁𝐨𝐥𝐝 Text", "boldText"), ("m² Area", "m2Area")])
-    func identifiersFromNonASCIILabels(_ label: String, _ expected: String) {
-        #expect(IdentifierDerivation.derive(from: label) == expected)
-    }
-
     // MARK: - Text
 
     @Test(arguments: ["", "  ", " a ", "\ta b\t", "\u{00A0}x\u{3000}", "\nx\n", " \u{301}x", "x \u{2028}", "…  "])
@@ -74,12 +66,6 @@ struct FoundationParityTests {
     @Test(arguments: [0, 7, 42, 999, 1000, 9999, 12345, -5])
     func zeroPaddingMatchesFormat(_ number: Int) {
         #expect(number.zeroPadded(to: 4) == String(format: "%04d", number))
-    }
-
-    @Test(arguments: [("Save...", "...", "…"), ("a....b", "...", "…"), ("......", "...", "…"), ("none", "...", "…"),
-                      ("      item \"a\"\n      item", "      item", "    item")])
-    func byteReplacementMatchesFoundation(_ text: String, _ needle: String, _ replacement: String) {
-        #expect(text.replacingBytes(of: needle, with: replacement) == text.replacingOccurrences(of: needle, with: replacement))
     }
 
     // MARK: - Paths
@@ -98,46 +84,6 @@ struct FoundationParityTests {
     @Test(arguments: [("", "x"), ("a", ""), ("a", "b"), ("a/", "b"), ("/", "b"), ("a", "b/c"), ("/x/", ".y.tmp")])
     func appendingMatchesNSString(_ base: String, _ component: String) {
         #expect(PathNames.appending(component, to: base) == (base as NSString).appendingPathComponent(component))
-    }
-
-    /// `.` and `..` go, links are followed (also relative ones, and before a
-    /// `..`, as the file system does), and what does not exist is tidied.
-    @Test func standardizedResolvesLinksWhereTheyExist() throws {
-        let directory = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let fileManager = FileManager.default
-        // The temporary directory itself may be reached through a link.
-        guard let real = realpath(directory.path, nil) else { Issue.record("realpath failed"); return }
-        let root = String(cString: real)
-        free(real)
-        try fileManager.createDirectory(atPath: root + "/real/sub", withIntermediateDirectories: true)
-        #expect(fileManager.createFile(atPath: root + "/real/sub/f.menu", contents: Data()))
-        try fileManager.createSymbolicLink(atPath: root + "/link", withDestinationPath: "real/sub")
-        try fileManager.createSymbolicLink(atPath: root + "/absolute", withDestinationPath: root + "/real")
-        try fileManager.createSymbolicLink(atPath: root + "/dangling", withDestinationPath: "nowhere")
-        try fileManager.createSymbolicLink(atPath: root + "/loop1", withDestinationPath: "loop2")
-        try fileManager.createSymbolicLink(atPath: root + "/loop2", withDestinationPath: "loop1")
-        try fileManager.createSymbolicLink(atPath: root + "/real/file-link.menu", withDestinationPath: "sub/f.menu")
-        let cases = [
-            ("real/sub/f.menu", "real/sub/f.menu"), ("real//sub/./f.menu", "real/sub/f.menu"), ("real/sub/", "real/sub"),
-            ("link/f.menu", "real/sub/f.menu"), ("link/../x.menu", "real/x.menu"), ("absolute/sub/f.menu", "real/sub/f.menu"),
-            ("link/missing.menu", "real/sub/missing.menu"), ("missing/a/../b.menu", "missing/b.menu"),
-            ("dangling", "dangling"), ("loop1", "loop1"), ("real/sub/../../real", "real"), (".", ""),
-            ("real/file-link.menu", "real/sub/f.menu"), ("link/../file-link.menu", "real/sub/f.menu"), ("loop1/x.menu", "loop1/x.menu"),
-        ]
-        // The standardizer of many paths answers the same, from its table of
-        // directories the second time round.
-        var standardizer = PathNames.Standardizer()
-        for round in 1...2 {
-            for (path, expected) in cases {
-                let wanted = expected.isEmpty ? root : root + "/" + expected
-                #expect(PathNames.standardized(root + "/" + path) == wanted, "\(path)")
-                #expect(standardizer.standardized(root + "/" + path) == wanted, "\(path), round \(round)")
-            }
-        }
-        #expect(PathNames.standardized("/") == "/")
-        #expect(PathNames.standardized("/..") == "/")
-        #expect(Workspace.standardize("link/f.menu", relativeTo: root) == root + "/real/sub/f.menu")
     }
 
     @Test func fileSystemKinds() throws {

@@ -3,16 +3,14 @@ import Testing
 @testable import MenuSupport
 @testable import MenuSyntax
 @_spi(MenuPipeline) @testable import MenuSemantics
-@testable import MenuRules
-@testable import MenuBackends
-@testable import MenuFormatter
-@testable import MenuCompiler
-import MenuTestSupport
-import CompilerTestSupport
+import SemanticsTestSupport
 
+/// The resolver on one text: identifiers, splices, references, properties,
+/// placement, platforms. What crosses files is `ResolverTests` of the
+/// driver's tests (MenuCompilerTests), which loads the imports.
 struct ResolverTests {
-    func element(_ compilation: Compilation, _ path: String) -> Element? {
-        compilation.files.first?.walk().map(\.element).last { $0.path == path }
+    func element(_ compilation: CheckedText, _ path: String) -> Element? {
+        compilation.file?.walk().map(\.element).last { $0.path == path }
     }
 
     @Test(arguments: [
@@ -26,16 +24,16 @@ struct ResolverTests {
 
     @Test func labelsWithoutASCIIFallBackToSyntheticIDs() {
         #expect(IdentifierDerivation.derive(from: "⌘") == nil)
-        let compilation = TestSupport.compile("menu M \"M\" { item \"📁\"; item \"開く\"; section { item a \"A\" }; section { item b \"B\" } }")
+        let compilation = CheckedText("menu M \"M\" { item \"📁\"; item \"開く\"; section { item a \"A\" }; section { item b \"B\" } }")
         #expect(compilation.diagnostics.isEmpty)
-        #expect(compilation.files[0].declarations[0].children.map(\.id) == ["item", "item2", "section", "section2"])
-        #expect(compilation.files[0].declarations[0].children.map(\.idSource) == [.synthetic, .synthetic, .synthetic, .synthetic])
+        #expect(compilation.file?.declarations[0].children.map(\.id) == ["item", "item2", "section", "section2"])
+        #expect(compilation.file?.declarations[0].children.map(\.idSource) == [.synthetic, .synthetic, .synthetic, .synthetic])
     }
 
     @Test func duplicateDerivedIDsNameBothPlaces() {
-        let compilation = TestSupport.compile("menu M \"M\" {\n  item \"Copy\"\n  item \"Copy\"\n}")
-        #expect(TestSupport.summary(compilation) == ["3:8: duplicate-id"])
-        #expect(compilation.diagnostics[0].secondary.first?.label == "first declared here")
+        let compilation = CheckedText("menu M \"M\" {\n  item \"Copy\"\n  item \"Copy\"\n}")
+        #expect(compilation.summary == ["3:8: duplicate-id"])
+        #expect(compilation.sortedDiagnostics[0].secondary.first?.label == "first declared here")
     }
 
     /// Siblings' identifiers are compared as written names in the body's
@@ -43,7 +41,7 @@ struct ResolverTests {
     /// bodies of more than 16: each way finds exactly the repeats.
     @Test func duplicateIDsAreFoundWhicheverWayTheyAreCompared() {
         func duplicates(_ text: String) -> [String] {
-            TestSupport.summary(TestSupport.compile(text)).filter { $0.hasSuffix("duplicate-id") }
+            CheckedText(text).summary.filter { $0.hasSuffix("duplicate-id") }
         }
         // Written names: equal ones repeat; equal lengths, other bytes do not.
         #expect(duplicates("menu M \"M\" {\n  item abc \"A\"\n  item abd \"B\"\n  item abc \"C\"\n}") == ["4:8: duplicate-id"])
@@ -62,9 +60,9 @@ struct ResolverTests {
     }
 
     @Test func syntheticIDsStepAroundTakenNames() {
-        let compilation = TestSupport.compile("menu M \"M\" { section { item a \"A\" }; item section \"Section\" }")
+        let compilation = CheckedText("menu M \"M\" { section { item a \"A\" }; item section \"Section\" }")
         #expect(compilation.diagnostics.isEmpty)
-        #expect(compilation.files[0].declarations[0].children.map(\.id) == ["section2", "section"])
+        #expect(compilation.file?.declarations[0].children.map(\.id) == ["section2", "section"])
     }
 
     @Test func useSplicesItemsWithTheirOrigin() throws {
@@ -76,35 +74,35 @@ struct ResolverTests {
             }
             menubar { use File }
             """
-        let compilation = TestSupport.compile(text)
+        let compilation = CheckedText(text)
         #expect(compilation.diagnostics.isEmpty)
         let file = try #require(element(compilation, "File"))
         #expect(file.children.map(\.id) == ["open", "close"])
         #expect(file.children[1].origin?.menu == "Common")
         #expect(file.children[1].path == "File/close")
-        let bar = compilation.files[0].declarations[2]
+        let bar = try #require(compilation.file).declarations[2]
         #expect(bar.children.first?.id == "File")
         #expect(bar.children.first?.origin?.via == .use)
         #expect(bar.children.first?.children.map(\.path) == ["menubar/File/open", "menubar/File/close"])
     }
 
     @Test func menuPropertySplicesAndCannotMixWithItems() {
-        let ok = TestSupport.compile("menu Share \"Share\" { item a \"Copy Link\" }\npulldown p \"Share\" { menu: Share }")
+        let ok = CheckedText("menu Share \"Share\" { item a \"Copy Link\" }\npulldown p \"Share\" { menu: Share }")
         #expect(ok.diagnostics.isEmpty)
-        #expect(ok.files[0].declarations[1].children.map(\.origin?.via) == [.menu])
-        let mixed = TestSupport.compile("menu Share \"Share\" { item a \"A\" }\npulldown p \"P\" {\n  menu: Share\n  item b \"B\"\n}")
-        #expect(TestSupport.summary(mixed) == ["4:3: misplaced-element"])
+        #expect(ok.file?.declarations[1].children.map(\.origin?.via) == [.menu])
+        let mixed = CheckedText("menu Share \"Share\" { item a \"A\" }\npulldown p \"P\" {\n  menu: Share\n  item b \"B\"\n}")
+        #expect(mixed.summary == ["4:3: misplaced-element"])
     }
 
     @Test func unknownReferencesSuggestTheClosestName() {
-        let compilation = TestSupport.compile("""
+        let compilation = CheckedText("""
             menu Edit "Edit" { item a "A" }
             menubar { use Edt }
             popup p "P" { default: noets; option notes "Notes"; option work "Work" }
             button b "B…" { opens: Setings }
             view Settings "Settings" { button x "X" }
             """)
-        #expect(compilation.diagnostics.map(\.message) == [
+        #expect(compilation.sortedDiagnostics.map(\.message) == [
             "'use' names 'Edt', but no menu of that name is declared; did you mean 'Edit'?",
             "'default:' names 'noets', but no option of that name is declared; did you mean 'notes'?",
             "'opens:' names 'Setings', but no view of that name is declared; did you mean 'Settings'?",
@@ -113,27 +111,27 @@ struct ResolverTests {
     }
 
     @Test func referencesMustNameTheRightKind() {
-        let compilation = TestSupport.compile("view V \"V\" { button b \"B\" }\nmenubar { use V }\nbutton c \"C\" { opens: window }")
-        #expect(compilation.diagnostics.map(\.message) == ["'V' is a view, but 'use' needs a menu"])
+        let compilation = CheckedText("view V \"V\" { button b \"B\" }\nmenubar { use V }\nbutton c \"C\" { opens: window }")
+        #expect(compilation.sortedDiagnostics.map(\.message) == ["'V' is a view, but 'use' needs a menu"])
     }
 
     @Test func referenceCyclesAreNamedInFull() {
-        let compilation = TestSupport.compile("""
+        let compilation = CheckedText("""
             menu A "A" { use B }
             menu B "B" { submenu s "S" { use C } }
             menu C "C" { use A }
             """)
-        #expect(compilation.diagnostics.map(\.message) == ["reference cycle: A → B → C → A"])
-        #expect(compilation.diagnostics[0].id == "reference-cycle")
+        #expect(compilation.sortedDiagnostics.map(\.message) == ["reference cycle: A → B → C → A"])
+        #expect(compilation.sortedDiagnostics[0].id == "reference-cycle")
     }
 
     @Test func selfReferenceIsACycle() {
-        let compilation = TestSupport.compile("menu A \"A\" { submenu s \"S\" { menu: A } }")
-        #expect(compilation.diagnostics.map(\.message) == ["reference cycle: A → A"])
+        let compilation = CheckedText("menu A \"A\" { submenu s \"S\" { menu: A } }")
+        #expect(compilation.sortedDiagnostics.map(\.message) == ["reference cycle: A → A"])
     }
 
     @Test func propertiesAreValidated() {
-        let compilation = TestSupport.compile("""
+        let compilation = CheckedText("""
             menu M "M" {
               item a "A" { role: danger; enabled: "true"; shortcut: "cmd+" }
               item b "B" { shortcuts: "cmd+b"; symbol: scissors }
@@ -141,19 +139,19 @@ struct ResolverTests {
             }
             button x "X" { alternate: true; width: -2; style: "filled" }
             """)
-        #expect(TestSupport.summary(compilation) == [
+        #expect(compilation.summary == [
             "2:22: invalid-value", "2:39: invalid-value", "2:57: invalid-shortcut",
             "3:16: unknown-property", "3:44: invalid-value",
             "4:27: duplicate-property",
             "6:16: unknown-property", "6:40: invalid-value", "6:51: invalid-value",
         ])
-        #expect(compilation.diagnostics[3].message == "unknown property 'shortcuts' for item; did you mean 'shortcut'?")
-        #expect(compilation.diagnostics[6].notes == ["'alternate' is a property of item"])
-        #expect(compilation.diagnostics[0].help == "role is one of: normal, destructive")
+        #expect(compilation.sortedDiagnostics[3].message == "unknown property 'shortcuts' for item; did you mean 'shortcut'?")
+        #expect(compilation.sortedDiagnostics[6].notes == ["'alternate' is a property of item"])
+        #expect(compilation.sortedDiagnostics[0].help == "role is one of: normal, destructive")
     }
 
     @Test func placementIsChecked() {
-        let compilation = TestSupport.compile("""
+        let compilation = CheckedText("""
             pulldown p "P" { option o "O"; item a "A" }
             menu M "M" { menu N "N" { item x "X" }; section { section { item y "Y" } } }
             menubar { item z "Z" }
@@ -162,15 +160,15 @@ struct ResolverTests {
             option top "Top"
             menubar { menu F "F" { item f "F" } }
             """)
-        #expect(TestSupport.summary(compilation) == [
+        #expect(compilation.summary == [
             "1:18: misplaced-element", "2:14: misplaced-element", "2:51: misplaced-element", "3:11: misplaced-element",
             "5:14: misplaced-element", "5:28: misplaced-element", "6:1: misplaced-element", "7:1: misplaced-element",
         ])
     }
 
     @Test func defaultsAreMadeExplicit() throws {
-        let compilation = TestSupport.compile("button b \"Go\"\nmenu M \"M\" { item i \"I\" }")
-        let button = compilation.files[0].declarations[0]
+        let compilation = CheckedText("button b \"Go\"\nmenu M \"M\" { item i \"I\" }")
+        let button = try #require(compilation.file).declarations[0]
         #expect(button.properties.map(\.name) == ["enabled", "role", "type", "undoable"])
         #expect(button.properties.allSatisfy { !$0.isExplicit })
         #expect(button.symbol("type") == "system")
@@ -179,103 +177,16 @@ struct ResolverTests {
     }
 
     @Test func platformsAreValidated() {
-        let compilation = TestSupport.compile("platforms ios 17, macOS 14, macOS, watchOs\nmenu M \"M\" { item a \"A\" }")
-        #expect(compilation.diagnostics.map(\.message) == [
+        let compilation = CheckedText("platforms ios 17, macOS 14, macOS, watchOs\nmenu M \"M\" { item a \"A\" }")
+        #expect(compilation.sortedDiagnostics.map(\.message) == [
             "unknown platform 'ios'; did you mean 'iOS'?", "macOS is listed twice", "unknown platform 'watchOs'; did you mean 'watchOS'?",
         ])
-        #expect(TestSupport.compile("menu M \"M\" {}").files[0].platforms.map(\.name) == [.iOS, .iPadOS, .macOS])
+        #expect(CheckedText("menu M \"M\" {}").file?.platforms.map(\.name) == [.iOS, .iPadOS, .macOS])
     }
 
     @Test func aSecondMenubarIsMisplaced() {
-        let compilation = TestSupport.compile("menubar { menu A \"A\" { item a \"A\" } }\nmenubar { menu B \"B\" { item b \"B\" } }")
-        #expect(TestSupport.summary(compilation) == ["2:1: misplaced-element"])
-    }
-
-    @Test func importsResolveOnceAndRefuseEscapes() throws {
-        let root = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
-        try TestSupport.write("{}", to: root.appendingPathComponent("menuc.json"))
-        try TestSupport.write("menu Edit \"Edit\" { item copy \"Copy\" }", to: root.appendingPathComponent("shared/edit.menu"))
-        try TestSupport.write("import \"edit.menu\"\nmenu View \"View\" { use Edit }", to: root.appendingPathComponent("shared/view.menu"))
-        try TestSupport.write("import \"shared/edit.menu\"\nimport \"shared/view.menu\"\nmenubar { use Edit; use View }",
-                              to: root.appendingPathComponent("app.menu"))
-        try TestSupport.write("import \"../outside.menu\"\nimport \"missing.menu\"\nimport \"/etc/passwd\"", to: root.appendingPathComponent("bad.menu"))
-        try TestSupport.write("menu X \"X\" { item x \"X\" }", to: root.deletingLastPathComponent().appendingPathComponent("outside.menu"))
-        let app = Compiler.compile([.path(root.appendingPathComponent("app.menu").path)], options: CompileOptions(runRules: false))
-        #expect(app.diagnostics.isEmpty, "\(app.diagnostics.map(\.message))")
-        #expect(app.workspace.files.count == 3, "each file is loaded once")
-        #expect(app.files[0].declarations[0].children.map(\.id) == ["Edit", "View"])
-        let bad = Compiler.compile([.path(root.appendingPathComponent("bad.menu").path)], options: CompileOptions(runRules: false))
-        #expect(bad.diagnostics.map(\.id) == ["import-failed", "import-failed", "import-failed"])
-        #expect(bad.diagnostics[0].message.contains("outside the project root"))
-        #expect(bad.diagnostics[1].message.hasPrefix("cannot import 'missing.menu': no such file"))
-        #expect(bad.diagnostics[2].message == "import paths are relative to the importing file, not absolute")
-        try? FileManager.default.removeItem(at: root.deletingLastPathComponent().appendingPathComponent("outside.menu"))
-    }
-
-    @Test func importCyclesAreReported() throws {
-        let root = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
-        try TestSupport.write("{}", to: root.appendingPathComponent("menuc.json"))
-        let count = 1_000
-        for index in 0..<count {
-            try TestSupport.write("import \"f\((index + 1) % count).menu\"\nmenu M\(index) \"M\" { item a \"A\" }", to: root.appendingPathComponent("f\(index).menu"))
-        }
-        let compilation = Compiler.compile([.path(root.appendingPathComponent("f0.menu").path)], options: CompileOptions(runRules: false))
-        #expect(compilation.diagnostics.count == 1)
-        #expect(compilation.diagnostics.first?.id == "import-failed")
-        // One short line: the first and last steps, and a count of the rest.
-        let message = compilation.diagnostics.first?.message.replacingOccurrences(of: root.path + "/", with: "")
-        #expect(message == "import cycle through 1000 files: f0.menu → f1.menu → f2.menu → f3.menu → … 993 more … → f997.menu → f998.menu → f999.menu → f0.menu")
-        #expect(compilation.workspace.files.count == count)
-    }
-
-    @Test func importedNamesCannotCollide() throws {
-        let root = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
-        try TestSupport.write("{}", to: root.appendingPathComponent("menuc.json"))
-        try TestSupport.write("menu Edit \"Edit\" { item a \"A\" }", to: root.appendingPathComponent("a.menu"))
-        try TestSupport.write("import \"a.menu\"\nmenu Edit \"Edit\" { item b \"B\" }", to: root.appendingPathComponent("b.menu"))
-        let compilation = Compiler.compile([.path(root.appendingPathComponent("b.menu").path)], options: CompileOptions(runRules: false))
-        #expect(compilation.diagnostics.map(\.message) == ["'Edit' is already declared in the imported file \(compilation.workspace.file(FileID(1)).displayPath)"])
-    }
-
-    /// Inputs are read and parsed in parallel, and each import group has its
-    /// own resolver: results must still come back in input order, with
-    /// repeats sharing one file and an unreadable input failing alone.
-    @Test func manyInputsLoadInOrderWhateverTheWorkers() throws {
-        let root = try TestSupport.temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: root) }
-        try TestSupport.write("{}", to: root.appendingPathComponent("menuc.json"))
-        var paths: [String] = []
-        for folder in 0..<4 {
-            let shared = root.appendingPathComponent("f\(folder)/shared.menu")
-            try TestSupport.write("menu Shared\(folder) \"Shared\" { item s\(folder) \"Share\" }", to: shared)
-            for index in 0..<6 {
-                let file = root.appendingPathComponent("f\(folder)/m\(index).menu")
-                try TestSupport.write("import \"shared.menu\"\nmenu M\(index) \"M\" { use Shared\(folder); item a\(index) \"Open\" }", to: file)
-                paths.append(file.path)
-            }
-        }
-        paths.insert(root.appendingPathComponent("f9/missing.menu").path, at: 5)
-        paths.append(paths[0])
-        func run(workers: Int) -> (files: [String], failures: [String], diagnostics: [String], children: [[String]]) {
-            var options = CompileOptions(runRules: false)
-            options.workers = workers
-            let compilation = Compiler.compile(paths.map { .path($0) }, options: options)
-            return (compilation.files.map { PathNames.lastComponent(of: PathNames.deletingLastComponent(of: $0.source.absolutePath)) + "/" + PathNames.lastComponent(of: $0.source.absolutePath) },
-                    compilation.loadFailures.map(\.message), compilation.diagnostics.map(\.message),
-                    compilation.files.map { $0.declarations[0].children.map(\.id) })
-        }
-        let serial = run(workers: 1)
-        #expect(serial.files.count == 25, "24 inputs and the repeat of the first; the missing one fails")
-        #expect(serial.files.first == "f0/m0.menu" && serial.files.last == "f0/m0.menu")
-        #expect(serial.files[5] == "f0/m5.menu" && serial.files[6] == "f1/m0.menu", "the files after a failure keep their order")
-        #expect(serial.failures.count == 1 && serial.failures[0].contains("missing.menu"))
-        #expect(serial.diagnostics.isEmpty, "\(serial.diagnostics)")
-        #expect(serial.children[7] == ["s1", "a1"], "each import group resolves its own shared file")
-        let parallel = run(workers: 4)
-        #expect(parallel.files == serial.files && parallel.failures == serial.failures && parallel.children == serial.children)
+        let compilation = CheckedText("menubar { menu A \"A\" { item a \"A\" } }\nmenubar { menu B \"B\" { item b \"B\" } }")
+        #expect(compilation.summary == ["2:1: misplaced-element"])
     }
 }
 
@@ -319,18 +230,18 @@ struct ShortcutTests {
         ((0..<8).map { "  pulldown p\($0) \"More\" { menu: Level3 }\n" }.joined(), "view V {\n", "}\n"),
     ])
     func splicingPastTheLimitIsAnError(body: String, open: String, close: String) {
-        let compilation = TestSupport.compile(Self.levels(then: open + body + close))
+        let compilation = CheckedText(Self.levels(then: open + body + close))
         let errors = compilation.diagnostics.filter { $0.severity == .error }
         #expect(errors.map(\.id) == ["splice-too-large"])
         #expect(errors.first?.message == "splicing 'Level3' here would copy more than the 100,000 elements these files may splice")
-        let elements = compilation.files.first?.store.records.count ?? 0
+        let elements = compilation.file?.store.records.count ?? 0
         #expect(elements <= Resolver.minimumSpliceBudget + 2_000)
     }
 
     @Test func splicingUpToTheLimitIsFine() {
-        let compilation = TestSupport.compile(Self.levels(then: "menu Big \"Big\" {\n" + (0..<7).map { "  section t\($0) { use Level3 }\n" }.joined() + "}\n"))
+        let compilation = CheckedText(Self.levels(then: "menu Big \"Big\" {\n" + (0..<7).map { "  section t\($0) { use Level3 }\n" }.joined() + "}\n"))
         #expect(compilation.diagnostics.filter { $0.severity == .error }.isEmpty)
-        #expect(compilation.files.first?.store.records.count ?? 0 > 90_000)
+        #expect(compilation.file?.store.records.count ?? 0 > 90_000)
     }
 
     /// Menus that each splice the next with `use` keep their items at one
@@ -344,10 +255,10 @@ struct ShortcutTests {
         let menus = (1..<length).map { "menu L\($0) \"L\($0)\" {\n  use L\($0 - 1)\n}\n" }
         let last = "menu L0 \"L0\" {\n  item a \"Open\"\n}\n"
         for text in [last + menus.joined(), menus.reversed().joined() + last] {
-            let compilation = TestSupport.compile(text)
+            let compilation = CheckedText(text)
             #expect(compilation.diagnostics.filter { $0.severity == .error }.isEmpty)
             // Every menu holds the one item, through the chain.
-            #expect(compilation.files.first?.store.records.count == 2 * length)
+            #expect(compilation.file?.store.records.count == 2 * length)
         }
     }
 
@@ -357,7 +268,7 @@ struct ShortcutTests {
     @Test func repeatedUnknownPropertiesPointAtTheFirst() throws {
         let names = ["prop0", "prop1", "prop0"] + (2..<5_000).map { "prop\($0)" }
         let text = "menu M \"M\" {\n  item a \"Open\" { " + names.map { "\($0): 1" }.joined(separator: "; ") + " }\n}\n"
-        let compilation = TestSupport.compile(text)
+        let compilation = CheckedText(text)
         let duplicates = compilation.diagnostics.filter { $0.id == "duplicate-property" }
         #expect(duplicates.map(\.message) == ["'prop0' is set twice on item 'Open'"])
         let first = try #require(duplicates.first?.secondary.first?.span)

@@ -1,7 +1,7 @@
 import Testing
 @testable import MenuSyntax
 @_spi(MenuPipeline) @testable import MenuSemantics
-@testable import MenuCompiler
+import SemanticsTestSupport
 
 /// The rules' one walker: `file.walk(kinds…)` visits what walking every
 /// element and keeping those kinds visits, in the same order, each with
@@ -36,9 +36,9 @@ struct CheckedFileWalkTests {
         """
 
     private static func file() throws -> CheckedFile {
-        let compilation = Compiler.compile([.text(text, displayPath: "walk.menu")], options: CompileOptions(runRules: false))
+        let compilation = CheckedText(text, displayPath: "walk.menu")
         #expect(!compilation.hasErrors, "\(compilation.diagnostics.map(\.message))")
-        return try #require(compilation.files.first)
+        return try #require(compilation.file)
     }
 
     /// Depth first, in source order, spliced copies where they are spliced.

@@ -1,9 +1,7 @@
 import Testing
 @testable import MenuSyntax
 @_spi(MenuPipeline) @testable import MenuSemantics
-@testable import MenuCompiler
-import MenuTestSupport
-import CompilerTestSupport
+import SemanticsTestSupport
 
 /// Identifiers derived from labels that differ only by a symbol: `+`, `%`
 /// and a minus sign are spelled as words, a hyphen and a dash are not.
@@ -20,15 +18,15 @@ struct DerivedIdentifierTests {
     }
 
     @Test func labelsThatDifferBySymbolsGetDistinctIdentifiers() {
-        let compilation = TestSupport.compile("menu Sound \"Sound\" {\n  item \"Volume + 5%\"\n  item \"Volume - 5%\"\n}\n")
+        let compilation = CheckedText("menu Sound \"Sound\" {\n  item \"Volume + 5%\"\n  item \"Volume - 5%\"\n}\n")
         #expect(compilation.diagnostics.isEmpty)
-        #expect(compilation.files[0].declarations[0].children.map(\.id) == ["volumePlus5Percent", "volumeMinus5Percent"])
+        #expect(compilation.file?.declarations[0].children.map(\.id) == ["volumePlus5Percent", "volumeMinus5Percent"])
     }
 
     @Test func aRemainingCollisionNamesBothLabelsAndSuggestsExplicitIdentifiers() throws {
-        let compilation = TestSupport.compile("menu Sound \"Sound\" {\n  item \"Volume (5)\"\n  item \"Volume: 5\"\n}\n")
-        #expect(TestSupport.summary(compilation) == ["3:8: duplicate-id"])
-        let error = try #require(compilation.diagnostics.first)
+        let compilation = CheckedText("menu Sound \"Sound\" {\n  item \"Volume (5)\"\n  item \"Volume: 5\"\n}\n")
+        #expect(compilation.summary == ["3:8: duplicate-id"])
+        let error = try #require(compilation.sortedDiagnostics.first)
         #expect(error.message == "'Volume (5)' and 'Volume: 5' both derive the identifier 'volume5'")
         #expect(error.help?.contains("explicit identifiers") == true)
         #expect(error.help?.contains("item volume5Up \"Volume (5)\"") == true)

@@ -4,11 +4,8 @@ import Testing
 @testable import MenuSyntax
 @_spi(MenuPipeline) @testable import MenuSemantics
 @testable import MenuRules
-@testable import MenuBackends
-@testable import MenuFormatter
-@testable import MenuCompiler
 import MenuTestSupport
-import CompilerTestSupport
+import SemanticsTestSupport
 
 /// The fast paths under the rules — walk order by kind, entry counts, byte
 /// folding, the dense key table — compared with the general computations
@@ -21,7 +18,7 @@ struct RuleSupportTests {
         TestSupport.menuFiles(under: TestSupport.samples).flatMap { path -> [CheckedFile] in
             let url = TestSupport.samples.appendingPathComponent(path)
             guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
-            return Compiler.compile([.text(text, displayPath: path)], options: CompileOptions(runRules: false)).files
+            return CheckedText(text, displayPath: path).file.map { [$0] } ?? []
         }
     }
 
@@ -69,8 +66,8 @@ struct RuleSupportTests {
         let odd = ["  Copy  ", "\tCopy Link\r\n", "COPY…", "Don’t Save", " \u{0B}Open\u{0C} ", "Café", "ÜBER", "\u{00A0}Copy", "   ", "x\u{301}"]
         let labels = TitleCaseLabels.labelsToCompare.prefix(300) + odd
         let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\(Self.menuLiteral($0.element))\"\n" }.joined() + "}\n"
-        let compilation = Compiler.compile([.text(source, displayPath: "t.menu")], options: CompileOptions(runRules: false))
-        let file = try #require(compilation.files.first)
+        let compilation = CheckedText(source, displayPath: "t.menu")
+        let file = try #require(compilation.file)
         let items = file.walk(.item).map(\.element)
         #expect(items.count == labels.count)
         for item in items {

@@ -4,22 +4,24 @@ import Testing
 @testable import MenuSyntax
 @_spi(MenuPipeline) @testable import MenuSemantics
 @testable import MenuRules
-@testable import MenuBackends
-@testable import MenuFormatter
-@testable import MenuCompiler
+import SemanticsTestSupport
 
 /// Edge cases of the pull-down and pop-up rules that the rules' own
-/// examples don't show: thresholds, spliced menus, imports, `@allow`,
-/// the whole rule set at once, and the layouts the More-symbol fix-it edits.
+/// examples don't show: thresholds, spliced menus, `@allow`, the whole
+/// rule set at once, and the layouts the More-symbol fix-it edits. A menu
+/// imported from another file is `PullDownAndPopUpRuleTests` of the
+/// driver's tests (MenuCompilerTests).
 @Suite("Pull-down and pop-up rules")
 struct PullDownAndPopUpRuleTests {
-    /// All findings of the given rule ids (every rule runs, as in `menuc check`).
+    /// All findings of the given rule ids (every rule runs, as in `menuc
+    /// check`), with the language errors, in the order they are shown.
     static func findings(_ text: String, ids: Set<String>, configuration: RuleConfiguration = RuleConfiguration()) -> [Diagnostic] {
-        let compilation = Compiler.compile([.text(text, displayPath: "test.menu")],
-                                               options: CompileOptions(configuration: configuration))
+        let compilation = CheckedText(text)
         let errors = compilation.diagnostics.filter { $0.severity == .error && LanguageErrorID(rawValue: $0.id) != nil }
         #expect(errors.isEmpty, "language errors: \(errors.map(\.message))")
-        return compilation.diagnostics.filter { ids.contains($0.id) }
+        guard let file = compilation.file else { return [] }
+        let found = RuleEngine(configuration: configuration).check(file, languageErrors: compilation.diagnostics.filter { $0.severity == .error })
+        return (compilation.diagnostics + found).sorted(by: DiagnosticKeeper.showsBefore).filter { ids.contains($0.id) }
     }
 
     static func ids(_ text: String, _ ids: Set<String>) -> [String] {
@@ -28,8 +30,7 @@ struct PullDownAndPopUpRuleTests {
 
     /// The text after applying one rule's fix-its, run alone.
     static func fixed(_ text: String, by rule: any Rule) -> String {
-        let compilation = Compiler.compile([.text(text, displayPath: "test.menu")], options: CompileOptions(runRules: false))
-        guard let file = compilation.files.first else { return text }
+        guard let file = CheckedText(text).file else { return text }
         let findings = RuleEngine(rules: [rule]).check(file, hasLanguageErrors: false)
         return String(decoding: FixApplier.apply(findings.flatMap(\.fixIts), to: file.source.bytes, file: file.source.id).bytes, as: UTF8.self)
     }
@@ -101,35 +102,6 @@ struct PullDownAndPopUpRuleTests {
         let found = Self.findings(text, ids: ["destructive-needs-confirmation"])
         #expect(found.count == 1)
         #expect(found.first?.elementPath == "NoteActions/delete")
-    }
-
-    @Test func importedMenuIsCheckedInItsOwnFile() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("menuc-pulldown-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        try """
-            menu NoteActions "Note Actions" {
-              item pin "Pin Note" { action: pin }
-              item delete "Delete Note" { role: destructive; action: deleteNote }
-            }
-            """.write(to: directory.appendingPathComponent("actions.menu"), atomically: true, encoding: .utf8)
-        let main = directory.appendingPathComponent("main.menu")
-        try """
-            import "actions.menu"
-
-            view Note "Note" {
-              button done "Done" { action: finish }
-              pulldown more "More" { symbol: "ellipsis.circle"; menu: NoteActions }
-            }
-            """.write(to: main, atomically: true, encoding: .utf8)
-        let compilation = Compiler.compile([.path(main.path)], options: CompileOptions(root: directory.path))
-        let mainID = try #require(compilation.files.first?.source.id)
-        let ours = Set((RuleRegistry.pullDownButtonRules + RuleRegistry.popUpButtonRules).map(\.descriptor.id))
-        let inMain = compilation.diagnostics.filter { $0.span.file == mainID && ours.contains($0.id) }.map(\.id)
-        // The pull-down's own length rule sees the two spliced items; the
-        // destructive item is reported in actions.menu, not here.
-        #expect(inMain == ["pulldown-too-few-items"])
-        #expect(compilation.diagnostics.filter { $0.id == "destructive-needs-confirmation" }.count == 1)
     }
 
     // MARK: - Pop-ups

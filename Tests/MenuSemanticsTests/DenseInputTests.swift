@@ -1,0 +1,82 @@
+import Testing
+@testable import MenuSupport
+@testable import MenuSyntax
+@_spi(MenuPipeline) @testable import MenuSemantics
+import MenuTestSupport
+import SemanticsTestSupport
+
+/// Files of millions of small things — top-level elements, declarations,
+/// imports, properties — are checked in memory proportional to their size
+/// (`menuc-bench --shapes` measures 50 MB of each): what is built is kept
+/// compact, and names are found without comparing every pair. These tests
+/// hold the resolver's side on inputs of a few thousand lines; the
+/// counting of what is past a file's listed errors is `DenseInputTests`
+/// of the driver's tests (MenuCompilerTests).
+struct DenseInputTests {
+    /// A file of thousands of declarations finds its own names in an array
+    /// by text (`OwnNames`), with the same answers as a dictionary.
+    @Test func aFileOfThousandsOfDeclarationsResolvesItsNames() throws {
+        let count = 2 * OwnNames.arrayMinimumDeclarations
+        var text = (0..<count).map { "menu M\($0) \"M \($0)\" { item a\($0) \"Open \($0)\" }\n" }.joined()
+        text += "menu All \"All\" {\n  use M0\n  use M\(count - 1)\n  use Missing\n}\nmenu M7 \"Again\" { item b \"Open\" }\n"
+        let compilation = CheckedText(text)
+        let errors = compilation.diagnostics.filter { $0.severity == .error }
+        #expect(errors.map(\.id).sorted() == [LanguageErrorID.duplicateID.rawValue, LanguageErrorID.unknownReference.rawValue].sorted())
+        #expect(errors.contains { $0.message.contains("Missing") })
+        let file = try #require(compilation.file)
+        let all = try #require(file.declarations.first { $0.id == "All" })
+        #expect(all.children.map(\.label) == ["Open 0", "Open \(count - 1)"])
+    }
+
+    /// A large body finds repeated identifiers through `SiblingIndex`:
+    /// the same reports as comparing every pair.
+    @Test func aLargeBodyReportsItsRepeatedIdentifiers() throws {
+        var items = (0..<1_000).map { "  item i\($0) \"Item \($0)\"\n" }
+        items[700] = "  item i5 \"Again\"\n"
+        items[900] = "  item i500 \"Again Later\"\n"
+        let compilation = CheckedText("menu Many \"Many\" {\n" + items.joined() + "}\n")
+        let repeats = compilation.sortedDiagnostics.filter { $0.id == LanguageErrorID.duplicateID.rawValue }
+        #expect(repeats.map(\.message) == ["duplicate identifier 'i5'", "duplicate identifier 'i500'"])
+        // Each at the repeat, pointing back at the first.
+        #expect(repeats.allSatisfy { $0.primary.span.start > ($0.secondary.first?.span.start ?? Int.max) })
+    }
+
+    /// Unnamed items take their identifiers from their labels, read one by
+    /// one; an element with neither still gets a synthetic one.
+    @Test func unnamedItemsOfALargeBodyTakeTheirLabels() throws {
+        let items = (0..<500).map { "  item \"Open \($0)\"\n" }.joined()
+        let text = "menu Many \"Many\" {\n" + items + "}\nmenu Mixed \"Mixed\" {\n" + items + "  section { item \"Last\" }\n  section { item \"Final\" }\n}\n"
+        let compilation = CheckedText(text)
+        let menus = try #require(compilation.file?.declarations)
+        #expect(menus[0].children.prefix(3).map(\.id) == ["open0", "open1", "open2"])
+        #expect(menus[1].children.prefix(3).map(\.id) == ["open0", "open1", "open2"])
+        #expect(menus[1].children.suffix(2).map(\.id) == ["section", "section2"])
+        #expect(!compilation.diagnostics.contains { $0.severity == .error })
+    }
+
+    @Test func aSiblingIndexAnswersLikeADictionary() {
+        var generator = SeededGenerator(state: 5)
+        let ids = (0..<3_000).map { _ in "id\(Int.random(in: 0..<1_000, using: &generator))" }
+        var index = SiblingIndex(count: ids.count)
+        var plain: [String: Int] = [:]
+        for (position, id) in ids.enumerated() {
+            let first = index.first(id, orInsert: position) { ids[$0] }
+            #expect(first == plain[id])
+            if plain[id] == nil { plain[id] = position }
+        }
+        for probe in ["id3", "id999", "id1000", "x"] { #expect(index.contains(probe) { ids[$0] } == (plain[probe] != nil)) }
+    }
+
+    /// The names own to a file answer as a dictionary would, whichever
+    /// way they are kept.
+    @Test(arguments: [0, OwnNames.arrayMinimumDeclarations])
+    func ownNamesAnswerLikeADictionary(declarations: Int) {
+        var names = OwnNames(declarations: declarations, texts: declarations + 10)
+        var plain: [TextID: Int] = [:]
+        for raw in stride(from: 0, to: declarations + 10, by: 3) {
+            names[TextID(UInt32(raw))] = raw * 2
+            plain[TextID(UInt32(raw))] = raw * 2
+        }
+        for raw in 0..<(declarations + 20) { #expect(names[TextID(UInt32(raw))] == plain[TextID(UInt32(raw))]) }
+    }
+}
