@@ -1,5 +1,5 @@
 import Testing
-@testable import MenuSyntax
+@_spi(MenuPipeline) @testable import MenuSyntax
 
 /// Files of millions of small things are parsed in memory proportional to
 /// their size (`menuc-bench --shapes` measures 50 MB of each): the syntax
