@@ -2,17 +2,14 @@ import Foundation
 import Testing
 @testable import MenuSupport
 @testable import MenuCompiler
+import MenuTestSupport
 
 /// A folder of outputs that did not exist is made whole, private, under a
 /// temporary name, and renamed into place once everything is written:
 /// whatever happens to it or at its name meanwhile, nothing is followed,
 /// replaced or left behind.
 struct OutputFolderStagingTests {
-    func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("menuc-folders-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    func directory() throws -> URL { try TestSupport.temporaryDirectory() }
 
     func entries(_ url: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: url.path)) ?? []).sorted()

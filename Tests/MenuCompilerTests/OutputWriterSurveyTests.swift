@@ -2,17 +2,14 @@ import Foundation
 import Testing
 @testable import MenuSupport
 @testable import MenuCompiler
+import MenuTestSupport
 
 /// The writer trusts what `survey` saw at each output to spare a second
 /// look, and names temporaries from one seed per write: whatever changes at
 /// an output between the survey and the write, and whoever guesses the
 /// names, nothing is followed, read through a link, waited on or lost.
 struct OutputWriterSurveyTests {
-    func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("menuc-survey-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    func directory() throws -> URL { try TestSupport.temporaryDirectory() }
 
     func leftovers(in directory: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }

@@ -7,6 +7,7 @@ import Testing
 @testable import MenuBackends
 @testable import MenuFormatter
 @testable import MenuCompiler
+import MenuTestSupport
 
 /// Staging outputs as they are produced: an unchanged output leaves its
 /// file alone, a changed one is written whole, and a failure changes nothing.
@@ -29,11 +30,7 @@ struct OutputWriterTests {
         (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ Int(seed)) }
     }
 
-    func directory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("menuc-output-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    func directory() throws -> URL { try TestSupport.temporaryDirectory() }
 
     func leftovers(in directory: URL) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".tmp") }
