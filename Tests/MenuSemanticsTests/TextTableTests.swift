@@ -61,6 +61,38 @@ struct TextTableTests {
         #expect(table.intern("A\u{FFFD}B") == brokenID)
     }
 
+    /// Slots hold only a string's number, so every probe compares bytes and
+    /// every growth places each string again by its hash: through many
+    /// doublings, texts of one length that differ in one byte (the
+    /// hardest case for both) keep their ids and are each stored once.
+    @Test func idsSurviveTheLookupTableGrowing() {
+        var table = TextTable()
+        let texts = (0..<20_000).map { "a" + String($0 + 100_000) }
+        let ids = texts.map { table.intern($0) }
+        #expect(ids.map(\.rawValue) == Array(0..<UInt32(texts.count)))
+        for (text, id) in zip(texts, ids) {
+            #expect(table.intern(text) == id)
+            #expect(table[id] == text)
+        }
+        #expect(table.count == texts.count)
+    }
+
+    /// A sealed table reads as before, and refuses a new text (which would
+    /// repeat one it has, without the lookup table to find it).
+    @Test func aSealedTableReadsAndRefusesNewTexts() async {
+        var table = TextTable()
+        let ids = ["Copy", "Paste", "copy"].map { table.intern($0) }
+        table.seal()
+        #expect(ids.map { table[$0] } == ["Copy", "Paste", "copy"])
+        #expect(table.count == 3)
+        await #expect(processExitsWith: .failure) {
+            var sealed = TextTable()
+            _ = sealed.intern("Copy")
+            sealed.seal()
+            _ = sealed.intern("Copy")
+        }
+    }
+
     /// The text table skips decoding for bytes it finds well-formed: that
     /// must be exactly when `String(decoding:)` keeps them as they are.
     @Test func wellFormedUTF8AgreesWithStringDecoding() {

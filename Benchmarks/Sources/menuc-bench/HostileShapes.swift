@@ -34,6 +34,7 @@ enum HostileShapes {
         Shape(name: "one declaration repeated ('menu a \"A\"')") { fill($0) { _ in "menu a \"A\"\n" } },
         Shape(name: "one item repeated in one menu") { fill($0, head: "menu M \"M\" {\n", tail: "}\n") { _ in "  item same \"Open\"\n" } },
         Shape(name: "distinct empty menus ('menu aN \"A\"')") { fill($0) { "menu a\($0) \"A\"\n" } },
+        Shape(name: "distinct labelled empty menus ('menu \"AN\"')") { fill($0) { "menu \"A\($0)\"\n" } },
         Shape(name: "failing imports") { fill($0) { "import \"missing\($0 % 1_000).menu\"\n" } },
         Shape(name: "distinct failing imports beside 10,000 files", siblings: 10_000) { fill($0) { "import \"missing\($0).menu\"\n" } },
         Shape(name: "menus of submenus nested 60 deep", builds: true) { fill($0) { "menu m\($0) \"M\" {\n" + nested + "}\n" } },

@@ -36,6 +36,13 @@ package struct TextTable: Sendable {
 
     package var count: Int { interner.count }
 
+    /// Room for `texts` more texts of `bytes` bytes in all, reserved but not
+    /// touched: see `ByteInterner.reserve`.
+    mutating func reserve(texts: Int, bytes: Int) { interner.reserve(texts: texts, bytes: bytes) }
+
+    /// Frees what only adding texts needs (see `ByteInterner.seal`).
+    mutating func seal() { interner.seal() }
+
     /// The text as a `String`. The stored bytes are always well-formed
     /// UTF-8 (`intern` repairs ill-formed ones first), so decoding keeps them.
     package subscript(id: TextID) -> String {
@@ -134,19 +141,42 @@ package struct TextTable: Sendable {
 /// kept beside them (`LabelTable`'s fold keys).
 ///
 /// The bytes go back to back in one array. Lookup is open addressing in a
-/// power-of-two table: each slot holds a string's hash in the high half and
-/// its number + 1 in the low half (0: empty), so a probe reads one slot and
-/// compares bytes only when the hashes match. About 30 bytes per string
-/// beyond its own, where a `[String: Int]` took about 60 while it grew.
+/// power-of-two table whose slots hold a string's number + 1 (0: empty);
+/// a probe compares lengths, then bytes. About 20 bytes per string beyond
+/// its own, where a `[String: Int]` took about 60 while it grew. Slots of
+/// 4 bytes, without the hash beside the number: a file of millions of
+/// distinct names and labels is as many texts, and the wider slots were a
+/// tenth of the peak of checking it (and twice that while the table grew).
 package struct ByteInterner: Sendable {
     private(set) var bytes: [UInt8] = []
     private var offsets: [UInt32] = [0]
     /// Empty until the first string: a table per file that is never asked costs nothing.
-    private var slots: [UInt64] = []
+    private var slots: [UInt32] = []
+    /// Set by `seal`: the slots are gone, and no string can be added.
+    private var isSealed = false
 
     package init() {}
 
     var count: Int { offsets.count - 1 }
+
+    /// Reserves the byte and offset arrays, so that they are not regrown.
+    /// Regrowing left each old array's pages behind: in a file of millions
+    /// of names, a tenth of the peak was arrays the table had outgrown.
+    /// Capacity that is never written takes no memory, so an estimate on
+    /// the high side costs nothing; the slots are left to grow, for every
+    /// slot of a table is written.
+    mutating func reserve(texts: Int, bytes: Int) {
+        offsets.reserveCapacity(offsets.count + texts)
+        self.bytes.reserveCapacity(self.bytes.count + bytes)
+    }
+
+    /// Frees the lookup table once every string is in: what reads the
+    /// strings by number needs only the bytes and offsets, and the table
+    /// of a file of millions of names would stay for as long as its model.
+    mutating func seal() {
+        slots = []
+        isSealed = true
+    }
 
     /// Where string `index` lies in `bytes`.
     func byteRange(_ index: Int) -> Range<Int> {
@@ -158,8 +188,11 @@ package struct ByteInterner: Sendable {
         intern(buffer, hash: TextTable.hash(buffer))
     }
 
-    /// The same, with the bytes' `TextTable.hash` already known.
+    /// The same, with the bytes' `TextTable.hash` already known (`grow`
+    /// places every string by that hash).
     mutating func intern(_ buffer: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (index: UInt32, isNew: Bool) {
+        assert(hash == TextTable.hash(buffer), "a string is placed by its TextTable.hash")
+        precondition(!isSealed, "a string added to a sealed table would repeat one it already has")
         // Small at first: most tables belong to small files (a build of
         // thousands of them made and zeroed thousands of large tables).
         if slots.isEmpty { slots = Array(repeating: 0, count: 64) }
@@ -168,18 +201,16 @@ package struct ByteInterner: Sendable {
         while true {
             let entry = slots[slot]
             if entry == 0 { break }
-            let index = UInt32(truncatingIfNeeded: entry) - 1
-            if UInt32(truncatingIfNeeded: entry >> 32) == hash, equals(Int(index), buffer) { return (index, false) }
+            if equals(Int(entry - 1), buffer) { return (entry - 1, false) }
             slot = (slot + 1) & mask
         }
         let index = UInt32(count)
         bytes.append(contentsOf: buffer)
         offsets.append(UInt32(bytes.count))
-        slots[slot] = UInt64(hash) << 32 | UInt64(index + 1)
-        // Keep the table at most three quarters full: each slot holds the
-        // hash, so a longer probe seldom compares text, and a table of
-        // millions of distinct labels took twice the slots (and both tables
-        // while growing) at half full.
+        slots[slot] = index + 1
+        // At most three quarters full: a table of millions of distinct
+        // labels took twice the slots (and both tables while growing) at
+        // half full.
         if count * 4 > slots.count * 3 { grow() }
         return (index, true)
     }
@@ -195,13 +226,18 @@ package struct ByteInterner: Sendable {
         }
     }
 
+    /// Doubles the slots, hashing every string again (strings are placed
+    /// by their number, so the new table holds each once).
     private mutating func grow() {
-        var resized = Array(repeating: UInt64(0), count: slots.count * 2)
+        var resized = Array(repeating: UInt32(0), count: slots.count * 2)
         let mask = resized.count - 1
-        for entry in slots where entry != 0 {
-            var slot = Int(truncatingIfNeeded: entry >> 32) & mask
-            while resized[slot] != 0 { slot = (slot + 1) & mask }
-            resized[slot] = entry
+        bytes.withUnsafeBufferPointer { stored in
+            for index in 0..<count {
+                let range = byteRange(index)
+                var slot = Int(TextTable.hash(UnsafeBufferPointer(rebasing: stored[range]))) & mask
+                while resized[slot] != 0 { slot = (slot + 1) & mask }
+                resized[slot] = UInt32(index + 1)
+            }
         }
         slots = resized
     }

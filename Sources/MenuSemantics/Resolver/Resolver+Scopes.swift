@@ -28,7 +28,7 @@ extension Resolver {
         }
     }
 
-    func ids(ofTopLevel file: FileID) -> [Assigned] {
+    func ids(ofTopLevel file: FileID) -> TopLevelIDs {
         if let known = topLevelIDs[file] { return known }
         let tree = tree(file)
         // Nearly always each has a name or a label: the identifiers are
@@ -36,8 +36,7 @@ extension Resolver {
         // hold millions of declarations, and a list of candidates beside
         // the list of identifiers (grown by doubling) was the peak of
         // checking one.
-        var assigned: [Assigned] = []
-        assigned.reserveCapacity(tree.topLevel.count)
+        var assigned = TopLevelIDs(capacity: tree.topLevel.count)
         for element in tree.topLevel {
             let given = candidate(Int(element), in: tree, nested: false)
             if let explicit = given.explicit {
@@ -45,7 +44,7 @@ extension Resolver {
             } else if let derived = given.derived {
                 assigned.append((derived, .label))
             } else {
-                assigned = IdentifierAssignment.assign(tree.topLevel.map { candidate(Int($0), in: tree, nested: false) }, taken: [], synthetic: syntheticID)
+                assigned = TopLevelIDs(IdentifierAssignment.assign(tree.topLevel.map { candidate(Int($0), in: tree, nested: false) }, taken: [], synthetic: syntheticID))
                 break
             }
         }

@@ -420,5 +420,7 @@ struct SyntaxTreeBuilder {
         properties.reserveCapacity(lines + 4)
         values.reserveCapacity(lines + 4)
         members.reserveCapacity(lines * 2 + 4)
+        // Never trimmed: capacity past the declarations is never written.
+        topLevel.reserveCapacity(lines + 4)
     }
 }
