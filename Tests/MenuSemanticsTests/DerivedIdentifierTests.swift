@@ -31,4 +31,26 @@ struct DerivedIdentifierTests {
         #expect(error.help?.contains("explicit identifiers") == true)
         #expect(error.help?.contains("item volume5Up \"Volume (5)\"") == true)
     }
+
+    /// ASCII labels are derived on their bytes: the same identifier as the
+    /// derivation on scalars, for labels drawn from the characters the
+    /// rules treat apart (letters of both cases, digits, apostrophes,
+    /// spaces, `+ % -` and other symbols), and for the labels above.
+    @Test func asciiLabelsDeriveAsOnScalars() {
+        let alphabet = Array("aZbY09 '+%-._(:x".utf8)
+        var state: UInt64 = 11
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % bound
+        }
+        var labels = ["Volume + 5%", "Volume - 5%", "Zoom -", "Wi-Fi Settings", "Recent - Today", "Notepad++", "-5 dB",
+                      "PDF", "Export as PDF…", "iCloud Drive", "Don't Save", "3D View", "'", "", "---", "A-5", "a - ", "OK"]
+        for _ in 0..<5_000 {
+            labels.append(String(decoding: (0..<next(12)).map { _ in alphabet[next(alphabet.count)] }, as: UTF8.self))
+        }
+        for label in labels where label.utf8.allSatisfy({ $0 < 0x80 }) {
+            var bytes = label
+            #expect(bytes.withUTF8 { IdentifierDerivation.deriveASCII($0) } == IdentifierDerivation.deriveScalars(from: label), "\(label)")
+        }
+    }
 }
