@@ -240,7 +240,7 @@ struct DuplicateLabel: Rule {
         private var kept: [(hash: UInt32, id: TextID, folded: String?)] = []
 
         // Emptied once per item: `removeAll(keepingCapacity:)` took the
-        // general replacement path, a fifth of this rule's time.
+        // general replacement path, a seventh of this rule's time.
         mutating func start() { kept.shrink(to: 0) }
 
         mutating func admits(_ id: TextID, hash: UInt32, in store: ModelStore) -> Bool {
