@@ -14,18 +14,37 @@ enum FoldedLabel {
     /// model's bytes, without making a string.
     static func hash(of id: TextID, in store: ModelStore) -> UInt32? {
         let fast: UInt32?? = store.withTextBytes(id) { bytes in
-            guard let (start, end) = LabelTable.asciiTrimmedBounds(bytes) else { return nil }
-            guard start < end else { return .some(nil) }
+            // `LabelTable.asciiTrimmedBounds` and the hash in one pass: the
+            // blank space trimmed first is ASCII, so only the bytes between
+            // need checking (a pass of its own cost as much as the hash).
+            var (start, end) = (0, bytes.count)
+            while start < end, isSpace(bytes[start]) { start += 1 }
+            while end > start, isSpace(bytes[end - 1]) { end -= 1 }
             var hash = Hash()
-            for index in start..<end {
+            var index = start
+            while index < end {
                 let byte = bytes[index]
-                hash.add(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                if byte < 0x80 {
+                    hash.add(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
+                    index += 1
+                    continue
+                }
+                // "…" is E2 80 A6, "’" E2 80 99: hashed as they are.
+                guard index + 3 <= end, byte == 0xE2, bytes[index + 1] == 0x80,
+                      bytes[index + 2] == 0xA6 || bytes[index + 2] == 0x99 else { return nil }
+                hash.add(0xE2)
+                hash.add(0x80)
+                hash.add(bytes[index + 2])
+                index += 3
             }
-            return .some(hash.value)
+            return start < end ? .some(hash.value) : .some(nil)
         }
         if let fast { return fast }
         return text(of: store.text(id)).map(hash(ofFolded:))
     }
+
+    /// Space, and tab through carriage return (as `LabelTable.asciiTrimmedBounds` trims).
+    private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
 
     /// The hash of a folded text's UTF-8 (what `hash(of:in:)` computes on the way).
     static func hash(ofFolded folded: String) -> UInt32 {

@@ -391,12 +391,16 @@ extension Element {
     /// Each text people read on the element — its label, then the written
     /// off, on, subtitle and title texts — without making strings or arrays.
     package func forEachLabelText(_ body: (LabelText) -> Void) {
-        let record = record
-        if record.label.exists { body(LabelText(element: self, property: nil, id: record.label)) }
+        Self.forEachLabelText(of: record, in: store) { body(LabelText(element: self, property: $0, id: $1)) }
+    }
+
+    /// `forEachLabelText(_:)` from a stored record: the property holding
+    /// each text (nil for the label) and the text, for rules that test the
+    /// texts of every element before making a handle.
+    package static func forEachLabelText(of record: ElementRecord, in store: ModelStore, _ body: (PropertyName?, TextID) -> Void) {
+        if record.label.exists { body(nil, record.label) }
         func visit(_ name: PropertyName) {
-            if let stored = storedProperty(name), stored.kind == .string {
-                body(LabelText(element: self, property: name, id: TextID(stored.payload)))
-            }
+            if let stored = store.writtenProperty(name, of: record), stored.kind == .string { body(name, TextID(stored.payload)) }
         }
         // Only toggles take on/off, buttons and items a subtitle, pull-downs and context menus a title.
         switch record.kind {

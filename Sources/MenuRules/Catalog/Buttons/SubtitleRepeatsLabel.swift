@@ -46,8 +46,15 @@ struct SubtitleRepeatsLabel: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        for (element, _) in file.walk(.button, .item) {
-            guard element.record.origin < 0, let subtitle = element.string(.subtitle), let label = element.label else { continue }
+        let store = file.store
+        let subtitleBit = UInt64(1) << UInt64(PropertyName.subtitle.rawValue)
+        // Few items have a subtitle (written, or a default of their kind):
+        // the others are left out by their records, before a handle is made.
+        let mayHaveSubtitle = file.walk(.button, .item).matching {
+            $0.origin < 0 && (store.writtenProperty(.subtitle, of: $0) != nil || PropertyCatalog.defaultNames(for: $0.kind, in: $0.context) & subtitleBit != 0)
+        }
+        for (element, _) in mayHaveSubtitle {
+            guard let subtitle = element.string(.subtitle), let label = element.label else { continue }
             let labelWords = Set(Self.significantWords(label))
             guard let repeated = Self.significantWords(subtitle).first(where: labelWords.contains) else { continue }
             reporter.report(

@@ -239,7 +239,9 @@ struct DuplicateLabel: Rule {
         /// Folded texts are made only when two hashes of the entry meet.
         private var kept: [(hash: UInt32, id: TextID, folded: String?)] = []
 
-        mutating func start() { kept.removeAll(keepingCapacity: true) }
+        // Emptied once per item: `removeAll(keepingCapacity:)` took the
+        // general replacement path, a seventh of this rule's time.
+        mutating func start() { kept.shrink(to: 0) }
 
         mutating func admits(_ id: TextID, hash: UInt32, in store: ModelStore) -> Bool {
             var folded: String?

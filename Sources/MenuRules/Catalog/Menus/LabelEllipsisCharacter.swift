@@ -31,8 +31,21 @@ struct LabelEllipsisCharacter: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         var threePeriods = reporter.labelMemo(LabelTable.hasThreePeriods, over: file)
-        // Elements with a label, or of the kinds with on/off, subtitle or title texts.
-        for (element, _) in file.walk().matching({ $0.origin < 0 && ($0.label.exists || $0.kind == .toggle || $0.kind == .button || $0.kind == .pulldown || $0.kind == .contextmenu) }) {
+        let store = file.store
+        // Elements with a label, or of the kinds with on/off, subtitle or
+        // title texts, with a text that uses three periods: asked of the
+        // stored record, because a handle for every element cost more than
+        // the question.
+        let found = file.walk().matching { record in
+            guard record.origin < 0, record.label.exists || record.kind == .toggle || record.kind == .button || record.kind == .pulldown
+                || record.kind == .contextmenu else { return false }
+            var any = false
+            Element.forEachLabelText(of: record, in: store) { _, id in
+                if !any, threePeriods[id] { any = true }
+            }
+            return any
+        }
+        for (element, _) in found {
             element.forEachLabelText { label in
                 guard threePeriods[label.id] else { return }
                 let text = label.text
