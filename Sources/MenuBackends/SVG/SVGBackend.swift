@@ -28,6 +28,9 @@ package enum SVGBackend {
     package static func pictures(of file: CheckedFile) -> [Picture] {
         var pictures: [Picture] = []
         var taken = Set<String>()
+        // Most declarations are one picture: sized once, not grown (and rehashed) a dozen times.
+        pictures.reserveCapacity(file.declarations.count)
+        taken.reserveCapacity(file.declarations.count)
         func add(_ element: Element, menuBar: Element?) {
             var name = fileName(for: element.id)
             if !taken.insert(name.lowercased()).inserted {
@@ -97,18 +100,21 @@ package enum SVGBackend {
         package var fileName: String
         let picture: Picture
         let family: PictureFamily
+        /// The file's shortcut displays, shared by all its figures.
+        let shortcuts: ShortcutDisplays
 
         /// Hands the SVG document to `write`.
         package func write(to write: (UnsafeBufferPointer<UInt8>) -> Void) {
-            SVGWriter.write(DeclarationLayout.draw(picture, family: family), title: picture.title, to: write)
+            SVGWriter.write(DeclarationLayout.draw(picture, family: family, shortcuts: shortcuts), title: picture.title, to: write)
         }
     }
 
     /// The pictures of `file` that its Markdown page embeds, in its order.
     package static func pageFigures(of file: CheckedFile) -> [PageFigure] {
         let families = families(of: file)
+        let shortcuts = ShortcutDisplays(file.store)
         return pictures(of: file).map { picture in
-            PageFigure(fileName: picture.name + ".svg", picture: picture, family: family(for: picture, families: families))
+            PageFigure(fileName: picture.name + ".svg", picture: picture, family: family(for: picture, families: families), shortcuts: shortcuts)
         }
     }
 

@@ -37,11 +37,16 @@ struct SVGWriter {
     /// in an array of its own cost an allocation and a copy of every byte.
     static func write(_ drawing: Drawing, title: String, margin: Int = 8, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         withoutActuallyEscaping(sink) { sink in
-            var svg = SVGWriter(annotated: false, writer: CodeWriter(indentUnit: "  ", streamingTo: sink))
+            var svg = SVGWriter(annotated: false, writer: CodeWriter(indentUnit: "  ", capacity: streamingCapacity, streamingTo: sink))
             svg.write(drawing, title: title, margin: margin)
             svg.writer.flushRemaining()
         }
     }
+
+    /// What a streamed picture's buffer holds before handing it on: most
+    /// pictures are a few kilobytes, and a build makes one buffer for each;
+    /// a buffer of `OutputBuffer.streamingCapacity` touched more memory.
+    static let streamingCapacity = 1 << 14
 
     private mutating func write(_ drawing: Drawing, title: String, margin: Int) {
         let width = drawing.right + margin
