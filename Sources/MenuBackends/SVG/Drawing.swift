@@ -89,6 +89,21 @@ struct Drawing {
         return text(store.shortcuts[index].display)
     }
 
+    /// `SVGBackend.title(of:)` of `element`, kept: copied from the model's
+    /// bytes, not made as a string for every picture of a build.
+    mutating func title(of element: Element) -> TextSlice {
+        let record = element.record
+        guard let suffix = SVGBackend.titleSuffix(of: record.kind) else { return text("Menu bar" as StaticString) }
+        let start = texts.count
+        if record.label.exists {
+            store.withTextBytes(record.label) { texts.append(contentsOf: $0) }
+        } else {
+            store.withIDBytes(of: record) { texts.append(contentsOf: $0) }
+        }
+        texts.append(contentsOf: UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
+        return TextSlice(start: start, count: texts.count - start)
+    }
+
     /// `XMLEscaping.shown` of `bytes`, kept: most labels are shown as they
     /// are and are copied without making a string.
     mutating func shown(_ bytes: UnsafeBufferPointer<UInt8>) -> TextSlice {
