@@ -49,6 +49,38 @@ struct PictureSharedTablesTests {
         #expect(drawing.string(display) == "⌘K")
     }
 
+    /// A build's picture writes its title from the model's bytes; it is the
+    /// title the preview writes from `Picture.title`, for every kind, with
+    /// labels that need escaping or showing, and with none (the identifier).
+    @Test func aFiguresTitleIsThePicturesTitle() throws {
+        let file = Self.checked("""
+            menubar {
+              menu file "File <&> \\u{202E}" { item a "A" { action: a } }
+              menu edit { item b "B" { action: b } }
+            }
+            menu plain "Plain…" { item c "C" { action: c } }
+            contextmenu ctx "Ctx \\"q\\" 'x'" { item d "D" { action: d } }
+            pulldown more "More\\u{200D}" { item e "E" { action: e } }
+            popup size "Size" { option s "Small" }
+            button go "Go\\tnow" { action: go }
+            toggle grid "Grid" { action: grid }
+            view note "Edit Note" { button ok "OK" { action: ok } }
+
+            """)
+        let figures = SVGBackend.pageFigures(of: file)
+        let pictures = SVGBackend.pictures(of: file)
+        #expect(figures.count == 9)
+        for (figure, picture) in zip(figures, pictures) {
+            var written: [UInt8] = []
+            figure.write { written.append(contentsOf: $0) }
+            let rendered = SVGBackend.render(picture, family: SVGBackend.family(for: picture, in: file))
+            #expect(written == rendered, "\(picture.title)")
+            let title = "<title>" + XMLEscaping.text(picture.title) + "</title>"
+            #expect(String(decoding: written, as: UTF8.self).contains(title), "\(title)")
+        }
+        #expect(pictures.map(\.title).contains("edit menu"))
+    }
+
     /// A picture longer than its buffer is handed on in several pieces that
     /// make the same document as the one written whole.
     @Test func aLongPictureStreamsInPieces() throws {
