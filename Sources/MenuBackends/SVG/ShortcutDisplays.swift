@@ -2,9 +2,9 @@
 
 /// The display (`⇧⌘N`) of each distinct shortcut of a model, made once
 /// for all the pictures of a file: a menu row with a shortcut otherwise
-/// made the display's string again for every row that shows it, which
-/// cost more than the rest of the row's layout (`store.shortcuts` holds
-/// each shortcut once, however often it is used).
+/// made the display's string again for every row that shows it, as
+/// costly as reading the rest of the row (`store.shortcuts` holds each
+/// shortcut once, however often it is used).
 struct ShortcutDisplays: Sendable {
     /// The model whose shortcuts these are: indices mean nothing in another.
     let store: ModelStore
