@@ -175,7 +175,9 @@ struct MarkdownPage {
         var pictures: [Int: (title: String, link: String)] = [:]
         if site.embedsPictures, let page = site.pages[file.source.id] {
             let folder = PathNames.lastComponent(of: MarkdownBackend.Site.pictureFolder(ofPage: page))
-            for picture in SVGBackend.pictures(of: file) {
+            let list = SVGBackend.pictures(of: file)
+            pictures.reserveCapacity(list.count)
+            for picture in list {
                 pictures[picture.element.index] = (picture.title, folder + "/" + picture.name + ".svg")
             }
         }
@@ -406,14 +408,18 @@ struct MarkdownPage {
         // One per declaration and most have nothing to add: no array of parts, names looked up as cases.
         var line = MarkdownEscaping.code(name)
         func add(_ part: String) { line += " · " + part }
-        if let presentation = element.symbol(.presentation) { add("presented as \(presentation)") }
-        if element.flag(.editable) == true { add("editable") }
-        if element.flag(.scrolling) == true { add("scrolls") }
-        if element.kind == .contextmenu, let title = element.string(.title) { add("titled “" + MarkdownEscaping.text(title) + "”") }
-        if let layout = element.symbol(.layout) { add("\(layout) layout") }
-        if element.flag(.dynamic) == true { add("dynamic content") }
-        if element.flag(.enabled) == false { add("disabled") }
-        if let reference = element[.menu]?.name { add("items from " + declarationLink(reference)) }
+        // Read from the store's record (`ElementProperties`): through
+        // `Element`, each of these made a value, and most are not set.
+        let properties = ElementProperties(element.record, of: element.store)
+        func symbol(_ name: PropertyName) -> String? { properties.withSymbol(name) { $0.map { String(decoding: $0, as: UTF8.self) } } }
+        if let presentation = symbol(.presentation) { add("presented as \(presentation)") }
+        if properties.flag(.editable) == true { add("editable") }
+        if properties.flag(.scrolling) == true { add("scrolls") }
+        if element.kind == .contextmenu, properties.isSet(.title), let title = element.string(.title) { add("titled “" + MarkdownEscaping.text(title) + "”") }
+        if let layout = symbol(.layout) { add("\(layout) layout") }
+        if properties.flag(.dynamic) == true { add("dynamic content") }
+        if properties.flag(.enabled) == false { add("disabled") }
+        if properties.isSet(.menu), let reference = element[.menu]?.name { add("items from " + declarationLink(reference)) }
         if let origin = element.origin { add("from " + declarationLink(origin.menu) + " by " + MarkdownEscaping.code(origin.via == .use ? "use \(origin.menu)" : "menu: \(origin.menu)")) }
         return line
     }

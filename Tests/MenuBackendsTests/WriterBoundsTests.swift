@@ -37,6 +37,28 @@ struct WriterBoundsTests {
         }
     }
 
+    /// Numbers under a thousand take a path of their own, which checks its room too.
+    @Test func shortDigitsNeedTheirRoom() async {
+        await #expect(processExitsWith: .failure) {
+            let buffer = OutputBuffer(capacity: 64)
+            buffer.write(atMost: 2) { $0.putDecimal(123) }
+        }
+    }
+
+    /// Every number is written as `String(_:)` writes it, on both sides of
+    /// the short numbers' path and at the ends of `Int`.
+    @Test func numbersAreWrittenAsDecimals() {
+        let values = Array(-1_100...1_100) + [9_999, 10_000, 123_456_789, Int.max, Int.min, Int.min + 1]
+        let buffer = OutputBuffer(capacity: 64)
+        for value in values {
+            buffer.write(atMost: ByteCursor.decimalRoom + 1) { cursor in
+                cursor.putDecimal(value)
+                cursor.put(UInt8(ascii: " "))
+            }
+        }
+        #expect(String(decoding: buffer.bytes, as: UTF8.self) == values.map { "\($0) " }.joined())
+    }
+
     /// Within the room, everything is kept exactly.
     @Test func writesWithinTheRoomAreKept() {
         let buffer = OutputBuffer(capacity: 64)

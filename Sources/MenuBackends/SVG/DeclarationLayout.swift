@@ -10,8 +10,8 @@ enum DeclarationLayout {
     /// A view's picture draws at most this many of its controls.
     static let controlLimit = 60
 
-    static func draw(_ picture: SVGBackend.Picture, family: PictureFamily) -> Drawing {
-        var drawing = Drawing(store: picture.element.store)
+    static func draw(_ picture: SVGBackend.Picture, family: PictureFamily, shortcuts: ShortcutDisplays? = nil) -> Drawing {
+        var drawing = Drawing(store: picture.element.store, shortcuts: shortcuts)
         let element = picture.element
         if let bar = picture.menuBar {
             menuBar(bar, open: element, family: family, into: &drawing)

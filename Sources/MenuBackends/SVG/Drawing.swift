@@ -13,6 +13,9 @@ import MenuSupport
 struct Drawing {
     /// The model the drawn elements belong to.
     let store: ModelStore
+    /// The displays of `store`'s shortcuts, when made for the file (see
+    /// `shortcutDisplay`); nil: each is made as it is drawn.
+    let shortcuts: ShortcutDisplays?
     private(set) var shapes: [Shape] = []
     /// Every text drawn, back to back (see `TextSlice`).
     private(set) var texts: [UInt8] = []
@@ -20,8 +23,10 @@ struct Drawing {
     private(set) var right = 0
     private(set) var bottom = 0
 
-    init(store: ModelStore) {
+    init(store: ModelStore, shortcuts: ShortcutDisplays? = nil) {
         self.store = store
+        // A table made from another model (a picture of an imported file's declaration) is not used.
+        self.shortcuts = shortcuts.flatMap { $0.store === store ? $0 : nil }
         // Room for a menu of two dozen rows without growing (about five shapes a row).
         shapes.reserveCapacity(128)
         texts.reserveCapacity(2_048)
@@ -76,6 +81,27 @@ struct Drawing {
 
     mutating func text(_ string: StaticString) -> TextSlice {
         text(UnsafeBufferPointer(start: string.utf8Start, count: string.utf8CodeUnitCount))
+    }
+
+    /// The display (`⇧⌘N`) of `store`'s shortcut `index`, kept.
+    mutating func shortcutDisplay(_ index: Int) -> TextSlice {
+        if let shortcuts, let kept = shortcuts.withDisplay(index, { text($0) }) { return kept }
+        return text(store.shortcuts[index].display)
+    }
+
+    /// `SVGBackend.title(of:)` of `element`, kept: copied from the model's
+    /// bytes, not made as a string for every picture of a build.
+    mutating func title(of element: Element) -> TextSlice {
+        let record = element.record
+        guard let suffix = SVGBackend.titleSuffix(of: record.kind) else { return text("Menu bar" as StaticString) }
+        let start = texts.count
+        if record.label.exists {
+            store.withTextBytes(record.label) { texts.append(contentsOf: $0) }
+        } else {
+            store.withIDBytes(of: record) { texts.append(contentsOf: $0) }
+        }
+        texts.append(contentsOf: UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount))
+        return TextSlice(start: start, count: texts.count - start)
     }
 
     /// `XMLEscaping.shown` of `bytes`, kept: most labels are shown as they

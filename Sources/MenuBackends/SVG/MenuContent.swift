@@ -117,7 +117,7 @@ struct MenuContent {
         entry.symbol = properties.string(.symbol).map { drawing.text($0, of: store) }
         if properties.isSet(.shortcut) {
             if properties.isWritten(.shortcut), let index = element.shortcutIndex {
-                entry.shortcut = drawing.text(store.shortcuts[index].display)
+                entry.shortcut = drawing.shortcutDisplay(index)
             } else if let display = element[.shortcut]?.shortcutValue?.display {
                 entry.shortcut = drawing.text(display)
             }

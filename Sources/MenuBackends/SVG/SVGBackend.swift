@@ -17,17 +17,22 @@ package enum SVGBackend {
         /// The file name without `.svg`: unique in the file (ignoring case),
         /// safe on every file system (see `fileName`).
         package var name: String
-        /// Alternative text (`File menu`).
-        package var title: String
         package var element: Element
         /// The menu bar `element` opens from, when it is one of its menus.
         package var menuBar: Element?
+
+        /// Alternative text (`File menu`). Made when asked: a build's
+        /// pictures write theirs from the model's bytes (`Drawing.title`).
+        package var title: String { SVGBackend.title(of: element) }
     }
 
     /// The file's pictures, in the order of its declarations.
     package static func pictures(of file: CheckedFile) -> [Picture] {
         var pictures: [Picture] = []
         var taken = Set<String>()
+        // Most declarations are one picture: sized once, not grown (and rehashed) a dozen times.
+        pictures.reserveCapacity(file.declarations.count)
+        taken.reserveCapacity(file.declarations.count)
         func add(_ element: Element, menuBar: Element?) {
             var name = fileName(for: element.id)
             if !taken.insert(name.lowercased()).inserted {
@@ -36,7 +41,7 @@ package enum SVGBackend {
                 name = "\(name)-\(number)"
                 taken.insert(name.lowercased())
             }
-            pictures.append(Picture(name: name, title: title(of: element), element: element, menuBar: menuBar))
+            pictures.append(Picture(name: name, element: element, menuBar: menuBar))
         }
         for declaration in file.declarations {
             if declaration.record.kind == .menubar {
@@ -73,19 +78,25 @@ package enum SVGBackend {
         }
     }
 
-    /// `File menu`, `More pull-down`, `Edit Note view`.
+    /// `File menu`, `More pull-down`, `Edit Note view`: the element's label
+    /// (else its identifier) and what it is — a menu bar is `Menu bar`.
     static func title(of element: Element) -> String {
-        let name = element.label ?? element.id
-        switch element.record.kind {
-        case .menu, .submenu: return name + " menu"
-        case .contextmenu: return name + " context menu"
-        case .pulldown: return name + " pull-down button"
-        case .popup: return name + " pop-up button"
-        case .button: return name + " button"
-        case .toggle: return name + " toggle"
-        case .view: return name + " view"
-        case .menubar: return "Menu bar"
-        case .option, .toolbar, .row, .item, .section: return name
+        guard let suffix = titleSuffix(of: element.record.kind) else { return "Menu bar" }
+        return (element.label ?? element.id) + suffix.description
+    }
+
+    /// What `title(of:)` puts after the name; nil for a menu bar, whose title is its own.
+    static func titleSuffix(of kind: ElementKind) -> StaticString? {
+        switch kind {
+        case .menu, .submenu: " menu"
+        case .contextmenu: " context menu"
+        case .pulldown: " pull-down button"
+        case .popup: " pop-up button"
+        case .button: " button"
+        case .toggle: " toggle"
+        case .view: " view"
+        case .menubar: nil
+        case .option, .toolbar, .row, .item, .section: ""
         }
     }
 
@@ -97,18 +108,23 @@ package enum SVGBackend {
         package var fileName: String
         let picture: Picture
         let family: PictureFamily
+        /// The file's shortcut displays, shared by all its figures.
+        let shortcuts: ShortcutDisplays
 
         /// Hands the SVG document to `write`.
         package func write(to write: (UnsafeBufferPointer<UInt8>) -> Void) {
-            SVGWriter.write(DeclarationLayout.draw(picture, family: family), title: picture.title, to: write)
+            var drawing = DeclarationLayout.draw(picture, family: family, shortcuts: shortcuts)
+            let title = drawing.title(of: picture.element)
+            SVGWriter.write(drawing, title: title, to: write)
         }
     }
 
     /// The pictures of `file` that its Markdown page embeds, in its order.
     package static func pageFigures(of file: CheckedFile) -> [PageFigure] {
         let families = families(of: file)
+        let shortcuts = ShortcutDisplays(file.store)
         return pictures(of: file).map { picture in
-            PageFigure(fileName: picture.name + ".svg", picture: picture, family: family(for: picture, families: families))
+            PageFigure(fileName: picture.name + ".svg", picture: picture, family: family(for: picture, families: families), shortcuts: shortcuts)
         }
     }
 

@@ -13,7 +13,9 @@ package struct CodeWriter: Sendable {
     package let indentUnit: String
     /// Every line written so far, each followed by a newline, as UTF-8. A
     /// class, copied before writing when shared, so the writer stays a value.
-    private var buffer = OutputBuffer(capacity: 1 << 16)
+    /// Set by each initializer, not by a default, which every streaming
+    /// writer would make and throw away (one per picture of a build).
+    private var buffer: OutputBuffer
     private var lastLineIsEmpty = false
     /// Whether any line was written (the buffer may have been handed on since).
     private var hasLines = false
@@ -25,13 +27,17 @@ package struct CodeWriter: Sendable {
     package init(indentUnit: String = "    ") {
         self.indentUnit = indentUnit
         spacesPerLevel = indentUnit.utf8.allSatisfy { $0 == 0x20 } ? indentUnit.utf8.count : nil
+        buffer = OutputBuffer(capacity: 1 << 16)
     }
 
     /// A writer that hands its output to `sink` in pieces as it goes
     /// (`text` and `bytes` then hold only what was not handed on yet).
-    init(indentUnit: String = "    ", streamingTo sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
-        self.init(indentUnit: indentUnit)
-        buffer = OutputBuffer(capacity: OutputBuffer.streamingCapacity, flush: sink)
+    /// `capacity`: what the buffer holds before handing it on.
+    init(indentUnit: String = "    ", capacity: Int = OutputBuffer.streamingCapacity,
+         streamingTo sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.indentUnit = indentUnit
+        spacesPerLevel = indentUnit.utf8.allSatisfy { $0 == 0x20 } ? indentUnit.utf8.count : nil
+        buffer = OutputBuffer(capacity: capacity, flush: sink)
     }
 
     /// Hands what is left to the sink (streaming writers).

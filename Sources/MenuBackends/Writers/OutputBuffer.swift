@@ -267,6 +267,27 @@ struct ByteCursor {
     /// column numbers: two per element).
     @inline(__always)
     mutating func putDecimal(_ value: Int) {
+        // Most numbers are coordinates and sizes of a picture, under a
+        // thousand: their digits without counting them first (a picture's
+        // lines are mostly numbers).
+        if value >= 0, value < 1_000 {
+            let digits = value < 10 ? 1 : value < 100 ? 2 : 3
+            checkRoom(digits)
+            let zero = UInt8(ascii: "0")
+            switch digits {
+            case 1:
+                position[0] = zero &+ UInt8(truncatingIfNeeded: value)
+            case 2:
+                position[0] = zero &+ UInt8(truncatingIfNeeded: value / 10)
+                position[1] = zero &+ UInt8(truncatingIfNeeded: value % 10)
+            default:
+                position[0] = zero &+ UInt8(truncatingIfNeeded: value / 100)
+                position[1] = zero &+ UInt8(truncatingIfNeeded: value / 10 % 10)
+                position[2] = zero &+ UInt8(truncatingIfNeeded: value % 10)
+            }
+            position += digits
+            return
+        }
         if value < 0 { put(UInt8(ascii: "-")) }
         let magnitude = value.magnitude
         var length = 1

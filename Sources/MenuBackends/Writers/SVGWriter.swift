@@ -27,6 +27,8 @@ struct SVGWriter {
 
     /// The whole document for `drawing`, `margin` points around it.
     static func document(_ drawing: Drawing, title: String, annotated: Bool, flags: [String: SVGBackend.Flag] = [:], margin: Int = 8) -> [UInt8] {
+        var drawing = drawing
+        let title = drawing.text(title)
         var svg = SVGWriter(annotated: annotated, flags: flags)
         svg.write(drawing, title: title, margin: margin)
         return svg.writer.bytes
@@ -35,15 +37,21 @@ struct SVGWriter {
     /// The document (not annotated) handed to `sink` in pieces as it is
     /// written: a build writes thousands of pictures, and collecting each
     /// in an array of its own cost an allocation and a copy of every byte.
-    static func write(_ drawing: Drawing, title: String, margin: Int = 8, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+    /// `title` is a text of `drawing` (`Drawing.title(of:)`).
+    static func write(_ drawing: Drawing, title: TextSlice, margin: Int = 8, to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
         withoutActuallyEscaping(sink) { sink in
-            var svg = SVGWriter(annotated: false, writer: CodeWriter(indentUnit: "  ", streamingTo: sink))
+            var svg = SVGWriter(annotated: false, writer: CodeWriter(indentUnit: "  ", capacity: streamingCapacity, streamingTo: sink))
             svg.write(drawing, title: title, margin: margin)
             svg.writer.flushRemaining()
         }
     }
 
-    private mutating func write(_ drawing: Drawing, title: String, margin: Int) {
+    /// What a streamed picture's buffer holds before handing it on: most
+    /// pictures are a few kilobytes, and a build makes one buffer for each;
+    /// a buffer of `OutputBuffer.streamingCapacity` touched more memory.
+    static let streamingCapacity = 1 << 14
+
+    private mutating func write(_ drawing: Drawing, title: TextSlice, margin: Int) {
         let width = drawing.right + margin
         let height = drawing.bottom + margin
         // Written in pieces: a string made for each of these lines of every picture cost more than writing them.
@@ -59,8 +67,7 @@ struct SVGWriter {
             line.put("\" role=\"img\">")
         }
         writer.enter()
-        var title = title
-        title.withUTF8 { title in
+        drawing.withBytes(title) { title in
             SVGWriter.withShown(title) { title in
                 if SVGWriter.fitsInLine(title.count) {
                     writer.line(room: 16 + SVGWriter.escapedRoom(title)) { line in
