@@ -240,6 +240,22 @@ struct MenuRuleTests {
         #expect(findings("empty-menu", in: text).map(\.span.start) == [offset(of: #""Recent" {}"#, in: text)].compactMap { $0 })
     }
 
+    /// The finding names what is empty: the element, or for a section
+    /// without a name of its own, the section of its parent.
+    @Test func emptyMenuNamesWhatIsEmpty() {
+        let text = """
+            menu Recent "Recent" {}
+            menu File "File" {
+              item open "Open"
+              section {}
+              section tools "Tools" {}
+            }
+            """
+        #expect(findings("empty-menu", in: text).map(\.message).sorted() == [
+            "a section of menu 'File' has no items", "menu 'Recent' has no items", "section 'Tools' has no items",
+        ])
+    }
+
     @Test func duplicateShortcutsThroughUse() {
         let text = """
             menu Edit "Edit" {
