@@ -25,9 +25,7 @@ package struct CodeWriter: Sendable {
 
     /// Creates an empty writer.
     package init(indentUnit: String = "    ") {
-        self.indentUnit = indentUnit
-        spacesPerLevel = indentUnit.utf8.allSatisfy { $0 == 0x20 } ? indentUnit.utf8.count : nil
-        buffer = OutputBuffer(capacity: 1 << 16)
+        self.init(indentUnit: indentUnit, buffer: OutputBuffer(capacity: 1 << 16))
     }
 
     /// A writer that hands its output to `sink` in pieces as it goes
@@ -35,9 +33,13 @@ package struct CodeWriter: Sendable {
     /// `capacity`: what the buffer holds before handing it on.
     init(indentUnit: String = "    ", capacity: Int = OutputBuffer.streamingCapacity,
          streamingTo sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        self.init(indentUnit: indentUnit, buffer: OutputBuffer(capacity: capacity, flush: sink))
+    }
+
+    private init(indentUnit: String, buffer: OutputBuffer) {
         self.indentUnit = indentUnit
         spacesPerLevel = indentUnit.utf8.allSatisfy { $0 == 0x20 } ? indentUnit.utf8.count : nil
-        buffer = OutputBuffer(capacity: capacity, flush: sink)
+        self.buffer = buffer
     }
 
     /// Hands what is left to the sink (streaming writers).
