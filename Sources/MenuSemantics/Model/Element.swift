@@ -410,10 +410,16 @@ public struct Ancestors: RandomAccessCollection, Sendable {
     }
 
     /// Whether an ancestor is of this kind (no handle is made).
-    public func contains(kind: ElementKind) -> Bool {
+    public func contains(kind: ElementKind) -> Bool { store.hasAncestor(of: kind, from: parent) }
+}
+
+extension ModelStore {
+    /// Whether the element at `parent`, or one above it, is of this kind:
+    /// `Ancestors.contains(kind:)` for rules that ask it of a record.
+    package func hasAncestor(of kind: ElementKind, from parent: Int32) -> Bool {
         var current = parent
         while current >= 0 {
-            let record = store.records[Int(current)]
+            let record = records[Int(current)]
             if record.kind == kind { return true }
             current = record.parent
         }

@@ -57,22 +57,11 @@ struct DestructiveItemRole: Rule {
         // records before a handle is made, and all of them in a file without pull-downs.
         guard file.walk(.pulldown).underestimatedCount > 0 else { return }
         let store = file.store
-        for (element, _) in file.walk(.item).matching({ $0.origin < 0 && Self.isInPullDown($0, of: store) }) {
+        for (element, _) in file.walk(.item).matching({ $0.origin < 0 && store.hasAncestor(of: .pulldown, from: $0.parent) }) {
             guard element.symbol(.role) != "destructive", let reason = ButtonQueries.destructiveReason(element) else { continue }
             reporter.report("\(element.displayName) is destructive (\(reason)) but has no `role: destructive`",
                             at: element.focusSpan, label: "looks like any other item", element: element,
                             help: "add role: destructive, so that the menu shows it as destructive")
         }
-    }
-
-    /// Whether a pull-down holds the element (`Ancestors.contains(kind:)` from its record).
-    private static func isInPullDown(_ record: ElementRecord, of store: ModelStore) -> Bool {
-        var current = record.parent
-        while current >= 0 {
-            let ancestor = store.records[Int(current)]
-            if ancestor.kind == .pulldown { return true }
-            current = ancestor.parent
-        }
-        return false
     }
 }
