@@ -58,7 +58,9 @@ public enum DisplayLimit {
     /// Its severity is the worst of those it stands for, so that the exit
     /// status and `--warnings-as-errors` see what they would see in full.
     private static func summary(of rest: DiagnosticCounts, at first: Span, severity: Severity) -> Diagnostic {
-        var summary = Diagnostic(id: notShownID, severity: severity, message: "\(rest.total) more problems in this file are not shown",
+        let message = rest.total == 1 ? "1 more problem in this file is not shown"
+            : "\(rest.total) more problems in this file are not shown"
+        var summary = Diagnostic(id: notShownID, severity: severity, message: message,
                                  primary: LabeledSpan(first, "the first of them"),
                                  help: "menuc shows at most \(DiagnosticLimits.shownPerFile) per file; fix the problems above "
                                      + "and check again, or see them all with --format json")
