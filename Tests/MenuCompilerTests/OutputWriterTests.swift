@@ -129,6 +129,29 @@ struct OutputWriterTests {
         #expect(try leftovers(in: folder).isEmpty)
     }
 
+    /// Two outputs for one file, by the same path or through a link to it,
+    /// are refused before anything is made: a new folder stays unmade.
+    @Test func twoOutputsForOneFileAreRefusedBeforeAnythingIsMade() throws {
+        let folder = try directory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fresh = folder.appendingPathComponent("new/a.json").path
+        let twice = OutputWriter().write([Self.output(fresh, Self.bytes(10)), Self.output(fresh, Self.bytes(20))])
+        #expect(twice == .failure(OutputWriter.Failure(path: fresh, reason: "another output of the same write goes to this file")))
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("new").path))
+
+        let a = folder.appendingPathComponent("a.json").path
+        let link = folder.appendingPathComponent("b.json").path
+        try Data("old".utf8).write(to: URL(fileURLWithPath: a))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: "a.json")
+        guard case .failure(let failure) = OutputWriter().write([Self.output(a, Self.bytes(10)), Self.output(link, Self.bytes(20))]) else {
+            Issue.record("two outputs through a link to one file were written")
+            return
+        }
+        #expect(failure.path == link)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: a)) == Data("old".utf8))
+        #expect(try leftovers(in: folder).isEmpty)
+    }
+
     /// `shouldStop` (the command line's Ctrl-C) answering yes at its
     /// `stopAt`-th ask, wherever that falls — before an output, between
     /// pieces, before the renames: the previous outputs stay, a new one is

@@ -128,6 +128,11 @@ public struct OutputWriter {
         if let index = destinations.firstIndex(where: { $0.refusal != nil }) {
             return .failure(Failure(path: outputs[index].path, reason: destinations[index].refusal ?? ""))
         }
+        // Refused before anything is made: the last output staged would
+        // silently win.
+        if let index = OutputWriter.firstRepeatedTarget(destinations) {
+            return .failure(Failure(path: outputs[index].path, reason: "another output of the same write goes to this file"))
+        }
         let (directories, directoryOfOutput) = OutputFolders.directories(of: outputs, at: destinations)
         // Directories first, one at a time: creating the same one from two
         // threads could fail with "already exists".
@@ -236,6 +241,13 @@ public struct OutputWriter {
     }
 
     /// The path a report names: the output's, or where its link led.
+    /// The first output whose file (links resolved) an earlier output also writes.
+    static func firstRepeatedTarget(_ destinations: [Destination]) -> Int? {
+        var targets = Set<String>()
+        targets.reserveCapacity(destinations.count)
+        return destinations.firstIndex { !targets.insert($0.target).inserted }
+    }
+
     private func reported(_ output: Output, _ destination: Destination) -> String {
         destination.isLink ? destination.target : output.path
     }
