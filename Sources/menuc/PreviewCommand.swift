@@ -59,7 +59,8 @@ enum PreviewCommand {
         let opener = "xdg-open"
         #endif
         var pid = pid_t()
-        let arguments = [opener, page]
+        // A relative path that starts with "-" (`--out -notes`) would be read as an option.
+        let arguments = [opener, page.hasPrefix("/") ? page : "./" + page]
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         let status = posix_spawnp(&pid, opener, nil, nil, &argv, environ)

@@ -86,6 +86,30 @@ struct PreviewTests {
         #expect(!page.unicodeScalars.contains("\u{202E}"))
     }
 
+    /// `--open` hands the first page to the system's opener (a stand-in
+    /// here, first on the PATH) as a path, never as something it could
+    /// read as an option.
+    @Test func openHandsThePageOverAsAPath() throws {
+        let directory = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try TestSupport.write("menu File \"File\" {\n  item open \"Open\"\n}\n", to: directory.appendingPathComponent("a.menu"))
+        let bin = directory.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let received = directory.appendingPathComponent("received")
+        for opener in ["open", "xdg-open"] {
+            let script = bin.appendingPathComponent(opener)
+            try TestSupport.write("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(received.path).tmp' && mv '\(received.path).tmp' '\(received.path)'\n", to: script)
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: script.path)
+        }
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let result = try CLITests().menuc(["preview", "a.menu", "--out", "-pages", "--open", "--quiet"], in: directory,
+                                          environment: ["PATH": bin.path + ":" + path])
+        #expect(result.status == 0, "\(result.error)")
+        // The opener runs on its own; menuc doesn't wait for it.
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: received.path) { usleep(25_000) }
+        #expect(try String(contentsOf: received, encoding: .utf8) == "./-pages/a.html\n")
+    }
+
     @Test func usageAndHelp() throws {
         let help = try CLITests().menuc(["help", "preview"])
         #expect(help.status == 0 && help.output.contains("USAGE: menuc preview <paths>... [--out <dir>] [--open]"))
