@@ -733,6 +733,9 @@ public struct Declarations: RandomAccessCollection, Sendable {
         precondition(position >= 0 && position < roots.count, "declaration index out of range")
         return Element(store: store, index: Int(roots[roots.startIndex + position]))
     }
+
+    /// Their store indices, without a handle each.
+    package var storeIndices: ArraySlice<Int32> { roots }
 }
 
 public struct ResolvedImport: Sendable {
