@@ -182,8 +182,7 @@ public struct Element: Hashable, Sendable {
     }
 
     public var origin: Origin? {
-        let origin = record.origin
-        return origin >= 0 ? store.origins[Int(origin)] : nil
+        store.origin(of: index)
     }
 
     /// Whether it was spliced in by `use` or `menu:` (cheaper than `origin != nil`).
