@@ -243,16 +243,17 @@ package struct ByteInterner: Sendable {
     }
 
     /// Grows the slots, hashing every string again (strings are placed
-    /// by their number, so the new table holds each once): to twice their
-    /// number, or to room for the strings `reserve` expects when that is
-    /// less. A file of millions of distinct labels and the identifiers
-    /// derived from them ends just past a power of two: doubling then made
-    /// the table nearly twice what it holds needs, and the old table and
-    /// the new one, both at once, were the peak of checking it.
+    /// by their number, so the new table holds each once): to room for
+    /// the strings `reserve` expects when that is less than twice their
+    /// number, or not much more, else to twice their number. A file of
+    /// millions of distinct labels and the identifiers derived from them
+    /// ends just past a power of two: doubling then made the table nearly
+    /// twice what it needs, and growing once more near the end put the old
+    /// table and the new one, both at once, at the peak of checking it.
     private mutating func grow() {
         let fitting = ByteInterner.slots(toHold: count + 1)
         let expected = ByteInterner.slots(toHold: expectedCount + expectedCount / 32 + 64)
-        let size = expected >= fitting && expected < slots.count * 2 ? expected : slots.count * 2
+        let size = expected >= fitting && expected <= slots.count / 2 * 5 ? expected : slots.count * 2
         var resized = Array(repeating: UInt32(0), count: size)
         bytes.withUnsafeBufferPointer { stored in
             for index in 0..<count {
