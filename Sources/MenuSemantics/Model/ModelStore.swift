@@ -111,7 +111,7 @@ struct OriginRun {
     @usableFromInline package var depth: UInt16
     /// A copy that `use` or `menu:` spliced (its origin is the store's
     /// `origin(of:)`), in the bytes the layout leaves beside `depth`.
-    package var isSpliced = false
+    @usableFromInline package var isSpliced = false
     /// `.none` for an explicit identifier below the top level: it is read
     /// from the syntax (nearly all are distinct; interning them only filled
     /// the text table).
@@ -131,6 +131,8 @@ struct OriginRun {
     /// -1 when written where it is; 0 for a spliced copy, whose origin
     /// the store finds (`ModelStore.origin(of:)`): a record no longer
     /// holds the index of its origin, only whether it has one.
+    /// Inlinable: the rules ask it of every record they walk.
+    @inlinable
     package var origin: Int32 { isSpliced ? 0 : -1 }
 
     init(kind: ElementKind, context: ElementContext, idSource: IdentifierSource, depth: UInt16, id: TextID, label: TextID,
