@@ -169,7 +169,7 @@ private struct JSONRenderer {
         let hasOrigin = record.origin >= 0
         JSONRenderer.writeTail(location, allow: ruleIDs.isEmpty, origin: !hasOrigin, children: hasOrigin ? nil : record.childCount, layout: layout, cache: cache, to: &json)
         if hasOrigin {
-            origin(store.origins[Int(record.origin)], to: &json)
+            if let found = store.origin(of: index) { origin(found, to: &json) }
             JSONRenderer.writeChildrenKey(record.childCount, layout: layout, cache: cache, to: &json)
         }
         if record.childCount > 0 {

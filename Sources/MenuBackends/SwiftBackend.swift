@@ -594,7 +594,7 @@ private struct SwiftFileRenderer {
             if !ruleIDs.isEmpty { writer.line("allow: [" + ruleIDs.map(SwiftEscaping.stringLiteral).joined(separator: ", ") + "],") }
         }
         writeLocation(of: record, offset: Int(node.keyword.start), comma: hasOrigin || hasChildren, to: &writer)
-        if hasOrigin { writeOrigin(store.origins[Int(record.origin)], comma: hasChildren, to: &writer) }
+        if hasOrigin, let origin = store.origin(of: index) { writeOrigin(origin, comma: hasChildren, to: &writer) }
         if hasChildren {
             // A transparent group's children are named as if it were not there.
             if record.isTransparent { path.leave(mark) }

@@ -28,6 +28,44 @@ struct DenseInputTests {
         #expect(all.children.map(\.label) == ["Open 0", "Open \(count - 1)"])
     }
 
+    /// A record is 40 bytes: it holds only whether it is a spliced copy,
+    /// and the store finds each copy's origin by runs of records.
+    @Test func aRecordIsFortyBytesAndEachCopyStillHasItsOrigin() throws {
+        #expect(MemoryLayout<ElementRecord>.stride == 40)
+        let compilation = CheckedText("""
+            menu Common "Common" { item a "A"; item b "B" }
+            menu Both "Both" {
+              use Common
+              item c "C"
+            }
+            menu Host "Host" {
+              item d "D"
+              use Both
+              item e "E"
+              submenu s "S" { menu: Common }
+              section t { use Common }
+            }
+            """)
+        #expect(compilation.diagnostics.filter { $0.severity == .error }.isEmpty)
+        let file = try #require(compilation.file)
+        let bytes = file.source.bytes
+        func line(_ span: Span?) -> Int? {
+            span.map { span in bytes.prefix(span.start).filter { $0 == UInt8(ascii: "\n") }.count + 1 }
+        }
+        // Each element of Host, by path: the menu it was spliced from and the line of the splice.
+        let host = file.walk().map(\.element).filter { $0.path.hasPrefix("Host/") }
+        let origins = host.map { "\($0.path) \($0.origin.map { "\($0.menu)@\(line($0.site) ?? 0)" } ?? "-")" }
+        #expect(origins == [
+            "Host/d -", "Host/a Both@8", "Host/b Both@8", "Host/c Both@8", "Host/e -", "Host/s -",
+            "Host/s/a Common@10", "Host/s/b Common@10", "Host/t -", "Host/t/a Common@11", "Host/t/b Common@11",
+        ])
+        #expect(origins.filter { $0.hasSuffix(" -") } == ["Host/d -", "Host/e -", "Host/s -", "Host/t -"])
+        #expect(host.map(\.isSpliced) == host.map { $0.origin != nil })
+        // Both's own copy of Common, and Both's own item, as written.
+        let both = file.walk().map(\.element).filter { $0.path.hasPrefix("Both/") }
+        #expect(both.map { $0.origin.map { "\($0.menu)@\(line($0.site) ?? 0)" } ?? "-" } == ["Common@3", "Common@3", "-"])
+    }
+
     /// A large body finds repeated identifiers through `SiblingIndex`:
     /// the same reports as comparing every pair.
     @Test func aLargeBodyReportsItsRepeatedIdentifiers() throws {

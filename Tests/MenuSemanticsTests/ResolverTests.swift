@@ -275,4 +275,12 @@ struct ShortcutTests {
         let written = try #require(text.range(of: "prop0:"))
         #expect(first.start == text.utf8.distance(from: text.startIndex, to: written.lowerBound))
     }
+
+    /// A second menubar among a file's declarations is misplaced, wherever
+    /// the declarations between them are.
+    @Test func aSecondMenubarIsMisplaced() {
+        let compilation = CheckedText("menubar {\n  menu file \"File\" { item a \"A\" }\n}\nmenu m \"M\" { item b \"B\" }\nmenubar {\n  menu edit \"Edit\" { item c \"C\" }\n}\n")
+        #expect(compilation.summary == ["5:1: misplaced-element"])
+        #expect(compilation.sortedDiagnostics.first?.message.hasPrefix("a program has one menubar") == true)
+    }
 }

@@ -77,6 +77,26 @@ struct TextTableTests {
         #expect(table.count == texts.count)
     }
 
+    /// A table told how many texts to expect grows its lookup to room for
+    /// them rather than to the next doubling, and still finds each text
+    /// once, past the estimate too.
+    @Test func aReservedTableGrowsItsLookupToTheExpectedTexts() {
+        var table = TextTable()
+        let expected = 100_000
+        table.reserve(texts: expected, bytes: expected * 8)
+        let texts = (0..<expected).map { "t" + String($0 + 1_000_000) }
+        let ids = texts.map { table.intern($0) }
+        // Doubling would have made 262,144 slots, for 98,304 texts and a few more.
+        #expect(table.lookupSize < 140_000)
+        let more = (0..<10_000).map { "u" + String($0) }
+        let moreIDs = more.map { table.intern($0) }
+        for (text, id) in zip(texts + more, ids + moreIDs) {
+            #expect(table.intern(text) == id)
+            #expect(table[id] == text)
+        }
+        #expect(table.count == expected + more.count)
+    }
+
     /// A sealed table reads as before, and refuses a new text (which would
     /// repeat one it has, without the lookup table to find it).
     @Test func aSealedTableReadsAndRefusesNewTexts() async {

@@ -11,10 +11,31 @@ struct DenseInputTests {
     /// nodes stay this small (a body, which one-line elements lack, is kept
     /// aside).
     @Test func nodesStayCompact() {
-        #expect(MemoryLayout<ElementNode>.stride == 32)
+        #expect(MemoryLayout<ElementNode>.stride == 28)
         #expect(MemoryLayout<BodyNode>.stride == 16)
         #expect(MemoryLayout<PropertyNode>.stride == 16)
         #expect(MemoryLayout<ValueNode>.stride == 16)
         #expect(MemoryLayout<MemberRef>.stride == 4)
+    }
+
+    /// An element keeps its label without the index of its decoded value:
+    /// a label with escapes finds it by where it starts, among values with
+    /// escapes and labels without, and closed or not reads as before.
+    @Test func labelsWithEscapesReadTheirDecodedValues() {
+        let text = #"""
+            menu m "A\"B" {
+              item "C\\D" { subtitle: "E\"F" }
+              item x "plain"
+              item y "G\"H"
+            }
+            menu n "open
+            """#
+        let file = SourceFile(id: FileID(0), displayPath: "labels.menu", absolutePath: "", bytes: Array(text.utf8))
+        let tree = Parser.parse(file).syntax.tree
+        #expect(tree.elements.map { $0.hasLabel ? tree.stringValue($0.label) : "-" } == ["A\"B", "C\\D", "plain", "G\"H", "open"])
+        #expect(tree.elements.map { $0.label.hasEscapes } == [true, true, false, true, false])
+        #expect(tree.elements.map { $0.label.content.count } == [5, 5, 5, 5, 4])
+        let subtitle = tree.values[Int(tree.properties[0].value)]
+        #expect(tree.stringValue(subtitle.string) == "E\"F")
     }
 }

@@ -76,35 +76,38 @@ package enum SwiftNames {
     package static func clashes(in file: CheckedFile) -> [Diagnostic] {
         let store = file.store
         var diagnostics: [Diagnostic] = []
-        // Every scope's members, back to back (a scope is a range of it): one
-        // array for the file, where an array per scope was a third of this check.
+        // The members of every scope below the top level, back to back (a
+        // scope is a range of it): one array for the file, where an array
+        // per scope was a third of this check. The top level is the file's
+        // own list of declarations, not copied: a file can hold millions.
         var pool: [Int32] = []
-        pool.reserveCapacity(file.elementCount)
-        for declaration in file.declarations { pool.append(Int32(declaration.index)) }
-        var scopes = [Scope(members: 0..<pool.count, generated: true, topLevel: true)]
+        pool.reserveCapacity(file.elementCount - file.declarations.count)
+        var scopes: [Scope] = []
         var pending: [Int32] = []
-        // The folded names of one scope: sorted to find a repeat, which
-        // takes 8 bytes a name where a `Set` took twice that and more while
-        // growing, at the peak of a file of millions of declarations.
+        // The folded names of one scope (see `foldedNamesRepeat`).
         var folded: [Int] = []
         // The hashes of one scope's identifiers, for `idsRepeat`.
         var hashes: [Int] = []
         let unusable = Self.unusable, namespaceMemberWords = Self.namespaceMemberWords
-        while let scope = scopes.popLast() {
+
+        /// Looks at one scope's members — the declarations, or a range of
+        /// `pool` — and adds the scopes below them to `scopes`. (Read from
+        /// `pool` by position: a slice of it held while its members are
+        /// appended would copy it.)
+        func check(_ declarations: ArraySlice<Int32>?, _ range: Range<Int>, generated: Bool, topLevel: Bool) {
             var renamed = false
-            folded.removeAll(keepingCapacity: true)
-            // Grown by doubling, the array of a million names would briefly be there twice.
-            folded.reserveCapacity(scope.members.count)
-            for position in scope.members {
-                let index = Int(pool[position])
-                let record = store.records[index]
-                let named = scope.generated && (scope.topLevel || record.idSource != .synthetic)
+            // Whether an identifier of the scope starts with a capital, the
+            // only way two distinct identifiers fold to one handle.
+            var capitalized = false
+            for position in range {
+                let index = declarations?[position] ?? pool[position]
+                let record = store.records[Int(index)]
+                let named = generated && (topLevel || record.idSource != .synthetic)
                 if named, !renamed {
-                    // A synthetic top-level name is spelled as its kind (`MenuBar`);
-                    // two identifiers whose handles are one (`Edit`, `edit`) fold alike.
+                    // A synthetic top-level name is spelled as its kind (`MenuBar`).
                     renamed = record.idSource == .synthetic || store.withIDBytes(of: record) { id in
-                        if needsRenaming(id, topLevel: scope.topLevel, unusable: unusable, namespaceMembers: namespaceMemberWords) { return true }
-                        folded.append(foldedHash(id))
+                        if needsRenaming(id, topLevel: topLevel, unusable: unusable, namespaceMembers: namespaceMemberWords) { return true }
+                        if let first = id.first, isUpper(first) { capitalized = true }
                         return false
                     }
                 }
@@ -114,17 +117,22 @@ package enum SwiftNames {
                     scopes.append(Scope(members: first..<pool.count, generated: named, topLevel: false))
                 }
             }
-            if !renamed, folded.count > 1 {
-                folded.sort()
-                renamed = zip(folded, folded.dropFirst()).contains { $0 == $1 }
+            let members = declarations ?? pool[range]
+            if !renamed, capitalized {
+                renamed = foldedNamesRepeat(members, store, generated: generated, topLevel: topLevel, folded: &folded)
             }
             // Siblings are distinct already: paths can only meet through a group.
-            let members = pool[scope.members]
             let grouped = throughGroup(members, store)
             let pathsMeet = grouped && idsRepeat(members, store, hashes: &hashes)
-            guard pathsMeet || renamed else { continue }
-            diagnostics += clashes(among: members.map { Element(store: store, index: Int($0)) }, generated: scope.generated,
+            guard pathsMeet || renamed else { return }
+            diagnostics += clashes(among: members.map { Element(store: store, index: Int($0)) }, generated: generated,
                                    checkPaths: pathsMeet, checkNames: renamed)
+        }
+
+        let declarations = file.declarations.storeIndices
+        check(declarations, declarations.indices, generated: true, topLevel: true)
+        while let scope = scopes.popLast() {
+            check(nil, scope.members, generated: scope.generated, topLevel: scope.topLevel)
         }
         return diagnostics
     }
@@ -135,6 +143,27 @@ package enum SwiftNames {
         var members: Range<Int>
         var generated: Bool
         var topLevel: Bool
+    }
+
+    private static func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
+
+    /// Whether two named members' identifiers fold to one handle (`Edit`,
+    /// `edit`): their folded hashes, sorted in `folded` (scratch space),
+    /// meet. Asked only of a scope with a capitalized identifier: the
+    /// others' identifiers are their own folds, and distinct. Sorting takes
+    /// 8 bytes a name where a `Set` took twice that and more while growing.
+    private static func foldedNamesRepeat(_ members: ArraySlice<Int32>, _ store: ModelStore, generated: Bool, topLevel: Bool,
+                                          folded: inout [Int]) -> Bool {
+        folded.removeAll(keepingCapacity: true)
+        // Grown by doubling, the array of a million names would briefly be there twice.
+        folded.reserveCapacity(members.count)
+        for index in members {
+            let record = store.records[Int(index)]
+            guard generated && (topLevel || record.idSource != .synthetic) else { continue }
+            folded.append(store.withIDBytes(of: record) { foldedHash($0) })
+        }
+        folded.sort()
+        return zip(folded, folded.dropFirst()).contains { $0 == $1 }
     }
 
     /// Whether two members have the same identifier (hashes first; bytes
@@ -226,7 +255,6 @@ package enum SwiftNames {
     /// `String`) get `_` only when capitalized from an identifier, and those
     /// clash only with one ending in `_`, which `needsRenaming` catches.
     private static func foldedHash(_ id: UnsafeBufferPointer<UInt8>) -> Int {
-        func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
         var capitals = 0
         while capitals < id.count, isUpper(id[capitals]) { capitals += 1 }
         if capitals > 1, capitals < id.count, id[capitals] >= UInt8(ascii: "a"), id[capitals] <= UInt8(ascii: "z") { capitals -= 1 }

@@ -182,8 +182,7 @@ public struct Element: Hashable, Sendable {
     }
 
     public var origin: Origin? {
-        let origin = record.origin
-        return origin >= 0 ? store.origins[Int(origin)] : nil
+        store.origin(of: index)
     }
 
     /// Whether it was spliced in by `use` or `menu:` (cheaper than `origin != nil`).
@@ -733,6 +732,9 @@ public struct Declarations: RandomAccessCollection, Sendable {
         precondition(position >= 0 && position < roots.count, "declaration index out of range")
         return Element(store: store, index: Int(roots[roots.startIndex + position]))
     }
+
+    /// Their store indices, without a handle each.
+    package var storeIndices: ArraySlice<Int32> { roots }
 }
 
 public struct ResolvedImport: Sendable {

@@ -20,6 +20,8 @@ public final class ModelStore: Sendable {
     /// Each element's written properties, contiguous per element, in source order.
     @_spi(MenuPipeline) public let properties: [PropertyRecord]
     package let origins: [Origin]
+    /// Which origin each spliced copy has: runs of records, ascending (see `origin(of:)`).
+    let originRuns: [OriginRun]
     package let texts: TextTable
     /// Every distinct shortcut: equal shortcuts, however written, have one index.
     package let shortcuts: [Shortcut]
@@ -39,6 +41,7 @@ public final class ModelStore: Sendable {
         children = builder.children.withoutSpareCapacity()
         properties = builder.properties.withoutSpareCapacity()
         origins = builder.origins
+        originRuns = builder.originRuns
         texts = builder.texts
         shortcuts = builder.shortcuts
         trees = builder.trees
@@ -69,9 +72,34 @@ public final class ModelStore: Sendable {
 
     /// Number of elements, spliced copies included.
     public var elementCount: Int { records.count }
+
+    /// Where record `index` was spliced from; nil when it is written where it is.
+    package func origin(of index: Int) -> Origin? {
+        guard records[index].isSpliced else { return nil }
+        return ModelStore.origin(of: index, runs: originRuns, origins: origins)
+    }
+
+    /// The origin of spliced record `index`: that of the last run starting at or before it.
+    static func origin(of index: Int, runs: [OriginRun], origins: [Origin]) -> Origin? {
+        var (low, high) = (0, runs.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if Int(runs[middle].firstRecord) <= index { low = middle + 1 } else { high = middle }
+        }
+        return low > 0 ? origins[Int(runs[low - 1].origin)] : nil
+    }
 }
 
-/// An element of the model, in 44 bytes: one per element and spliced
+/// Spliced copies from `firstRecord` on (up to the next run) come from
+/// `origins[origin]`. Copies are appended a splice at a time, so one run
+/// per splice serves them all: an origin in every record took four bytes
+/// of each, and nearly no record is a copy.
+struct OriginRun {
+    var firstRecord: UInt32
+    var origin: UInt32
+}
+
+/// An element of the model, in 40 bytes: one per element and spliced
 /// copy, kept while rules and backends run.
 @_spi(MenuPipeline) public struct ElementRecord: Sendable {
     package var kind: ElementKind
@@ -81,6 +109,9 @@ public final class ModelStore: Sendable {
     /// keeps each property name once, and there are fewer than 64.
     @usableFromInline var storedPropertyCount: UInt8 = 0
     @usableFromInline package var depth: UInt16
+    /// A copy that `use` or `menu:` spliced (its origin is the store's
+    /// `origin(of:)`), in the bytes the layout leaves beside `depth`.
+    @usableFromInline package var isSpliced = false
     /// `.none` for an explicit identifier below the top level: it is read
     /// from the syntax (nearly all are distinct; interning them only filled
     /// the text table).
@@ -96,8 +127,13 @@ public final class ModelStore: Sendable {
     /// the element's index in that file's syntax tree.
     package var file: UInt32
     package var syntax: UInt32
-    /// Index into `origins`, or -1 when written where it is.
-    package var origin: Int32 = -1
+
+    /// -1 when written where it is; 0 for a spliced copy, whose origin
+    /// the store finds (`ModelStore.origin(of:)`): a record no longer
+    /// holds the index of its origin, only whether it has one.
+    /// Inlinable: the rules ask it of every record they walk.
+    @inlinable
+    package var origin: Int32 { isSpliced ? 0 : -1 }
 
     init(kind: ElementKind, context: ElementContext, idSource: IdentifierSource, depth: UInt16, id: TextID, label: TextID,
          parent: Int32, file: UInt32, syntax: UInt32) {
@@ -149,6 +185,7 @@ struct ModelBuilder {
     var children: [Int32] = []
     var properties: [PropertyRecord] = []
     var origins: [Origin] = []
+    var originRuns: [OriginRun] = []
     var texts = TextTable()
     var shortcuts: [Shortcut] = []
     /// Shortcut strings already parsed, by the TextID of their text: the

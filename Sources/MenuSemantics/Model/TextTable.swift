@@ -43,6 +43,9 @@ package struct TextTable: Sendable {
     /// Frees what only adding texts needs (see `ByteInterner.seal`).
     mutating func seal() { interner.seal() }
 
+    /// How many slots the lookup table has (for tests of its growth).
+    var lookupSize: Int { interner.lookupSize }
+
     /// The text as a `String`. The stored bytes are always well-formed
     /// UTF-8 (`intern` repairs ill-formed ones first), so decoding keeps them.
     package subscript(id: TextID) -> String {
@@ -141,8 +144,8 @@ package struct TextTable: Sendable {
 /// kept beside them (`LabelTable`'s fold keys).
 ///
 /// The bytes go back to back in one array. Lookup is open addressing in a
-/// power-of-two table whose slots hold a string's number + 1 (0: empty);
-/// a probe compares lengths, then bytes. About 20 bytes per string beyond
+/// table whose slots hold a string's number + 1 (0: empty); a probe
+/// compares lengths, then bytes. About 20 bytes per string beyond
 /// its own, where a `[String: Int]` took about 60 while it grew. Slots of
 /// 4 bytes, without the hash beside the number: a file of millions of
 /// distinct names and labels is as many texts, and the wider slots were a
@@ -154,20 +157,26 @@ package struct ByteInterner: Sendable {
     private var slots: [UInt32] = []
     /// Set by `seal`: the slots are gone, and no string can be added.
     private var isSealed = false
+    /// How many strings `reserve` was told to expect in all (0: no estimate).
+    private var expectedCount = 0
 
     package init() {}
 
     var count: Int { offsets.count - 1 }
 
+    var lookupSize: Int { slots.count }
+
     /// Reserves the byte and offset arrays, so that they are not regrown.
     /// Regrowing left each old array's pages behind: in a file of millions
     /// of names, a tenth of the peak was arrays the table had outgrown.
     /// Capacity that is never written takes no memory, so an estimate on
-    /// the high side costs nothing; the slots are left to grow, for every
-    /// slot of a table is written.
+    /// the high side costs nothing. The slots are left to grow, for every
+    /// slot of a table is written; the estimate only caps their growth
+    /// (see `grow`).
     mutating func reserve(texts: Int, bytes: Int) {
         offsets.reserveCapacity(offsets.count + texts)
         self.bytes.reserveCapacity(self.bytes.count + bytes)
+        expectedCount = count + texts
     }
 
     /// Frees the lookup table once every string is in: what reads the
@@ -196,13 +205,13 @@ package struct ByteInterner: Sendable {
         // Small at first: most tables belong to small files (a build of
         // thousands of them made and zeroed thousands of large tables).
         if slots.isEmpty { slots = Array(repeating: 0, count: 64) }
-        let mask = slots.count - 1
-        var slot = Int(hash) & mask
+        var slot = ByteInterner.home(of: hash, in: slots.count)
         while true {
             let entry = slots[slot]
             if entry == 0 { break }
             if equals(Int(entry - 1), buffer) { return (entry - 1, false) }
-            slot = (slot + 1) & mask
+            slot += 1
+            if slot == slots.count { slot = 0 }
         }
         let index = UInt32(count)
         bytes.append(contentsOf: buffer)
@@ -226,19 +235,40 @@ package struct ByteInterner: Sendable {
         }
     }
 
-    /// Doubles the slots, hashing every string again (strings are placed
-    /// by their number, so the new table holds each once).
+    /// A hash's first slot in a table of `size` slots: the hash scaled to
+    /// the size (its high bits), so that a table can have any size.
+    @inline(__always)
+    private static func home(of hash: UInt32, in size: Int) -> Int {
+        Int(truncatingIfNeeded: (UInt64(hash) &* UInt64(size)) >> 32)
+    }
+
+    /// Grows the slots, hashing every string again (strings are placed
+    /// by their number, so the new table holds each once): to room for
+    /// the strings `reserve` expects when that is less than twice their
+    /// number, or not much more, else to twice their number. A file of
+    /// millions of distinct labels and the identifiers derived from them
+    /// ends just past a power of two: doubling then made the table nearly
+    /// twice what it needs, and growing once more near the end put the old
+    /// table and the new one, both at once, at the peak of checking it.
     private mutating func grow() {
-        var resized = Array(repeating: UInt32(0), count: slots.count * 2)
-        let mask = resized.count - 1
+        let fitting = ByteInterner.slots(toHold: count + 1)
+        let expected = ByteInterner.slots(toHold: expectedCount + expectedCount / 32 + 64)
+        let size = expected >= fitting && expected <= slots.count / 2 * 5 ? expected : slots.count * 2
+        var resized = Array(repeating: UInt32(0), count: size)
         bytes.withUnsafeBufferPointer { stored in
             for index in 0..<count {
                 let range = byteRange(index)
-                var slot = Int(TextTable.hash(UnsafeBufferPointer(rebasing: stored[range]))) & mask
-                while resized[slot] != 0 { slot = (slot + 1) & mask }
+                var slot = ByteInterner.home(of: TextTable.hash(UnsafeBufferPointer(rebasing: stored[range])), in: size)
+                while resized[slot] != 0 {
+                    slot += 1
+                    if slot == size { slot = 0 }
+                }
                 resized[slot] = UInt32(index + 1)
             }
         }
         slots = resized
     }
+
+    /// Slots enough for `strings` strings at most three quarters full.
+    private static func slots(toHold strings: Int) -> Int { strings / 3 * 4 + 4 }
 }

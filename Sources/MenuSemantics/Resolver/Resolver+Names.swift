@@ -13,7 +13,7 @@ extension Resolver {
 
     /// A string literal's value, interned (decoded only when it has escapes).
     func intern(_ literal: StringRef, in tree: SyntaxTree) -> TextID {
-        if literal.decoded >= 0 { return model.texts.intern(tree.decodedStrings[Int(literal.decoded)]) }
+        if literal.hasEscapes { return model.texts.intern(tree.stringValue(literal)) }
         return intern(literal.content, in: tree)
     }
 

@@ -83,11 +83,20 @@ extension Resolver {
         return Int32(model.origins.count - 1)
     }
 
+    /// Notes that the record about to be appended is a copy spliced by
+    /// `origin`: a copy's records follow one another, so this starts a run
+    /// only where the origin changes (see `ModelStore.originRuns`).
+    private func noteCopy(from origin: Int32) {
+        if let last = model.originRuns.last, last.origin == UInt32(origin) { return }
+        model.originRuns.append(OriginRun(firstRecord: UInt32(model.records.count), origin: UInt32(origin)))
+    }
+
     /// A spliced copy of `source` and its subtree, marked with where it came
     /// from. Copies share the original's properties.
     func copy(_ source: Int32, origin: Int32, parent: Int32, depth: UInt16) -> Int32 {
         var record = model.records[Int(source)]
-        record.origin = origin
+        record.isSpliced = true
+        noteCopy(from: origin)
         record.parent = parent
         record.depth = depth
         let index = Int32(model.records.count)
@@ -109,7 +118,7 @@ extension Resolver {
     }
 
     func origin(of index: Int32) -> Origin? {
-        let origin = model.records[Int(index)].origin
-        return origin >= 0 ? model.origins[Int(origin)] : nil
+        guard model.records[Int(index)].isSpliced else { return nil }
+        return ModelStore.origin(of: Int(index), runs: model.originRuns, origins: model.origins)
     }
 }

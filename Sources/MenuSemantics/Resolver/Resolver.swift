@@ -281,18 +281,19 @@ public final class Resolver {
     public func check(_ files: [FileID]) -> [CheckedFile] {
         precondition(!hasChecked, "a resolver checks one group of files, once")
         hasChecked = true
-        var resolved: [(file: FileID, roots: [Int32], platforms: [Platform], written: Bool)] = []
+        var resolved: [(file: FileID, platforms: [Platform], written: Bool)] = []
         reserve(for: files)
         groupToNumber = files
         indexNames(of: files)
         for file in files {
             let syntax = workspace.syntax(file)
             _ = scope(of: file)
-            let roots = declarations(of: file)
-            checkMenubars(in: file, declarations: roots)
+            buildDeclarations(of: file)
+            checkMenubars(in: file)
             let (platforms, written) = resolvePlatforms(syntax.platforms)
-            resolved.append((file, roots, platforms, written))
+            resolved.append((file, platforms, written))
         }
+        let roots = resolved.map { declarations(of: $0.file) }
         forgetWorkingTables()
         let store = ModelStore(model)
         for diagnostic in AlternateValidation.diagnostics(of: alternates, in: store, targetsMacOS: { [workspace] file in
@@ -300,10 +301,10 @@ public final class Resolver {
             return platforms.entries.contains { $0.name.text == Platform.Name.macOS.rawValue }
         }) { report(diagnostic) }
         for diagnostic in RoleValidation.diagnostics(ofNotPreferred: notPreferred, in: store) { report(diagnostic) }
-        return resolved.map { entry in
+        return zip(resolved, roots).map { entry, roots in
             let syntax = workspace.syntax(entry.file)
             return CheckedFile(source: workspace.file(entry.file), doc: syntax.doc?.text, platforms: entry.platforms, platformsWritten: entry.written,
-                               imports: workspace.imports[entry.file.rawValue], store: store, roots: entry.roots, syntax: syntax)
+                               imports: workspace.imports[entry.file.rawValue], store: store, roots: roots, syntax: syntax)
         }
     }
 
@@ -336,24 +337,33 @@ public final class Resolver {
     /// one's name past the file's listed errors (see `makeOwnScope`).
     static let countedDuplicate: Int32 = -2
 
-    /// The model indices of `file`'s declarations, each built. One that
-    /// repeats an earlier one's name, once the file's listed errors are
-    /// full, is not built: no name leads to it, its duplicate-id error is
-    /// counted, and so is its misplacement if it has one; what it holds is
-    /// not checked (nor counted). A file of a million `menu a "A"` lines
-    /// built a record and a walk entry for each of a million errors.
-    func declarations(of file: FileID) -> [Int32] {
+    /// Builds each of `file`'s declarations. One that repeats an earlier
+    /// one's name, once the file's listed errors are full, is not built: no
+    /// name leads to it, its duplicate-id error is counted, and so is its
+    /// misplacement if it has one; what it holds is not checked (nor
+    /// counted). A file of a million `menu a "A"` lines built a record and
+    /// a walk entry for each of a million errors.
+    func buildDeclarations(of file: FileID) {
         let tree = tree(file)
         let slot = slot(of: file)
-        var roots: [Int32] = []
-        roots.reserveCapacity(tree.topLevel.count)
         for index in tree.topLevel.indices {
             if builtDeclarations[slot][index] == Resolver.countedDuplicate {
                 reportMisplacement(of: Int(tree.topLevel[index]), in: tree)
                 continue
             }
-            roots.append(declaration(DeclarationKey(file: file, index: index)))
+            _ = declaration(DeclarationKey(file: file, index: index))
         }
+    }
+
+    /// The model indices of `file`'s built declarations, in order: its
+    /// list in `builtDeclarations`, taken out of it (which is then of no
+    /// more use) without the ones not built. A copy beside it was four
+    /// bytes a declaration more at the peak of checking a file of millions.
+    private func declarations(of file: FileID) -> [Int32] {
+        let slot = slot(of: file)
+        var roots: [Int32] = []
+        swap(&roots, &builtDeclarations[slot])
+        roots.removeAll { $0 == Resolver.countedDuplicate }
         return roots
     }
 
@@ -424,7 +434,9 @@ public final class Resolver {
     }
 
     /// A program has one menu bar; a second is misplaced.
-    private func checkMenubars(in file: FileID, declarations: [Int32]) {
+    private func checkMenubars(in file: FileID) {
+        // Built, and not repeats past the listed errors.
+        let declarations = builtDeclarations[slot(of: file)].lazy.filter { $0 >= 0 }
         // Only a file that declares a menubar can declare a second one.
         guard declarations.contains(where: { model.records[Int($0)].kind == .menubar }) else { return }
         // The first menubar of the nearest file that declares one, in import order.

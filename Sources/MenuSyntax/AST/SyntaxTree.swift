@@ -33,6 +33,8 @@ public final class SyntaxTree: Sendable {
     package let elementAttributes: [ElementAttributes]
     /// Decoded values of the string literals that contain escapes.
     package let decodedStrings: [String]
+    /// Where each of `decodedStrings`' literals starts, ascending (see `stringValue`).
+    let decodedStarts: [UInt32]
     /// Indices of the top-level elements.
     package let topLevel: [Int32]
 
@@ -51,6 +53,7 @@ public final class SyntaxTree: Sendable {
         documentedElements = builder.documentedElements
         elementAttributes = builder.elementAttributes
         decodedStrings = builder.decodedStrings
+        decodedStarts = builder.decodedStarts
         topLevel = builder.topLevel
     }
 
@@ -85,8 +88,17 @@ public final class SyntaxTree: Sendable {
 
     /// The decoded value of a string literal.
     package func stringValue(_ literal: StringRef) -> String {
-        if literal.decoded >= 0 { return decodedStrings[Int(literal.decoded)] }
+        if let index = SyntaxTree.decodedIndex(of: literal, starts: decodedStarts) { return decodedStrings[index] }
         return text(literal.content)
+    }
+
+    /// Where a literal with escapes has its value in `decodedStrings`: its
+    /// own index, or (an element's label, `StringRef.escaped`) the one
+    /// decoded from a literal starting where it starts. Nil without escapes.
+    static func decodedIndex(of literal: StringRef, starts: [UInt32]) -> Int? {
+        if literal.decoded >= 0 { return Int(literal.decoded) }
+        guard literal.decoded == StringRef.escaped else { return nil }
+        return position(of: literal.token.start, in: starts[...], \.self)
     }
 
     /// The members of element `index`'s body (empty without a body).
@@ -167,12 +179,20 @@ package struct ElementAttributes: Sendable {
 package struct StringRef: Hashable, Sendable {
     /// The literal as written, quotes included.
     package var token: TextRange
-    /// Index into `decodedStrings` when the literal has escapes; else
-    /// `closed` or `unclosed` (the value is the bytes between the quotes).
+    /// Index into `decodedStrings` when the literal has escapes (or
+    /// `escaped`, for an element's label); else `closed` or `unclosed` (the
+    /// value is the bytes between the quotes).
     package var decoded: Int32
 
     static let closed: Int32 = -1
     static let unclosed: Int32 = -2
+    /// Has escapes: the value is the tree's decoded string of the literal
+    /// starting at `token.start`. An element keeps its label so, without
+    /// the index: four bytes of every element, for the few labels with escapes.
+    static let escaped: Int32 = -3
+
+    /// Whether the value is decoded (`SyntaxTree.stringValue`), not the bytes between the quotes.
+    package var hasEscapes: Bool { decoded >= 0 || decoded == StringRef.escaped }
 
     static let none = StringRef(token: .empty, decoded: StringRef.unclosed)
 
@@ -184,7 +204,7 @@ package struct StringRef: Hashable, Sendable {
     }
 }
 
-/// An element, in 32 bytes: the largest of the tree's arrays (one per
+/// An element, in 28 bytes: the largest of the tree's arrays (one per
 /// element of a 10 MB file is 160,000; a file can be nothing but
 /// elements), kept whole while a build runs. What is implied is not
 /// stored: the keyword's end (its kind's spelling), the braces' ends (one
@@ -199,7 +219,8 @@ package struct ElementNode: Sendable {
     private var flags: UInt8 = 0
     private var keywordStart: UInt32
     package var name = TextRange.empty
-    package var label = StringRef.none
+    /// The label's literal; whether it is closed or has escapes is in `flags`.
+    private var labelToken = TextRange.empty
     /// Index into the tree's `bodies` when `hasBody`.
     var body: UInt32 = 0
 
@@ -210,6 +231,7 @@ package struct ElementNode: Sendable {
 
     private static let named: UInt8 = 1, labelled: UInt8 = 2, bodied: UInt8 = 4, closed: UInt8 = 8
     private static let documented: UInt8 = 16, attributed: UInt8 = 32
+    private static let labelClosed: UInt8 = 64, labelEscaped: UInt8 = 128
 
     private func has(_ flag: UInt8) -> Bool { flags & flag != 0 }
 
@@ -227,6 +249,19 @@ package struct ElementNode: Sendable {
     package var hasDoc: Bool { get { has(Self.documented) } set { set(Self.documented, newValue) } }
     /// The tree keeps `@allow` attributes for it.
     package var hasAttributes: Bool { get { has(Self.attributed) } set { set(Self.attributed, newValue) } }
+
+    /// The label's literal (`StringRef.none` without one). One with escapes
+    /// reads as `StringRef.escaped`: its value is found by where it starts.
+    package var label: StringRef {
+        get {
+            StringRef(token: labelToken, decoded: has(Self.labelEscaped) ? StringRef.escaped : has(Self.labelClosed) ? StringRef.closed : StringRef.unclosed)
+        }
+        set {
+            labelToken = newValue.token
+            set(Self.labelEscaped, newValue.hasEscapes)
+            set(Self.labelClosed, newValue.decoded == StringRef.closed)
+        }
+    }
 
     /// The whole element, from `start` (its first attribute, else its
     /// keyword) to its end; `body` is its body when it has one.
@@ -390,6 +425,7 @@ struct SyntaxTreeBuilder {
     var documentedElements: [UInt32] = []
     var elementAttributes: [ElementAttributes] = []
     var decodedStrings: [String] = []
+    var decodedStarts: [UInt32] = []
     var topLevel: [Int32] = []
 
     func spanOfMember(_ member: MemberRef) -> TextRange {

@@ -749,6 +749,7 @@ public struct Parser: ~Copyable {
     private mutating func stringRef(_ token: Token) -> StringRef {
         if token.hasEscapes {
             tree.decodedStrings.append(Lexer.decodeString(token, in: file))
+            tree.decodedStarts.append(UInt32(truncatingIfNeeded: token.start))
             return StringRef(token: range(token), decoded: Int32(tree.decodedStrings.count - 1))
         }
         // Closed when a quote ends it (an unterminated literal was reported and runs to the line's end).
@@ -857,7 +858,7 @@ public struct Parser: ~Copyable {
     }
 
     private func labelValue(_ literal: StringRef) -> String {
-        literal.decoded >= 0 ? tree.decodedStrings[Int(literal.decoded)] : text(literal.content)
+        SyntaxTree.decodedIndex(of: literal, starts: tree.decodedStarts).map { tree.decodedStrings[$0] } ?? text(literal.content)
     }
 
     /// Parses an element; returns its index in `tree.elements`.
