@@ -93,7 +93,7 @@ extension MarkdownPage {
         let pieces = self.pieces
         let cache = pieces.cache
         var label = record.label.exists ? pieces.text(record.label, of: store) : nil
-        let shortcut = properties.isWritten(.shortcut) ? item.shortcutIndex.map { pieces.shortcut($0, of: store) } : nil
+        let shortcut = properties.shortcutIndex.map { pieces.shortcut($0, of: store) }
         let interned = properties.string(.symbol)
         var symbol: Range<Int>?
         if case .interned(let text)? = interned { symbol = pieces.code(text, of: store) }

@@ -74,7 +74,8 @@ struct MenuContent {
             switch child.record.kind {
             case .section:
                 if !lines.isEmpty, !isSeparator(lines.last) { lines.append(.separator) }
-                if let title = child.labelID {
+                if child.record.label.exists {
+                    let title = child.record.label
                     let empty = child.store.withTextBytes(title) { $0.isEmpty }
                     if !empty { lines.append(.header(child.store.withTextBytes(title) { drawing.shown($0) })) }
                 }
@@ -94,7 +95,8 @@ struct MenuContent {
                 lines.append(.entry(entry(for: child, checked: checked, into: &drawing)))
             case .menu, .menubar, .view, .contextmenu, .toolbar, .row:
                 // Not an entry of a menu (reported as misplaced); shown by its label if it has one.
-                if let label = child.labelID {
+                if child.record.label.exists {
+                    let label = child.record.label
                     lines.append(.entry(Entry(label: child.store.withTextBytes(label) { drawing.shown($0) }, element: child)))
                 }
             }
@@ -116,7 +118,7 @@ struct MenuContent {
         var entry = Entry(label: MenuContent.shownLabel(of: element, into: &drawing), element: element)
         entry.symbol = properties.string(.symbol).map { drawing.text($0, of: store) }
         if properties.isSet(.shortcut) {
-            if properties.isWritten(.shortcut), let index = element.shortcutIndex {
+            if let index = properties.shortcutIndex {
                 entry.shortcut = drawing.shortcutDisplay(index)
             } else if let display = element[.shortcut]?.shortcutValue?.display {
                 entry.shortcut = drawing.text(display)
