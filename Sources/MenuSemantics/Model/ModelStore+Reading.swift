@@ -183,18 +183,21 @@ extension ModelStore {
     @usableFromInline let written: UInt64
     /// The names with a default on its kind in its context (bit `rawValue`).
     @usableFromInline let defaults: UInt64
+    /// Those of `defaults` that are Booleans, and those that are `true`.
+    @usableFromInline let flagDefaults: UInt64
+    @usableFromInline let trueDefaults: UInt64
 
     @inlinable
     public init(_ record: ElementRecord, of store: ModelStore) {
         self.store = store
         self.record = record
         written = store.writtenNames(of: record).names
-        defaults = ElementProperties.defaultNames(of: record)
+        (defaults, flagDefaults, trueDefaults) = ElementProperties.defaultMasks(of: record)
     }
 
     @usableFromInline
-    static func defaultNames(of record: ElementRecord) -> UInt64 {
-        PropertyCatalog.defaultNames(for: record.kind, in: record.context)
+    static func defaultMasks(of record: ElementRecord) -> (names: UInt64, flags: UInt64, trueFlags: UInt64) {
+        PropertyCatalog.defaultMasks(for: record.kind, in: record.context)
     }
 
     @inlinable @inline(__always)
@@ -215,13 +218,8 @@ extension ModelStore {
             guard let stored = store.writtenProperty(name, of: record), stored.kind == .bool else { return nil }
             return stored.payload != 0
         }
-        guard isSet(name) else { return nil }
-        return defaultFlag(name)
-    }
-
-    @usableFromInline
-    func defaultFlag(_ name: PropertyName) -> Bool? {
-        PropertyCatalog.defaultFlag(name, for: record.kind, in: record.context)
+        guard flagDefaults & ElementProperties.bit(name) != 0 else { return nil }
+        return trueDefaults & ElementProperties.bit(name) != 0
     }
 
     /// `ModelStore.withSymbol(_:of:_:)`.
