@@ -152,9 +152,11 @@ extension MarkdownPage {
         }
     }
 
-    /// Whether an item is an alternate: a bit test for the items that don't say so.
+    /// Whether an item is an alternate (`item.flag(.alternate) == true`),
+    /// read from its written property in place: the default is false.
     private static func isAlternate(_ item: Element) -> Bool {
-        ElementProperties(item.record, of: item.store).isWritten(.alternate) && item.flag(.alternate) == true
+        guard let stored = item.storedProperty(.alternate) else { return false }
+        return stored.kind == .bool && stored.payload != 0
     }
 
     /// ` — alternate of Close (⌥)`: the item an alternate replaces, and the
