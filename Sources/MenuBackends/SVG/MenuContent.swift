@@ -34,11 +34,16 @@ struct MenuContent {
         case separator
         /// A section's title (or a menu's).
         case header(TextSlice)
-        /// A section laid out as a row of symbols (iOS small and medium layouts).
-        case symbols([Entry], layout: String)
+        /// A section laid out as a row of symbols (iOS small and medium
+        /// layouts): `symbolRows[row]`, in four small tiles or three medium.
+        case symbols(row: Int, small: Bool)
     }
 
+    // A line holds no reference (its row of symbols is kept beside the
+    // lines): a menu's lines are then freed at once, where lines that held
+    // arrays and strings were destroyed one by one for every picture.
     var lines: [Line] = []
+    var symbolRows: [[Entry]] = []
     /// Whether any entry shows a symbol, a shortcut, a mark, a chevron.
     var hasSymbols = false
     var hasMarks = false
@@ -79,14 +84,18 @@ struct MenuContent {
                     let empty = child.store.withTextBytes(title) { $0.isEmpty }
                     if !empty { lines.append(.header(child.store.withTextBytes(title) { drawing.shown($0) })) }
                 }
-                let layout = ElementProperties(child.record, of: child.store).withSymbol(.layout) { bytes -> String? in
+                // nil: large (no row of symbols); else whether it is small.
+                let small = ElementProperties(child.record, of: child.store).withSymbol(.layout) { bytes -> Bool? in
                     guard let bytes, !MenuContent.equals(bytes, "large") else { return nil }
-                    return String(decoding: bytes, as: UTF8.self)
+                    return MenuContent.equals(bytes, "small")
                 }
-                if let layout, depth == 0 {
+                if let small, depth == 0 {
                     var entries: [Entry] = []
                     child.forEachMenuEntry { entries.append(entry(for: $0, checked: checked, into: &drawing)) }
-                    if !entries.isEmpty { lines.append(.symbols(entries, layout: layout)) }
+                    if !entries.isEmpty {
+                        symbolRows.append(entries)
+                        lines.append(.symbols(row: symbolRows.count - 1, small: small))
+                    }
                 } else if depth < MenuContent.depthLimit {
                     add(children: child.children, checked: checked, depth: depth + 1, into: &drawing)
                 }
