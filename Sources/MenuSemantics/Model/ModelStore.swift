@@ -16,7 +16,7 @@ import MenuSyntax
 public final class ModelStore: Sendable {
     @_spi(MenuPipeline) public let records: [ElementRecord]
     /// Each element's children, contiguous per element.
-    package let children: [Int32]
+    @usableFromInline package let children: [Int32]
     /// Each element's written properties, contiguous per element, in source order.
     @_spi(MenuPipeline) public let properties: [PropertyRecord]
     package let origins: [Origin]
