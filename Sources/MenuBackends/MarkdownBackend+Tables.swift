@@ -93,7 +93,7 @@ extension MarkdownPage {
         let pieces = self.pieces
         let cache = pieces.cache
         var label = record.label.exists ? pieces.text(record.label, of: store) : nil
-        let shortcut = properties.isWritten(.shortcut) ? item.shortcutIndex.map { pieces.shortcut($0, of: store) } : nil
+        let shortcut = properties.shortcutIndex.map { pieces.shortcut($0, of: store) }
         let interned = properties.string(.symbol)
         var symbol: Range<Int>?
         if case .interned(let text)? = interned { symbol = pieces.code(text, of: store) }
@@ -152,9 +152,11 @@ extension MarkdownPage {
         }
     }
 
-    /// Whether an item is an alternate: a bit test for the items that don't say so.
+    /// Whether an item is an alternate (`item.flag(.alternate) == true`),
+    /// read from its written property in place: the default is false.
     private static func isAlternate(_ item: Element) -> Bool {
-        ElementProperties(item.record, of: item.store).isWritten(.alternate) && item.flag(.alternate) == true
+        guard let stored = item.storedProperty(.alternate) else { return false }
+        return stored.kind == .bool && stored.payload != 0
     }
 
     /// ` — alternate of Close (⌥)`: the item an alternate replaces, and the

@@ -32,8 +32,8 @@ enum MacMenuLayout {
                 keyWidth = max(keyWidth, key)
             case .header(let title):
                 labelWidth = max(labelWidth, min(drawing.width(title, size: 11, bold: true), labelLimit))
-            case .symbols(let entries, _):
-                labelWidth = max(labelWidth, entries.count * 28 - labelX + 14)
+            case .symbols(let row, _):
+                labelWidth = max(labelWidth, content.symbolRows[row].count * 28 - labelX + 14)
             case .separator: break
             }
         }
@@ -58,8 +58,8 @@ enum MacMenuLayout {
             case .entry(let entry):
                 drawRow(entry, measured: measured[index], top: top, x: x, width: width, labelX: x + labelX, labelRoom: labelRoom, keyRight: keyRight,
                         into: &drawing)
-            case .symbols(let entries, _):
-                for (index, entry) in entries.enumerated() {
+            case .symbols(let row, _):
+                for (index, entry) in content.symbolRows[row].enumerated() {
                     drawing.open(.row, elementAt: entry.element, title: entry.label)
                     let symbol = entry.symbol ?? drawing.text("questionmark" as StaticString)
                     drawing.add(.symbol(symbol, x: x + labelX + index * 28, y: top + 3, size: 16,

@@ -34,11 +34,16 @@ struct MenuContent {
         case separator
         /// A section's title (or a menu's).
         case header(TextSlice)
-        /// A section laid out as a row of symbols (iOS small and medium layouts).
-        case symbols([Entry], layout: String)
+        /// A section laid out as a row of symbols (iOS small and medium
+        /// layouts): `symbolRows[row]`, in four small tiles or three medium.
+        case symbols(row: Int, small: Bool)
     }
 
+    // A line holds no reference (its row of symbols is kept beside the
+    // lines): a menu's lines are then freed at once, where lines that held
+    // arrays and strings were destroyed one by one for every picture.
     var lines: [Line] = []
+    var symbolRows: [[Entry]] = []
     /// Whether any entry shows a symbol, a shortcut, a mark, a chevron.
     var hasSymbols = false
     var hasMarks = false
@@ -74,18 +79,23 @@ struct MenuContent {
             switch child.record.kind {
             case .section:
                 if !lines.isEmpty, !isSeparator(lines.last) { lines.append(.separator) }
-                if let title = child.labelID {
+                if child.record.label.exists {
+                    let title = child.record.label
                     let empty = child.store.withTextBytes(title) { $0.isEmpty }
                     if !empty { lines.append(.header(child.store.withTextBytes(title) { drawing.shown($0) })) }
                 }
-                let layout = ElementProperties(child.record, of: child.store).withSymbol(.layout) { bytes -> String? in
+                // nil: large (no row of symbols); else whether it is small.
+                let small = ElementProperties(child.record, of: child.store).withSymbol(.layout) { bytes -> Bool? in
                     guard let bytes, !MenuContent.equals(bytes, "large") else { return nil }
-                    return String(decoding: bytes, as: UTF8.self)
+                    return MenuContent.equals(bytes, "small")
                 }
-                if let layout, depth == 0 {
+                if let small, depth == 0 {
                     var entries: [Entry] = []
                     child.forEachMenuEntry { entries.append(entry(for: $0, checked: checked, into: &drawing)) }
-                    if !entries.isEmpty { lines.append(.symbols(entries, layout: layout)) }
+                    if !entries.isEmpty {
+                        symbolRows.append(entries)
+                        lines.append(.symbols(row: symbolRows.count - 1, small: small))
+                    }
                 } else if depth < MenuContent.depthLimit {
                     add(children: child.children, checked: checked, depth: depth + 1, into: &drawing)
                 }
@@ -94,7 +104,8 @@ struct MenuContent {
                 lines.append(.entry(entry(for: child, checked: checked, into: &drawing)))
             case .menu, .menubar, .view, .contextmenu, .toolbar, .row:
                 // Not an entry of a menu (reported as misplaced); shown by its label if it has one.
-                if let label = child.labelID {
+                if child.record.label.exists {
+                    let label = child.record.label
                     lines.append(.entry(Entry(label: child.store.withTextBytes(label) { drawing.shown($0) }, element: child)))
                 }
             }
@@ -116,7 +127,7 @@ struct MenuContent {
         var entry = Entry(label: MenuContent.shownLabel(of: element, into: &drawing), element: element)
         entry.symbol = properties.string(.symbol).map { drawing.text($0, of: store) }
         if properties.isSet(.shortcut) {
-            if properties.isWritten(.shortcut), let index = element.shortcutIndex {
+            if let index = properties.shortcutIndex {
                 entry.shortcut = drawing.shortcutDisplay(index)
             } else if let display = element[.shortcut]?.shortcutValue?.display {
                 entry.shortcut = drawing.text(display)

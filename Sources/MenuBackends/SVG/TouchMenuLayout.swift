@@ -18,6 +18,7 @@ enum TouchMenuLayout {
     static func draw(_ content: MenuContent, layout: String, title: TextSlice?, x: Int, y: Int, element: Element?,
                      into drawing: inout Drawing) -> Box {
         var lines = content.lines
+        var symbolRows = content.symbolRows
         // The small and medium layouts lift the first entries into a row of symbols.
         if layout == "small" || layout == "medium" {
             let count = layout == "small" ? 4 : 3
@@ -28,7 +29,8 @@ enum TouchMenuLayout {
             }
             if !lifted.isEmpty {
                 if case .separator? = lines.first { lines.removeFirst() }
-                lines.insert(.symbols(lifted, layout: layout), at: 0)
+                symbolRows.append(lifted)
+                lines.insert(.symbols(row: symbolRows.count - 1, small: layout == "small"), at: 0)
                 if !lines.isEmpty, lines.count > 1 { lines.insert(.separator, at: 1) }
             }
         }
@@ -61,8 +63,8 @@ enum TouchMenuLayout {
                 if previousWasEntry { drawing.add(.line(x: x + 16, y: top, width: width - 16, ink: .separator, role: "hair")) }
                 drawRow(entry, top: top, x: x, marks: content.hasMarks, into: &drawing)
                 previousWasEntry = true
-            case .symbols(let entries, let layout):
-                drawTiles(entries, layout: layout, top: top, x: x, into: &drawing)
+            case .symbols(let row, let small):
+                drawTiles(symbolRows[row], small: small, top: top, x: x, into: &drawing)
                 previousWasEntry = false
             }
             top += Self.height(of: line)
@@ -76,7 +78,7 @@ enum TouchMenuLayout {
         case .entry(let entry): entry.subtitle == nil ? rowHeight : subtitleRowHeight
         case .header: 34
         case .separator: bandHeight
-        case .symbols(_, let layout): layout == "small" ? tileHeight.small : tileHeight.medium
+        case .symbols(_, let small): small ? tileHeight.small : tileHeight.medium
         }
     }
 
@@ -115,19 +117,19 @@ enum TouchMenuLayout {
     }
 
     /// A row of symbol tiles; medium tiles have their label under the symbol.
-    private static func drawTiles(_ entries: [MenuContent.Entry], layout: String, top: Int, x: Int, into drawing: inout Drawing) {
+    private static func drawTiles(_ entries: [MenuContent.Entry], small: Bool, top: Int, x: Int, into drawing: inout Drawing) {
         let tileWidth = width / max(entries.count, 1)
-        let tileHeight = layout == "small" ? tileHeight.small : tileHeight.medium
+        let tileHeight = small ? tileHeight.small : tileHeight.medium
         for (index, entry) in entries.enumerated() {
             let left = x + index * tileWidth
             let ink = ink(of: entry)
-            drawing.open(.row, elementAt: entry.element, title: layout == "small" ? entry.label : nil)
+            drawing.open(.row, elementAt: entry.element, title: small ? entry.label : nil)
             drawing.add(.rect(Box(x: left, y: top, width: tileWidth, height: tileHeight), radius: 0, fill: nil, stroke: nil, role: "rowbox"))
             if index > 0 { drawing.add(.rect(Box(x: left, y: top, width: 1, height: tileHeight), radius: 0, fill: .separator, stroke: nil)) }
-            let symbolY = layout == "small" ? top + 16 : top + 12
+            let symbolY = small ? top + 16 : top + 12
             let symbol = entry.symbol ?? drawing.text("questionmark" as StaticString)
             drawing.add(.symbol(symbol, x: left + tileWidth / 2 - 10, y: symbolY, size: 20, ink: ink))
-            if layout != "small" {
+            if !small {
                 let shown = drawing.truncated(entry.label, toFit: tileWidth - 10, size: 12)
                 let label = shown ?? entry.label
                 drawing.add(.text(label, x: left + tileWidth / 2, y: top + 54, width: drawing.width(label, size: 12),

@@ -357,14 +357,19 @@ public struct Element: Hashable, Sendable {
 }
 
 /// An element's children: a view of the store, made without copying.
+// The backends walk every menu's children from another module:
+// inlinable, so that a child is read in place rather than by a call each.
 public struct ElementChildren: RandomAccessCollection, Sendable {
-    let store: ModelStore
-    let start: Int
+    @usableFromInline let store: ModelStore
+    @usableFromInline let start: Int
     public let count: Int
 
+    @inlinable
     public var startIndex: Int { 0 }
+    @inlinable
     public var endIndex: Int { count }
 
+    @inlinable
     public subscript(position: Int) -> Element {
         precondition(position >= 0 && position < count, "child index out of range")
         return Element(store: store, index: Int(store.children[start + position]))

@@ -172,57 +172,99 @@ extension ModelStore {
 /// A menu table's row asks for nine names, most neither written nor
 /// defaulted; through the helpers each was a scan of the element's
 /// properties and most a look in the catalog.
-package struct ElementProperties {
-    let store: ModelStore
-    let record: ElementRecord
+// The pictures and the Markdown page ask it of every entry, from another
+// module: public to the pipeline and inlinable, so that the bit tests and
+// the scan of the written properties run in place (as calls, they were a
+// tenth of laying out a menu). Defaults stay calls into the catalog.
+@_spi(MenuPipeline) public struct ElementProperties {
+    @usableFromInline let store: ModelStore
+    @usableFromInline let record: ElementRecord
     /// The names written on the element (bit `rawValue`).
-    let written: UInt64
+    @usableFromInline let written: UInt64
     /// The names with a default on its kind in its context (bit `rawValue`).
-    let defaults: UInt64
+    @usableFromInline let defaults: UInt64
+    /// Those of `defaults` that are Booleans, and those that are `true`.
+    @usableFromInline let flagDefaults: UInt64
+    @usableFromInline let trueDefaults: UInt64
 
-    package init(_ record: ElementRecord, of store: ModelStore) {
+    @inlinable
+    public init(_ record: ElementRecord, of store: ModelStore) {
         self.store = store
         self.record = record
         written = store.writtenNames(of: record).names
-        defaults = PropertyCatalog.defaultNames(for: record.kind, in: record.context)
+        (defaults, flagDefaults, trueDefaults) = ElementProperties.defaultMasks(of: record)
     }
 
-    @inline(__always)
-    private static func bit(_ name: PropertyName) -> UInt64 { UInt64(1) << UInt64(name.rawValue) }
+    @usableFromInline
+    static func defaultMasks(of record: ElementRecord) -> (names: UInt64, flags: UInt64, trueFlags: UInt64) {
+        PropertyCatalog.defaultMasks(for: record.kind, in: record.context)
+    }
+
+    @inlinable @inline(__always)
+    static func bit(_ name: PropertyName) -> UInt64 { UInt64(1) << UInt64(name.rawValue) }
 
     /// Whether `name` is written on the element.
-    @inline(__always)
-    package func isWritten(_ name: PropertyName) -> Bool { written & ElementProperties.bit(name) != 0 }
+    @inlinable @inline(__always)
+    public func isWritten(_ name: PropertyName) -> Bool { written & ElementProperties.bit(name) != 0 }
 
     /// Whether `name` is written or has a default: else every helper answers nil.
-    @inline(__always)
-    package func isSet(_ name: PropertyName) -> Bool { (written | defaults) & ElementProperties.bit(name) != 0 }
+    @inlinable @inline(__always)
+    public func isSet(_ name: PropertyName) -> Bool { (written | defaults) & ElementProperties.bit(name) != 0 }
 
     /// `ModelStore.flag(_:of:)`.
-    @inline(__always)
-    package func flag(_ name: PropertyName) -> Bool? {
-        if isWritten(name) { return store.flag(name, of: record) }
-        guard isSet(name) else { return nil }
-        return PropertyCatalog.defaultFlag(name, for: record.kind, in: record.context)
+    @inlinable @inline(__always)
+    public func flag(_ name: PropertyName) -> Bool? {
+        if isWritten(name) {
+            guard let stored = store.writtenProperty(name, of: record), stored.kind == .bool else { return nil }
+            return stored.payload != 0
+        }
+        guard flagDefaults & ElementProperties.bit(name) != 0 else { return nil }
+        return trueDefaults & ElementProperties.bit(name) != 0
     }
 
     /// `ModelStore.withSymbol(_:of:_:)`.
-    @inline(__always)
-    package func withSymbol<Result>(_ name: PropertyName, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
-        guard isSet(name) else { return body(nil) }
-        return store.withSymbol(name, of: record, body)
+    @inlinable @inline(__always)
+    public func withSymbol<Result>(_ name: PropertyName, _ body: (UnsafeBufferPointer<UInt8>?) -> Result) -> Result {
+        if isWritten(name) {
+            guard let stored = store.writtenProperty(name, of: record), stored.kind == .symbol || stored.kind == .reference else { return body(nil) }
+            return store.withValueBytes(of: stored, in: record) { body($0) }
+        }
+        guard isSet(name), var text = defaultSymbol(name) else { return body(nil) }
+        return text.withUTF8 { body($0) }
+    }
+
+    @usableFromInline
+    func defaultSymbol(_ name: PropertyName) -> String? {
+        PropertyCatalog.defaultValue(name, for: record.kind, in: record.context)?.name
     }
 
     /// `ModelStore.string(_:of:)`.
-    @inline(__always)
-    package func string(_ name: PropertyName) -> TextValue? {
+    @inlinable @inline(__always)
+    public func string(_ name: PropertyName) -> TextValue? {
+        if isWritten(name) {
+            guard let stored = store.writtenProperty(name, of: record), stored.kind == .string else { return nil }
+            return .interned(TextID(stored.payload))
+        }
         guard isSet(name) else { return nil }
-        return store.string(name, of: record)
+        return defaultString(name)
+    }
+
+    @usableFromInline
+    func defaultString(_ name: PropertyName) -> TextValue? {
+        PropertyCatalog.defaultValue(name, for: record.kind, in: record.context)?.stringValue.map(TextValue.other)
+    }
+
+    /// `Element.shortcutIndex`: the written shortcut's index among the
+    /// store's distinct shortcuts.
+    @inlinable
+    public var shortcutIndex: Int? {
+        guard isWritten(.shortcut), let stored = store.writtenProperty(.shortcut, of: record), stored.kind == .shortcut else { return nil }
+        return Int(stored.payload)
     }
 }
 
 /// A string value of the model: interned (most), or made (a default).
-package enum TextValue {
+@_spi(MenuPipeline) public enum TextValue {
     case interned(TextID)
     case other(String)
 }

@@ -16,7 +16,7 @@ import MenuSyntax
 public final class ModelStore: Sendable {
     @_spi(MenuPipeline) public let records: [ElementRecord]
     /// Each element's children, contiguous per element.
-    package let children: [Int32]
+    @usableFromInline package let children: [Int32]
     /// Each element's written properties, contiguous per element, in source order.
     @_spi(MenuPipeline) public let properties: [PropertyRecord]
     package let origins: [Origin]
@@ -165,14 +165,14 @@ struct OriginRun {
 
 /// A written property, validated.
 @_spi(MenuPipeline) public struct PropertyRecord: Sendable {
-    package enum Kind: UInt8, Sendable {
+    @usableFromInline package enum Kind: UInt8, Sendable {
         case string, bool, number, symbol, reference, shortcut
     }
     @usableFromInline package var name: PropertyName
-    package var kind: Kind
+    @usableFromInline package var kind: Kind
     /// A `TextID` (string, number), 0/1 (bool), an index into `shortcuts`,
     /// or `textInSource` (symbol, reference: the value as written).
-    package var payload: UInt32
+    @usableFromInline package var payload: UInt32
 
     package static let textInSource = UInt32.max
     /// The property node in the element's syntax tree (for its spans).

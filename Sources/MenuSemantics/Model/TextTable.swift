@@ -7,7 +7,7 @@ import MenuSyntax
 public struct TextID: Hashable, Sendable, Comparable {
     public let rawValue: UInt32
 
-    package init(_ rawValue: UInt32) { self.rawValue = rawValue }
+    @usableFromInline package init(_ rawValue: UInt32) { self.rawValue = rawValue }
 
     /// "No text" (an element without a label).
     static let none = TextID(UInt32.max)

@@ -230,6 +230,22 @@ extension PropertyCatalog {
         defaults.reduce(0) { mask, entry in mask | UInt64(1) << UInt64(entry.0.rawValue) }
     }
 
+    /// The names of `defaults(for:in:)` (bit `rawValue`), those of them
+    /// whose default is a Boolean, and those whose default is `true`: the
+    /// pictures and the Markdown page read every entry's flags from these
+    /// bits, where a look in `flagTable` was a call for each flag.
+    package static func defaultMasks(for kind: ElementKind, in context: ElementContext) -> (names: UInt64, flags: UInt64, trueFlags: UInt64) {
+        defaultMasksTable[kind.ordinal * 2 + (context == .menu ? 1 : 0)]
+    }
+
+    private static let defaultMasksTable: [(names: UInt64, flags: UInt64, trueFlags: UInt64)] = defaultsTable.map { defaults in
+        defaults.reduce((0, 0, 0)) { masks, entry in
+            let bit = UInt64(1) << UInt64(entry.0.rawValue)
+            guard case .bool(let flag) = entry.1 else { return (masks.names | bit, masks.flags, masks.trueFlags) }
+            return (masks.names | bit, masks.flags | bit, flag ? masks.trueFlags | bit : masks.trueFlags)
+        }
+    }
+
     /// The default value of `name` on `kind` in `context`, if it has one.
     package static func defaultValue(_ name: PropertyName, for kind: ElementKind, in context: ElementContext) -> Value? {
         defaultValueTable[(kind.ordinal * 2 + (context == .menu ? 1 : 0)) * PropertyName.count + Int(name.rawValue)]
