@@ -166,7 +166,7 @@ private struct JSONRenderer {
             json.endArray(allow)
         }
         let location = location(of: record, offset: Int(node.keyword.start))
-        let hasOrigin = record.origin >= 0
+        let hasOrigin = record.isSpliced
         JSONRenderer.writeTail(location, allow: ruleIDs.isEmpty, origin: !hasOrigin, children: hasOrigin ? nil : record.childCount, layout: layout, cache: cache, to: &json)
         if hasOrigin {
             if let found = store.origin(of: index) { origin(found, to: &json) }

@@ -553,7 +553,7 @@ private struct SwiftFileRenderer {
         let node = tree.elements[Int(record.syntax)]
         let cache = self.cache
         let mark = path.enter(record, of: store)
-        let hasOrigin = record.origin >= 0
+        let hasOrigin = record.isSpliced
         let hasChildren = record.childCount > 0
         writer.enter()
         let opening = openings[SwiftFileRenderer.slot(record.kind, record.context)]

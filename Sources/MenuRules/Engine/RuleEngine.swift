@@ -102,7 +102,7 @@ package struct RuleEngine {
         var grew = !left.isEmpty
         while grew {
             grew = false
-            for (element, ancestors) in file.walk().matching({ $0.origin >= 0 }) {
+            for (element, ancestors) in file.walk().matching({ $0.isSpliced }) {
                 let root = ancestors.first ?? element
                 guard !left.contains(root.index), let origin = element.origin, leftNames.contains(origin.menu) else { continue }
                 left.insert(root.index)

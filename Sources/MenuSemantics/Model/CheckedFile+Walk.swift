@@ -5,7 +5,7 @@ extension CheckedFile {
     /// named), depth-first in source order, each with its ancestors
     /// (outermost first):
     ///
-    ///     for (element, ancestors) in file.walk(.item, .submenu).matching({ $0.origin < 0 }) { … }
+    ///     for (element, ancestors) in file.walk(.item, .submenu).matching({ !$0.isSpliced }) { … }
     ///
     /// Spliced copies are visited too; rules about one element usually skip
     /// them (`element.isSpliced`), because the declaration they came from

@@ -186,7 +186,7 @@ public struct Element: Hashable, Sendable {
     }
 
     /// Whether it was spliced in by `use` or `menu:` (cheaper than `origin != nil`).
-    public var isSpliced: Bool { record.origin >= 0 }
+    public var isSpliced: Bool { record.isSpliced }
 
     /// Ids from the top-level declaration down to this element, joined by
     /// '/', leaving out the transparent groups above it (synthetic

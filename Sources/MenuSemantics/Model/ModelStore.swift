@@ -128,13 +128,6 @@ struct OriginRun {
     package var file: UInt32
     package var syntax: UInt32
 
-    /// -1 when written where it is; 0 for a spliced copy, whose origin
-    /// the store finds (`ModelStore.origin(of:)`): a record no longer
-    /// holds the index of its origin, only whether it has one.
-    /// Inlinable: the rules ask it of every record they walk.
-    @inlinable
-    package var origin: Int32 { isSpliced ? 0 : -1 }
-
     init(kind: ElementKind, context: ElementContext, idSource: IdentifierSource, depth: UInt16, id: TextID, label: TextID,
          parent: Int32, file: UInt32, syntax: UInt32) {
         self.kind = kind

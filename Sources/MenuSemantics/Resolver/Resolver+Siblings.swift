@@ -22,7 +22,7 @@ extension Resolver {
         for position in 0..<count {
             let child = openChildren[mark + position]
             let record = model.records[Int(child)]
-            if record.origin >= 0 { hasCopies = true }
+            if record.isSpliced { hasCopies = true }
             guard record.idSource != .synthetic else {
                 hasSynthetic = true
                 continue

@@ -22,7 +22,7 @@ enum ButtonQueries {
         // calls for each declaration of the file cost more than the views.
         let source = file.source.id
         var views: [Element] = []
-        for (view, _) in file.walk(.view).matching({ $0.depth == 0 && $0.origin < 0 }) where view.sourceFile == source {
+        for (view, _) in file.walk(.view).matching({ $0.depth == 0 && !$0.isSpliced }) where view.sourceFile == source {
             views.append(view)
         }
         return views

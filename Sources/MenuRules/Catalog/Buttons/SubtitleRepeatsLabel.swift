@@ -51,7 +51,7 @@ struct SubtitleRepeatsLabel: Rule {
         // Few items have a subtitle (written, or a default of their kind):
         // the others are left out by their records, before a handle is made.
         let mayHaveSubtitle = file.walk(.button, .item).matching {
-            $0.origin < 0 && (store.writtenProperty(.subtitle, of: $0) != nil || PropertyCatalog.defaultNames(for: $0.kind, in: $0.context) & subtitleBit != 0)
+            !$0.isSpliced && (store.writtenProperty(.subtitle, of: $0) != nil || PropertyCatalog.defaultNames(for: $0.kind, in: $0.context) & subtitleBit != 0)
         }
         for (element, _) in mayHaveSubtitle {
             guard let subtitle = element.string(.subtitle), let label = element.label else { continue }

@@ -108,7 +108,7 @@ struct ContextMenuShortcut: Rule {
         // Only items and changeable-title toggles take shortcuts; test the cheap things first.
         let store = file.store
         let contextOnly = Self.menusShownOnlyInContextMenus(file)
-        for (element, ancestors) in file.walk(.item, .toggle).matching({ $0.origin < 0 && store.writtenProperty(.shortcut, of: $0) != nil }) {
+        for (element, ancestors) in file.walk(.item, .toggle).matching({ !$0.isSpliced && store.writtenProperty(.shortcut, of: $0) != nil }) {
             let through: String?
             if ancestors.contains(kind: .contextmenu) {
                 through = nil
@@ -137,7 +137,7 @@ struct ContextMenuShortcut: Rule {
         guard file.declarations.contains(where: { $0.kind == .menubar }) else { return [] }
         var inContextMenus = Set<String>()
         var elsewhere = Set<String>()
-        for (element, ancestors) in file.walk().matching({ $0.origin >= 0 }) {
+        for (element, ancestors) in file.walk().matching({ $0.isSpliced }) {
             guard let origin = element.origin else { continue }
             if ancestors.contains(kind: .contextmenu) { inContextMenus.insert(origin.menu) } else { elsewhere.insert(origin.menu) }
         }

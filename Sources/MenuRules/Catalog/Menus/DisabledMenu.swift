@@ -48,7 +48,7 @@ struct DisabledMenu: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
         // Only a written `enabled` has a span to report: most menus stop at their record.
-        for (element, _) in file.walk(.menu, .submenu).matching({ $0.origin < 0 && store.writtenProperty(.enabled, of: $0) != nil }) {
+        for (element, _) in file.walk(.menu, .submenu).matching({ !$0.isSpliced && store.writtenProperty(.enabled, of: $0) != nil }) {
             guard element.kind == .menu || element.kind == .submenu,
                   let enabled = element.property(.enabled), enabled.value.boolValue == false,
                   let span = enabled.valueSpan else { continue }

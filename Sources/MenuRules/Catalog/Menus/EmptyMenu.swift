@@ -52,7 +52,7 @@ struct EmptyMenu: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         // Only empty containers matter; the record tells before a handle is made.
-        for (element, ancestors) in file.walk(.menu, .submenu, .section, .pulldown, .contextmenu).matching({ $0.childCount == 0 && $0.origin < 0 }) {
+        for (element, ancestors) in file.walk(.menu, .submenu, .section, .pulldown, .contextmenu).matching({ $0.childCount == 0 && !$0.isSpliced }) {
             // Items that come from elsewhere: the menu they come from is checked itself.
             guard !element.has(.menu), !MenuQueries.hostsUse(element, in: file),
                   element.bool("dynamic") != true else { continue }

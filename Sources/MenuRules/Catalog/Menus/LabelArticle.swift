@@ -72,7 +72,7 @@ struct LabelArticle: Rule {
         var hasArticle = reporter.labelMemo(LabelTable.hasArticle, over: file)
         for (element, _) in file.walk(.item, .submenu, .button, .pulldown, .toggle) {
             let record = element.record
-            guard record.origin < 0 else { continue }
+            guard !record.isSpliced else { continue }
             // Every kind but a toggle shows just its label, whose answer is
             // memoized: most elements stop here, before their texts are listed.
             if record.kind != .toggle, !(record.label.exists && hasArticle[record.label]) { continue }

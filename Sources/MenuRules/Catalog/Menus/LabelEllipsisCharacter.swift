@@ -37,7 +37,7 @@ struct LabelEllipsisCharacter: Rule {
         // stored record, because a handle for every element cost more than
         // the question.
         let found = file.walk().matching { record in
-            guard record.origin < 0, record.label.exists || record.kind == .toggle || record.kind == .button || record.kind == .pulldown
+            guard !record.isSpliced, record.label.exists || record.kind == .toggle || record.kind == .button || record.kind == .pulldown
                 || record.kind == .contextmenu else { return false }
             var any = false
             Element.forEachLabelText(of: record, in: store) { _, id in

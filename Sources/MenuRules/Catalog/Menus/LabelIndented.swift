@@ -44,7 +44,7 @@ struct LabelIndented: Rule {
         for (element, _) in file.walk(.item, .toggle, .submenu) {
             // Read from the record (inlined here); most labels are told apart by their first byte.
             let record = element.record
-            guard record.origin < 0, record.context == .menu, record.label.exists,
+            guard !record.isSpliced, record.context == .menu, record.label.exists,
                   Self.mayStartWithIndent(record.label, in: store), let label = element.label,
                   let first = label.unicodeScalars.first, Self.isIndent(first),
                   !label.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }), !Self.isSystemIndented(element) else { continue }

@@ -55,7 +55,7 @@ struct LabelNeedsEllipsis: Rule {
         let store = file.store
         // Items that ask for input, and buttons: one property test tells
         // most elements apart before a handle is made.
-        for (element, ancestors) in file.walk(.item, .button).matching({ $0.origin < 0 && ($0.kind == .button || store.flag(.input, of: $0) == true) }) {
+        for (element, ancestors) in file.walk(.item, .button).matching({ !$0.isSpliced && ($0.kind == .button || store.flag(.input, of: $0) == true) }) {
             guard let reason = reason(for: element, ancestors: ancestors, in: file), let labelID = element.labelID else { continue }
             // "..." is label-ellipsis-character's finding; an empty label has nothing to append to.
             // The label's string and span are made only for a finding.

@@ -106,7 +106,7 @@ struct LabelTitleCase: Rule {
             // made every access to it a checked one.) Read from the record,
             // inlined here, where `element.isSpliced` is a call into the model.
             let record = element.record
-            guard record.origin < 0 else { continue }
+            guard !record.isSpliced else { continue }
             if record.kind != .toggle {
                 // A menu's title, or what `forEachItemOrButtonLabel` gives the other kinds: the label.
                 guard record.label.exists, !isTitleCased[record.label], let recased = recased(record.label, &reporter) else { continue }

@@ -53,7 +53,7 @@ enum MenuQueries {
     /// pull-down, context menu or submenu (`use X` there, or `menu: X`).
     static func splicedMenuNames(in file: CheckedFile) -> Set<String> {
         var names = Set<String>()
-        for (element, ancestors) in file.walk().matching({ $0.origin >= 0 }) {
+        for (element, ancestors) in file.walk().matching({ $0.isSpliced }) {
             guard let origin = element.origin, let parent = ancestors.last,
                   parent.kind != .menubar, parent.origin != origin else { continue }
             names.insert(origin.menu)

@@ -84,7 +84,7 @@ struct UnlabeledItem: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
         // Nearly every item has a label: told from the record, before a handle is made.
-        for (element, ancestors) in file.walk(.item, .submenu).matching({ $0.origin < 0 && (!$0.label.exists || Self.isBlank($0.label, in: store)) }) {
+        for (element, ancestors) in file.walk(.item, .submenu).matching({ !$0.isSpliced && (!$0.label.exists || Self.isBlank($0.label, in: store)) }) {
             switch element.kind {
             case .item: break
             case .submenu where element.string(.symbol) != nil: break

@@ -57,7 +57,7 @@ struct DestructiveItemRole: Rule {
         // records before a handle is made, and all of them in a file without pull-downs.
         guard file.walk(.pulldown).underestimatedCount > 0 else { return }
         let store = file.store
-        for (element, _) in file.walk(.item).matching({ $0.origin < 0 && store.hasAncestor(of: .pulldown, from: $0.parent) }) {
+        for (element, _) in file.walk(.item).matching({ !$0.isSpliced && store.hasAncestor(of: .pulldown, from: $0.parent) }) {
             guard element.symbol(.role) != "destructive", let reason = ButtonQueries.destructiveReason(element) else { continue }
             reporter.report("\(element.displayName) is destructive (\(reason)) but has no `role: destructive`",
                             at: element.focusSpan, label: "looks like any other item", element: element,

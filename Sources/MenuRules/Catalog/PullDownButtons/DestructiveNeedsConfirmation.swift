@@ -77,7 +77,7 @@ struct DestructiveNeedsConfirmation: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
         // A written role first: the default role is normal, so most items stop at their record.
-        for (element, ancestors) in file.walk(.item).matching({ $0.origin < 0 && store.writtenProperty(.role, of: $0) != nil }) {
+        for (element, ancestors) in file.walk(.item).matching({ !$0.isSpliced && store.writtenProperty(.role, of: $0) != nil }) {
             guard element.symbol(.role) == "destructive",
                   element.flag(.input) != true, element.flag(.undoable) != true,
                   !Self.isUndoableByConvention(element, ancestors: ancestors, in: file) else { continue }
