@@ -25,4 +25,13 @@ struct SwiftNameClashTests {
             == ["'copy' and 'Copy' would both be named 'copy' in generated Swift (a handle and a handle)"])
         #expect(Self.clashes("menu m \"M\" {\n  item copy \"Copy\"\n  item Paste \"Paste\"\n}\n").isEmpty)
     }
+
+    /// A scope's members are its children with groups opened up, in order,
+    /// wherever the first group is among them.
+    @Test func pathsMeetThroughGroupsAfterPlainChildren() {
+        let groups = "  section {\n    item copy \"Copy\"\n  }\n  section {\n    item copy \"Copy Again\"\n  }\n"
+        for plain in ["", "  item first \"First\"\n", "  item first \"First\"\n  item second \"Second\"\n"] {
+            #expect(Self.clashes("menu m \"M\" {\n" + plain + groups + "}\n") == ["the path 'm/copy' would name two elements"], "\(plain)")
+        }
+    }
 }

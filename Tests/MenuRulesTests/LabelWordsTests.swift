@@ -413,4 +413,63 @@ struct LabelWordsTests {
         #expect(afterFirst > 2)
         #expect(table.computations - afterFirst == afterFirst - 2)
     }
+
+    /// Labels for the byte-level answers: ordinary ones, and the edges of
+    /// a plain first word (numbers, noun endings, case, blank space, non-ASCII).
+    static let byteAnswerLabels: [String] = TitleCaseLabels.labelsToCompare + [
+        "Notifications", "NOTIFICATIONS Now", "2 Columns", "Darkness", "Ring", "Bring Forward", "String Tools", "Sings",
+        "Next Display", "  Left Half", "\tTab\tbed", "Add", "ADD to Cart", "Add to Cart", "Fullscreen", "Version 2.1", "Item…", "Item...",
+        "An Item", "Find a Friend", "the", "THE END", "a", "an…", "Ant", "Bread and Butter", "Go to the Store…",
+        "Caf\u{E9} Menu", "Open Caf\u{E9}", "R2D2 x", "Open-File x", "Item: Open", "", " ", "Visibility Toggle", "Ism",
+    ]
+
+    @Test func byteAnswersAgreeWithTheStringAnalysis() {
+        var plain = 0
+        for label in Self.byteAnswerLabels {
+            var bytes = label
+            let first = LabelWords.words(in: label).first.map { String($0.text) }
+            let slow = first.map { !LabelWords.isVerb($0) && LabelWords.isKnownNonVerb($0) } ?? false
+            if let fast = bytes.withUTF8(LabelWords.plainStartsWithNonVerb(bytes:)) {
+                plain += 1
+                #expect(fast == slow, "\(label.debugDescription)")
+            }
+            #expect(LabelWords.removingArticles(label) == nil || bytes.withUTF8(LabelWords.mayContainArticle(bytes:)), "\(label.debugDescription)")
+        }
+        // The fast path must actually be taken for ordinary labels.
+        #expect(plain > 500)
+        // No curated verb starts with a digit (the byte path takes those for numbers).
+        #expect(!LabelWords.verbs.contains { $0.first?.isNumber == true })
+    }
+
+    /// The table answers plain labels from the model's bytes and the
+    /// others through strings; both must give what the string analysis does.
+    @Test func tableByteAnswersMatchTheStringAnalysis() throws {
+        let labels = Self.byteAnswerLabels.filter { !$0.contains("\"") && !$0.contains("\\") && !$0.contains("\n") && !$0.contains("\r") }
+        let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\($0.element)\"\n" }.joined() + "}\n"
+        let compilation = CheckedText(source, displayPath: "t.menu")
+        let file = try #require(compilation.file)
+        let table = LabelTable(store: file.store)
+        let items = file.walk(.item).map(\.element)
+        #expect(items.count == labels.count)
+        var keyOfWord: [String: Int] = [:]
+        var wordOfKey: [Int: String] = [:]
+        for item in items {
+            guard let id = item.labelID, let label = item.label else { continue }
+            let words = LabelWords.words(in: label)
+            let first = words.first.map { String($0.text) }
+            let startsWithNonVerb = first.map { !LabelWords.isVerb($0) && LabelWords.isKnownNonVerb($0) } ?? false
+            #expect(table.startsWithNonVerb(id) == startsWithNonVerb, "\(label.debugDescription)")
+            #expect(table.hasArticle(id) == (LabelWords.removingArticles(label) != nil), "\(label.debugDescription)")
+            // Keys are dense numbers: equal exactly when the lowercased first words are.
+            let key = table.leadWordKey(id)
+            #expect((key != nil) == (words.count >= 2), "\(label.debugDescription)")
+            if let key, let first {
+                let word = first.lowercased()
+                #expect(keyOfWord[word, default: key] == key && wordOfKey[key, default: word] == word, "\(label.debugDescription)")
+                keyOfWord[word] = key
+                wordOfKey[key] = word
+            }
+        }
+        #expect(keyOfWord.count > 100)
+    }
 }

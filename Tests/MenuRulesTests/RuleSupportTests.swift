@@ -81,6 +81,29 @@ struct RuleSupportTests {
         }
     }
 
+    /// Labels that fold alike hash alike, eight bytes at a time or not,
+    /// folded from the bytes or as a string (the Kelvin sign lowercases to
+    /// "k"); the letters' neighbours in ASCII are not folded.
+    @Test func labelsThatFoldAlikeHashAlike() throws {
+        let pairs: [(String, String, alike: Bool)] = [
+            ("Key Chain Managers", "  key chain MANAGERS\t", true), ("\u{212A}ey Chain Managers…", "key chain managers…", true),
+            ("ABCDEFGHIJKLMNOPQRSTUVWXYZ", "abcdefghijklmnopqrstuvwxyz", true), ("Don’t Save Copies", "DON’T SAVE COPIES", true),
+            ("Open@", "Open`", false), ("Open[", "Open{", false), ("Open]", "Open}", false), ("Open^", "Open~", false),
+            ("Copy", "Copy ", true), ("Copy", "Copy\u{0}", false), ("Eight ch", "Eight chx", false),
+        ]
+        let labels = pairs.flatMap { [$0.0, $0.1] }
+        let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\(Self.menuLiteral($0.element))\"\n" }.joined() + "}\n"
+        let compilation = CheckedText(source, displayPath: "t.menu")
+        let file = try #require(compilation.file)
+        let ids = try file.walk(.item).map { try #require($0.element.labelID) }
+        #expect(ids.count == labels.count)
+        for (offset, pair) in pairs.enumerated() {
+            let first = FoldedLabel.hash(of: ids[2 * offset], in: file.store)
+            let second = FoldedLabel.hash(of: ids[2 * offset + 1], in: file.store)
+            #expect(first != nil && (first == second) == pair.alike, "\(pair.0.debugDescription), \(pair.1.debugDescription)")
+        }
+    }
+
     /// A string literal's contents in a `.menu` file: quotes, backslashes
     /// and control characters written as `\u{…}`.
     private static func menuLiteral(_ text: String) -> String {

@@ -201,7 +201,9 @@ struct TitleCaseTests {
     @Test func plainFirstWordAgreesWithTheWordList() {
         var plain = 0
         let odd = ["  Item 3", "Item", "Item:", "Item: Open", "Item ...", "Item \u{2014}Open", "Item 3D", "R2D2 x", "\tTab\tbed", "Caf\u{E9} Menu",
-                   "Open \u{301}x", "Open-File x", "Open . .", "Open .a", ""]
+                   "Open \u{301}x", "Open-File x", "Open . .", "Open .a", "",
+                   "Open File\u{2026}", "Open\u{2026}", "Open \u{2026}", "Open\u{2026} File", "Open \u{2026}x", "\u{2026}", " \u{2026}", "Open:\u{2026}",
+                   "Open File \u{2026}\u{2026}", "Open\u{2026}\u{2026}", "Caf\u{E9} \u{2026}"]
         for label in Self.labelsToCompare + odd {
             let words = LabelWords.words(in: label)
             guard let fast = LabelWords.plainFirstWord(in: label) else { continue }
@@ -209,8 +211,10 @@ struct TitleCaseTests {
             #expect(String(fast.word) == words.first.map { String($0.text) }, "\(label.debugDescription)")
             #expect(fast.hasMore == (words.count >= 2), "\(label.debugDescription)")
         }
-        // The fast path must actually be taken for ordinary labels.
+        // The fast path must actually be taken for ordinary labels, and for those closing with "…".
         #expect(plain > 500)
+        #expect(LabelWords.plainFirstWord(in: "Export Album\u{2026}").map { String($0.word) } == "Export")
+        #expect(LabelWords.plainFirstWord(in: "Export\u{2026}").map { String($0.word) } == "Export")
     }
 
     @Test func standardLabelFastPathNeverRejectsAStandardLabel() {

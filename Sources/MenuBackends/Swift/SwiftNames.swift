@@ -195,9 +195,21 @@ package enum SwiftNames {
     /// order (``members(of:)`` from records), appended to `members`;
     /// `pending` is scratch space.
     static func appendMembers(of record: ElementRecord, in store: ModelStore, to members: inout [Int32], pending: inout [Int32]) {
-        pending.removeAll(keepingCapacity: true)
         let first = Int(record.firstChild)
-        for position in (first..<(first + Int(record.childCount))).reversed() { pending.append(store.children[position]) }
+        let end = first + Int(record.childCount)
+        // Children up to the first transparent group are members as they
+        // stand (most scopes have none): only from there on does the order
+        // need the stack.
+        var position = first
+        while position < end {
+            let child = store.children[position]
+            if store.records[Int(child)].isTransparent { break }
+            members.append(child)
+            position += 1
+        }
+        guard position < end else { return }
+        pending.removeAll(keepingCapacity: true)
+        for position in (position..<end).reversed() { pending.append(store.children[position]) }
         while let next = pending.popLast() {
             let child = store.records[Int(next)]
             if child.isTransparent {

@@ -14,30 +14,14 @@ enum FoldedLabel {
     /// model's bytes, without making a string.
     static func hash(of id: TextID, in store: ModelStore) -> UInt32? {
         let fast: UInt32?? = store.withTextBytes(id) { bytes in
-            // `LabelTable.asciiTrimmedBounds` and the hash in one pass: the
-            // blank space trimmed first is ASCII, so only the bytes between
-            // need checking (a pass of its own cost as much as the hash).
+            // `LabelTable.asciiTrimmedBounds`: the blank space trimmed first
+            // is ASCII, so only the bytes between need checking.
             var (start, end) = (0, bytes.count)
             while start < end, isSpace(bytes[start]) { start += 1 }
             while end > start, isSpace(bytes[end - 1]) { end -= 1 }
-            var hash = Hash()
-            var index = start
-            while index < end {
-                let byte = bytes[index]
-                if byte < 0x80 {
-                    hash.add(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte)
-                    index += 1
-                    continue
-                }
-                // "…" is E2 80 A6, "’" E2 80 99: hashed as they are.
-                guard index + 3 <= end, byte == 0xE2, bytes[index + 1] == 0x80,
-                      bytes[index + 2] == 0xA6 || bytes[index + 2] == 0x99 else { return nil }
-                hash.add(0xE2)
-                hash.add(0x80)
-                hash.add(bytes[index + 2])
-                index += 3
-            }
-            return start < end ? .some(hash.value) : .some(nil)
+            guard start < end else { return .some(nil) }
+            // Nil (folded as a string) for a text with other characters than ASCII, "…" and "’".
+            return foldingHash(UnsafeBufferPointer(rebasing: bytes[start..<end]), checkingNonASCII: true).map { .some($0) }
         }
         if let fast { return fast }
         return text(of: store.text(id)).map(hash(ofFolded:))
@@ -49,11 +33,77 @@ enum FoldedLabel {
     /// The hash of a folded text's UTF-8 (what `hash(of:in:)` computes on the way).
     static func hash(ofFolded folded: String) -> UInt32 {
         var folded = folded
-        return folded.withUTF8 { bytes in
-            var hash = Hash()
-            for byte in bytes { hash.add(byte) }
-            return hash.value
+        // A folded text has no A–Z left to lowercase: its hash is its own.
+        return folded.withUTF8 { foldingHash($0, checkingNonASCII: false) } ?? 0
+    }
+
+    /// The hash of the bytes with A–Z lowercased, eight bytes a step:
+    /// equal folds hash alike, whichever of the two ways they were folded.
+    /// Byte by byte, hashing was half of `duplicate-label`'s time.
+    /// `checkingNonASCII`: nil unless every byte from 0x80 up is part of a
+    /// "…" (E2 80 A6) or "’" (E2 80 99), which fold as they are.
+    private static func foldingHash(_ bytes: UnsafeBufferPointer<UInt8>, checkingNonASCII: Bool) -> UInt32? {
+        guard let base = UnsafeRawPointer(bytes.baseAddress) else { return Hash().value(length: 0) }
+        let high: UInt64 = 0x8080_8080_8080_8080
+        // Bytes before the first word with a byte from 0x80 up need no check.
+        var checked = !checkingNonASCII
+        var hash = Hash()
+        var offset = 0
+        while offset + 8 <= bytes.count {
+            let word = UInt64(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+            if !checked, word & high != 0 {
+                guard onlyEllipsesAndApostrophes(bytes, from: offset) else { return nil }
+                checked = true
+            }
+            hash.add(lowercased(word))
+            offset += 8
         }
+        let left = bytes.count - offset
+        if left > 0 {
+            // The last one to seven bytes, as one little-endian word.
+            var tail: UInt64 = 0
+            var shift: UInt64 = 0
+            if left & 4 != 0 {
+                tail = UInt64(UInt32(littleEndian: base.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+                shift = 32
+            }
+            if left & 2 != 0 {
+                tail |= UInt64(UInt16(littleEndian: base.loadUnaligned(fromByteOffset: offset + Int(shift / 8), as: UInt16.self))) << shift
+                shift += 16
+            }
+            if left & 1 != 0 { tail |= UInt64(bytes[offset + Int(shift / 8)]) << shift }
+            if !checked, tail & high != 0, !onlyEllipsesAndApostrophes(bytes, from: offset) { return nil }
+            hash.add(lowercased(tail))
+        }
+        return hash.value(length: bytes.count)
+    }
+
+    /// Whether every byte from 0x80 up, from `start` on, is part of a "…" or "’".
+    private static func onlyEllipsesAndApostrophes(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+        var index = start
+        while index < bytes.count {
+            if bytes[index] < 0x80 {
+                index += 1
+                continue
+            }
+            guard index + 3 <= bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80,
+                  bytes[index + 2] == 0xA6 || bytes[index + 2] == 0x99 else { return false }
+            index += 3
+        }
+        return true
+    }
+
+    /// Eight bytes with each of A–Z lowercased (others, and every byte from
+    /// 0x80 up, unchanged): per byte, the low seven bits plus 0x3F reach
+    /// 0x80 from "A" up, plus 0x25 from past "Z" up, without carrying into
+    /// the next byte.
+    private static func lowercased(_ word: UInt64) -> UInt64 {
+        let high: UInt64 = 0x8080_8080_8080_8080
+        let low = word & ~high
+        let fromA = low &+ 0x3F3F_3F3F_3F3F_3F3F
+        let pastZ = low &+ 0x2525_2525_2525_2525
+        let upper = fromA & ~pastZ & ~word & high
+        return word | (upper >> 2)
     }
 
     /// A hash of the folded text and of the level it is compared in, so
@@ -66,14 +116,19 @@ enum FoldedLabel {
         return UInt32(truncatingIfNeeded: mixed ^ (mixed >> 32))
     }
 
-    /// 64-bit FNV-1a, folded to 32 bits.
+    /// Eight bytes at a time, multiplied and shifted (FNV-1a's constants),
+    /// folded to 32 bits with the length.
     private struct Hash {
         private var state: UInt64 = 0xCBF2_9CE4_8422_2325
 
-        mutating func add(_ byte: UInt8) {
-            state = (state ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        mutating func add(_ word: UInt64) {
+            state = (state ^ word) &* 0x0000_0100_0000_01B3
+            state ^= state >> 29
         }
 
-        var value: UInt32 { UInt32(truncatingIfNeeded: state ^ (state >> 32)) }
+        func value(length: Int) -> UInt32 {
+            let mixed = (state ^ UInt64(length)) &* 0x9E37_79B9_7F4A_7C15
+            return UInt32(truncatingIfNeeded: mixed ^ (mixed >> 32))
+        }
     }
 }

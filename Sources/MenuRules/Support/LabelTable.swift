@@ -144,12 +144,15 @@ package final class LabelTable: @unchecked Sendable {
     /// every label it sees, where memoizing `firstWord` copied a substring
     /// per element.
     func startsWithNonVerb(_ id: TextID) -> Bool {
-        firstWord(id).map { !$0.isVerb && LabelWords.isKnownNonVerb(String($0.text)) } ?? false
+        // Most labels are plain: answered from the bytes, without a string or the lock.
+        if let plain = store.withTextBytes(id, LabelWords.plainStartsWithNonVerb(bytes:)) { return plain }
+        return firstWord(id).map { !$0.isVerb && LabelWords.isKnownNonVerb(String($0.text)) } ?? false
     }
 
     /// Whether `removingArticles` finds an article to remove (see there).
     func hasArticle(_ id: TextID) -> Bool {
-        removingArticles(id) != nil
+        // Most labels certainly have none: seen in their bytes, without a string or the lock.
+        store.withTextBytes(id, LabelWords.mayContainArticle(bytes:)) && removingArticles(id) != nil
     }
 
     /// Whether the label uses three periods where an ellipsis belongs.
@@ -202,9 +205,20 @@ package final class LabelTable: @unchecked Sendable {
     /// A key for the label's first word, lowercased, when the label has at
     /// least two words (what `LabelWords.repeatedLeadingTerms` groups by).
     func leadWordKey(_ id: TextID) -> Int? {
-        if let plain = LabelWords.plainFirstWord(in: store.text(id)) {
-            return plain.hasMore ? key(for: "\u{0}" + plain.word.lowercased()) : nil
+        // A plain label's key is made from its bytes, without a string.
+        let plain: Int?? = store.withTextBytes(id) { bytes in
+            guard let (start, end, hasMore) = LabelWords.plainFirstWord(bytes: bytes) else { return nil }
+            guard hasMore else { return .some(nil) }
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start + 1) { key in
+                key[0] = 0
+                for offset in start..<end {
+                    let byte = bytes[offset]
+                    key[offset - start + 1] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                }
+                return .some(self.key(for: UnsafeBufferPointer(key)))
+            }
         }
+        if let plain { return plain }
         return compactAnswer(id, { $0.leadWordKey.answer }, { $0.leadWordKey = StoredKey($1) }) { _ in
             let words = self.words(id)
             return words.count >= 2 ? self.key(for: "\u{0}" + words[0].text.lowercased()) : nil
@@ -213,7 +227,11 @@ package final class LabelTable: @unchecked Sendable {
 
     private func key(for text: String) -> Int {
         var text = text
-        return text.withUTF8 { bytes in lock.withLock { Int(wordKeys.intern(bytes).index) } }
+        return text.withUTF8(key(for:))
+    }
+
+    private func key(for bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        lock.withLock { Int(wordKeys.intern(bytes).index) }
     }
 
     // MARK: - Memo

@@ -221,18 +221,34 @@ enum LabelWords {
         return phrases
     }
 
-    /// The first word of an all-ASCII label whose first piece is letters
-    /// and digits only (most labels: "Open File", "Item 12"), and whether
+    /// The first word of an all-ASCII label (but for a closing "…") whose
+    /// first piece is letters and digits only (most labels: "Open File",
+    /// "Item 12", "Export Album…"), and whether
     /// a word follows — what `words(in:)` gives as its first element and
     /// `count >= 2`, found without listing the words. Nil for any other label.
     static func plainFirstWord(in label: String) -> (word: Substring, hasMore: Bool)? {
+        var copy = label
+        guard let (start, end, hasMore) = copy.withUTF8(plainFirstWord(bytes:)) else { return nil }
         let utf8 = label.utf8
+        let lower = utf8.index(utf8.startIndex, offsetBy: start)
+        let upper = utf8.index(lower, offsetBy: end - start)
+        return (label[lower..<upper], hasMore)
+    }
+
+    /// `plainFirstWord(in:)` on a label's UTF-8: where its first word starts
+    /// and ends, and whether a word follows. The rules ask it of each
+    /// distinct label from the model's bytes, where a string per label cost
+    /// more than the answer.
+    static func plainFirstWord(bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int, hasMore: Bool)? {
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
         var start = 0
         var end = -1
         var hasMore = false
-        var offset = 0
-        for byte in utf8 {
+        // A closing "…" is no word and ends the last one (most labels that
+        // open a window have it: "Export Album…").
+        let count = bytes.endsWithEllipsisCharacter ? bytes.count - 3 : bytes.count
+        for offset in 0..<count {
+            let byte = bytes[offset]
             guard byte < 0x80 else { return nil }
             if end < 0 {
                 if isSpace(byte) {
@@ -243,13 +259,32 @@ enum LabelWords {
             } else if byte.isASCIIAlphanumeric {
                 hasMore = true
             }
-            offset += 1
         }
-        if end < 0 { end = offset }
+        if end < 0 { end = count }
         guard end > start else { return nil }
-        let lower = utf8.index(utf8.startIndex, offsetBy: start)
-        let upper = utf8.index(lower, offsetBy: end - start)
-        return (label[lower..<upper], hasMore)
+        return (start, end, hasMore)
+    }
+
+    /// `!isVerb(word) && isKnownNonVerb(word)` for the first word of a plain
+    /// label (see `plainFirstWord(bytes:)`), from its bytes; nil for any
+    /// other label. Its first word is ASCII letters and digits, so it
+    /// lowercases byte by byte and has as many characters as bytes.
+    static func plainStartsWithNonVerb(bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
+        guard let (start, end, _) = plainFirstWord(bytes: bytes) else { return nil }
+        // A number is no verb (and no curated verb starts with a digit).
+        if bytes[start] >= UInt8(ascii: "0"), bytes[start] <= UInt8(ascii: "9") { return true }
+        let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        let normalized = String(unsafeUninitializedCapacity: word.count) { lowered in
+            for (offset, byte) in word.enumerated() { lowered[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+            return word.count
+        }
+        if verbs.contains(normalized) { return false }
+        if nonVerbs.contains(normalized) { return true }
+        return nonVerbEndings.contains { ending in
+            let suffix = ending.utf8
+            guard word.count > suffix.count + 2 else { return false }
+            return zip(word[(word.count - suffix.count)...], suffix).allSatisfy { ($0 | 0x20) == $1 }
+        }
     }
 
     /// `phrases(in:)` for an all-ASCII label, or nil for any other. Most
@@ -512,25 +547,29 @@ enum LabelWords {
     /// a run, whatever punctuation surrounds it). Spares the per-word
     /// analysis for nearly every label.
     static func mayContainArticle(_ label: String) -> Bool {
-        var run: (start: Int, length: Int) = (0, 0)
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(label.utf8.count)
-        for byte in label.utf8 { bytes.append(byte) }
+        var label = label
+        return label.withUTF8(mayContainArticle(bytes:))
+    }
+
+    /// `mayContainArticle(_:)` on a label's UTF-8, as the rules read it from the model.
+    static func mayContainArticle(bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // A closing "…" ends the last run like punctuation does.
-        if bytes.withUnsafeBufferPointer(\.endsWithEllipsisCharacter) { bytes.removeLast(3) }
-        for index in bytes.indices {
-            if bytes[index] >= 0x80 { return true }
-            bytes[index] |= 0x20
-        }
+        let end = bytes.endsWithEllipsisCharacter ? bytes.count - 3 : bytes.count
+        var run: (start: Int, length: Int) = (0, 0)
         func isArticleRun() -> Bool {
+            // Lowercased as the run was read (only A–Z and a–z are letters after `| 0x20`).
+            func byte(_ offset: Int) -> UInt8 { bytes[run.start + offset] | 0x20 }
             switch run.length {
-            case 1: return bytes[run.start] == UInt8(ascii: "a")
-            case 2: return bytes[run.start] == UInt8(ascii: "a") && bytes[run.start + 1] == UInt8(ascii: "n")
-            case 3: return bytes[run.start] == UInt8(ascii: "t") && bytes[run.start + 1] == UInt8(ascii: "h") && bytes[run.start + 2] == UInt8(ascii: "e")
+            case 1: return byte(0) == UInt8(ascii: "a")
+            case 2: return byte(0) == UInt8(ascii: "a") && byte(1) == UInt8(ascii: "n")
+            case 3: return byte(0) == UInt8(ascii: "t") && byte(1) == UInt8(ascii: "h") && byte(2) == UInt8(ascii: "e")
             default: return false
             }
         }
-        for (offset, byte) in bytes.enumerated() {
+        for offset in 0..<end {
+            let raw = bytes[offset]
+            if raw >= 0x80 { return true }
+            let byte = raw | 0x20
             if byte >= UInt8(ascii: "a"), byte <= UInt8(ascii: "z") {
                 if run.length == 0 { run.start = offset }
                 run.length += 1

@@ -189,16 +189,16 @@ struct DuplicateLabel: Rule {
                 case .section:
                     read(entriesOf: entryIndex, level: level, &reading)
                 case .item, .submenu, .button, .pulldown:
+                    // One label: nothing of its own entry to repeat.
                     guard entryRecord.label.exists else { continue }
-                    entry.start()
-                    see(Seen(index: entryIndex, property: nil, id: entryRecord.label), level: level, &reading)
+                    see(Seen(index: entryIndex, property: nil, id: entryRecord.label), level: level, alone: true, &reading)
                 case .toggle:
                     entry.start()
                     toggleLabels.shrink(to: 0)
                     Element(store: store, index: Int(entryIndex)).forEachLabelText {
                         toggleLabels.append(Seen(index: entryIndex, property: $0.property, id: $0.id))
                     }
-                    for index in toggleLabels.indices { see(toggleLabels[index], level: level, &reading) }
+                    for index in toggleLabels.indices { see(toggleLabels[index], level: level, alone: false, &reading) }
                 case .menubar, .menu, .view, .contextmenu, .popup, .option, .toolbar, .row:
                     continue
                 }
@@ -206,9 +206,11 @@ struct DuplicateLabel: Rule {
         }
 
         /// Reads one label: blank ones, and one that repeats a label of its
-        /// own entry, are not compared.
-        private mutating func see(_ seen: Seen, level: UInt32, _ reading: inout Reading) {
-            guard let hash = FoldedLabel.hash(of: seen.id, in: store), entry.admits(seen.id, hash: hash, in: store) else { return }
+        /// own entry, are not compared. `alone`: the entry's only label
+        /// (an item's, a submenu's…), which repeats none of its entry:
+        /// asking `entry` cost a fifth of this rule's time per label.
+        private mutating func see(_ seen: Seen, level: UInt32, alone: Bool, _ reading: inout Reading) {
+            guard let hash = FoldedLabel.hash(of: seen.id, in: store), alone || entry.admits(seen.id, hash: hash, in: store) else { return }
             let place = reading.place
             reading.place += 1
             if reading.capturing {
