@@ -1,6 +1,6 @@
 import Testing
 @testable import MenuSupport
-@testable import MenuSyntax
+@_spi(MenuPipeline) @testable import MenuSyntax
 @_spi(MenuPipeline) @testable import MenuSemantics
 import MenuTestSupport
 import SemanticsTestSupport
@@ -28,10 +28,10 @@ struct DenseInputTests {
         #expect(all.children.map(\.label) == ["Open 0", "Open \(count - 1)"])
     }
 
-    /// A record is 40 bytes: it holds only whether it is a spliced copy,
+    /// A record is 36 bytes: it holds only whether it is a spliced copy,
     /// and the store finds each copy's origin by runs of records.
-    @Test func aRecordIsFortyBytesAndEachCopyStillHasItsOrigin() throws {
-        #expect(MemoryLayout<ElementRecord>.stride == 40)
+    @Test func aRecordIsThirtySixBytesAndEachCopyStillHasItsOrigin() throws {
+        #expect(MemoryLayout<ElementRecord>.stride == 36)
         let compilation = CheckedText("""
             menu Common "Common" { item a "A"; item b "B" }
             menu Both "Both" {
@@ -64,6 +64,30 @@ struct DenseInputTests {
         // Both's own copy of Common, and Both's own item, as written.
         let both = file.walk().map(\.element).filter { $0.path.hasPrefix("Both/") }
         #expect(both.map { $0.origin.map { "\($0.menu)@\(line($0.site) ?? 0)" } ?? "-" } == ["Common@3", "Common@3", "-"])
+    }
+
+    /// The fields a record packs into two bytes — how its identifier was
+    /// made, its number of properties, its depth, whether it is a copy —
+    /// each keep every value they can take, whatever the others hold.
+    @Test func aRecordsPackedFieldsKeepEveryValueApart() {
+        var record = ElementRecord(kind: .item, context: .control, idSource: .synthetic, depth: UInt16(Parser.maximumDepth + 1),
+                                   id: .none, label: .none, parent: -1, file: 7, syntax: 9)
+        #expect(record.idSource == .synthetic && record.depth == UInt16(Parser.maximumDepth + 1) && !record.isSpliced)
+        for source in IdentifierSource.allCases {
+            for count in [0, 1, PropertyName.count] {
+                for depth in [0, 1, Parser.maximumDepth + 1] {
+                    for spliced in [false, true] {
+                        record.idSource = source
+                        record.propertyCount = UInt32(count)
+                        record.depth = UInt16(depth)
+                        record.isSpliced = spliced
+                        #expect(record.idSource == source && record.propertyCount == UInt32(count) && record.depth == UInt16(depth)
+                            && record.isSpliced == spliced, "\(source) \(count) \(depth) \(spliced)")
+                    }
+                }
+            }
+        }
+        #expect(record.kind == .item && record.file == 7 && record.syntax == 9 && record.parent == -1)
     }
 
     /// A large body finds repeated identifiers through `SiblingIndex`:

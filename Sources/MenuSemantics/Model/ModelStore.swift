@@ -99,19 +99,22 @@ struct OriginRun {
     var origin: UInt32
 }
 
-/// An element of the model, in 40 bytes: one per element and spliced
-/// copy, kept while rules and backends run.
+/// An element of the model, in 36 bytes: one per element and spliced
+/// copy, kept while rules and backends run. In a file of millions of
+/// one-line declarations the records are a quarter of the peak, so the
+/// small fields share two bytes (see `sourceAndCount`, `depthAndSplice`).
 @_spi(MenuPipeline) public struct ElementRecord: Sendable {
     package var kind: ElementKind
     package var context: ElementContext
-    package var idSource: IdentifierSource
-    /// `propertyCount`, in the byte the layout leaves here: an element
-    /// keeps each property name once, and there are fewer than 64.
-    @usableFromInline var storedPropertyCount: UInt8 = 0
-    @usableFromInline package var depth: UInt16
-    /// A copy that `use` or `menu:` spliced (its origin is the store's
-    /// `origin(of:)`), in the bytes the layout leaves beside `depth`.
-    @usableFromInline package var isSpliced = false
+    /// `idSource` in the low two bits, `propertyCount` in the six above:
+    /// an element keeps each property name once, and there are fewer
+    /// than 64 (`PropertyName.count`).
+    @usableFromInline var sourceAndCount: UInt8 = 0
+    /// `depth` in the low seven bits (elements nest at most
+    /// `Parser.maximumDepth` levels, splices included), and in the high
+    /// bit whether it is a copy that `use` or `menu:` spliced (its origin
+    /// is the store's `origin(of:)`).
+    @usableFromInline var depthAndSplice: UInt8 = 0
     /// `.none` for an explicit identifier below the top level: it is read
     /// from the syntax (nearly all are distinct; interning them only filled
     /// the text table).
@@ -132,19 +135,55 @@ struct OriginRun {
          parent: Int32, file: UInt32, syntax: UInt32) {
         self.kind = kind
         self.context = context
-        self.idSource = idSource
-        self.depth = depth
         self.id = id
         self.label = label
         self.parent = parent
         self.file = file
         self.syntax = syntax
+        self.idSource = idSource
+        self.depth = depth
+    }
+
+    package var idSource: IdentifierSource {
+        get {
+            switch sourceAndCount & 0x03 {
+            case 0: .explicit
+            case 1: .label
+            default: .synthetic
+            }
+        }
+        set {
+            let code: UInt8 = switch newValue {
+            case .explicit: 0
+            case .label: 1
+            case .synthetic: 2
+            }
+            sourceAndCount = sourceAndCount & 0xFC | code
+        }
     }
 
     @inlinable
     package var propertyCount: UInt32 {
-        get { UInt32(storedPropertyCount) }
-        set { storedPropertyCount = UInt8(truncatingIfNeeded: newValue) }
+        get { UInt32(sourceAndCount >> 2) }
+        set {
+            precondition(newValue < 64, "an element has at most one property of each of the fewer than 64 names")
+            sourceAndCount = sourceAndCount & 0x03 | UInt8(truncatingIfNeeded: newValue) << 2
+        }
+    }
+
+    @inlinable
+    package var depth: UInt16 {
+        get { UInt16(depthAndSplice & 0x7F) }
+        set {
+            precondition(newValue <= 0x7F, "elements nest at most Parser.maximumDepth levels, splices included")
+            depthAndSplice = depthAndSplice & 0x80 | UInt8(truncatingIfNeeded: newValue)
+        }
+    }
+
+    @inlinable
+    package var isSpliced: Bool {
+        get { depthAndSplice & 0x80 != 0 }
+        set { depthAndSplice = newValue ? depthAndSplice | 0x80 : depthAndSplice & 0x7F }
     }
 
     /// Whether the element is left out of its descendants' paths (and of
