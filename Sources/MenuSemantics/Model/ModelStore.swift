@@ -63,9 +63,11 @@ public final class ModelStore: Sendable {
 
     package func text(_ id: TextID) -> String { texts[id] }
 
-    /// An element's identifier: interned, or as written (see `ElementRecord.id`).
+    /// An element's identifier: interned, as written, or derived from its
+    /// label (see `ElementRecord.id`).
     func idText(of record: ElementRecord) -> String {
         if record.id.exists { return texts[record.id] }
+        if record.idSource == .label { return IdentifierDerivation.derive(from: texts[record.label]) ?? "" }
         let tree = tree(of: record)
         return tree.text(tree.elements[Int(record.syntax)].name)
     }
@@ -115,9 +117,15 @@ struct OriginRun {
     /// bit whether it is a copy that `use` or `menu:` spliced (its origin
     /// is the store's `origin(of:)`).
     @usableFromInline var depthAndSplice: UInt8 = 0
-    /// `.none` for an explicit identifier below the top level: it is read
-    /// from the syntax (nearly all are distinct; interning them only filled
-    /// the text table).
+    /// `.none` when it is written, or derived from the label, and the
+    /// element is not below a body (a declaration, or a copy of one): read
+    /// from the syntax, or derived from the label when asked. Nearly all
+    /// such are distinct, and a file of millions of declarations held them
+    /// all in the text table, with its lookup, and in the resolver's index
+    /// of names by text. (The resolver finds declarations by the bytes of
+    /// their names: see `OwnNames`.) Below the top level the same holds
+    /// for a written identifier; one derived from a label is interned, as
+    /// siblings are compared by it.
     var id: TextID
     /// `.none` without a label.
     package var label: TextID
