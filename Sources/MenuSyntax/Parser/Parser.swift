@@ -878,8 +878,13 @@ public struct Parser: ~Copyable {
         let lineIndent = indentationRecovery ? indentation(ofLineAt: current.start) : 0
         advance()
         if current.kind == .identifier {
-            node.hasName = true
-            node.name = range(current)
+            if current.end - current.start > ElementNode.maximumNameLength {
+                error("identifier is longer than \(ElementNode.maximumNameLength) bytes", at: span(range(current)), label: "too long",
+                      help: "name it in a few words; an identifier is code an app refers to")
+            } else {
+                node.hasName = true
+                node.name = range(current)
+            }
             advance()
         }
         if current.kind == .string {
