@@ -120,7 +120,7 @@ public struct Parser: ~Copyable {
         self.lexer = Lexer(file: file, buffer: buffer, recordComments: keepComments)
         self.lexedAhead = lexedAhead
         self.indentationRecovery = indentationRecovery
-        self.tree = SyntaxTreeBuilder(lines: file.lineStarts.count)
+        self.tree = SyntaxTreeBuilder(lines: file.lineCount)
         lexAhead()
         advance()
         atLineStart = true
