@@ -1,6 +1,6 @@
 import Testing
 @testable import MenuSupport
-@testable import MenuSyntax
+@_spi(MenuPipeline) @testable import MenuSyntax
 @_spi(MenuPipeline) @testable import MenuSemantics
 import MenuTestSupport
 import SemanticsTestSupport
@@ -13,10 +13,10 @@ import SemanticsTestSupport
 /// counting of what is past a file's listed errors is `DenseInputTests`
 /// of the driver's tests (MenuCompilerTests).
 struct DenseInputTests {
-    /// A file of thousands of declarations finds its own names in an array
-    /// by text (`OwnNames`), with the same answers as a dictionary.
+    /// A file of thousands of declarations finds its own names by their
+    /// bytes (`OwnNames`), repeats and unknown names reported.
     @Test func aFileOfThousandsOfDeclarationsResolvesItsNames() throws {
-        let count = 2 * OwnNames.arrayMinimumDeclarations
+        let count = 8_192
         var text = (0..<count).map { "menu M\($0) \"M \($0)\" { item a\($0) \"Open \($0)\" }\n" }.joined()
         text += "menu All \"All\" {\n  use M0\n  use M\(count - 1)\n  use Missing\n}\nmenu M7 \"Again\" { item b \"Open\" }\n"
         let compilation = CheckedText(text)
@@ -28,10 +28,10 @@ struct DenseInputTests {
         #expect(all.children.map(\.label) == ["Open 0", "Open \(count - 1)"])
     }
 
-    /// A record is 40 bytes: it holds only whether it is a spliced copy,
+    /// A record is 36 bytes: it holds only whether it is a spliced copy,
     /// and the store finds each copy's origin by runs of records.
-    @Test func aRecordIsFortyBytesAndEachCopyStillHasItsOrigin() throws {
-        #expect(MemoryLayout<ElementRecord>.stride == 40)
+    @Test func aRecordIsThirtySixBytesAndEachCopyStillHasItsOrigin() throws {
+        #expect(MemoryLayout<ElementRecord>.stride == 36)
         let compilation = CheckedText("""
             menu Common "Common" { item a "A"; item b "B" }
             menu Both "Both" {
@@ -64,6 +64,30 @@ struct DenseInputTests {
         // Both's own copy of Common, and Both's own item, as written.
         let both = file.walk().map(\.element).filter { $0.path.hasPrefix("Both/") }
         #expect(both.map { $0.origin.map { "\($0.menu)@\(line($0.site) ?? 0)" } ?? "-" } == ["Common@3", "Common@3", "-"])
+    }
+
+    /// The fields a record packs into two bytes — how its identifier was
+    /// made, its number of properties, its depth, whether it is a copy —
+    /// each keep every value they can take, whatever the others hold.
+    @Test func aRecordsPackedFieldsKeepEveryValueApart() {
+        var record = ElementRecord(kind: .item, context: .control, idSource: .synthetic, depth: UInt16(Parser.maximumDepth + 1),
+                                   id: .none, label: .none, parent: -1, file: 7, syntax: 9)
+        #expect(record.idSource == .synthetic && record.depth == UInt16(Parser.maximumDepth + 1) && !record.isSpliced)
+        for source in IdentifierSource.allCases {
+            for count in [0, 1, PropertyName.count] {
+                for depth in [0, 1, Parser.maximumDepth + 1] {
+                    for spliced in [false, true] {
+                        record.idSource = source
+                        record.propertyCount = UInt32(count)
+                        record.depth = UInt16(depth)
+                        record.isSpliced = spliced
+                        #expect(record.idSource == source && record.propertyCount == UInt32(count) && record.depth == UInt16(depth)
+                            && record.isSpliced == spliced, "\(source) \(count) \(depth) \(spliced)")
+                    }
+                }
+            }
+        }
+        #expect(record.kind == .item && record.file == 7 && record.syntax == 9 && record.parent == -1)
     }
 
     /// A large body finds repeated identifiers through `SiblingIndex`:
@@ -105,16 +129,22 @@ struct DenseInputTests {
         for probe in ["id3", "id999", "id1000", "x"] { #expect(index.contains(probe) { ids[$0] } == (plain[probe] != nil)) }
     }
 
-    /// The names own to a file answer as a dictionary would, whichever
-    /// way they are kept.
-    @Test(arguments: [0, OwnNames.arrayMinimumDeclarations])
-    func ownNamesAnswerLikeADictionary(declarations: Int) {
-        var names = OwnNames(declarations: declarations, texts: declarations + 10)
-        var plain: [TextID: Int] = [:]
-        for raw in stride(from: 0, to: declarations + 10, by: 3) {
-            names[TextID(UInt32(raw))] = raw * 2
-            plain[TextID(UInt32(raw))] = raw * 2
+    /// A name is found among others of the same hash, at its first
+    /// declaration; a name no entry has is not found.
+    @Test func ownNamesFindANameAmongOthersOfItsHash() {
+        // Positions 3, 5 and 9 hash alike; 5 is named "b", the others "a".
+        let names = ["a": [3, 9], "b": [5], "c": [7]]
+        let hashes = [3: UInt32(1), 5: 1, 9: 1, 7: 2]
+        let firsts: [OwnNames.Entry] = [.init(hash: 1, position: 3), .init(hash: 1, position: 5), .init(hash: 2, position: 7)]
+        let own = OwnNames(sorted: firsts)
+        func find(_ name: String) -> Int? {
+            own.position(hash: hashes[names[name]?.first ?? -1] ?? 9) { names[name]?.contains($0) == true }
         }
-        for raw in 0..<(declarations + 20) { #expect(names[TextID(UInt32(raw))] == plain[TextID(UInt32(raw))]) }
+        #expect(find("a") == 3)
+        #expect(find("b") == 5)
+        #expect(find("c") == 7)
+        #expect(find("d") == nil)
+        #expect(own.position(hash: 0) { _ in true } == nil)
+        #expect(own.position(hash: 3) { _ in true } == nil)
     }
 }

@@ -59,6 +59,43 @@ struct ResolverTests {
         #expect(duplicates("menu M \"M\" {\n\(many)  item i7 \"Again\"\n}") == ["22:8: duplicate-id"])
     }
 
+    /// A declaration's written or derived identifier is not interned: it
+    /// is read from the syntax, or derived from the label, when asked, and
+    /// found by its bytes by `use`, `menu:` and `opens:`; repeats of it are
+    /// reported whether or not anything refers to it.
+    @Test func declarationsAreNamedFromTheirSyntax() throws {
+        let compilation = CheckedText("""
+            menu "Open Recent" { item "Clear Menu" }
+            menu file "File" {
+              use openRecent
+              submenu "More" { menu: openRecent }
+              item "Info" { opens: infoPanel }
+            }
+            view "Info Panel"
+            menubar main { use file; use openRecent }
+            menu "Édition"
+            menu edition "Again"
+            """)
+        #expect(compilation.summary == ["10:6: duplicate-id"])
+        #expect(compilation.sortedDiagnostics.first?.message == "duplicate identifier 'edition'")
+        let file = try #require(compilation.file)
+        #expect(file.declarations.map(\.id) == ["openRecent", "file", "infoPanel", "main", "edition", "edition"])
+        #expect(file.declarations.map(\.idSource) == [.label, .explicit, .label, .explicit, .label, .explicit])
+        #expect(file.declarations.map { $0.record.id.exists } == [false, false, false, false, false, false])
+        // Spliced copies read theirs the same way, the menu bar's copies of whole menus too.
+        #expect(element(compilation, "file/clearMenu")?.isSpliced == true)
+        #expect(element(compilation, "file/more/clearMenu")?.isSpliced == true)
+        #expect(element(compilation, "main/file")?.isSpliced == true)
+        #expect(element(compilation, "main/openRecent/clearMenu")?.isSpliced == true)
+        #expect(element(compilation, "file/info")?[.opens] == .reference("infoPanel"))
+        // A file with a declaration that has no identifier to read keeps them all, interned.
+        let nameless = CheckedText("menubar { use a }\nmenu a \"A\" { item \"B\" }\nmenu \"A\"")
+        #expect(nameless.summary == ["3:6: duplicate-id"])
+        #expect(nameless.file?.declarations.map(\.id) == ["menubar", "a", "a"])
+        #expect(nameless.file?.declarations.map { $0.record.id.exists } == [true, true, true])
+        #expect(element(nameless, "menubar/a/b")?.isSpliced == true)
+    }
+
     @Test func syntheticIDsStepAroundTakenNames() {
         let compilation = CheckedText("menu M \"M\" { section { item a \"A\" }; item section \"Section\" }")
         #expect(compilation.diagnostics.isEmpty)

@@ -16,8 +16,8 @@ extension ModelStore {
     // wrapper around a non-generic lookup of where the bytes are: called
     // as `package` generics, every call looked up `Result`'s metadata.
 
-    /// The UTF-8 of an element's identifier: interned, or as written in its
-    /// file (see `ElementRecord.id`).
+    /// The UTF-8 of an element's identifier: interned, as written in its
+    /// file, or derived from its label (see `ElementRecord.id`).
     @_spi(MenuPipeline) @inlinable
     public func withIDBytes<Result>(of record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         let (bytes, range) = idBytes(of: record)
@@ -42,6 +42,10 @@ extension ModelStore {
     /// The array holding an element's identifier, and where in it.
     @_spi(MenuPipeline) public func idBytes(of record: ElementRecord) -> (bytes: [UInt8], range: Range<Int>) {
         if record.id.exists { return textBytes(record.id) }
+        if record.idSource == .label {
+            let derived = Array(idText(of: record).utf8)
+            return (derived, 0..<derived.count)
+        }
         let tree = tree(of: record)
         let name = tree.elements[Int(record.syntax)].name
         return (tree.file.bytes, Int(name.start)..<Int(name.end))

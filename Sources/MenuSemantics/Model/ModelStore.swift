@@ -63,9 +63,11 @@ public final class ModelStore: Sendable {
 
     package func text(_ id: TextID) -> String { texts[id] }
 
-    /// An element's identifier: interned, or as written (see `ElementRecord.id`).
+    /// An element's identifier: interned, as written, or derived from its
+    /// label (see `ElementRecord.id`).
     func idText(of record: ElementRecord) -> String {
         if record.id.exists { return texts[record.id] }
+        if record.idSource == .label { return IdentifierDerivation.derive(from: texts[record.label]) ?? "" }
         let tree = tree(of: record)
         return tree.text(tree.elements[Int(record.syntax)].name)
     }
@@ -99,22 +101,31 @@ struct OriginRun {
     var origin: UInt32
 }
 
-/// An element of the model, in 40 bytes: one per element and spliced
-/// copy, kept while rules and backends run.
+/// An element of the model, in 36 bytes: one per element and spliced
+/// copy, kept while rules and backends run. In a file of millions of
+/// one-line declarations the records are a quarter of the peak, so the
+/// small fields share two bytes (see `sourceAndCount`, `depthAndSplice`).
 @_spi(MenuPipeline) public struct ElementRecord: Sendable {
     package var kind: ElementKind
     package var context: ElementContext
-    package var idSource: IdentifierSource
-    /// `propertyCount`, in the byte the layout leaves here: an element
-    /// keeps each property name once, and there are fewer than 64.
-    @usableFromInline var storedPropertyCount: UInt8 = 0
-    @usableFromInline package var depth: UInt16
-    /// A copy that `use` or `menu:` spliced (its origin is the store's
-    /// `origin(of:)`), in the bytes the layout leaves beside `depth`.
-    @usableFromInline package var isSpliced = false
-    /// `.none` for an explicit identifier below the top level: it is read
-    /// from the syntax (nearly all are distinct; interning them only filled
-    /// the text table).
+    /// `idSource` in the low two bits, `propertyCount` in the six above:
+    /// an element keeps each property name once, and there are fewer
+    /// than 64 (`PropertyName.count`).
+    @usableFromInline var sourceAndCount: UInt8 = 0
+    /// `depth` in the low seven bits (elements nest at most
+    /// `Parser.maximumDepth` levels, splices included), and in the high
+    /// bit whether it is a copy that `use` or `menu:` spliced (its origin
+    /// is the store's `origin(of:)`).
+    @usableFromInline var depthAndSplice: UInt8 = 0
+    /// `.none` when it is written, or derived from the label, and the
+    /// element is not below a body (a declaration, or a copy of one): read
+    /// from the syntax, or derived from the label when asked. Nearly all
+    /// such are distinct, and a file of millions of declarations held them
+    /// all in the text table, with its lookup, and in the resolver's index
+    /// of names by text. (The resolver finds declarations by the bytes of
+    /// their names: see `OwnNames`.) Below the top level the same holds
+    /// for a written identifier; one derived from a label is interned, as
+    /// siblings are compared by it.
     var id: TextID
     /// `.none` without a label.
     package var label: TextID
@@ -132,19 +143,55 @@ struct OriginRun {
          parent: Int32, file: UInt32, syntax: UInt32) {
         self.kind = kind
         self.context = context
-        self.idSource = idSource
-        self.depth = depth
         self.id = id
         self.label = label
         self.parent = parent
         self.file = file
         self.syntax = syntax
+        self.idSource = idSource
+        self.depth = depth
+    }
+
+    package var idSource: IdentifierSource {
+        get {
+            switch sourceAndCount & 0x03 {
+            case 0: .explicit
+            case 1: .label
+            default: .synthetic
+            }
+        }
+        set {
+            let code: UInt8 = switch newValue {
+            case .explicit: 0
+            case .label: 1
+            case .synthetic: 2
+            }
+            sourceAndCount = sourceAndCount & 0xFC | code
+        }
     }
 
     @inlinable
     package var propertyCount: UInt32 {
-        get { UInt32(storedPropertyCount) }
-        set { storedPropertyCount = UInt8(truncatingIfNeeded: newValue) }
+        get { UInt32(sourceAndCount >> 2) }
+        set {
+            precondition(newValue < 64, "an element has at most one property of each of the fewer than 64 names")
+            sourceAndCount = sourceAndCount & 0x03 | UInt8(truncatingIfNeeded: newValue) << 2
+        }
+    }
+
+    @inlinable
+    package var depth: UInt16 {
+        get { UInt16(depthAndSplice & 0x7F) }
+        set {
+            precondition(newValue <= 0x7F, "elements nest at most Parser.maximumDepth levels, splices included")
+            depthAndSplice = depthAndSplice & 0x80 | UInt8(truncatingIfNeeded: newValue)
+        }
+    }
+
+    @inlinable
+    package var isSpliced: Bool {
+        get { depthAndSplice & 0x80 != 0 }
+        set { depthAndSplice = newValue ? depthAndSplice | 0x80 : depthAndSplice & 0x7F }
     }
 
     /// Whether the element is left out of its descendants' paths (and of

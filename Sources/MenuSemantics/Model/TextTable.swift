@@ -202,9 +202,7 @@ package struct ByteInterner: Sendable {
     mutating func intern(_ buffer: UnsafeBufferPointer<UInt8>, hash: UInt32) -> (index: UInt32, isNew: Bool) {
         assert(hash == TextTable.hash(buffer), "a string is placed by its TextTable.hash")
         precondition(!isSealed, "a string added to a sealed table would repeat one it already has")
-        // Small at first: most tables belong to small files (a build of
-        // thousands of them made and zeroed thousands of large tables).
-        if slots.isEmpty { slots = Array(repeating: 0, count: 64) }
+        if slots.isEmpty { slots = Array(repeating: 0, count: ByteInterner.firstSize(expecting: expectedCount)) }
         var slot = ByteInterner.home(of: hash, in: slots.count)
         while true {
             let entry = slots[slot]
@@ -245,11 +243,13 @@ package struct ByteInterner: Sendable {
     /// Grows the slots, hashing every string again (strings are placed
     /// by their number, so the new table holds each once): to room for
     /// the strings `reserve` expects when that is less than twice their
-    /// number, or not much more, else to twice their number. A file of
-    /// millions of distinct labels and the identifiers derived from them
-    /// ends just past a power of two: doubling then made the table nearly
-    /// twice what it needs, and growing once more near the end put the old
-    /// table and the new one, both at once, at the peak of checking it.
+    /// number, or not much more, else to twice their number. A table
+    /// reserved before its first string starts at the expected size
+    /// (`firstSize`) and grows only past it (splices add texts); one
+    /// reserved later ends just past a power of two when doubled: doubling
+    /// then made it nearly twice what it needs, and growing once more near
+    /// the end put the old table and the new one, both at once, at the
+    /// peak of checking a file of millions of distinct labels.
     private mutating func grow() {
         let fitting = ByteInterner.slots(toHold: count + 1)
         let expected = ByteInterner.slots(toHold: expectedCount + expectedCount / 32 + 64)
@@ -267,6 +267,17 @@ package struct ByteInterner: Sendable {
             }
         }
         slots = resized
+    }
+
+    /// The first lookup's size: room for the strings `reserve` expects, at
+    /// once, else 64. Small without an estimate: most tables belong to small
+    /// files (a build of thousands of them made and zeroed thousands of
+    /// large tables), and their estimates are small too. With one, growing
+    /// to it by doubling left each outgrown table's pages behind (the
+    /// allocator keeps freed arrays for the next ones): in a file of
+    /// millions of labels, 25 MB at the peak of checking it.
+    private static func firstSize(expecting expected: Int) -> Int {
+        max(64, slots(toHold: expected + expected / 32 + 64))
     }
 
     /// Slots enough for `strings` strings at most three quarters full.

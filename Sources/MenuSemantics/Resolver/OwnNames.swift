@@ -1,48 +1,45 @@
-/// A file's own top-level names, each with the position of its first
-/// declaration among the file's top-level elements.
+/// A file's own top-level names, found by their bytes: the hash of each
+/// distinct name beside the position of its first declaration, sorted by
+/// hash (then position).
 ///
-/// A dictionary for most files. A file whose declarations are a large
-/// share of its group's interned texts keeps an array by `TextID` instead:
-/// four bytes a text, where a dictionary of millions of names took twelve
-/// bytes a slot, twice as many slots as names, and a second table while
-/// it grew.
+/// A declaration's identifier is not interned when it is written or
+/// derived from its label (see `ElementRecord.id`): in a file of millions
+/// of labelled declarations, the identifiers in the text table and its
+/// lookup, an index of them by `TextID` and a list of them by position
+/// were a fifth of the peak of checking it. Here a name takes 8 bytes, no
+/// spare slots, and a file alone in its group keeps only the names its
+/// references can ask for.
 struct OwnNames {
-    private var byName: [TextID: Int32] = [:]
-    /// Position + 1 by `TextID.rawValue`, 0 for a name not declared; empty
-    /// when `byName` is used.
-    private var byText: [UInt32] = []
-
-    /// The array pays from this many declarations, when they are at least
-    /// a quarter of the texts (small files, and files of a large group,
-    /// keep the dictionary).
-    static let arrayMinimumDeclarations = 4096
-
-    /// `declarations`: how many the file has; `texts`: how many texts are
-    /// interned so far (every name the file declares is among them).
-    init(declarations: Int, texts: Int) {
-        if declarations >= OwnNames.arrayMinimumDeclarations, declarations * 4 >= texts {
-            byText = [UInt32](repeating: 0, count: texts)
-        } else {
-            byName.reserveCapacity(declarations)
-        }
+    struct Entry {
+        var hash: UInt32
+        var position: UInt32
     }
 
-    subscript(name: TextID) -> Int? {
-        get {
-            guard !byText.isEmpty else { return byName[name].map(Int.init) }
-            let raw = Int(name.rawValue)
-            // A text interned after the scope was made is no declaration's name.
-            guard raw < byText.count, byText[raw] > 0 else { return nil }
-            return Int(byText[raw] - 1)
+    private var entries: [Entry] = []
+
+    init() {}
+
+    /// `entries`: one per distinct name, sorted by hash, then position.
+    init(sorted entries: [Entry]) {
+        assert(zip(entries, entries.dropFirst()).allSatisfy { ($0.hash, $0.position) < ($1.hash, $1.position) })
+        self.entries = entries
+    }
+
+    var count: Int { entries.count }
+
+    /// The position of the first declaration of the name whose bytes hash
+    /// to `hash`; `isNamed` tells whether the declaration at a position
+    /// (one with that hash) has that name.
+    func position(hash: UInt32, isNamed: (Int) -> Bool) -> Int? {
+        var (low, high) = (0, entries.count)
+        while low < high {
+            let middle = (low + high) / 2
+            if entries[middle].hash < hash { low = middle + 1 } else { high = middle }
         }
-        set {
-            guard !byText.isEmpty else {
-                byName[name] = newValue.map { Int32($0) }
-                return
-            }
-            let raw = Int(name.rawValue)
-            guard raw < byText.count else { return }
-            byText[raw] = newValue.map { UInt32($0 + 1) } ?? 0
+        while low < entries.count, entries[low].hash == hash {
+            if isNamed(Int(entries[low].position)) { return Int(entries[low].position) }
+            low += 1
         }
+        return nil
     }
 }

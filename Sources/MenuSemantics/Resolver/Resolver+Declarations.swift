@@ -10,14 +10,14 @@ extension Resolver {
         let tree = tree(key.file)
         let element = Int(tree.topLevel[key.index])
         let node = tree.elements[element]
-        let assigned = ids(ofTopLevel: key.file)[key.index]
+        let assigned = assignedID(ofTopLevel: key)
         reportMisplacement(of: element, in: tree)
         inProgress.append(key)
         let outer = building
         building = SpliceShape()
         let index = build(element, in: tree, parentKind: nil, parentContext: .control, assigned: assigned, parent: -1, depth: 0, path: 0,
                           misplaced: !node.kind.mayBeDeclared)
-        if node.kind == .menu, mayBeSpliced(assigned.id) {
+        if node.kind == .menu, mayBeSpliced(key) {
             shapeOfMenu[index] = Int32(menuShapes.count)
             menuShapes.append(building)
         }
@@ -45,7 +45,7 @@ extension Resolver {
             return nil
         }
         if let start = inProgress.firstIndex(of: key) {
-            let names = (inProgress[start...] + [key]).map { text(ids(ofTopLevel: $0.file)[$0.index].id) }
+            let names = (inProgress[start...] + [key]).map(idText(ofTopLevel:))
             report(.error(.referenceCycle, CycleText.describe("reference cycle", names, of: "menus"), at: name.span,
                           label: "refers back to '\(name.text)'",
                           secondary: [LabeledSpan(focus(target, in: targetTree), "'\(name.text)' is declared here")],
@@ -148,10 +148,12 @@ extension Resolver {
             // A file alone: its own names, all in scope.
             let key = DeclaredNamesKey(file: file, kind: kind)
             let own = namesOfLoneFiles[key] ?? {
-                var seen = Set<TextID>()
+                var seen = Set<String>()
                 var names: [String] = []
-                for (index, assigned) in ids(ofTopLevel: file).enumerated() where seen.insert(assigned.id).inserted {
-                    if self.kind(of: DeclarationKey(file: file, index: index)) == kind { names.append(text(assigned.id)) }
+                for index in tree(file).topLevel.indices {
+                    let key = DeclarationKey(file: file, index: index)
+                    let id = idText(ofTopLevel: key)
+                    if seen.insert(id).inserted, self.kind(of: key) == kind { names.append(id) }
                 }
                 return names.sorted()
             }()
@@ -209,8 +211,8 @@ extension Resolver {
     /// files, reported): the imports' lists may then be one short.
     private func mergedFirstNames(of kind: ElementKind, in file: FileID) -> [TextID]? {
         var names = Set<TextID>()
-        for (index, assigned) in ids(ofTopLevel: file).enumerated() where self.kind(of: DeclarationKey(file: file, index: index)) == kind {
-            names.insert(assigned.id)
+        for index in tree(file).topLevel.indices where self.kind(of: DeclarationKey(file: file, index: index)) == kind {
+            names.insert(internedID(ofTopLevel: DeclarationKey(file: file, index: index)))
         }
         for resolvedImport in workspace.imports[file.rawValue] {
             guard let imported = resolvedImport.file, let first = firstNamesCache[DeclaredNamesKey(file: imported, kind: kind)] else { continue }
@@ -228,8 +230,8 @@ extension Resolver {
         if let known = groupNamesByKind[kind] { return known }
         var found = Set<TextID>()
         for file in indexedFiles {
-            for (index, assigned) in ids(ofTopLevel: file).enumerated() where self.kind(of: DeclarationKey(file: file, index: index)) == kind {
-                found.insert(assigned.id)
+            for index in tree(file).topLevel.indices where self.kind(of: DeclarationKey(file: file, index: index)) == kind {
+                found.insert(internedID(ofTopLevel: DeclarationKey(file: file, index: index)))
             }
         }
         let sorted = found.map { (id: $0, text: text($0)) }.sorted { $0.text < $1.text }

@@ -86,7 +86,8 @@ extension Resolver {
             if record.kind == .reference { hasReferences = true }
             openProperties.append(record)
         }
-        let idBytes = assigned.id.exists ? model.texts.byteRange(assigned.id).count : Int(node.name.count)
+        let idBytes = assigned.id.exists ? model.texts.byteRange(assigned.id).count
+            : assigned.source == .explicit ? Int(node.name.count) : withIDBytes(model.records[Int(index)]) { $0.count }
         let path = parent < 0 ? idBytes : parentPath + 1 + idBytes
         building.addWritten(depth: Int(depth), pathBytes: path, writtenBytes: writtenBytes)
         let childMark = openChildren.count

@@ -51,14 +51,27 @@ extension Resolver {
         return "\(record.kind.rawValue) '\(idText(Int32(index)))'"
     }
 
-    /// An element's identifier. Explicit identifiers below the top level
-    /// are not interned — they are nearly all distinct, and interning them
-    /// filled the text table — so they are read from the syntax.
+    /// An element's identifier. Written identifiers, and those of
+    /// declarations derived from their labels, are not interned — they are
+    /// nearly all distinct, and interning them filled the text table — so
+    /// they are read from the syntax or derived again (see `ElementRecord.id`).
     func idText(_ index: Int32) -> String {
-        let record = model.records[Int(index)]
-        if record.id.exists { return text(record.id) }
+        withIDBytes(model.records[Int(index)]) { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Calls `body` with the UTF-8 of an element's identifier.
+    func withIDBytes<Result>(_ record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if record.id.exists {
+            let range = model.texts.byteRange(record.id)
+            return model.texts.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        if record.idSource == .label {
+            var derived = IdentifierDerivation.derive(from: text(record.label)) ?? ""
+            return derived.withUTF8(body)
+        }
         let tree = syntaxTree(of: record)
-        return tree.text(tree.elements[Int(record.syntax)].name)
+        let name = tree.elements[Int(record.syntax)].name
+        return tree.file.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(name.start)..<Int(name.end)])) }
     }
 
     // MARK: - Identifiers
@@ -91,12 +104,12 @@ extension Resolver {
         }
     }
 
-    /// An element's identifier, interned (explicit ones below the top level are not, until asked for here).
+    /// An element's identifier, interned (written ones, and declarations'
+    /// derived ones, are not, until asked for here).
     func internedID(_ index: Int32) -> TextID {
         let record = model.records[Int(index)]
         if record.id.exists { return record.id }
-        let tree = syntaxTree(of: record)
-        return intern(tree.elements[Int(record.syntax)].name, in: tree)
+        return model.texts.intern(idText(index))
     }
 
     private func stringProperty(_ name: PropertyName, of element: Int, in tree: SyntaxTree) -> String? {

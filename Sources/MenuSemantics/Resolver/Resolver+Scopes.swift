@@ -14,49 +14,26 @@ extension Resolver {
             let file = pending[next]
             next += 1
             guard indexedFiles.insert(file).inserted else { continue }
-            for (index, assigned) in ids(ofTopLevel: file).enumerated() {
-                if let known = groupNames[assigned.id] {
+            for index in tree(file).topLevel.indices {
+                let id = internedID(ofTopLevel: DeclarationKey(file: file, index: index))
+                if let known = groupNames[id] {
                     if known.first.file != file, !known.inSeveralFiles {
-                        groupNames[assigned.id]?.inSeveralFiles = true
+                        groupNames[id]?.inSeveralFiles = true
                         someNamesAreContested = true
                     }
                 } else {
-                    groupNames[assigned.id] = GroupName(first: DeclarationKey(file: file, index: index), inSeveralFiles: false)
+                    groupNames[id] = GroupName(first: DeclarationKey(file: file, index: index), inSeveralFiles: false)
                 }
             }
             pending += workspace.imports[file.rawValue].compactMap(\.file)
         }
     }
 
-    func ids(ofTopLevel file: FileID) -> TopLevelIDs {
-        if let known = topLevelIDs[file] { return known }
-        let tree = tree(file)
-        // Nearly always each has a name or a label: the identifiers are
-        // made in one pass into an array of their exact size. A file can
-        // hold millions of declarations, and a list of candidates beside
-        // the list of identifiers (grown by doubling) was the peak of
-        // checking one.
-        var assigned = TopLevelIDs(capacity: tree.topLevel.count)
-        for element in tree.topLevel {
-            let given = candidate(Int(element), in: tree, nested: false)
-            if let explicit = given.explicit {
-                assigned.append((explicit, .explicit))
-            } else if let derived = given.derived {
-                assigned.append((derived, .label))
-            } else {
-                assigned = TopLevelIDs(IdentifierAssignment.assign(tree.topLevel.map { candidate(Int($0), in: tree, nested: false) }, taken: [], synthetic: syntheticID))
-                break
-            }
-        }
-        topLevelIDs[file] = assigned
-        return assigned
-    }
-
     /// The declaration `name` stands for in `file`: its own, else the first
     /// in import order of the files it sees (language §9).
     func lookup(_ name: TextID, from file: FileID) -> DeclarationKey? {
         let scope = scope(of: file)
-        if let own = scope.own[name] { return DeclarationKey(file: file, index: own) }
+        if let own = ownDeclaration(named: name, in: file, scope: scope) { return DeclarationKey(file: file, index: own) }
         guard let declared = groupNames[name] else { return nil }
         if declared.inSeveralFiles { return scope.contested[name] }
         return sees(declared.first.file, from: file) ? declared.first : nil
@@ -128,11 +105,13 @@ extension Resolver {
         var order: [TextID] = []
         walker.walk(from: file) { seen in
             guard seen != file else { return true }
-            for (index, assigned) in ids(ofTopLevel: seen).enumerated() where groupNames[assigned.id]?.inSeveralFiles == true {
+            for index in tree(seen).topLevel.indices {
                 let key = DeclarationKey(file: seen, index: index)
-                let found = firstOthers[assigned.id] ?? []
-                if found.isEmpty { order.append(assigned.id) }
-                if found.count < 2, !found.contains(key) { firstOthers[assigned.id] = found + [key] }
+                let id = internedID(ofTopLevel: key)
+                guard groupNames[id]?.inSeveralFiles == true else { continue }
+                let found = firstOthers[id] ?? []
+                if found.isEmpty { order.append(id) }
+                if found.count < 2, !found.contains(key) { firstOthers[id] = found + [key] }
             }
             return true
         }
@@ -140,7 +119,7 @@ extension Resolver {
         let site = workspace.syntax(file).imports.first?.span ?? Span(file: file, start: 0, end: 0)
         for name in order {
             guard let others = firstOthers[name], let first = others.first else { continue }
-            if let own = scope.own[name] {
+            if let own = ownDeclaration(named: name, in: file, scope: scope) {
                 scope.clashed.insert(name)
                 reportClash(of: name, declaredAt: DeclarationKey(file: file, index: own), and: first, in: file, importedAt: site)
             } else {
@@ -181,7 +160,7 @@ extension Resolver {
             let site = position < syntax.imports.count ? syntax.imports[position].span : resolvedImport.span
             for (name, key) in offered {
                 let existing: DeclarationKey
-                if let own = scope.own[name] {
+                if let own = ownDeclaration(named: name, in: file, scope: scope) {
                     existing = DeclarationKey(file: file, index: own)
                 } else if let first = scope.contested[name] {
                     existing = first
@@ -207,24 +186,28 @@ extension Resolver {
     private func makeOwnScope(of file: FileID) -> Scope {
         var scope = Scope()
         let ownTree = tree(file)
-        let ids = ids(ofTopLevel: file)
-        scope.own = OwnNames(declarations: ids.count, texts: model.texts.count)
-        for (index, assigned) in ids.enumerated() {
-            if let previous = scope.own[assigned.id] {
-                let second = focus(Int(ownTree.topLevel[index]), in: ownTree)
-                if countedWithoutMaking(at: second) {
-                    builtDeclarations[slot(of: file)][index] = Resolver.countedDuplicate
-                } else {
-                    reportDuplicateID(text(assigned.id), first: focus(Int(ownTree.topLevel[previous]), in: ownTree),
-                                      second: second, derived: assigned.source == .label)
-                }
-                continue
-            }
-            scope.own[assigned.id] = index
-            if groupNames[assigned.id]?.inSeveralFiles == true {
-                scope.offered.append((assigned.id, DeclarationKey(file: file, index: index)))
+        var (names, repeats) = ownNames(of: file)
+        for (second, first) in repeats {
+            let secondFocus = focus(Int(ownTree.topLevel[Int(second)]), in: ownTree)
+            if countedWithoutMaking(at: secondFocus) {
+                builtDeclarations[slot(of: file)][Int(second)] = Resolver.countedDuplicate
+            } else {
+                let key = DeclarationKey(file: file, index: Int(second))
+                reportDuplicateID(idText(ofTopLevel: key), first: focus(Int(ownTree.topLevel[Int(first)]), in: ownTree),
+                                  second: secondFocus, derived: assignedID(ofTopLevel: key).source == .label)
             }
         }
+        if someNamesAreContested {
+            for position in names.map(\.position).sorted() {
+                let key = DeclarationKey(file: file, index: Int(position))
+                let id = internedID(ofTopLevel: key)
+                if groupNames[id]?.inSeveralFiles == true { scope.offered.append((id, key)) }
+            }
+        }
+        // A file alone in its group is asked only for the names its references give.
+        if indexedFiles.isEmpty { names.removeAll { !mayBeLookedUp(hash: $0.hash) } }
+        // Kept while the file is built: without the room of the names left out.
+        scope.own = OwnNames(sorted: names.withoutSpareCapacity())
         return scope
     }
 

@@ -73,7 +73,7 @@ extension Resolver {
     private func takenPosition(of child: Int32, _ record: ElementRecord, among mark: Int, writtenIn tree: SyntaxTree) -> Int? {
         guard !takenPositions.isEmpty else { return nil }
         let file = slot(of: tree)
-        guard !record.id.exists, record.file == file else {
+        guard !record.id.exists, record.idSource == .explicit, record.file == file else {
             return takenPositions.first { sameID(openChildren[mark + $0], child) }
         }
         let name = tree.elements[Int(record.syntax)].name
@@ -81,7 +81,7 @@ extension Resolver {
             takenPositions.first { position in
                 let sibling = openChildren[mark + position]
                 let other = model.records[Int(sibling)]
-                guard !other.id.exists, other.file == file else { return sameID(sibling, child) }
+                guard !other.id.exists, other.idSource == .explicit, other.file == file else { return sameID(sibling, child) }
                 return Resolver.sameBytes(name, tree.elements[Int(other.syntax)].name, in: bytes)
             }
         }
@@ -108,21 +108,11 @@ extension Resolver {
         let first = model.records[Int(a)]
         let second = model.records[Int(b)]
         if first.id.exists, second.id.exists { return first.id == second.id }
-        if !first.id.exists, !second.id.exists, first.file == second.file {
+        if !first.id.exists, !second.id.exists, first.idSource == .explicit, second.idSource == .explicit, first.file == second.file {
             // Both written in one file: compare the two names' bytes there.
             let tree = syntaxTree(of: first)
             return sameText(tree.elements[Int(first.syntax)].name, tree.elements[Int(second.syntax)].name, in: tree)
         }
         return withIDBytes(first) { left in withIDBytes(second) { right in left.elementsEqual(right) } }
-    }
-
-    private func withIDBytes<Result>(_ record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        if record.id.exists {
-            let range = model.texts.byteRange(record.id)
-            return model.texts.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
-        }
-        let tree = syntaxTree(of: record)
-        let name = tree.elements[Int(record.syntax)].name
-        return tree.file.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(name.start)..<Int(name.end)])) }
     }
 }

@@ -53,7 +53,7 @@ extension Resolver {
     /// the splice `link` picks in each (`M65 → M64 → … → M1`).
     private func spliceChain(to target: Int32, link: (SpliceShape) -> Int32) -> String {
         var names: [String] = []
-        if let host = inProgress.last { names.append(text(ids(ofTopLevel: host.file)[host.index].id)) }
+        if let host = inProgress.last { names.append(idText(ofTopLevel: host)) }
         var next = target
         // A built menu splices only menus built before it: the links end
         // (the count only guards that).

@@ -65,8 +65,8 @@ public final class Resolver {
     /// no longer copies the names of everything it imports, which made a
     /// chain of 5,000 files, each importing the next, take 5.5 s and 500 MB.
     struct Scope {
-        /// Own names, by the position of their first declaration.
-        var own = OwnNames(declarations: 0, texts: 0)
+        /// Own names, found by their bytes (see `ownDeclaration(named:in:scope:)`).
+        var own = OwnNames()
         /// Names declared in several files, as the imports resolve them:
         /// the first import (in the order written) that offers one wins.
         var contested: [TextID: DeclarationKey] = [:]
@@ -130,7 +130,9 @@ public final class Resolver {
     /// (a group that never looks across files never pays for it).
     var groupToNumber: [FileID]?
     var walker: ImportWalker
-    var topLevelIDs: [FileID: TopLevelIDs] = [:]
+    /// Per file, its declarations' identifiers when some have none to read
+    /// (see `storedIDs(ofTopLevel:)`), else nil.
+    var storedTopLevelIDs: [FileID: TopLevelIDs?] = [:]
     /// The model index of each built top-level declaration, by the file's
     /// place in `model.trees` and the declaration's position (-1: not
     /// built yet). Arrays, not a dictionary keyed by `DeclarationKey`:
@@ -187,6 +189,9 @@ public final class Resolver {
     /// can be spliced, so only such menus keep their shape. A file of
     /// millions of menus, none spliced, kept one for each.
     private var splicedNames: Set<UInt32> = []
+    /// The same of the names `opens:` gives: with `splicedNames`, every
+    /// name the group's references look up (see `mayBeLookedUp`).
+    private var openedNames: Set<UInt32> = []
     /// Declarations that splice, directly or not, a menu on a reference
     /// cycle: built the way that finds and reports the cycle.
     var splicesACycle: Set<DeclarationKey> = []
@@ -239,22 +244,40 @@ public final class Resolver {
         model.properties.reserveCapacity(trees.reduce(0) { $0 + $1.properties.count })
         // Nearly every text is an element's name or label, or a value,
         // written in a source or derived from one: the sources bound them.
-        model.texts.reserve(texts: 2 * elementCount + trees.reduce(0) { $0 + $1.values.count }, bytes: sourceBytes)
-    }
-
-    /// Adds the names `tree`'s `use`s and `menu:` properties give to `splicedNames`.
-    private func noteSplicedNames(in tree: SyntaxTree) {
-        tree.file.bytes.withUnsafeBufferPointer { bytes in
-            func note(_ name: TextRange) {
-                splicedNames.insert(Resolver.nameHash(UnsafeBufferPointer(rebasing: bytes[Int(name.start)..<Int(name.end)])))
-            }
-            for use in tree.uses { note(use.target) }
-            for property in tree.properties where property.name.count == 4 {
-                let value = tree.values[Int(property.value)]
-                guard value.kind == .identifier, propertyName(property.name, in: tree) == .menu else { continue }
-                note(value.range)
+        // A declaration's written or derived identifier is not interned.
+        let declarationIDs = trees.reduce(0) { count, tree in
+            count + tree.topLevel.reduce(0) { named, element in
+                let node = tree.elements[Int(element)]
+                return named + (node.hasName || node.hasLabel ? 1 : 0)
             }
         }
+        model.texts.reserve(texts: 2 * elementCount - declarationIDs + trees.reduce(0) { $0 + $1.values.count }, bytes: sourceBytes)
+    }
+
+    /// Adds the names `tree`'s `use`s and `menu:` properties give to
+    /// `splicedNames`, and those its `opens:` properties give to `openedNames`.
+    private func noteSplicedNames(in tree: SyntaxTree) {
+        tree.file.bytes.withUnsafeBufferPointer { bytes in
+            func hash(_ name: TextRange) -> UInt32 {
+                Resolver.nameHash(UnsafeBufferPointer(rebasing: bytes[Int(name.start)..<Int(name.end)]))
+            }
+            for use in tree.uses { splicedNames.insert(hash(use.target)) }
+            for property in tree.properties where property.name.count == 4 || property.name.count == 5 {
+                let value = tree.values[Int(property.value)]
+                switch propertyName(property.name, in: tree) {
+                case .menu where value.kind == .identifier: splicedNames.insert(hash(value.range))
+                case .opens: openedNames.insert(hash(value.range))
+                default: break
+                }
+            }
+        }
+    }
+
+    /// Whether a reference of the group may look up a name of this hash
+    /// (`TextTable.hash` of its bytes): `use`, `menu:` and `opens:` are
+    /// what looks names up.
+    func mayBeLookedUp(hash: UInt32) -> Bool {
+        splicedNames.contains(hash) || openedNames.contains(hash)
     }
 
     /// The hash of the text these bytes are interned as (ill-formed UTF-8
@@ -266,11 +289,10 @@ public final class Resolver {
         return decoded.withUTF8 { TextTable.hash($0) }
     }
 
-    /// Whether a `use` or `menu:` of the group may name the declaration whose identifier is `id`.
-    func mayBeSpliced(_ id: TextID) -> Bool {
-        guard !splicedNames.isEmpty, id.exists else { return false }
-        let range = model.texts.byteRange(id)
-        return model.texts.bytes.withUnsafeBufferPointer { splicedNames.contains(TextTable.hash(UnsafeBufferPointer(rebasing: $0[range]))) }
+    /// Whether a `use` or `menu:` of the group may name declaration `key`.
+    func mayBeSpliced(_ key: DeclarationKey) -> Bool {
+        guard !splicedNames.isEmpty else { return false }
+        return withIDBytes(ofTopLevel: key) { splicedNames.contains(TextTable.hash($0)) }
     }
 
     // MARK: - Files
@@ -316,7 +338,8 @@ public final class Resolver {
     /// declarations these tables are a tenth of the peak, and they were
     /// still held when the walk indexes were added to it.
     private func forgetWorkingTables() {
-        topLevelIDs = [:]
+        storedTopLevelIDs = [:]
+        openedNames = []
         scopes = [:]
         groupNames = [:]
         sightings = [:]

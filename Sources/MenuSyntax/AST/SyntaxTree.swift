@@ -204,7 +204,7 @@ package struct StringRef: Hashable, Sendable {
     }
 }
 
-/// An element, in 28 bytes: the largest of the tree's arrays (one per
+/// An element, in 24 bytes: the largest of the tree's arrays (one per
 /// element of a 10 MB file is 160,000; a file can be nothing but
 /// elements), kept whole while a build runs. What is implied is not
 /// stored: the keyword's end (its kind's spelling), the braces' ends (one
@@ -217,8 +217,11 @@ package struct StringRef: Hashable, Sendable {
 package struct ElementNode: Sendable {
     package var kind: ElementKind
     private var flags: UInt8 = 0
+    /// The identifier's length, in the two bytes the layout leaves here:
+    /// at most `maximumNameLength` (the parser refuses a longer one).
+    private var nameLength: UInt16 = 0
     private var keywordStart: UInt32
-    package var name = TextRange.empty
+    private var nameStart: UInt32 = 0
     /// The label's literal; whether it is closed or has escapes is in `flags`.
     private var labelToken = TextRange.empty
     /// Index into the tree's `bodies` when `hasBody`.
@@ -227,6 +230,18 @@ package struct ElementNode: Sendable {
     init(kind: ElementKind, keyword: TextRange) {
         self.kind = kind
         keywordStart = keyword.start
+    }
+
+    /// The longest identifier an element can have, in bytes.
+    package static let maximumNameLength = Int(UInt16.max)
+
+    package var name: TextRange {
+        get { TextRange(start: nameStart, end: nameStart + UInt32(nameLength)) }
+        set {
+            precondition(newValue.end - newValue.start <= UInt32(ElementNode.maximumNameLength), "the parser refuses a longer identifier")
+            nameStart = newValue.start
+            nameLength = UInt16(truncatingIfNeeded: newValue.end - newValue.start)
+        }
     }
 
     private static let named: UInt8 = 1, labelled: UInt8 = 2, bodied: UInt8 = 4, closed: UInt8 = 8

@@ -120,7 +120,7 @@ public struct Parser: ~Copyable {
         self.lexer = Lexer(file: file, buffer: buffer, recordComments: keepComments)
         self.lexedAhead = lexedAhead
         self.indentationRecovery = indentationRecovery
-        self.tree = SyntaxTreeBuilder(lines: file.lineStarts.count)
+        self.tree = SyntaxTreeBuilder(lines: file.lineCount)
         lexAhead()
         advance()
         atLineStart = true
@@ -878,8 +878,13 @@ public struct Parser: ~Copyable {
         let lineIndent = indentationRecovery ? indentation(ofLineAt: current.start) : 0
         advance()
         if current.kind == .identifier {
-            node.hasName = true
-            node.name = range(current)
+            if current.end - current.start > ElementNode.maximumNameLength {
+                error("identifier is longer than \(ElementNode.maximumNameLength) bytes", at: span(range(current)), label: "too long",
+                      help: "name it in a few words; an identifier is code an app refers to")
+            } else {
+                node.hasName = true
+                node.name = range(current)
+            }
             advance()
         }
         if current.kind == .string {

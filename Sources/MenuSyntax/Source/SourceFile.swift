@@ -83,32 +83,76 @@ public final class SourceFile: Sendable {
     /// Absolute, standardized path; empty for stdin and in-memory sources.
     public let absolutePath: String
     public let bytes: [UInt8]
-    /// Byte offset at which each line starts.
-    public let lineStarts: LineStarts
-    /// Where the UTF-16 count of each long line stands every
-    /// `columnMarkStride` bytes, by line index: a column counted from its
-    /// line's start costs the line's length, and a language server asking
-    /// the position of each of a million tokens on one 7 MB line never
-    /// answered. Empty unless a line is longer than the stride.
-    private let columnMarks: [Int: [ColumnMark]]
+    /// How many lines the file has.
+    public let lineCount: Int
+    /// The line table, made when a position is first asked for: a check
+    /// that lists no problem never asks, and in a file of millions of
+    /// one-line declarations the table is 4 bytes a line at the peak of
+    /// checking it.
+    private let lineTable = LineTable()
 
     public init(id: FileID, displayPath: String, absolutePath: String, bytes: [UInt8]) {
         self.id = id
         self.displayPath = displayPath
         self.absolutePath = absolutePath
         self.bytes = bytes
-        let lineStarts = SourceFile.computeLineStarts(bytes)
-        self.lineStarts = lineStarts
-        self.columnMarks = SourceFile.columnMarks(in: bytes, lineStarts: lineStarts)
+        var lineCount = 0
+        SourceFile.forEachLineStart(in: bytes) { _ in lineCount += 1 }
+        self.lineCount = lineCount
+    }
+
+    /// Byte offset at which each line starts.
+    public var lineStarts: LineStarts { lines.starts }
+
+    /// Where the UTF-16 count of each long line stands every
+    /// `columnMarkStride` bytes, by line index: a column counted from its
+    /// line's start costs the line's length, and a language server asking
+    /// the position of each of a million tokens on one 7 MB line never
+    /// answered. Empty unless a line is longer than the stride.
+    private var columnMarks: [Int: [ColumnMark]] { lines.marks }
+
+    private var lines: LineTable.Lines {
+        lineTable.lines {
+            let starts = SourceFile.computeLineStarts(bytes, count: lineCount)
+            return LineTable.Lines(starts: starts, marks: SourceFile.columnMarks(in: bytes, lineStarts: starts))
+        }
+    }
+
+    /// The file's line starts and column marks, made once, by whichever
+    /// thread first asks.
+    private final class LineTable: @unchecked Sendable {
+        struct Lines {
+            var starts: LineStarts
+            var marks: [Int: [ColumnMark]]
+        }
+
+        private let lock = Lock()
+        private var made: Lines?
+
+        func lines(_ make: () -> Lines) -> Lines {
+            lock.withLock {
+                if let made { return made }
+                let lines = make()
+                made = lines
+                return lines
+            }
+        }
     }
 
     public convenience init(id: FileID, displayPath: String, text: String) {
         self.init(id: id, displayPath: displayPath, absolutePath: "", bytes: Array(text.utf8))
     }
 
-    private static func computeLineStarts(_ bytes: [UInt8]) -> LineStarts {
-        var starts: [UInt32] = [0]
-        starts.reserveCapacity(bytes.count / 32 + 1)
+    private static func computeLineStarts(_ bytes: [UInt8], count: Int) -> LineStarts {
+        var starts: [UInt32] = []
+        starts.reserveCapacity(count)
+        forEachLineStart(in: bytes) { starts.append(UInt32(truncatingIfNeeded: $0)) }
+        return LineStarts(offsets: starts)
+    }
+
+    /// Calls `body` with where each line starts, the first (0) included.
+    private static func forEachLineStart(in bytes: [UInt8], _ body: (Int) -> Void) {
+        body(0)
         bytes.withUnsafeBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             // A carriage return without a line feed after it ends a line too,
@@ -116,7 +160,7 @@ public final class SourceFile: Sendable {
             // a file holding one pays for the byte loop.
             if memchr(base, 0x0D, buffer.count) != nil {
                 for index in 0..<buffer.count where buffer[index] == 0x0A || (buffer[index] == 0x0D && (index + 1 == buffer.count || buffer[index + 1] != 0x0A)) {
-                    starts.append(UInt32(index + 1))
+                    body(index + 1)
                 }
                 return
             }
@@ -124,11 +168,10 @@ public final class SourceFile: Sendable {
             var offset = 0
             while offset < buffer.count, let found = memchr(base + offset, 0x0A, buffer.count - offset) {
                 let index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                starts.append(UInt32(truncatingIfNeeded: index + 1))
+                body(index + 1)
                 offset = index + 1
             }
         }
-        return LineStarts(offsets: starts)
     }
 
     /// Bytes between column marks on a long line: a position costs at most
@@ -179,10 +222,11 @@ public final class SourceFile: Sendable {
 
     /// The last mark of `line` at or before byte `offset`, if any.
     private func columnMark(onLine line: Int, atOrBefore offset: Int) -> ColumnMark? {
-        guard !columnMarks.isEmpty, let marks = columnMarks[line] else { return nil }
+        let lines = self.lines
+        guard !lines.marks.isEmpty, let marks = lines.marks[line] else { return nil }
         // Mark k lies within a few bytes past stride × (k + 1): the one
         // numbered by the offset, or the one before it.
-        var k = min((offset - lineStarts[line]) / SourceFile.columnMarkStride, marks.count) - 1
+        var k = min((offset - lines.starts[line]) / SourceFile.columnMarkStride, marks.count) - 1
         if k >= 0, Int(marks[k].offset) > offset { k -= 1 }
         return k >= 0 ? marks[k] : nil
     }
@@ -195,11 +239,12 @@ public final class SourceFile: Sendable {
 
     /// 0-based line index holding `offset`.
     public func lineIndex(of offset: Int) -> Int {
+        let starts = lineStarts
         var low = 0
-        var high = lineStarts.count - 1
+        var high = starts.count - 1
         while low < high {
             let mid = (low + high + 1) / 2
-            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+            if starts[mid] <= offset { low = mid } else { high = mid - 1 }
         }
         return low
     }
@@ -217,8 +262,9 @@ public final class SourceFile: Sendable {
 
     /// Byte range of line `index` (0-based) without its line terminator.
     public func lineRange(_ index: Int) -> Range<Int> {
-        let start = lineStarts[index]
-        var end = index + 1 < lineStarts.count ? lineStarts[index + 1] - 1 : bytes.count
+        let starts = lineStarts
+        let start = starts[index]
+        var end = index + 1 < starts.count ? starts[index + 1] - 1 : bytes.count
         if end > start, bytes[end - 1] == 0x0D { end -= 1 }
         return start..<max(start, end)
     }
@@ -246,7 +292,7 @@ public final class SourceFile: Sendable {
 
     /// Byte offset of a 0-based line and UTF-16 column, clamped to the line.
     public func offset(line: Int, utf16Column: Int) -> Int {
-        guard line < lineStarts.count else { return bytes.count }
+        guard line < lineCount else { return bytes.count }
         let range = lineRange(line)
         var index = range.lowerBound
         var units = 0
