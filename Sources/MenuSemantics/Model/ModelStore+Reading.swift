@@ -43,7 +43,8 @@ extension ModelStore {
     @_spi(MenuPipeline) public func idBytes(of record: ElementRecord) -> (bytes: [UInt8], range: Range<Int>) {
         if record.id.exists { return textBytes(record.id) }
         if record.idSource == .label {
-            let derived = Array(idText(of: record).utf8)
+            let (bytes, range) = textBytes(record.label)
+            let derived = bytes.withUnsafeBufferPointer { IdentifierDerivation.derive(fromUTF8: UnsafeBufferPointer(rebasing: $0[range])) } ?? []
             return (derived, 0..<derived.count)
         }
         let tree = tree(of: record)

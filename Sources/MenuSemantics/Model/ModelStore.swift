@@ -1,3 +1,4 @@
+import MenuModel
 import MenuSupport
 import MenuSyntax
 
@@ -152,6 +153,7 @@ struct OriginRun {
         self.depth = depth
     }
 
+    @inlinable
     package var idSource: IdentifierSource {
         get {
             switch sourceAndCount & 0x03 {

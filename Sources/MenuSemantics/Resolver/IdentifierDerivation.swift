@@ -16,53 +16,75 @@ public enum IdentifierDerivation {
         return deriveScalars(from: LatinFolding.folded(label))
     }
 
+    /// `derive(from:)` of a label's UTF-8, as UTF-8: a declaration's
+    /// identifier is derived again each time it is read (see
+    /// `ElementRecord.id`), and its label is nearly always ASCII.
+    static func derive(fromUTF8 label: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        if label.allSatisfy({ $0 < 0x80 }) { return deriveASCIIBytes(label) }
+        return derive(from: String(decoding: label, as: UTF8.self)).map { Array($0.utf8) }
+    }
+
     /// `derive(from:)` of a label of ASCII bytes, the same rules on bytes.
     static func deriveASCII(_ label: UnsafeBufferPointer<UInt8>) -> String? {
+        deriveASCIIBytes(label).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    private static func deriveASCIIBytes(_ label: UnsafeBufferPointer<UInt8>) -> [UInt8]? {
+        // Each word is read straight into the result, and its case set
+        // when it ends: a word list, filtered and mapped per word, cost
+        // more than reading a declaration's identifier did.
         var result: [UInt8] = []
         result.reserveCapacity(label.count + 8)
-        var word: [UInt8] = []
+        var wordStart = 0
         var words = 0
-        func add(_ word: some Collection<UInt8>) {
-            guard let first = word.first else { return }
+        /// Ends the word `result[wordStart...]`, if any.
+        func endWord() {
+            guard wordStart < result.count else { return }
             if words == 0 {
                 // `PDF` → `pdf`, `Open` → `open`, `iCloud` → `iCloud`.
-                let letters = word.filter(isASCIILetter)
-                if letters.count > 1, letters.allSatisfy({ $0 >= 0x41 && $0 <= 0x5A }) {
-                    result += word.map { isASCIILetter($0) ? $0 | 0x20 : $0 }
-                } else {
-                    result.append(isASCIILetter(first) ? first | 0x20 : first)
-                    result += word.dropFirst()
+                var (letters, allCapitals) = (0, true)
+                for byte in result[wordStart...] where isASCIILetter(byte) {
+                    letters += 1
+                    if byte > 0x5A { allCapitals = false }
                 }
-            } else {
-                result.append(isASCIILetter(first) ? first & ~0x20 : first)
-                result += word.dropFirst()
+                if letters > 1, allCapitals {
+                    for index in wordStart..<result.count where isASCIILetter(result[index]) { result[index] |= 0x20 }
+                } else if isASCIILetter(result[wordStart]) {
+                    result[wordStart] |= 0x20
+                }
+            } else if isASCIILetter(result[wordStart]) {
+                result[wordStart] &= ~0x20
             }
             words += 1
+            wordStart = result.count
+        }
+        func addWord(_ spelled: StaticString) {
+            result.append(contentsOf: UnsafeBufferPointer(start: spelled.utf8Start, count: spelled.utf8CodeUnitCount))
+            endWord()
         }
         for position in label.indices {
             let byte = label[position]
             if isASCIIAlphanumeric(byte) {
-                word.append(byte)
+                result.append(byte)
             } else if byte == UInt8(ascii: "'") {
                 continue
             } else {
-                add(word)
-                word.removeAll(keepingCapacity: true)
+                endWord()
                 switch byte {
-                case UInt8(ascii: "+"): add("plus".utf8)
-                case UInt8(ascii: "%"): add("percent".utf8)
+                case UInt8(ascii: "+"): addWord("plus")
+                case UInt8(ascii: "%"): addWord("percent")
                 case UInt8(ascii: "-"):
                     if position > label.startIndex, isASCIIAlphanumeric(label[position - 1]) { break }
                     let next = label[(position + 1)...].first { $0 != UInt8(ascii: " ") }
-                    if next.map({ $0 >= 0x30 && $0 <= 0x39 }) ?? true { add("minus".utf8) }
+                    if next.map({ $0 >= 0x30 && $0 <= 0x39 }) ?? true { addWord("minus") }
                 default: break
                 }
             }
         }
-        add(word)
+        endWord()
         guard let lead = result.first else { return nil }
         if lead >= 0x30, lead <= 0x39 { result.insert(UInt8(ascii: "_"), at: 0) }
-        return String(decoding: result, as: UTF8.self)
+        return result
     }
 
     private static func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
