@@ -66,8 +66,9 @@ extension Resolver {
             return model.texts.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
         }
         if record.idSource == .label {
-            var derived = IdentifierDerivation.derive(from: text(record.label)) ?? ""
-            return derived.withUTF8(body)
+            let range = model.texts.byteRange(record.label)
+            let derived = model.texts.bytes.withUnsafeBufferPointer { IdentifierDerivation.derive(fromUTF8: UnsafeBufferPointer(rebasing: $0[range])) }
+            return (derived ?? []).withUnsafeBufferPointer(body)
         }
         let tree = syntaxTree(of: record)
         let name = tree.elements[Int(record.syntax)].name

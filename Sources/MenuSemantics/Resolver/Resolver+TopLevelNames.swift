@@ -13,7 +13,7 @@ extension Resolver {
         let tree = tree(file)
         let readable = tree.topLevel.allSatisfy { element in
             let node = tree.elements[Int(element)]
-            return node.hasName || node.hasLabel && IdentifierDerivation.derive(from: tree.stringValue(node.label)) != nil
+            return node.hasName || node.hasLabel && derivedID(fromLabelOf: node, in: tree) != nil
         }
         let stored = readable ? nil : TopLevelIDs(IdentifierAssignment.assign(
             tree.topLevel.map { candidate(Int($0), in: tree, nested: false) }, taken: [], synthetic: syntheticID))
@@ -40,8 +40,16 @@ extension Resolver {
         if node.hasName {
             return tree.file.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(node.name.start)..<Int(node.name.end)])) }
         }
-        var derived = IdentifierDerivation.derive(from: tree.stringValue(node.label)) ?? ""
-        return derived.withUTF8(body)
+        return (derivedID(fromLabelOf: node, in: tree) ?? []).withUnsafeBufferPointer(body)
+    }
+
+    /// The identifier derived from an element's label, from its bytes in
+    /// the source unless it has escapes.
+    private func derivedID(fromLabelOf node: ElementNode, in tree: SyntaxTree) -> [UInt8]? {
+        let literal = node.label
+        if literal.hasEscapes { return IdentifierDerivation.derive(from: tree.stringValue(literal)).map { Array($0.utf8) } }
+        let content = literal.content
+        return tree.file.bytes.withUnsafeBufferPointer { IdentifierDerivation.derive(fromUTF8: UnsafeBufferPointer(rebasing: $0[Int(content.start)..<Int(content.end)])) }
     }
 
     func idText(ofTopLevel key: DeclarationKey) -> String {
