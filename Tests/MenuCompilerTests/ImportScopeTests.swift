@@ -211,6 +211,30 @@ struct ImportScopeTests {
         }
     }
 
+    /// The group keeps an index of only the names its references give;
+    /// "did you mean" asks about every name, found in another file when
+    /// the file sees it and not suggested when it doesn't.
+    @Test func aReportSuggestsAnotherFilesNameThatNoReferenceGivesOnlyWhereItIsSeen() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TestSupport.write("{}", to: root.appendingPathComponent("menuc.json"))
+        try TestSupport.write("import \"shared.menu\"\nmenu Preferences \"Preferences\" { item p \"Open\" }\nmenu U \"U\" { use Shared }\n",
+                              to: root.appendingPathComponent("declares.menu"))
+        try TestSupport.write("import \"declares.menu\"\nmenu Seeing \"S\" { use Preferencs }\n", to: root.appendingPathComponent("sees.menu"))
+        try TestSupport.write("import \"shared.menu\"\nmenu Blind \"B\" { use Preferencs }\n", to: root.appendingPathComponent("blind.menu"))
+        try TestSupport.write("menu Shared \"Shared\" { item s \"Open\" }\n", to: root.appendingPathComponent("shared.menu"))
+        let inputs = ["sees", "blind"].map { Compiler.Input.path(root.appendingPathComponent("\($0).menu").path) }
+        let compilation = Compiler.compile(inputs, options: CompileOptions(runRules: false))
+        func unknown(in name: String) -> Diagnostic? {
+            compilation.diagnostics.first { $0.id == "unknown-reference" && compilation.workspace.file($0.span.file).absolutePath.hasSuffix("/\(name).menu") }
+        }
+        #expect(unknown(in: "sees")?.message == "'use' names 'Preferencs', but no menu of that name is declared; did you mean 'Preferences'?")
+        #expect(unknown(in: "sees")?.help == "declared menus: Preferences, Seeing, Shared, U")
+        #expect(unknown(in: "blind")?.message == "'use' names 'Preferencs', but no menu of that name is declared")
+        #expect(unknown(in: "blind")?.help == "declared menus: Blind, Shared")
+        #expect(compilation.diagnostics.count == 2, "\(compilation.diagnostics.map(\.message))")
+    }
+
     /// Each file of a long chain sees every file after it, however far:
     /// the resolver follows the imports instead of copying their names
     /// into every file (which was quadratic in the chain's length).

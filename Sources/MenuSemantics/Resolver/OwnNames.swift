@@ -10,7 +10,7 @@
 /// spare slots, and a file alone in its group keeps only the names its
 /// references can ask for.
 struct OwnNames {
-    struct Entry {
+    struct Entry: HashSortedEntry {
         var hash: UInt32
         var position: UInt32
     }
@@ -31,15 +31,6 @@ struct OwnNames {
     /// to `hash`; `isNamed` tells whether the declaration at a position
     /// (one with that hash) has that name.
     func position(hash: UInt32, isNamed: (Int) -> Bool) -> Int? {
-        var (low, high) = (0, entries.count)
-        while low < high {
-            let middle = (low + high) / 2
-            if entries[middle].hash < hash { low = middle + 1 } else { high = middle }
-        }
-        while low < entries.count, entries[low].hash == hash {
-            if isNamed(Int(entries[low].position)) { return Int(entries[low].position) }
-            low += 1
-        }
-        return nil
+        entries.first(hash: hash) { isNamed(Int($0.position)) }.map { Int($0.position) }
     }
 }

@@ -144,7 +144,7 @@ extension Resolver {
     /// square of a long import chain's length (13 s for 5,000 files with
     /// one unknown name each). The first names come from `firstNames`.
     func declaredNames(_ kind: ElementKind, in file: FileID) -> DeclaredNames {
-        if groupNames.isEmpty {
+        if !groupDeclares {
             // A file alone: its own names, all in scope.
             let key = DeclaredNamesKey(file: file, kind: kind)
             let own = namesOfLoneFiles[key] ?? {
@@ -217,7 +217,7 @@ extension Resolver {
         for resolvedImport in workspace.imports[file.rawValue] {
             guard let imported = resolvedImport.file, let first = firstNamesCache[DeclaredNamesKey(file: imported, kind: kind)] else { continue }
             for name in first where !names.contains(name) {
-                if groupNames[name]?.inSeveralFiles == true, !sees(name, as: kind, from: file) { return nil }
+                if contestedNames.contains(name), !sees(name, as: kind, from: file) { return nil }
                 names.insert(name)
             }
         }
@@ -229,7 +229,7 @@ extension Resolver {
     func groupNames(of kind: ElementKind) -> (ids: [TextID], texts: [String]) {
         if let known = groupNamesByKind[kind] { return known }
         var found = Set<TextID>()
-        for file in indexedFiles {
+        for file in groupFiles {
             for index in tree(file).topLevel.indices where self.kind(of: DeclarationKey(file: file, index: index)) == kind {
                 found.insert(internedID(ofTopLevel: DeclarationKey(file: file, index: index)))
             }

@@ -3,40 +3,15 @@ import MenuSyntax
 
 // Scopes: which top-level names each file sees (its own and its imports'), and clashes between them.
 extension Resolver {
-    /// Notes where each top-level name of `files` and what they import is
-    /// declared, and which names more than one file declares.
-    func indexNames(of files: [FileID]) {
-        // A file alone sees only its own names (see `lookup`).
-        if files.count == 1, let only = files.first, workspace.imports[only.rawValue].allSatisfy({ $0.file == nil }) { return }
-        var pending = files
-        var next = 0
-        while next < pending.count {
-            let file = pending[next]
-            next += 1
-            guard indexedFiles.insert(file).inserted else { continue }
-            for index in tree(file).topLevel.indices {
-                let id = internedID(ofTopLevel: DeclarationKey(file: file, index: index))
-                if let known = groupNames[id] {
-                    if known.first.file != file, !known.inSeveralFiles {
-                        groupNames[id]?.inSeveralFiles = true
-                        someNamesAreContested = true
-                    }
-                } else {
-                    groupNames[id] = GroupName(first: DeclarationKey(file: file, index: index), inSeveralFiles: false)
-                }
-            }
-            pending += workspace.imports[file.rawValue].compactMap(\.file)
-        }
-    }
-
     /// The declaration `name` stands for in `file`: its own, else the first
     /// in import order of the files it sees (language §9).
     func lookup(_ name: TextID, from file: FileID) -> DeclarationKey? {
         let scope = scope(of: file)
         if let own = ownDeclaration(named: name, in: file, scope: scope) { return DeclarationKey(file: file, index: own) }
-        guard let declared = groupNames[name] else { return nil }
-        if declared.inSeveralFiles { return scope.contested[name] }
-        return sees(declared.first.file, from: file) ? declared.first : nil
+        guard !groupFiles.isEmpty else { return nil }
+        if contestedNames.contains(name) { return scope.contested[name] }
+        guard let first = firstGroupDeclaration(named: name) else { return nil }
+        return first.file == file || sees(first.file, from: file) ? first : nil
     }
 
     func sees(_ target: FileID, from file: FileID) -> Bool {
@@ -107,8 +82,7 @@ extension Resolver {
             guard seen != file else { return true }
             for index in tree(seen).topLevel.indices {
                 let key = DeclarationKey(file: seen, index: index)
-                let id = internedID(ofTopLevel: key)
-                guard groupNames[id]?.inSeveralFiles == true else { continue }
+                guard let id = contestedID(ofTopLevel: key) else { continue }
                 let found = firstOthers[id] ?? []
                 if found.isEmpty { order.append(id) }
                 if found.count < 2, !found.contains(key) { firstOthers[id] = found + [key] }
@@ -198,14 +172,16 @@ extension Resolver {
             }
         }
         if someNamesAreContested {
-            for position in names.map(\.position).sorted() {
+            for position in names.filter({ contestedHashes.contains($0.hash) }).map(\.position).sorted() {
                 let key = DeclarationKey(file: file, index: Int(position))
-                let id = internedID(ofTopLevel: key)
-                if groupNames[id]?.inSeveralFiles == true { scope.offered.append((id, key)) }
+                if let id = contestedID(ofTopLevel: key) { scope.offered.append((id, key)) }
             }
         }
-        // A file alone in its group is asked only for the names its references give.
-        if indexedFiles.isEmpty { names.removeAll { !mayBeLookedUp(hash: $0.hash) } }
+        // Only the names references give and those several files declare
+        // are looked up here: any other name of the group that a file
+        // declares is declared in that file alone, and is its first
+        // declaration in the group (`lookup`).
+        names.removeAll { !mayBeLookedUp(hash: $0.hash) && !contestedHashes.contains($0.hash) }
         // Kept while the file is built: without the room of the names left out.
         scope.own = OwnNames(sorted: names.withoutSpareCapacity())
         return scope

@@ -61,7 +61,7 @@ public final class Resolver {
     /// The top-level names one file keeps itself: its own, and those
     /// declared in more than one file of the group, as its imports resolve
     /// them (see `makeScope`). Every other name is declared in one
-    /// file only and is visible where that file is (`groupNames`): a file
+    /// file only and is visible where that file is (`GroupNames`): a file
     /// no longer copies the names of everything it imports, which made a
     /// chain of 5,000 files, each importing the next, take 5.5 s and 500 MB.
     struct Scope {
@@ -76,13 +76,6 @@ public final class Resolver {
         var offered: [(name: TextID, key: DeclarationKey)] = []
         /// Names of which the file sees two declarations (reported here or below).
         var clashed: Set<TextID> = []
-    }
-
-    /// Where a top-level name of the group is declared first, and whether
-    /// another file declares it too.
-    struct GroupName {
-        var first: DeclarationKey
-        var inSeveralFiles: Bool
     }
 
     struct FilePair: Hashable {
@@ -120,10 +113,20 @@ public final class Resolver {
     }
 
     var scopes: [FileID: Scope] = [:]
-    var groupNames: [TextID: GroupName] = [:]
-    var indexedFiles: Set<FileID> = []
-    /// Whether two files of the group declare the same name.
-    var someNamesAreContested = false
+    /// The files of a group of several, in the order their names were
+    /// indexed (`indexNames`); empty for a file alone.
+    var groupFiles: [FileID] = []
+    /// Whether a file of the group declares something.
+    var groupDeclares = false
+    /// The group's names that its references may look up (see `GroupNames`).
+    var lookedUpGroupNames = GroupNames()
+    /// All the group's names, made when a name no reference gives is asked
+    /// for (a report's "did you mean" and lists of declared names).
+    var everyGroupName: GroupNames?
+    /// The names several files of the group declare, and their hashes.
+    var contestedNames: Set<TextID> = []
+    var contestedHashes: Set<UInt32> = []
+    var someNamesAreContested: Bool { !contestedNames.isEmpty }
     /// Whether one file sees another, as asked so far.
     var sightings: [FilePair: Bool] = [:]
     /// The files being checked, numbered for `sees` when it is first asked
@@ -341,7 +344,8 @@ public final class Resolver {
         storedTopLevelIDs = [:]
         openedNames = []
         scopes = [:]
-        groupNames = [:]
+        lookedUpGroupNames = GroupNames()
+        everyGroupName = nil
         sightings = [:]
         builtDeclarations = []
         menuShapes = []
