@@ -147,6 +147,35 @@ struct ResolverTests {
         #expect(compilation.diagnostics.allSatisfy { $0.id == "unknown-reference" && $0.fixIts.count == 1 })
     }
 
+    /// An unknown name's report reads the file's declarations one at a
+    /// time; it suggests and lists only those of the kind the reference
+    /// needs, the smallest first.
+    @Test func unknownReferencesOfferOnlyNamesOfTheKindNeeded() {
+        let menus = (0..<12).map { "menu m\($0) \"M\($0)\" { item i \"I\" }" }
+        let compilation = CheckedText((["view Settings \"Settings\" { button x \"X\" }", "menu Settingz \"Z\" { item z \"Z\" }"] + menus
+            + ["menu Edit \"Edit\" { item a \"A\" }", "menubar { use Setings; use Edt }"]).joined(separator: "\n"))
+        #expect(compilation.sortedDiagnostics.map(\.message) == [
+            "'use' names 'Setings', but no menu of that name is declared; did you mean 'Settingz'?",
+            "'use' names 'Edt', but no menu of that name is declared; did you mean 'Edit'?",
+        ])
+        #expect(compilation.sortedDiagnostics.first?.help == "declared menus: Edit, Settingz, m0, m1, m10, m11, m2, m3, …")
+    }
+
+    @Test func theSmallestNamesAreKeptInOrderWithoutRepeats() {
+        var smallest = SmallestNames(limit: 3)
+        for name in ["d", "b", "e", "b", "a", "c", "a"] { smallest.offer(name) }
+        #expect(smallest.names == ["a", "b", "c"])
+        #expect(!smallest.wouldKeep("d"))
+        #expect(smallest.wouldKeep("0"))
+    }
+
+    @Test func aGroupsDeclarationsAreCountedThroughItsFiles() {
+        let declarations = GroupDeclarations(counts: [2, 0, 0, 3, 1])
+        #expect(declarations.count == 6)
+        #expect((0..<6).map { declarations.locate($0).file } == [0, 0, 3, 3, 3, 4])
+        #expect((0..<6).map { declarations.locate($0).index } == [0, 1, 0, 1, 2, 0])
+    }
+
     @Test func referencesMustNameTheRightKind() {
         let compilation = CheckedText("view V \"V\" { button b \"B\" }\nmenubar { use V }\nbutton c \"C\" { opens: window }")
         #expect(compilation.sortedDiagnostics.map(\.message) == ["'V' is a view, but 'use' needs a menu"])

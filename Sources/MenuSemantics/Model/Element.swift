@@ -606,8 +606,10 @@ public struct CheckedFile: Sendable {
         let declarations: Declarations
         let syntax: SyntaxFile
         let store: ModelStore
-        let walkIndex: WalkIndex
+        private let walk: LazyWalkIndex
         let declarationsByName = DeclarationNames()
+
+        var walkIndex: WalkIndex { walk.index }
 
         /// Some of `whole`'s declarations, which `walk` covers.
         init(_ whole: Storage, declarations: Range<Int>, walk: WalkIndex) {
@@ -620,7 +622,7 @@ public struct CheckedFile: Sendable {
             let wholeRoots = whole.declarations.roots
             self.declarations = Declarations(store: store, roots: wholeRoots[(wholeRoots.startIndex + declarations.lowerBound)..<(wholeRoots.startIndex + declarations.upperBound)])
             syntax = whole.syntax
-            walkIndex = walk
+            self.walk = LazyWalkIndex(made: walk)
         }
 
         /// `whole` with only the declarations at `roots` (some of its own), walked afresh.
@@ -633,7 +635,8 @@ public struct CheckedFile: Sendable {
             store = whole.store
             declarations = Declarations(store: store, roots: roots[...])
             syntax = whole.syntax
-            walkIndex = WalkIndex(store: store, roots: roots, expectedCount: whole.walkIndex.order.count)
+            let expectedCount = whole.syntax.tree.elements.count
+            walk = LazyWalkIndex { [store] in WalkIndex(store: store, roots: roots, expectedCount: expectedCount) }
         }
 
         init(source: SourceFile, doc: String?, platforms: [Platform], platformsWritten: Bool, imports: [ResolvedImport],
@@ -646,7 +649,36 @@ public struct CheckedFile: Sendable {
             self.store = store
             self.declarations = Declarations(store: store, roots: roots[...])
             self.syntax = syntax
-            self.walkIndex = WalkIndex(store: store, roots: roots, expectedCount: syntax.tree.elements.count)
+            let expectedCount = syntax.tree.elements.count
+            walk = LazyWalkIndex { [store] in WalkIndex(store: store, roots: roots, expectedCount: expectedCount) }
+        }
+    }
+
+    /// A file's walk index, made when first walked: a file whose language
+    /// errors leave some declarations out has its rules walk a copy
+    /// without them, and the whole file's walk, 8 bytes an element, was
+    /// made too and never walked by `check`.
+    private final class LazyWalkIndex: @unchecked Sendable {
+        private let lock = Lock()
+        private var made: WalkIndex?
+        private let make: @Sendable () -> WalkIndex
+
+        init(made: WalkIndex) {
+            self.made = made
+            make = { made }
+        }
+
+        init(_ make: @escaping @Sendable () -> WalkIndex) {
+            self.make = make
+        }
+
+        var index: WalkIndex {
+            lock.withLock {
+                if let made { return made }
+                let index = make()
+                made = index
+                return index
+            }
         }
     }
 

@@ -76,6 +76,9 @@ public final class ModelStore: Sendable {
     /// Number of elements, spliced copies included.
     public var elementCount: Int { records.count }
 
+    /// Whether `use` or `menu:` spliced a copy of anything into the model.
+    package var hasSplicedCopies: Bool { !originRuns.isEmpty }
+
     /// Where record `index` was spliced from; nil when it is written where it is.
     package func origin(of index: Int) -> Origin? {
         guard records[index].isSpliced else { return nil }

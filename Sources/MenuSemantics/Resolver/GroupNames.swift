@@ -35,3 +35,32 @@ struct GroupNames {
         entries.first(hash: hash, where: isNamed)
     }
 }
+
+/// The declarations of a group's files counted one after another: the
+/// place of each in that count, without a list of them.
+struct GroupDeclarations {
+    /// Where each file's declarations start in the count, and where they end.
+    private let starts: [Int]
+
+    /// `counts`: each file's number of declarations, in the group's order.
+    init(counts: [Int]) {
+        var starts = [0]
+        starts.reserveCapacity(counts.count + 1)
+        for count in counts { starts.append((starts.last ?? 0) + count) }
+        self.starts = starts
+    }
+
+    var count: Int { starts.last ?? 0 }
+
+    /// The file (its place in the group's order) and the declaration's
+    /// position in it, of declaration `position` in the count.
+    func locate(_ position: Int) -> (file: Int, index: Int) {
+        // The last file starting at or before `position` that has declarations.
+        var (low, high) = (0, starts.count - 1)
+        while high - low > 1 {
+            let middle = (low + high) / 2
+            if starts[middle] <= position { low = middle } else { high = middle }
+        }
+        return (low, position - starts[low])
+    }
+}

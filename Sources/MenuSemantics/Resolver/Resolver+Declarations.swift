@@ -138,43 +138,53 @@ extension Resolver {
     /// of an unknown name (see `DeclaredNames`); the first ones are made
     /// once per file and kind.
     ///
-    /// In a group of files the candidates are the group's names of that
-    /// kind, and the file sees those `lookup` finds from it as that kind:
+    /// In a group of files the candidates are the group's declarations,
+    /// and the file sees a name as that kind when `lookup` finds it so:
     /// gathering them file by file from what each file sees cost the
     /// square of a long import chain's length (13 s for 5,000 files with
     /// one unknown name each). The first names come from `firstNames`.
     func declaredNames(_ kind: ElementKind, in file: FileID) -> DeclaredNames {
         if !groupDeclares {
             // A file alone: its own names, all in scope.
+            let count = tree(file).topLevel.count
             let key = DeclaredNamesKey(file: file, kind: kind)
-            let own = namesOfLoneFiles[key] ?? {
-                var seen = Set<String>()
-                var names: [String] = []
-                for index in tree(file).topLevel.indices {
-                    let key = DeclarationKey(file: file, index: index)
-                    let id = idText(ofTopLevel: key)
-                    if seen.insert(id).inserted, self.kind(of: key) == kind { names.append(id) }
+            let first = namesOfLoneFiles[key] ?? {
+                var smallest = SmallestNames(limit: DeclaredNames.shown + 1)
+                for index in 0..<count where self.kind(of: DeclarationKey(file: file, index: index)) == kind {
+                    smallest.offer(idText(ofTopLevel: DeclarationKey(file: file, index: index)))
                 }
-                return names.sorted()
+                return smallest.names
             }()
-            namesOfLoneFiles[key] = own
-            return DeclaredNames(first: Array(own.prefix(DeclaredNames.shown + 1)), candidates: own, inScope: { _ in true })
+            namesOfLoneFiles[key] = first
+            let candidates = CandidateNames(count: count) { [unowned self] in self.idText(ofTopLevel: DeclarationKey(file: file, index: $0)) }
+            return DeclaredNames(first: first, candidates: candidates, inScope: { [unowned self] in
+                self.kind(of: DeclarationKey(file: file, index: $0)) == kind
+            })
         }
-        let candidates = groupNames(of: kind)
+        let declarations = GroupDeclarations(counts: groupFiles.map { tree($0).topLevel.count })
+        let candidates = CandidateNames(count: declarations.count) { [unowned self] in self.idText(ofTopLevel: self.groupDeclaration(declarations, $0)) }
         let inScope = { [unowned self] (position: Int) -> Bool in
-            self.sees(candidates.ids[position], as: kind, from: file)
+            let key = self.groupDeclaration(declarations, position)
+            return self.kind(of: key) == kind && self.sees(self.internedID(ofTopLevel: key), as: kind, from: file)
         }
         let first = firstNames(of: kind, seenFrom: file) ?? {
-            // Through an import cycle: scan the group's names in order.
-            var names: [TextID] = []
-            for position in candidates.ids.indices where inScope(position) {
-                names.append(candidates.ids[position])
-                if names.count > DeclaredNames.shown { break }
+            // Through an import cycle: the smallest of the group's names the file sees.
+            var smallest = SmallestNames(limit: DeclaredNames.shown + 1)
+            for position in 0..<declarations.count {
+                let name = candidates.name(position)
+                if smallest.wouldKeep(name), inScope(position) { smallest.offer(name) }
             }
+            let names = smallest.names.map { model.texts.intern($0) }
             firstNamesCache[DeclaredNamesKey(file: file, kind: kind)] = names
             return names
         }()
-        return DeclaredNames(first: first.map(text), candidates: candidates.texts, inScope: inScope)
+        return DeclaredNames(first: first.map(text), candidates: candidates, inScope: inScope)
+    }
+
+    /// Declaration `position` of the group, counting through `groupFiles`' declarations in order.
+    private func groupDeclaration(_ declarations: GroupDeclarations, _ position: Int) -> DeclarationKey {
+        let (place, index) = declarations.locate(position)
+        return DeclarationKey(file: groupFiles[place], index: index)
     }
 
     func sees(_ name: TextID, as kind: ElementKind, from file: FileID) -> Bool {
@@ -210,34 +220,24 @@ extension Resolver {
     /// declaration of another kind here (a name declared in several
     /// files, reported): the imports' lists may then be one short.
     private func mergedFirstNames(of kind: ElementKind, in file: FileID) -> [TextID]? {
-        var names = Set<TextID>()
+        var smallest = SmallestNames(limit: DeclaredNames.shown + 1)
         for index in tree(file).topLevel.indices where self.kind(of: DeclarationKey(file: file, index: index)) == kind {
-            names.insert(internedID(ofTopLevel: DeclarationKey(file: file, index: index)))
+            smallest.offer(idText(ofTopLevel: DeclarationKey(file: file, index: index)))
         }
+        var own = Set(smallest.names)
         for resolvedImport in workspace.imports[file.rawValue] {
             guard let imported = resolvedImport.file, let first = firstNamesCache[DeclaredNamesKey(file: imported, kind: kind)] else { continue }
-            for name in first where !names.contains(name) {
+            for name in first {
+                let text = text(name)
+                guard !own.contains(text) else { continue }
+                // A name of the file's own, past its first ones, is no longer.
+                if !smallest.wouldKeep(text), !contestedNames.contains(name) { continue }
                 if contestedNames.contains(name), !sees(name, as: kind, from: file) { return nil }
-                names.insert(name)
+                smallest.offer(text)
+                own.insert(text)
             }
         }
-        let sorted = names.map { (id: $0, text: text($0)) }.sorted { $0.text < $1.text }
-        return sorted.prefix(DeclaredNames.shown + 1).map(\.id)
-    }
-
-    /// Every name of the group declared (in some file) as a `kind`, sorted by text.
-    func groupNames(of kind: ElementKind) -> (ids: [TextID], texts: [String]) {
-        if let known = groupNamesByKind[kind] { return known }
-        var found = Set<TextID>()
-        for file in groupFiles {
-            for index in tree(file).topLevel.indices where self.kind(of: DeclarationKey(file: file, index: index)) == kind {
-                found.insert(internedID(ofTopLevel: DeclarationKey(file: file, index: index)))
-            }
-        }
-        let sorted = found.map { (id: $0, text: text($0)) }.sorted { $0.text < $1.text }
-        let names = (ids: sorted.map(\.id), texts: sorted.map(\.text))
-        groupNamesByKind[kind] = names
-        return names
+        return smallest.names.map { model.texts.intern($0) }
     }
 
     func reportUnknown(_ name: Name, declared: DeclaredNames, also: [String] = [], what: String, kindWanted: String, alternatives: String? = nil) {
@@ -248,7 +248,8 @@ extension Resolver {
         if suggestionComparisons < Resolver.maximumSuggestionComparisons {
             suggestionComparisons += declared.candidates.count + also.count
             let declaredCount = declared.candidates.count
-            suggestion = Suggest.closest(to: name.text, in: [declared.candidates, also].joined()) { position in
+            let candidates = (0..<(declaredCount + also.count)).lazy.map { $0 < declaredCount ? declared.candidates.name($0) : also[$0 - declaredCount] }
+            suggestion = Suggest.closest(to: name.text, in: candidates) { position in
                 position >= declaredCount || declared.inScope(position)
             }
         }

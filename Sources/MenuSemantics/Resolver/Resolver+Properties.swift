@@ -159,7 +159,7 @@ extension Resolver {
             case .default:
                 let optionIDs = options(in: Array(children)).map(idText)
                 guard optionIDs.contains(name.text) else {
-                    reportUnknown(name, declared: DeclaredNames(first: Array(optionIDs.prefix(DeclaredNames.shown + 1)), candidates: optionIDs, inScope: { _ in true }), what: "'default:'", kindWanted: "option")
+                    reportUnknown(name, declared: DeclaredNames(first: Array(optionIDs.prefix(DeclaredNames.shown + 1)), candidates: CandidateNames(optionIDs), inScope: { _ in true }), what: "'default:'", kindWanted: "option")
                     continue
                 }
                 kept.append(property)

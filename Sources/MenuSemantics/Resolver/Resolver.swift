@@ -205,17 +205,16 @@ public final class Resolver {
     }
     /// The first names of each kind a file of a group sees (see `firstNames`).
     var firstNamesCache: [DeclaredNamesKey: [TextID]] = [:]
-    /// The names of each kind a file alone declares, sorted.
+    /// The first names of each kind a file alone declares.
     var namesOfLoneFiles: [DeclaredNamesKey: [String]] = [:]
-    var groupNamesByKind: [ElementKind: (ids: [TextID], texts: [String])] = [:]
     /// What an unknown name's report offers: the first names of a kind the
     /// file sees (sorted; one more than a report shows, to know there are
     /// more) and, for "did you mean", candidates with a test of whether
-    /// the file sees each, asked only of the near ones.
+    /// the file sees each as that kind, asked only of the near ones.
     struct DeclaredNames {
         static let shown = 8
         var first: [String]
-        var candidates: [String]
+        var candidates: CandidateNames
         var inScope: (Int) -> Bool
     }
     /// Candidates compared for "did you mean" so far, and how many may be.
@@ -326,10 +325,16 @@ public final class Resolver {
             return platforms.entries.contains { $0.name.text == Platform.Name.macOS.rawValue }
         }) { report(diagnostic) }
         for diagnostic in RoleValidation.diagnostics(ofNotPreferred: notPreferred, in: store) { report(diagnostic) }
+        // A file's walk is made here, where the working tables just freed
+        // make room for it, unless a language error in the file will have
+        // its rules walk the declarations left complete instead.
+        let withErrors = Set(diagnostics.lazy.filter { $0.severity == .error }.map(\.span.file)).union(unlisted.keys)
         return zip(resolved, roots).map { entry, roots in
             let syntax = workspace.syntax(entry.file)
-            return CheckedFile(source: workspace.file(entry.file), doc: syntax.doc?.text, platforms: entry.platforms, platformsWritten: entry.written,
-                               imports: workspace.imports[entry.file.rawValue], store: store, roots: roots, syntax: syntax)
+            let file = CheckedFile(source: workspace.file(entry.file), doc: syntax.doc?.text, platforms: entry.platforms, platformsWritten: entry.written,
+                                   imports: workspace.imports[entry.file.rawValue], store: store, roots: roots, syntax: syntax)
+            if !withErrors.contains(entry.file) { _ = file.walkIndex }
+            return file
         }
     }
 
@@ -353,7 +358,6 @@ public final class Resolver {
         splicedNames = []
         firstNamesCache = [:]
         namesOfLoneFiles = [:]
-        groupNamesByKind = [:]
         openProperties = []
         openChildren = []
         openAssigned = []
