@@ -145,7 +145,7 @@ extension Resolver {
     /// one unknown name each). The first names come from `firstNames`.
     func declaredNames(_ kind: ElementKind, in file: FileID) -> DeclaredNames {
         if !groupDeclares {
-            // A file alone: its own names, all in scope.
+            // A file alone: its own declarations, those of `kind` in scope.
             let count = tree(file).topLevel.count
             let key = DeclaredNamesKey(file: file, kind: kind)
             let first = namesOfLoneFiles[key] ?? {
@@ -230,7 +230,8 @@ extension Resolver {
             for name in first {
                 let text = text(name)
                 guard !own.contains(text) else { continue }
-                // A name of the file's own, past its first ones, is no longer.
+                // A name the first ones already pass over can't join them; one
+                // several files declare may still be another kind here.
                 if !smallest.wouldKeep(text), !contestedNames.contains(name) { continue }
                 if contestedNames.contains(name), !sees(name, as: kind, from: file) { return nil }
                 smallest.offer(text)
