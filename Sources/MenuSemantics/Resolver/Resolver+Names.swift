@@ -71,7 +71,7 @@ extension Resolver {
             return (derived ?? []).withUnsafeBufferPointer(body)
         }
         let tree = syntaxTree(of: record)
-        let name = tree.elements[Int(record.syntax)].name
+        let name = tree.name(ofElement: Int(record.syntax))
         return tree.file.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(name.start)..<Int(name.end)])) }
     }
 
