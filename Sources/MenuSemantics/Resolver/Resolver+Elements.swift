@@ -87,7 +87,7 @@ extension Resolver {
             openProperties.append(record)
         }
         let idBytes = assigned.id.exists ? model.texts.byteRange(assigned.id).count
-            : assigned.source == .explicit ? tree.name(ofElement: element).count : withIDBytes(model.records[Int(index)]) { $0.count }
+            : assigned.source == .explicit ? tree.name(ofElement: element).count : idCount(model.records[Int(index)])
         let path = parent < 0 ? idBytes : parentPath + 1 + idBytes
         building.addWritten(depth: Int(depth), pathBytes: path, writtenBytes: writtenBytes)
         let childMark = openChildren.count
