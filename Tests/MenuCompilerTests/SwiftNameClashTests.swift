@@ -34,4 +34,17 @@ struct SwiftNameClashTests {
             #expect(Self.clashes("menu m \"M\" {\n" + plain + groups + "}\n") == ["the path 'm/copy' would name two elements"], "\(plain)")
         }
     }
+
+    /// A repeat is found wherever it is in a scope, first and last of a
+    /// few members or of many, and a scope without one reports nothing.
+    @Test func repeatsAreFoundInScopesOfEverySize() {
+        for count in [2, 3, 16, 17, 40] {
+            let items = (0..<(count - 2)).map { "    item i\($0) \"I \($0)\"\n" }.joined()
+            let paths = "menu m \"M\" {\n  section {\n    item copy \"Copy\"\n" + items + "  }\n  section {\n    item copy \"Copy Again\"\n  }\n}\n"
+            #expect(Self.clashes(paths) == ["the path 'm/copy' would name two elements"], "\(count) members")
+            let names = "menu m \"M\" {\n  item copy \"Copy\"\n" + items.replacingOccurrences(of: "    ", with: "  ") + "  item Copy \"Copy Again\"\n}\n"
+            #expect(Self.clashes(names) == ["'copy' and 'Copy' would both be named 'copy' in generated Swift (a handle and a handle)"], "\(count) members")
+            #expect(Self.clashes(paths.replacingOccurrences(of: "item copy \"Copy Again\"", with: "item paste \"Paste\"")).isEmpty, "\(count) members")
+        }
+    }
 }

@@ -219,6 +219,17 @@ struct MenuRuleTests {
         #expect(findings("menu-too-long", in: dynamic).isEmpty)
     }
 
+    /// A top-level menu that nothing splices is counted as a menu-bar menu,
+    /// whether or not the file splices other menus.
+    @Test func menuSplicedNowhereIsCountedAsAMenuBarMenu() {
+        var configuration = RuleConfiguration()
+        configuration.thresholds.menuBarMenuMaxItems = 19
+        let alone = menu(#"menu Tools "Tools""#, items: 20)
+        #expect(findings("menu-too-long", in: alone, configuration: configuration).count == 1)
+        let beside = alone + menu(#"menu PageActions "Page Actions""#, items: 3) + "contextmenu page { menu: PageActions }\n"
+        #expect(findings("menu-too-long", in: beside, configuration: configuration).map(\.span.start) == [offset(of: #""Tools""#, in: beside)].compactMap { $0 })
+    }
+
     @Test func submenuLengthThresholdComesFromConfiguration() {
         let text = "menu Format \"Format\" {\n" + menu(#"submenu typeface "Typeface""#, items: 7) + "}\n"
         #expect(findings("submenu-too-long", in: text).count == 1)

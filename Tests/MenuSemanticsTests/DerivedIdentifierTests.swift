@@ -53,4 +53,27 @@ struct DerivedIdentifierTests {
             #expect(bytes.withUTF8 { IdentifierDerivation.deriveASCII($0) } == IdentifierDerivation.deriveScalars(from: label), "\(label)")
         }
     }
+
+    /// The resolver sizes a declaration's path by `derivedCount(fromUTF8:)`
+    /// without deriving the identifier: it must be the derived one's length
+    /// (0 without one), for the labels above, random ones, and non-ASCII ones.
+    @Test func derivedCountIsTheDerivedIdentifiersLength() {
+        let alphabet = Array("aZbY09 '+%-._(:x".utf8)
+        var state: UInt64 = 29
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % bound
+        }
+        var labels = ["Volume + 5%", "Volume - 5%", "Zoom -", "Wi-Fi Settings", "Recent - Today", "Notepad++", "-5 dB", "5 - 3",
+                      "PDF", "Export as PDF…", "iCloud Drive", "Don't Save", "3D View", "'", "", "---", "A-5", "a - ", "OK", "+1",
+                      "%", "- 7", "x -", "Café", "Volume −5%", "日本語", "Über 9"]
+        for _ in 0..<5_000 {
+            labels.append(String(decoding: (0..<next(12)).map { _ in alphabet[next(alphabet.count)] }, as: UTF8.self))
+        }
+        for label in labels {
+            var bytes = label
+            let (count, derived) = bytes.withUTF8 { (IdentifierDerivation.derivedCount(fromUTF8: $0), IdentifierDerivation.derive(fromUTF8: $0)) }
+            #expect(count == (derived?.count ?? 0), "\(label)")
+        }
+    }
 }

@@ -1,3 +1,4 @@
+import MenuModel
 import MenuSupport
 @_spi(MenuPipeline) import MenuSyntax
 
@@ -18,8 +19,17 @@ extension ModelStore {
 
     /// The UTF-8 of an element's identifier: interned, as written in its
     /// file, or derived from its label (see `ElementRecord.id`).
+    // An interned identifier or one written in the syntax (nearly all) is
+    // read in place; only a derived one goes through `idBytes`, whose
+    // returned array took a reference count per read, and the tree's another.
     @_spi(MenuPipeline) @inlinable
     public func withIDBytes<Result>(of record: ElementRecord, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        if record.id.exists { return withTextBytes(record.id, body) }
+        if record.idSource != .label {
+            let tree = trees[Int(record.file)]
+            let name = tree.name(ofElement: Int(record.syntax))
+            return tree.file.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(name.start)..<Int(name.end)])) }
+        }
         let (bytes, range) = idBytes(of: record)
         return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
@@ -27,8 +37,9 @@ extension ModelStore {
     /// The UTF-8 of an interned text.
     @_spi(MenuPipeline) @inlinable
     public func withTextBytes<Result>(_ id: TextID, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
-        let (bytes, range) = textBytes(id)
-        return bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
+        let index = Int(id.rawValue)
+        let range = Int(texts.interner.offsets[index])..<Int(texts.interner.offsets[index + 1])
+        return texts.interner.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[range])) }
     }
 
     /// The UTF-8 of a string, number, symbol or reference value (what
@@ -48,7 +59,7 @@ extension ModelStore {
             return (derived, 0..<derived.count)
         }
         let tree = tree(of: record)
-        let name = tree.elements[Int(record.syntax)].name
+        let name = tree.name(ofElement: Int(record.syntax))
         return (tree.file.bytes, Int(name.start)..<Int(name.end))
     }
 

@@ -23,14 +23,14 @@ public final class ModelStore: Sendable {
     package let origins: [Origin]
     /// Which origin each spliced copy has: runs of records, ascending (see `origin(of:)`).
     let originRuns: [OriginRun]
-    package let texts: TextTable
+    @usableFromInline package let texts: TextTable
     /// Every distinct shortcut: equal shortcuts, however written, have one index.
     package let shortcuts: [Shortcut]
     /// The syntax trees of the group's files, for spans and attributes, in
     /// the order the resolver first read them (`ElementRecord.file` is an
     /// index here). Not by `FileID`: a build of 20,000 files makes 20,000
     /// stores, and a table of every file in each took 3 GB.
-    package let trees: [SyntaxTree]
+    @usableFromInline package let trees: [SyntaxTree]
     /// How many records there are of each kind, by `ElementKind.ordinal`
     /// (each file's walk reserves its lists of kinds by these).
     let kindCounts: [Int]
@@ -130,7 +130,7 @@ struct OriginRun {
     /// their names: see `OwnNames`.) Below the top level the same holds
     /// for a written identifier; one derived from a label is interned, as
     /// siblings are compared by it.
-    var id: TextID
+    @usableFromInline var id: TextID
     /// `.none` without a label.
     package var label: TextID
     /// -1 for a top-level declaration.
@@ -140,8 +140,8 @@ struct OriginRun {
     @usableFromInline var firstProperty: UInt32 = 0
     /// Where it is written: its file's place in the store's `trees`, and
     /// the element's index in that file's syntax tree.
-    package var file: UInt32
-    package var syntax: UInt32
+    @usableFromInline package var file: UInt32
+    @usableFromInline package var syntax: UInt32
 
     init(kind: ElementKind, context: ElementContext, idSource: IdentifierSource, depth: UInt16, id: TextID, label: TextID,
          parent: Int32, file: UInt32, syntax: UInt32) {

@@ -28,8 +28,9 @@ public struct TextID: Hashable, Sendable, Comparable {
 /// file of millions of one-line names can spare, and a text of up to 15
 /// ASCII bytes (most identifiers and labels) is made without allocating.
 /// Interning runs once per label and value while resolving.
-package struct TextTable: Sendable {
-    private var interner = ByteInterner()
+@usableFromInline package struct TextTable: Sendable {
+    // Read in place by the model's inlinable readers (`ModelStore.withTextBytes`).
+    @usableFromInline private(set) var interner = ByteInterner()
 
     /// The bytes of every text, back to back (see `byteRange`).
     var bytes: [UInt8] { interner.bytes }
@@ -150,9 +151,9 @@ package struct TextTable: Sendable {
 /// 4 bytes, without the hash beside the number: a file of millions of
 /// distinct names and labels is as many texts, and the wider slots were a
 /// tenth of the peak of checking it (and twice that while the table grew).
-package struct ByteInterner: Sendable {
-    private(set) var bytes: [UInt8] = []
-    private var offsets: [UInt32] = [0]
+@usableFromInline package struct ByteInterner: Sendable {
+    @usableFromInline private(set) var bytes: [UInt8] = []
+    @usableFromInline private(set) var offsets: [UInt32] = [0]
     /// Empty until the first string: a table per file that is never asked costs nothing.
     private var slots: [UInt32] = []
     /// Set by `seal`: the slots are gone, and no string can be added.

@@ -24,6 +24,40 @@ public enum IdentifierDerivation {
         return derive(from: String(decoding: label, as: UTF8.self)).map { Array($0.utf8) }
     }
 
+    /// The length in bytes of `derive(fromUTF8:)` of the label (0 when it
+    /// derives none), without deriving it: the resolver sizes each
+    /// declaration's path by its identifier, and a file of a million
+    /// labelled declarations derived each one only to count it. The same
+    /// rules as `deriveASCIIBytes`, which change no length but these: letters
+    /// and digits are kept, `+ % -` may be spelled, and a digit first gets `_`.
+    static func derivedCount(fromUTF8 label: UnsafeBufferPointer<UInt8>) -> Int {
+        guard label.allSatisfy({ $0 < 0x80 }) else { return derive(fromUTF8: label)?.count ?? 0 }
+        var count = 0
+        // Whether the first byte written is a digit; nil until one is written.
+        var digitFirst: Bool?
+        for position in label.indices {
+            let byte = label[position]
+            if isASCIIAlphanumeric(byte) {
+                if digitFirst == nil { digitFirst = byte <= UInt8(ascii: "9") }
+                count += 1
+                continue
+            }
+            let spelled: Int
+            switch byte {
+            case UInt8(ascii: "+"): spelled = 4  // plus
+            case UInt8(ascii: "%"): spelled = 7  // percent
+            case UInt8(ascii: "-"):
+                if position > label.startIndex, isASCIIAlphanumeric(label[position - 1]) { continue }
+                let next = label[(position + 1)...].first { $0 != UInt8(ascii: " ") }
+                spelled = next.map({ $0 >= 0x30 && $0 <= 0x39 }) ?? true ? 5 : 0  // minus
+            default: spelled = 0
+            }
+            if spelled > 0, digitFirst == nil { digitFirst = false }
+            count += spelled
+        }
+        return digitFirst == true ? count + 1 : count
+    }
+
     /// `derive(from:)` of a label of ASCII bytes, the same rules on bytes.
     static func deriveASCII(_ label: UnsafeBufferPointer<UInt8>) -> String? {
         deriveASCIIBytes(label).map { String(decoding: $0, as: UTF8.self) }

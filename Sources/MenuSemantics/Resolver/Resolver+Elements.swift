@@ -41,7 +41,7 @@ extension Resolver {
         var seenUnknown: [String: Int] = [:]
         var hasChildMembers = false
         // What the outputs repeat of it, for the splice limits (`SpliceShape`).
-        var writtenBytes = Int(node.label.token.count) + Int(node.name.count) + (node.hasDoc ? tree.doc(ofElement: element).map { $0.span.end - $0.span.start } ?? 0 : 0)
+        var writtenBytes = Int(node.label.token.count) + tree.name(ofElement: element).count + (node.hasDoc ? tree.doc(ofElement: element).map { $0.span.end - $0.span.start } ?? 0 : 0)
         let body = tree.body(of: node)
         let firstMember = Int(body?.firstMember ?? 0)
         for memberIndex in firstMember..<(firstMember + Int(body?.memberCount ?? 0)) {
@@ -87,7 +87,7 @@ extension Resolver {
             openProperties.append(record)
         }
         let idBytes = assigned.id.exists ? model.texts.byteRange(assigned.id).count
-            : assigned.source == .explicit ? Int(node.name.count) : withIDBytes(model.records[Int(index)]) { $0.count }
+            : assigned.source == .explicit ? tree.name(ofElement: element).count : idCount(model.records[Int(index)])
         let path = parent < 0 ? idBytes : parentPath + 1 + idBytes
         building.addWritten(depth: Int(depth), pathBytes: path, writtenBytes: writtenBytes)
         let childMark = openChildren.count

@@ -71,8 +71,19 @@ extension Resolver {
             return (derived ?? []).withUnsafeBufferPointer(body)
         }
         let tree = syntaxTree(of: record)
-        let name = tree.elements[Int(record.syntax)].name
+        let name = tree.name(ofElement: Int(record.syntax))
         return tree.file.bytes.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[Int(name.start)..<Int(name.end)])) }
+    }
+
+    /// The length of an element's identifier in bytes: `withIDBytes`'
+    /// count, without deriving one from a label (see `derivedCount`).
+    func idCount(_ record: ElementRecord) -> Int {
+        if record.id.exists { return model.texts.byteRange(record.id).count }
+        if record.idSource == .label {
+            let range = model.texts.byteRange(record.label)
+            return model.texts.bytes.withUnsafeBufferPointer { IdentifierDerivation.derivedCount(fromUTF8: UnsafeBufferPointer(rebasing: $0[range])) }
+        }
+        return syntaxTree(of: record).name(ofElement: Int(record.syntax)).count
     }
 
     // MARK: - Identifiers

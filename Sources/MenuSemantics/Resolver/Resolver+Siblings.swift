@@ -76,13 +76,13 @@ extension Resolver {
         guard !record.id.exists, record.idSource == .explicit, record.file == file else {
             return takenPositions.first { sameID(openChildren[mark + $0], child) }
         }
-        let name = tree.elements[Int(record.syntax)].name
+        let name = tree.name(ofElement: Int(record.syntax))
         return tree.file.bytes.withUnsafeBufferPointer { bytes in
             takenPositions.first { position in
                 let sibling = openChildren[mark + position]
                 let other = model.records[Int(sibling)]
                 guard !other.id.exists, other.idSource == .explicit, other.file == file else { return sameID(sibling, child) }
-                return Resolver.sameBytes(name, tree.elements[Int(other.syntax)].name, in: bytes)
+                return Resolver.sameBytes(name, tree.name(ofElement: Int(other.syntax)), in: bytes)
             }
         }
     }
@@ -111,7 +111,7 @@ extension Resolver {
         if !first.id.exists, !second.id.exists, first.idSource == .explicit, second.idSource == .explicit, first.file == second.file {
             // Both written in one file: compare the two names' bytes there.
             let tree = syntaxTree(of: first)
-            return sameText(tree.elements[Int(first.syntax)].name, tree.elements[Int(second.syntax)].name, in: tree)
+            return sameText(tree.name(ofElement: Int(first.syntax)), tree.name(ofElement: Int(second.syntax)), in: tree)
         }
         return withIDBytes(first) { left in withIDBytes(second) { right in left.elementsEqual(right) } }
     }

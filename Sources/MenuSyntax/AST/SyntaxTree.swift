@@ -14,7 +14,7 @@ import MenuSupport
 public final class SyntaxTree: Sendable {
     public let file: SourceFile
     /// Every element, in source order (a parent before its children).
-    package let elements: [ElementNode]
+    @usableFromInline package let elements: [ElementNode]
     /// The bodies of the elements that have one (`ElementNode.body`).
     let bodies: [BodyNode]
     /// Each body's members, contiguous per body.
@@ -85,6 +85,16 @@ public final class SyntaxTree: Sendable {
     package func span(_ range: TextRange) -> Span { Span(file: file.id, start: Int(range.start), end: Int(range.end)) }
 
     package func text(_ range: TextRange) -> String { file.text(Int(range.start)..<Int(range.end)) }
+
+    /// Element `index`'s written identifier (`ElementNode.name`).
+    // The resolver and the model's readers ask it of nearly every element,
+    // in other modules: public to the pipeline and inlinable, where the
+    // node's accessor was a call per identifier read.
+    @_spi(MenuPipeline) @inlinable
+    public func name(ofElement index: Int) -> TextRange {
+        let node = elements[index]
+        return TextRange(start: node.nameStart, end: node.nameStart + UInt32(node.nameLength))
+    }
 
     /// The decoded value of a string literal.
     package func stringValue(_ literal: StringRef) -> String {
@@ -160,6 +170,7 @@ package struct ElementAttributes: Sendable {
 
     static let empty = TextRange(start: 0, end: 0)
 
+    @usableFromInline
     init(start: UInt32, end: UInt32) {
         self.start = start
         self.end = end
@@ -214,14 +225,14 @@ package struct StringRef: Hashable, Sendable {
 /// a file of items without bodies paid them for each), its doc comment and
 /// its `@allow` attributes, which also give its start
 /// (`body(of:)`, `doc(ofElement:)`, `attributeRun(ofElement:)`, `span(ofElement:)`).
-package struct ElementNode: Sendable {
+@usableFromInline package struct ElementNode: Sendable {
     package var kind: ElementKind
     private var flags: UInt8 = 0
     /// The identifier's length, in the two bytes the layout leaves here:
     /// at most `maximumNameLength` (the parser refuses a longer one).
-    private var nameLength: UInt16 = 0
+    @usableFromInline var nameLength: UInt16 = 0
     private var keywordStart: UInt32
-    private var nameStart: UInt32 = 0
+    @usableFromInline var nameStart: UInt32 = 0
     /// The label's literal; whether it is closed or has escapes is in `flags`.
     private var labelToken = TextRange.empty
     /// Index into the tree's `bodies` when `hasBody`.

@@ -54,6 +54,11 @@ struct MenuTooLong: Rule {
         return text
     }
 
+    /// Whether a top-level menu is shown as it is declared: in the menu bar, or spliced nowhere.
+    private static func isShownAtTopLevel(_ id: String, inMenuBar: Set<String>, spliced: Set<String>) -> Bool {
+        inMenuBar.contains(id) || !spliced.contains(id)
+    }
+
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let inMenuBar = MenuQueries.menuBarMenuNames(in: file)
         let spliced = MenuQueries.splicedMenuNames(in: file)
@@ -66,8 +71,10 @@ struct MenuTooLong: Rule {
             case .menu where ancestors.last?.kind == .menubar:
                 (limit, kind) = (thresholds.menuBarMenuMaxItems, "a menu-bar menu")
             case .menu where ancestors.isEmpty:
-                // Shown only inside other menus: counted there.
-                guard inMenuBar.contains(element.id) || !spliced.contains(element.id) else { continue }
+                // Shown only inside other menus: counted there. (Without
+                // splices, none is: a declaration's identifier may be derived
+                // again when read, and a file of a million menus read each twice.)
+                guard spliced.isEmpty || Self.isShownAtTopLevel(element.id, inMenuBar: inMenuBar, spliced: spliced) else { continue }
                 (limit, kind) = (thresholds.menuBarMenuMaxItems, "a menu-bar menu")
             case .contextmenu:
                 (limit, kind) = (thresholds.menuMaxItems, "a context menu")
