@@ -78,8 +78,10 @@ enum FoldedLabel {
         return hash.value(length: bytes.count)
     }
 
-    /// Whether every byte from 0x80 up, from `start` on, is part of a "…" or "’".
-    private static func onlyEllipsesAndApostrophes(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
+    /// Whether every byte from 0x80 up, from `start` on, is part of a "…"
+    /// (E2 80 A6) or "’" (E2 80 99): the texts the byte-level label readers
+    /// answer themselves (see `LabelTable.asciiTrimmedBounds`).
+    static func onlyEllipsesAndApostrophes(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         var index = start
         while index < bytes.count {
             if bytes[index] < 0x80 {

@@ -182,17 +182,7 @@ package final class LabelTable: @unchecked Sendable {
     /// Where a text of ASCII, "…" and "’" starts and ends without the blank
     /// space at its ends; nil for any other text (see `asciiFolded`).
     static func asciiTrimmedBounds(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int)? {
-        var index = 0
-        while index < bytes.count {
-            if bytes[index] < 0x80 {
-                index += 1
-                continue
-            }
-            // "…" is E2 80 A6, "’" E2 80 99.
-            guard index + 3 <= bytes.count, bytes[index] == 0xE2, bytes[index + 1] == 0x80,
-                  bytes[index + 2] == 0xA6 || bytes[index + 2] == 0x99 else { return nil }
-            index += 3
-        }
+        guard FoldedLabel.onlyEllipsesAndApostrophes(bytes, from: 0) else { return nil }
         // Space, and tab through carriage return.
         func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
         var start = 0
