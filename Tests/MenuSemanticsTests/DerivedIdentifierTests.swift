@@ -32,22 +32,26 @@ struct DerivedIdentifierTests {
         #expect(error.help?.contains("item volume5Up \"Volume (5)\"") == true)
     }
 
+    /// 5,000 labels of up to 11 characters that the derivation treats
+    /// apart, drawn by a fixed generator from `seed`.
+    static func randomLabels(seed: UInt64) -> [String] {
+        let alphabet = Array("aZbY09 '+%-._(:x".utf8)
+        var state = seed
+        func next(_ bound: Int) -> Int {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Int(state >> 33) % bound
+        }
+        return (0..<5_000).map { _ in String(decoding: (0..<next(12)).map { _ in alphabet[next(alphabet.count)] }, as: UTF8.self) }
+    }
+
     /// ASCII labels are derived on their bytes: the same identifier as the
     /// derivation on scalars, for labels drawn from the characters the
     /// rules treat apart (letters of both cases, digits, apostrophes,
     /// spaces, `+ % -` and other symbols), and for the labels above.
     @Test func asciiLabelsDeriveAsOnScalars() {
-        let alphabet = Array("aZbY09 '+%-._(:x".utf8)
-        var state: UInt64 = 11
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % bound
-        }
-        var labels = ["Volume + 5%", "Volume - 5%", "Zoom -", "Wi-Fi Settings", "Recent - Today", "Notepad++", "-5 dB",
+        let labels = ["Volume + 5%", "Volume - 5%", "Zoom -", "Wi-Fi Settings", "Recent - Today", "Notepad++", "-5 dB",
                       "PDF", "Export as PDF…", "iCloud Drive", "Don't Save", "3D View", "'", "", "---", "A-5", "a - ", "OK"]
-        for _ in 0..<5_000 {
-            labels.append(String(decoding: (0..<next(12)).map { _ in alphabet[next(alphabet.count)] }, as: UTF8.self))
-        }
+            + Self.randomLabels(seed: 11)
         for label in labels where label.utf8.allSatisfy({ $0 < 0x80 }) {
             var bytes = label
             #expect(bytes.withUTF8 { IdentifierDerivation.deriveASCII($0) } == IdentifierDerivation.deriveScalars(from: label), "\(label)")
@@ -58,18 +62,10 @@ struct DerivedIdentifierTests {
     /// without deriving the identifier: it must be the derived one's length
     /// (0 without one), for the labels above, random ones, and non-ASCII ones.
     @Test func derivedCountIsTheDerivedIdentifiersLength() {
-        let alphabet = Array("aZbY09 '+%-._(:x".utf8)
-        var state: UInt64 = 29
-        func next(_ bound: Int) -> Int {
-            state = state &* 6364136223846793005 &+ 1442695040888963407
-            return Int(state >> 33) % bound
-        }
-        var labels = ["Volume + 5%", "Volume - 5%", "Zoom -", "Wi-Fi Settings", "Recent - Today", "Notepad++", "-5 dB", "5 - 3",
+        let labels = ["Volume + 5%", "Volume - 5%", "Zoom -", "Wi-Fi Settings", "Recent - Today", "Notepad++", "-5 dB", "5 - 3",
                       "PDF", "Export as PDF…", "iCloud Drive", "Don't Save", "3D View", "'", "", "---", "A-5", "a - ", "OK", "+1",
                       "%", "- 7", "x -", "Café", "Volume −5%", "日本語", "Über 9"]
-        for _ in 0..<5_000 {
-            labels.append(String(decoding: (0..<next(12)).map { _ in alphabet[next(alphabet.count)] }, as: UTF8.self))
-        }
+            + Self.randomLabels(seed: 29)
         for label in labels {
             var bytes = label
             let (count, derived) = bytes.withUTF8 { (IdentifierDerivation.derivedCount(fromUTF8: $0), IdentifierDerivation.derive(fromUTF8: $0)) }
