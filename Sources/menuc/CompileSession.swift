@@ -170,26 +170,39 @@ struct CompileSession {
         renderer.columnUnit = columnUnit
         switch format {
         case .json:
-            Terminal.write(renderer.json(diagnostics), to: descriptor)
+            renderer.writeJSON(diagnostics) { Terminal.write(buffer: $0, to: descriptor) }
         case .sarif:
-            Terminal.write(renderer.sarif(diagnostics), to: descriptor)
+            renderer.writeSARIF(diagnostics) { Terminal.write(buffer: $0, to: descriptor) }
         case .short:
-            Terminal.write(renderEach(diagnostics) { [renderer] in renderer.short($0) + "\n" }, separator: "", to: descriptor)
+            writeEach(diagnostics, separator: "", to: descriptor) { [renderer] in renderer.short($0) + "\n" }
         case .github:
-            Terminal.write(renderEach(diagnostics) { [renderer] in renderer.github($0) + "\n" }, separator: "", to: descriptor)
+            writeEach(diagnostics, separator: "", to: descriptor) { [renderer] in renderer.github($0) + "\n" }
         case .text:
             var summary = DiagnosticRenderer.summary(diagnostics, checkedFiles: compilation.checkedFileCount)
             if baseline != nil { summary += " (new since the baseline)" }
             // Each diagnostic, a blank line between them, and the summary.
-            Terminal.write(renderEach(diagnostics) { [renderer] in renderer.text($0) } + [summary + "\n"], separator: "\n", to: descriptor)
+            writeEach(diagnostics, separator: "\n", to: descriptor) { [renderer] in renderer.text($0) }
+            Terminal.write((diagnostics.isEmpty ? "" : "\n") + summary + "\n", to: descriptor)
         }
         return fails(diagnostics)
     }
 
+    /// How many diagnostics are rendered before they are written: the
+    /// formats that list every finding can list hundreds of thousands,
+    /// whose text is never held at once.
+    private static let renderedPerWrite = 4_096
+
     /// Each diagnostic rendered on its own, in parallel (a build of thousands
-    /// of files can report thousands), kept in order.
-    private func renderEach(_ diagnostics: [Diagnostic], _ render: @escaping @Sendable (Diagnostic) -> String) -> [String] {
-        Parallel.map(diagnostics.count, workers: JobsSetting.fromEnvironment().workers) { render(diagnostics[$0]) }
+    /// of files can report thousands), written in order with `separator`
+    /// between them.
+    private func writeEach(_ diagnostics: [Diagnostic], separator: String, to descriptor: Int32,
+                           _ render: @escaping @Sendable (Diagnostic) -> String) {
+        let workers = JobsSetting.fromEnvironment().workers
+        for start in stride(from: 0, to: diagnostics.count, by: Self.renderedPerWrite) {
+            let batch = diagnostics[start..<min(start + Self.renderedPerWrite, diagnostics.count)]
+            let pieces = Parallel.map(batch.count, workers: workers) { render(batch[batch.startIndex + $0]) }
+            Terminal.write(pieces, separator: separator, leadingSeparator: start > 0, to: descriptor)
+        }
     }
 
     /// With --timings, prints the phases to standard error (never to
@@ -236,7 +249,7 @@ enum CheckCommand {
         defer { session.printTimings(timings, workers: compilation.workers) }
         if let path = try arguments.path("--write-baseline", naming: "a file") {
             let baseline = Baseline(compilation.diagnostics, files: { compilation.workspace.file($0) })
-            if case .failure(let failure) = interruptions.write([.init(path: path, contents: baseline.render())], command: "check", note: "the baseline was not changed") {
+            if case .failure(let failure) = interruptions.write([.init(path: path, produce: { baseline.write(to: $0) })], command: "check", note: "the baseline was not changed") {
                 throw CommandFailure(message: failure.message)
             }
             Terminal.error("wrote \(baseline.entries.count) finding\(baseline.entries.count == 1 ? "" : "s") to \(Terminal.shown(path))\n")

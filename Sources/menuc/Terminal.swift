@@ -38,14 +38,20 @@ struct Terminal {
         exit(ExitCode.usage.rawValue)
     }
 
-    /// Writes the pieces with `separator` between them, copied once into
-    /// one buffer: `joined` on thousands of rendered diagnostics cost more
-    /// than rendering them in parallel.
-    static func write(_ pieces: [String], separator: String, to descriptor: Int32) {
+    /// Bytes as a streamed report hands them on.
+    static func write(buffer: UnsafeBufferPointer<UInt8>, to descriptor: Int32) {
+        check(FileDescriptorIO.writeAll(buffer, to: descriptor), descriptor: descriptor)
+    }
+
+    /// Writes the pieces with `separator` between them (and before the
+    /// first with `leadingSeparator`: the pieces continue earlier ones),
+    /// copied once into one buffer: `joined` on thousands of rendered
+    /// diagnostics cost more than rendering them in parallel.
+    static func write(_ pieces: [String], separator: String, leadingSeparator: Bool = false, to descriptor: Int32) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(pieces.reduce(0) { $0 + $1.utf8.count + separator.utf8.count })
         for (index, piece) in pieces.enumerated() {
-            if index > 0 { bytes.append(contentsOf: separator.utf8) }
+            if index > 0 || leadingSeparator { bytes.append(contentsOf: separator.utf8) }
             bytes.append(contentsOf: piece.utf8)
         }
         check(FileDescriptorIO.writeAll(bytes, to: descriptor), descriptor: descriptor)

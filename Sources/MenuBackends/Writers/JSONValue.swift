@@ -36,7 +36,7 @@ package indirect enum JSONValue: Equatable, Sendable {
         return writer.finish()
     }
 
-    private func write(to json: inout JSONStreamWriter) {
+    fileprivate func write(to json: inout JSONStreamWriter) {
         switch self {
         case .null: json.null()
         case .bool(let value): json.bool(value)
@@ -150,5 +150,51 @@ extension String {
         let hex = String(value, radix: 16, uppercase: false)
         let padding = String(repeating: "0", count: Swift.max(0, 4 - hex.count))
         self = "\\u" + padding + hex
+    }
+}
+
+/// A JSON document handed to a sink as it is written, in the layout of
+/// `JSONValue.render()`: for documents too large to hold as one tree or one
+/// string. A check's report lists every finding, and a file of
+/// hundreds of thousands of them makes a report of hundreds of megabytes;
+/// written a finding at a time, only one finding's tree is held.
+package struct JSONDocumentStream {
+    private var writer: JSONStreamWriter
+
+    package init(to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        writer = JSONStreamWriter(streamingTo: sink)
+    }
+
+    /// A whole value: the document itself, a member's value after `key`,
+    /// or an array's element after `element`.
+    package mutating func value(_ value: JSONValue) {
+        value.write(to: &writer)
+    }
+
+    /// Starts an object member; write its value next.
+    package mutating func key(_ name: String) {
+        writer.key(text: name)
+    }
+
+    /// Starts an array element; write its value next.
+    package mutating func element() {
+        writer.element()
+    }
+
+    package mutating func object(_ body: (inout JSONDocumentStream) -> Void) {
+        let container = writer.beginObject()
+        body(&self)
+        writer.endObject(container)
+    }
+
+    package mutating func array(_ body: (inout JSONDocumentStream) -> Void) {
+        let container = writer.beginArray()
+        body(&self)
+        writer.endArray(container)
+    }
+
+    /// Ends the document's last line and hands the rest to the sink.
+    package mutating func finish() {
+        writer.finishStreaming()
     }
 }

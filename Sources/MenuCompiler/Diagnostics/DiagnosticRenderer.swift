@@ -247,7 +247,23 @@ public struct DiagnosticRenderer: Sendable {
     // MARK: - JSON
 
     public func json(_ diagnostics: [Diagnostic]) -> String {
-        JSONValue.array(diagnostics.map(jsonValue)).render()
+        var bytes: [UInt8] = []
+        writeJSON(diagnostics) { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The array of `json(_:)` handed to `sink` in pieces, a diagnostic at
+    /// a time: a report of hundreds of thousands of findings is never one
+    /// tree or one string.
+    public func writeJSON(_ diagnostics: [Diagnostic], to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        var document = JSONDocumentStream(to: sink)
+        document.array { document in
+            for diagnostic in diagnostics {
+                document.element()
+                document.value(jsonValue(diagnostic))
+            }
+        }
+        document.finish()
     }
 
     package func jsonValue(_ diagnostic: Diagnostic) -> JSONValue {

@@ -20,11 +20,24 @@ extension DiagnosticRenderer {
     /// valid, with the failure as its notification. `root` is the project
     /// root URIs are relative to (by default that of the first file).
     public func sarif(_ diagnostics: [Diagnostic], failure: String? = nil, root: String? = nil) -> String {
+        var bytes: [UInt8] = []
+        writeSARIF(diagnostics, failure: failure, root: root) { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The log of `sarif(_:failure:root:)` handed to `sink` in pieces, a
+    /// result at a time: a file of hundreds of thousands of findings has a
+    /// log of hundreds of megabytes, which is never held whole.
+    public func writeSARIF(_ diagnostics: [Diagnostic], failure: String? = nil, root: String? = nil,
+                           to sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
         let rules = RuleDocumentation.allIDs
         let index = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1, $0) })
         let base = root ?? sarifRoot(diagnostics)
-        var seen: [String: Int] = [:]
-        let results: [JSONValue] = diagnostics.map { diagnostic in
+        // How many results so far had each fingerprint key, by the key's
+        // 64-bit hash: the keys themselves (rule, path, element) would be a
+        // string kept per finding.
+        var seen: [UInt64: Int] = [:]
+        func sarifResult(_ diagnostic: Diagnostic) -> JSONValue {
             var result: [(String, JSONValue)] = [
                 ("ruleId", .string(diagnostic.id)),
             ]
@@ -37,8 +50,9 @@ extension DiagnosticRenderer {
             // Stable across edits elsewhere in the file (no line numbers):
             // rule, file, element (or message), and which of equal ones.
             let key = [diagnostic.id, artifactPath(diagnostic.span.file, base: base).uri, diagnostic.elementPath ?? diagnostic.message].joined(separator: "\u{0}")
-            let occurrence = seen[key, default: 0]
-            seen[key] = occurrence + 1
+            let keyHash = Self.fnv1a(key)
+            let occurrence = seen[keyHash, default: 0]
+            seen[keyHash] = occurrence + 1
             result.append(("partialFingerprints", .object([("menuc/v1", .string(Self.fingerprint(key + "\u{0}\(occurrence)")))])))
             if !diagnostic.secondary.isEmpty {
                 result.append(("relatedLocations", .array(diagnostic.secondary.enumerated().map { offset, secondary in
@@ -93,13 +107,32 @@ extension DiagnosticRenderer {
         if let base {
             run.append(("originalUriBaseIds", .object([(Self.rootBaseID, .object([("uri", .string(Self.fileURI(directory: base)))]))])))
         }
-        run += [("columnKind", .string("utf16CodeUnits")), ("results", .array(results))]
-        let document: JSONValue = .object([
-            ("$schema", .string("https://json.schemastore.org/sarif-2.1.0.json")),
-            ("version", .string("2.1.0")),
-            ("runs", .array([.object(run)])),
-        ])
-        return document.render()
+        run.append(("columnKind", .string("utf16CodeUnits")))
+        var document = JSONDocumentStream(to: sink)
+        document.object { document in
+            document.key("$schema")
+            document.value(.string("https://json.schemastore.org/sarif-2.1.0.json"))
+            document.key("version")
+            document.value(.string("2.1.0"))
+            document.key("runs")
+            document.array { document in
+                document.element()
+                document.object { document in
+                    for (key, value) in run {
+                        document.key(key)
+                        document.value(value)
+                    }
+                    document.key("results")
+                    document.array { document in
+                        for diagnostic in diagnostics {
+                            document.element()
+                            document.value(sarifResult(diagnostic))
+                        }
+                    }
+                }
+            }
+        }
+        document.finish()
     }
 
     /// The project root of the first file that has a path (none for standard input alone).
@@ -114,13 +147,17 @@ extension DiagnosticRenderer {
 
     /// 64-bit FNV-1a of the text, in hex: short, and the same on every machine.
     static func fingerprint(_ text: String) -> String {
+        let digits = String(fnv1a(text), radix: 16)
+        return String(repeating: "0", count: 16 - digits.count) + digits
+    }
+
+    private static func fnv1a(_ text: String) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in text.utf8 {
             hash ^= UInt64(byte)
             hash = hash &* 0x0000_0100_0000_01B3
         }
-        let digits = String(hash, radix: 16)
-        return String(repeating: "0", count: 16 - digits.count) + digits
+        return hash
     }
 
     /// `file:///path/to/root/`, percent-encoded.

@@ -50,10 +50,30 @@ public struct Baseline: Sendable, Equatable {
     }
 
     public func render() -> String {
-        JSONValue.object([
-            ("version", .int(1)),
-            ("findings", .array(entries.map { .object([("rule", .string($0.rule)), ("file", .string($0.file)), ("element", .string($0.element))]) })),
-        ]).render()
+        var bytes: [UInt8] = []
+        write { bytes.append(contentsOf: $0) }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The file `render()` makes, handed to `sink` in pieces an entry at a
+    /// time: a baseline of hundreds of thousands of findings is never held
+    /// as one tree or one string.
+    public func write(to sink: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withoutActuallyEscaping(sink) { sink in
+            var document = JSONDocumentStream(to: sink)
+            document.object { document in
+                document.key("version")
+                document.value(.int(1))
+                document.key("findings")
+                document.array { document in
+                    for entry in entries {
+                        document.element()
+                        document.value(.object([("rule", .string(entry.rule)), ("file", .string(entry.file)), ("element", .string(entry.element))]))
+                    }
+                }
+            }
+            document.finish()
+        }
     }
 
     public static func load(path: String) -> Result<Baseline, ProjectConfiguration.Failure> {

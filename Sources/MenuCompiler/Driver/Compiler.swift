@@ -190,19 +190,28 @@ public enum Compiler {
             // Each rule keeps one more finding per file than is shown, so
             // that the summary of the rest can point at the first of them.
             let keep = options.listsEveryFinding ? Int.max : DiagnosticLimits.shownPerFile + 1
-            let findings = Parallel.map(files.count, workers: workers) { index in
+            var findings = Parallel.map(files.count, workers: workers) { index in
                 defer { labelTables[index].releaseAnswers() }
                 return RuleEngine(configuration: settings[index])
                     .findings(files[index], languageErrors: errorsByFile[files[index].source.id] ?? [],
                               workers: ruleWorkers, keep: keep, labels: labelTables[index])
             }
             timings.finish("guideline rules")
-            for (file, found) in zip(files, findings) {
-                diagnostics += found.diagnostics
-                if found.suppressed.total > 0 { suppressed[file.source.id, default: DiagnosticCounts()].add(found.suppressed) }
+            // Each file's findings are moved, not copied, where they can
+            // be: a file of hundreds of thousands of findings lists them all
+            // for the formats that list every one.
+            for (index, file) in files.enumerated() {
+                if diagnostics.isEmpty {
+                    swap(&diagnostics, &findings[index].diagnostics)
+                } else {
+                    diagnostics += findings[index].diagnostics
+                    findings[index].diagnostics = []
+                }
+                let suppressedHere = findings[index].suppressed
+                if suppressedHere.total > 0 { suppressed[file.source.id, default: DiagnosticCounts()].add(suppressedHere) }
             }
         }
-        var sorted = sortAndDeduplicate(diagnostics, workspace: workspace)
+        var sorted = sortAndDeduplicate(consume diagnostics, workspace: workspace)
         if !options.listsEveryFinding { sorted = DisplayLimit.apply(sorted, alsoCounted: suppressed) }
         timings.finish("sort diagnostics")
         return Compilation(
@@ -262,8 +271,10 @@ public enum Compiler {
     /// Positions are sorted, not diagnostics, and a repeat is found among
     /// the diagnostics shown at the same place (equal ones sort together):
     /// a set of every diagnostic beside two sorted copies of them was the
-    /// peak of checking a folder of thousands of broken files.
-    static func sortAndDeduplicate(_ diagnostics: [Diagnostic], workspace: Workspace) -> [Diagnostic] {
+    /// peak of checking a folder of thousands of broken files. The
+    /// diagnostics are then put in that order where they are, not copied:
+    /// the formats that list every finding can list hundreds of thousands.
+    static func sortAndDeduplicate(_ diagnostics: consuming [Diagnostic], workspace: Workspace) -> [Diagnostic] {
         // Files ranked by display path once (equal paths, equal ranks), not
         // paths compared in every comparison of a sort of thousands.
         let paths = Set(diagnostics.map(\.span.file)).map { (file: $0, path: workspace.file($0).displayPath) }.sorted { $0.path < $1.path }
@@ -284,20 +295,45 @@ public enum Compiler {
             if showsBefore(diagnostics[b], diagnostics[a]) { return false }
             return a < b
         }
-        var sorted: [Diagnostic] = []
-        sorted.reserveCapacity(diagnostics.count)
-        // Where the diagnostics shown at the place of the last one start in `sorted`.
+        // The indices kept, in order, then those of repeats: where each
+        // diagnostic goes.
+        var isKept = [Bool](repeating: false, count: diagnostics.count)
+        var keptCount = 0
+        // Where the diagnostics shown at the place of the last one kept start in `order`.
         var placeStart = 0
-        for index in order {
+        for position in order.indices {
+            let index = order[position]
             let diagnostic = diagnostics[index]
-            if let last = sorted.last, !showsBefore(last, diagnostic) {
-                if sorted[placeStart...].contains(diagnostic) { continue }
+            if keptCount > 0, !showsBefore(diagnostics[order[keptCount - 1]], diagnostic) {
+                if order[placeStart..<keptCount].contains(where: { diagnostics[$0] == diagnostic }) { continue }
             } else {
-                placeStart = sorted.count
+                placeStart = keptCount
             }
-            sorted.append(diagnostic)
+            isKept[index] = true
+            // Kept ones move to the front of `order` as they are found, to
+            // places already read.
+            order[keptCount] = index
+            keptCount += 1
         }
-        return sorted
+        var next = keptCount
+        for index in diagnostics.indices where !isKept[index] {
+            order[next] = index
+            next += 1
+        }
+        // Position p takes the diagnostic at order[p]: each cycle of that
+        // permutation is followed once, a swap a step.
+        for start in order.indices where order[start] != start {
+            var position = start
+            while order[position] != start {
+                let source = order[position]
+                diagnostics.swapAt(position, source)
+                order[position] = position
+                position = source
+            }
+            order[position] = position
+        }
+        diagnostics.removeSubrange(keptCount...)
+        return diagnostics
     }
 }
 

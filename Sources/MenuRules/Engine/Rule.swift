@@ -185,6 +185,13 @@ package struct RuleReporter: Sendable {
         }
     }
 
+    /// The findings so far, moved out (the reporter keeps none).
+    mutating func takeFindings() -> [Diagnostic] {
+        var taken: [Diagnostic] = []
+        swap(&taken, &findings)
+        return taken
+    }
+
     /// Keeps the first `keep` distinct findings in the file in the order
     /// diagnostics are shown (position, then message), counts the rest,
     /// and from then on counts reports that would come after them.

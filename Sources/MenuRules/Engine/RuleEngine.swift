@@ -142,7 +142,7 @@ package struct RuleEngine {
         // cache. One group on one core; with several, a few groups per
         // worker, so that no worker waits long for a slow group.
         let groups = workers > 1 ? min(enabled.count, workers * 4) : 1
-        let reportersByGroup = Parallel.map(groups, workers: workers) { [enabled] group -> [RuleReporter] in
+        var reportersByGroup = Parallel.map(groups, workers: workers) { [enabled] group -> [RuleReporter] in
             let members = groups == 1 ? enabled : stride(from: group, to: enabled.count, by: groups).map { enabled[$0] }
             var reporters = members.map { ruleIndex in
                 let stamp = ruleSet.stamps[ruleIndex]
@@ -162,17 +162,21 @@ package struct RuleEngine {
         // Back in rule order: group g holds rules g, g + groups, g + 2 × groups, …
         // (read in place: a reporter copied out is a descriptor, a
         // configuration and its findings retained and released).
+        // Each rule's findings are moved out of its reporter and adjusted
+        // where they are: one rule can find hundreds of thousands.
         var result = Findings()
         var used = Set<Int>()
         for position in enabled.indices {
             let (group, slot) = (position % groups, position / groups)
             let severity = severities[position]
-            for finding in reportersByGroup[group][slot].findings {
-                // A whole-file rule may still reach a left-out element through a name.
-                if case .elements = incomplete, incomplete.excludes(finding.span) { continue }
-                var adjusted = finding
-                adjusted.severity = severity
-                result.diagnostics.append(adjusted)
+            var found = reportersByGroup[group][slot].takeFindings()
+            // A whole-file rule may still reach a left-out element through a name.
+            if case .elements = incomplete { found.removeAll { incomplete.excludes($0.span) } }
+            for index in found.indices { found[index].severity = severity }
+            if result.diagnostics.isEmpty {
+                swap(&result.diagnostics, &found)
+            } else {
+                result.diagnostics += found
             }
             result.suppressed.add(severity, count: reportersByGroup[group][slot].suppressedCount)
             guard !sites.isEmpty else { continue }
@@ -182,7 +186,7 @@ package struct RuleEngine {
             for (position, wasUsed) in reportersByGroup[group][slot].allowUsed.enumerated() where wasUsed { used.insert(mine[position]) }
         }
         let allows = unusedAllows(sites, used: used, in: file, keep: keep)
-        result.diagnostics += allows.diagnostics
+        if !allows.diagnostics.isEmpty { result.diagnostics += allows.diagnostics }
         if let severity = allows.severity { result.suppressed.add(severity, count: allows.suppressed) }
         return result
     }

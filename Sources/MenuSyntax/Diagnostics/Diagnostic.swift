@@ -19,18 +19,55 @@ public enum Severity: String, Sendable, Comparable, CaseIterable, Codable {
 
 /// Where a guideline rule comes from: the file in `shared/hig`, its section,
 /// and the public page so readers can follow the link.
+///
+/// The three texts are held by reference: every finding of a rule carries
+/// its rule's citation, and a copy is then one reference, not three
+/// strings (a file can have hundreds of thousands of findings).
 public struct GuidelineCitation: Hashable, Sendable {
-    public var file: String
-    public var section: String
-    public var url: String
+    private final class Texts: Sendable {
+        let file: String
+        let section: String
+        let url: String
+
+        init(file: String, section: String, url: String) {
+            self.file = file
+            self.section = section
+            self.url = url
+        }
+    }
+
+    private var texts: Texts
 
     public init(file: String, section: String, url: String) {
-        self.file = file
-        self.section = section
-        self.url = url
+        texts = Texts(file: file, section: section, url: url)
+    }
+
+    public var file: String {
+        get { texts.file }
+        set { texts = Texts(file: newValue, section: section, url: url) }
+    }
+
+    public var section: String {
+        get { texts.section }
+        set { texts = Texts(file: file, section: newValue, url: url) }
+    }
+
+    public var url: String {
+        get { texts.url }
+        set { texts = Texts(file: file, section: section, url: newValue) }
     }
 
     public var text: String { "\(section) — \(url)" }
+
+    public static func == (lhs: GuidelineCitation, rhs: GuidelineCitation) -> Bool {
+        lhs.texts === rhs.texts || (lhs.file == rhs.file && lhs.section == rhs.section && lhs.url == rhs.url)
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(file)
+        hasher.combine(section)
+        hasher.combine(url)
+    }
 }
 
 /// A span with the short phrase printed under it.
@@ -73,27 +110,81 @@ public struct FixIt: Hashable, Sendable {
 
 /// A finding from any stage of the compiler. Stages only create these
 /// values; `DiagnosticRenderer` is the single place that turns them into text.
+///
+/// The parts most findings don't have (secondary places, notes, fix-its,
+/// the unnecessary mark, a count stood for) are kept apart, made only when
+/// one is set: the formats that list every finding keep every one until
+/// they are sorted, and a file can have hundreds of thousands.
 public struct Diagnostic: Hashable, Sendable {
     /// The rule or language-error id (`syntax`, `label-title-case`, …).
     public var id: String
-    public var severity: Severity
     public var message: String
     public var primary: LabeledSpan
-    public var secondary: [LabeledSpan]
-    public var notes: [String]
     public var help: String?
-    public var fixIts: [FixIt]
     public var guideline: GuidelineCitation?
     /// Path of ids from the file's top level to the element the finding is
     /// about (`File/newNote`); stable across edits, so baselines match on it.
     public var elementPath: String?
+    public var severity: Severity
+    private var rarer: RarerBox?
+
+    /// The parts of a diagnostic that most findings leave empty.
+    private struct RarerParts: Hashable, Sendable {
+        var secondary: [LabeledSpan] = []
+        var notes: [String] = []
+        var fixIts: [FixIt] = []
+        var isUnnecessary = false
+        var standsFor: DiagnosticCounts?
+
+        var isEmpty: Bool { secondary.isEmpty && notes.isEmpty && fixIts.isEmpty && !isUnnecessary && standsFor == nil }
+    }
+
+    /// The rarer parts by reference (one word in the diagnostic), never
+    /// changed once made: a change makes a new box.
+    private final class RarerBox: Hashable, Sendable {
+        let parts: RarerParts
+
+        init(_ parts: RarerParts) { self.parts = parts }
+
+        static func == (lhs: RarerBox, rhs: RarerBox) -> Bool { lhs === rhs || lhs.parts == rhs.parts }
+        func hash(into hasher: inout Hasher) { hasher.combine(parts) }
+    }
+
+    /// The rarer parts, each defaulted when none is set; no box once all are.
+    private var rarerParts: RarerParts {
+        get { rarer?.parts ?? RarerParts() }
+        set { rarer = newValue.isEmpty ? nil : RarerBox(newValue) }
+    }
+
+    public var secondary: [LabeledSpan] {
+        get { rarer?.parts.secondary ?? [] }
+        set { rarerParts.secondary = newValue }
+    }
+
+    public var notes: [String] {
+        get { rarer?.parts.notes ?? [] }
+        set { rarerParts.notes = newValue }
+    }
+
+    public var fixIts: [FixIt] {
+        get { rarer?.parts.fixIts ?? [] }
+        set { rarerParts.fixIts = newValue }
+    }
+
     /// The span covers code that has no effect (an unused `@allow`); editors
     /// fade it.
-    public var isUnnecessary: Bool
+    public var isUnnecessary: Bool {
+        get { rarer?.parts.isUnnecessary ?? false }
+        set { rarerParts.isUnnecessary = newValue }
+    }
+
     /// Set on the one diagnostic that stands for problems not listed
     /// (`too-many-errors`, `not-shown`): how many there are, which a
     /// summary counts in its place.
-    public var standsFor: DiagnosticCounts?
+    public var standsFor: DiagnosticCounts? {
+        get { rarer?.parts.standsFor }
+        set { rarerParts.standsFor = newValue }
+    }
 
     public init(
         id: String,
@@ -112,14 +203,11 @@ public struct Diagnostic: Hashable, Sendable {
         self.severity = severity
         self.message = QuotedText.shortened(message)
         self.primary = primary
-        self.secondary = secondary
-        self.notes = notes.map(QuotedText.shortened)
         self.help = help.map(QuotedText.shortened)
-        self.fixIts = fixIts
         self.guideline = guideline
         self.elementPath = elementPath
-        self.isUnnecessary = isUnnecessary
-        self.standsFor = nil
+        let rarer = RarerParts(secondary: secondary, notes: notes.map(QuotedText.shortened), fixIts: fixIts, isUnnecessary: isUnnecessary)
+        self.rarer = rarer.isEmpty ? nil : RarerBox(rarer)
     }
 
     public var span: Span { primary.span }
