@@ -24,7 +24,9 @@ public struct Baseline: Sendable, Equatable {
     public var entries: [Entry]
 
     public init(_ diagnostics: [Diagnostic], files: (FileID) -> SourceFile?) {
-        entries = diagnostics.map { Baseline.entry(for: $0, files: files) }.sorted()
+        // Sorted where they are: a baseline can hold hundreds of thousands.
+        entries = diagnostics.map { Baseline.entry(for: $0, files: files) }
+        entries.sort()
     }
 
     public init(entries: [Entry]) {
