@@ -23,6 +23,8 @@ public func menucFuzzOneInput(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt
         precondition(diagnostic.span.end <= compilation.workspace.file(diagnostic.span.file).bytes.count, "span past the end of the file")
     }
     _ = renderer.json(compilation.diagnostics)
+    _ = renderer.sarif(compilation.diagnostics)
+    _ = Baseline(compilation.diagnostics, files: { compilation.workspace.file($0) }).render()
     if !compilation.hasErrors, let file = compilation.files.first {
         let files = { (id: FileID) in compilation.workspace.file(id) }
         _ = JSONBackend.render(file, files: files)
@@ -96,6 +98,7 @@ enum FuzzFiles {
         let renderer = compilation.renderer
         for diagnostic in compilation.diagnostics {
             _ = renderer.text(diagnostic)
+            _ = renderer.github(diagnostic)
             precondition(diagnostic.span.start <= diagnostic.span.end, "inverted span")
             precondition(diagnostic.span.end <= compilation.workspace.file(diagnostic.span.file).bytes.count, "span past the end of the file")
         }

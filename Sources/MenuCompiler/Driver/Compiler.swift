@@ -26,6 +26,13 @@ public struct CompileOptions: Sendable {
     /// file's language errors past `DiagnosticLimits.errorsPerFile` are counted by
     /// one `too-many-errors` error (see `UnlistedErrors`).
     public var listsEveryFinding: Bool
+    /// Hand the memory the resolver freed back to the system before the
+    /// rules run, when the inputs are large (`freesMemoryAfterResolvingFrom`
+    /// bytes or more). Set by a process that compiles once and exits (the
+    /// `menuc` command): the allocator's policy is the process's (see
+    /// `AllocatorPolicy`), and a language server re-checking on every
+    /// edit keeps its memory for the next check.
+    public var freesMemoryAfterResolving: Bool
 
     public init(root: String? = nil, runRules: Bool = true, configuration: RuleConfiguration? = nil, ruleOverrides: [String: RuleSeverity] = [:]) {
         self.root = root
@@ -34,6 +41,7 @@ public struct CompileOptions: Sendable {
         self.ruleOverrides = ruleOverrides
         self.workers = nil
         self.listsEveryFinding = false
+        self.freesMemoryAfterResolving = false
     }
 }
 
@@ -80,6 +88,16 @@ public enum Compiler {
     /// 300 KB and 1 MB the rules took as long on two cores as on one (3 and
     /// 5 ms), on 3 MB 9 against 11 ms, on 10 MB 25 against 45 ms.
     static let parallelRulesMinimumBytes = 2_000_000
+
+    /// Inputs from this size have the resolver's freed working tables
+    /// handed back to the system before the rules run (with
+    /// `CompileOptions.freesMemoryAfterResolving`). The rules of a file
+    /// checked on another thread allocate from that thread's own heap,
+    /// which cannot reuse what the main one holds free: a 50 MB file
+    /// imported by another passed the 8× bound with those tables kept.
+    /// Below this size, faulting the pages in again would cost more time
+    /// than the memory is worth.
+    static let freesMemoryAfterResolvingFrom = 16_000_000
 
     /// One import group's checked files, diagnostics and uncounted errors.
     /// The resolver ends here: its working tables (scopes, names, the
@@ -143,6 +161,9 @@ public enum Compiler {
             return (files, diagnostics, unlisted)
         }
         timings.finish("resolve")
+        if options.freesMemoryAfterResolving, workspace.files.reduce(0, { $0 + $1.bytes.count }) >= freesMemoryAfterResolvingFrom {
+            AllocatorPolicy.returnFreeMemory()
+        }
         var checked: [FileID: CheckedFile] = [:]
         for file in resolved.flatMap(\.0) { checked[file.source.id] = file }
         var unlisted: [FileID: UnlistedErrors] = [:]
