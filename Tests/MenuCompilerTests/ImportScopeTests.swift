@@ -235,6 +235,25 @@ struct ImportScopeTests {
         #expect(compilation.diagnostics.count == 2, "\(compilation.diagnostics.map(\.message))")
     }
 
+    /// The index of every name that a "did you mean" reads is let go after
+    /// the first file that asked for it (for the memory of a large import
+    /// being resolved after it); a later file that asks has it made again.
+    @Test func everyFileAskingForANameNoReferenceGivesFindsIt() throws {
+        let root = try TestSupport.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try TestSupport.write("{}", to: root.appendingPathComponent("menuc.json"))
+        try TestSupport.write("menu Preferences \"Preferences\" { item p \"Open\" }\nmenu Other \"Other\" { item o \"Open\" }\n",
+                              to: root.appendingPathComponent("declares.menu"))
+        let askers = ["first", "second", "third"]
+        for (number, name) in askers.enumerated() {
+            try TestSupport.write("import \"declares.menu\"\nmenu Asks\(number) \"A\" { use Preferencs }\n", to: root.appendingPathComponent("\(name).menu"))
+        }
+        let inputs = askers.map { Compiler.Input.path(root.appendingPathComponent("\($0).menu").path) }
+        let compilation = Compiler.compile(inputs, options: CompileOptions(runRules: false))
+        let messages = compilation.diagnostics.filter { $0.id == "unknown-reference" }.map(\.message)
+        #expect(messages == Array(repeating: "'use' names 'Preferencs', but no menu of that name is declared; did you mean 'Preferences'?", count: 3))
+    }
+
     /// Each file of a long chain sees every file after it, however far:
     /// the resolver follows the imports instead of copying their names
     /// into every file (which was quadratic in the chain's length).

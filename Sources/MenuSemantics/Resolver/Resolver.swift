@@ -123,6 +123,9 @@ public final class Resolver {
     /// All the group's names, made when a name no reference gives is asked
     /// for (a report's "did you mean" and lists of declared names).
     var everyGroupName: GroupNames?
+    /// Whether `everyGroupName` was let go once, after the file whose
+    /// report asked for it (see `letGoOfEveryGroupNameOnce`).
+    var everyGroupNameWasLetGo = false
     /// The names several files of the group declare, and their hashes.
     var contestedNames: Set<TextID> = []
     var contestedHashes: Set<UInt32> = []
@@ -314,6 +317,7 @@ public final class Resolver {
             _ = scope(of: file)
             buildDeclarations(of: file)
             checkMenubars(in: file)
+            letGoOfEveryGroupNameOnce()
             let (platforms, written) = resolvePlatforms(syntax.platforms)
             resolved.append((file, platforms, written))
         }
@@ -339,6 +343,18 @@ public final class Resolver {
     }
 
     func report(_ diagnostic: Diagnostic) { reported.add(diagnostic) }
+
+    /// Frees the index of every name of the group after the first file
+    /// whose reports asked for it: a misspelt name in a small file that
+    /// imports a large one would otherwise hold 12 bytes a declaration of
+    /// the large file while its model is built, at the peak. Made again
+    /// for a later file that asks, it is kept from then on, so it is made
+    /// at most twice.
+    private func letGoOfEveryGroupNameOnce() {
+        guard everyGroupName != nil, !everyGroupNameWasLetGo else { return }
+        everyGroupName = nil
+        everyGroupNameWasLetGo = true
+    }
 
     /// Frees what only building needed (names, scopes, the map from syntax
     /// to model, splice shapes, the text table's lookup) before the checked files are made: their
