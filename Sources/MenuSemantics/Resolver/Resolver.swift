@@ -367,6 +367,8 @@ public final class Resolver {
         scopes = [:]
         lookedUpGroupNames = GroupNames()
         everyGroupName = nil
+        contestedNames = []
+        contestedHashes = []
         sightings = [:]
         builtDeclarations = []
         menuShapes = []
