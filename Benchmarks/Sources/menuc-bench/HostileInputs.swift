@@ -251,11 +251,17 @@ enum HostileInputs {
             let answer = answer(menuc, arguments)
             let megabytes = size >= 1_000_000 ? String(format: "%.1f MB", Double(size) / 1_000_000) : "\(size) B"
             table.add([hostile.name, megabytes, measured.map { Bench.format($0.seconds) } ?? "failed",
-                       measured.map { "\($0.peakMB) MB" } ?? "", "\(answer.status)",
+                       measured.map { "\($0.peakMB) MB" + (exceedsBound(peakMB: $0.peakMB, size: size) ? " (over 8×)" : "") } ?? "", "\(answer.status)",
                        String(answer.first.replacingOccurrences(of: folder.path + "/", with: "").prefix(90)),
                        answer.last == answer.first ? "" : answer.last])
         }
         say(table.render())
+    }
+
+    /// Whether a large input's peak passes the bound of 8× its size (below
+    /// 5 MB the memory every run starts with is most of the peak).
+    static func exceedsBound(peakMB: Int, size: Int) -> Bool {
+        size >= 5_000_000 && Double(peakMB) * 1_000_000 > HostileShapes.memoryFactor * Double(size)
     }
 
     /// A file's size, or the sum of the sizes of the files in a folder.

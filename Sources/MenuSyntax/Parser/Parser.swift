@@ -50,14 +50,21 @@ public struct Parser: ~Copyable {
         // The lexer reads through the buffer pointer, so the whole parse runs inside this one scope.
         file.bytes.withUnsafeBufferPointer { buffer in
             withUnsafeTemporaryAllocation(of: Token.self, capacity: Parser.lexedAheadCapacity) { lexedAhead in
-                var parser = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments, indentationRecovery: false,
-                                    skipsUnlistedMisplaced: skipsUnlistedMisplaced)
-                let first = parser.parseFile()
-                guard parser.leftBraceOpenAtEnd else { return parser.result(first) }
-                var retry = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments, indentationRecovery: true,
-                                   skipsUnlistedMisplaced: skipsUnlistedMisplaced)
-                let second = retry.parseFile()
-                return retry.result(second)
+                func parseOnce(indentationRecovery: Bool) -> (result: Result, leftBraceOpen: Bool) {
+                    var parser = Parser(file: file, buffer: buffer, lexedAhead: lexedAhead, keepComments: keepComments,
+                                        indentationRecovery: indentationRecovery, skipsUnlistedMisplaced: skipsUnlistedMisplaced)
+                    let syntax = parser.parseFile()
+                    return (parser.result(syntax), parser.leftBraceOpenAtEnd)
+                }
+                // The first tree is let go before the second parse, not kept
+                // beside it: a file of millions of properties with one brace
+                // left open held both.
+                let balanced: Result? = {
+                    let first = parseOnce(indentationRecovery: false)
+                    return first.leftBraceOpen ? nil : first.result
+                }()
+                if let balanced { return balanced }
+                return parseOnce(indentationRecovery: true).result
             }
         }
     }
