@@ -35,6 +35,25 @@ struct RuleEngineTests {
         #expect(findings(onItem).isEmpty)
     }
 
+    /// `label-title-case` asks the reporter before it works out a fix-it:
+    /// a finding an allow silences still marks the allow as used, and one
+    /// past the first `keep` is still counted.
+    @Test func aRuleThatAsksFirstUsesItsAllowsAndCountsWhatItDrops() {
+        let text = "menu File \"File\" {\n" + (0..<6).map { "  @allow(label-title-case)\n  item a\($0) \"open file \($0)\"\n  item b\($0) \"save file \($0)\"\n" }.joined() + "}\n"
+        let found = findings(text)
+        #expect(!found.contains { $0.id == "unused-allow" })
+        #expect(found.filter { $0.id == "label-title-case" }.map(\.message) == (0..<6).map { "'save file \($0)' is not in title-style capitalization" })
+        let compilation = CheckedText(text, displayPath: "t.menu")
+        guard let file = compilation.file else {
+            Issue.record("the file does not check")
+            return
+        }
+        let kept = RuleEngine(rules: [LabelTitleCase()]).findings(file, hasLanguageErrors: false, keep: 2)
+        #expect(kept.diagnostics.count == 2)
+        #expect(kept.suppressedCount == 4)
+        #expect(kept.diagnostics.allSatisfy { $0.fixIts.first?.edits.first?.replacement.hasPrefix("\"Save File") == true })
+    }
+
     @Test func anAllowThatSilencesNothingIsReportedWithAFix() throws {
         let text = "platforms macOS 14\n@allow(label-ellipsis-character)\nmenu File \"File\" { item close \"Close\" }\n"
         let diagnostics = findings(text)

@@ -161,12 +161,8 @@ package struct RuleReporter: Sendable {
         help: @autoclosure () -> String? = nil,
         fixIts: @autoclosure () -> [FixIt] = []
     ) {
-        if !allows.isEmpty, allows.silence(span) { return }
+        guard admits(span) else { return }
         let inFile = span.file == file
-        if inFile, let cutoff, (span.start, span.end) > cutoff {
-            suppressedCount += 1
-            return
-        }
         var secondary = secondary()
         var notes = notes()
         if secondary.count > Self.maximumSecondarySpans {
@@ -183,6 +179,21 @@ package struct RuleReporter: Sendable {
             findingsInFile += 1
             if findingsInFile - keep >= keep { keepFirstInFile() }  // (2 × keep would overflow for .max)
         }
+    }
+
+    /// Whether a finding at `span` is kept: false for one an `@allow` of
+    /// this rule silences (which marks the allow as used) or one counted
+    /// past the first `keep` (which counts it), as `report` does. A rule
+    /// whose finding costs much to describe (a fix-it worked out, a label
+    /// analysed again) asks first, then reports: what `report` would throw
+    /// away is never made. Asking again, as `report` does, changes nothing.
+    package mutating func admits(_ span: Span) -> Bool {
+        if !allows.isEmpty, allows.silence(span) { return false }
+        if span.file == file, let cutoff, (span.start, span.end) > cutoff {
+            suppressedCount += 1
+            return false
+        }
+        return true
     }
 
     /// The findings so far, moved out (the reporter keeps none).

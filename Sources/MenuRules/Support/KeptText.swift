@@ -28,7 +28,7 @@ enum KeptText {
     static func ranges(in label: String, vocabulary: [String]) -> [Range<String.Index>] {
         var kept = quotedRanges(in: label)
         if let name = appNameRange(in: label) { kept.append(name) }
-        for entry in namesWithArticle + vocabulary where !entry.isEmpty {
+        for entry in namesWithArticle + vocabulary where !entry.isEmpty && containsBytes(of: entry, in: label) {
             var searchStart = label.startIndex
             while searchStart < label.endIndex, let found = label[searchStart...].firstRange(of: entry) {
                 if isWordBoundary(before: found.lowerBound, in: label), isWordBoundary(after: found.upperBound, in: label) {
@@ -38,6 +38,25 @@ enum KeptText {
             }
         }
         return kept
+    }
+
+    /// Whether `label` may hold `entry`: most labels hold no entry, and
+    /// `firstRange(of:)` on strings cost a label of a few words some twenty
+    /// thousand instructions an entry. When both are ASCII, characters are
+    /// bytes and a label without the entry's bytes can't hold it; other
+    /// text may match in other bytes (canonical equivalence) and is left
+    /// to the search by characters.
+    private static func containsBytes(of entry: String, in label: String) -> Bool {
+        let needle = Array(entry.utf8)
+        let haystack = Array(label.utf8)
+        guard let first = needle.first, needle.allSatisfy({ $0 < 0x80 }), haystack.allSatisfy({ $0 < 0x80 }) else { return true }
+        guard haystack.count >= needle.count else { return false }
+        var start = 0
+        while start + needle.count <= haystack.count {
+            if haystack[start] == first, haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+            start += 1
+        }
+        return false
     }
 
     /// Whether `range` overlaps any of `kept`.

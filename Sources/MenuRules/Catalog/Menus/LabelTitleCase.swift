@@ -137,8 +137,10 @@ struct LabelTitleCase: Rule {
     }
 
     private func report(_ label: LabelText, recased: String, element: Element, file: CheckedFile, _ reporter: inout RuleReporter) {
-        let text = label.text
         let span = label.span
+        // The label is analysed again and its fix-it worked out only for a finding that is kept.
+        guard reporter.admits(span) else { return }
+        let text = label.text
         // Certain unless it guesses at a particle or recases a word written lowercase among capitals.
         let isCertain = TitleCase.recasing(text, keeping: reporter.vocabulary.words).isCertain
         let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: recased,
