@@ -387,6 +387,29 @@ struct LabelWordsTests {
         #expect(table.removingArticles(ids[50]) == "Add to Cart" && table.titleCased(ids[51]) == "Sort by Date")
     }
 
+    /// Whether a label is in title style is a flag: the recased text takes
+    /// an entry only when it is asked for (a finding that is reported). A
+    /// file of a million distinct labels not in title style held one each.
+    @Test func askingWhetherALabelIsInTitleStyleKeepsNoRecasedText() throws {
+        let labels = (0..<40).map { "open file \($0)" } + ["Open File", "Add to the Cart"]
+        let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\($0.element)\"\n" }.joined() + "}\n"
+        let compilation = CheckedText(source, displayPath: "t.menu")
+        let file = try #require(compilation.file)
+        let table = LabelTable(store: file.store)
+        let ids = try file.walk(.item).map(\.element).map { try #require($0.labelID) }
+        #expect(ids.prefix(40).allSatisfy { !table.isTitleCased($0) })
+        #expect(table.isTitleCased(ids[40]) && table.isTitleCased(ids[41]))
+        #expect(table.entryCount == 0)
+        // Asked again: found, not computed.
+        let computed = table.computations
+        #expect(ids.prefix(40).allSatisfy { !table.isTitleCased($0) })
+        #expect(table.computations == computed)
+        // The recased text, when asked for, agrees; and once it is known, the flag follows it.
+        #expect(table.titleCased(ids[3]) == "Open File 3")
+        #expect(table.entryCount == 1)
+        #expect(!table.isTitleCased(ids[3]))
+    }
+
     /// The rules' answers live while the rules run (nested runs included)
     /// and are forgotten after: a build keeps every checked file while it
     /// writes outputs, which never ask about labels.

@@ -125,6 +125,9 @@ package struct RuleEngine {
         let vocabulary = fileVocabulary
         // An allow in a declaration left out has silenced nothing because nothing ran there.
         let sites = allowSites(in: file, keptOnly: incomplete)
+        // Each rule's sites, in site order, found once (not by comparing
+        // every site's id for each of the rules).
+        let sitesByRule = Dictionary(grouping: sites.indices) { sites[$0].rule.text }
         // The enabled rules by position in the set, and their severities.
         // Kept apart, not as (rule, severity) pairs: each pair copied out
         // of an array copied the rule, and with 55 rules a small file's
@@ -147,7 +150,7 @@ package struct RuleEngine {
             var reporters = members.map { ruleIndex in
                 let stamp = ruleSet.stamps[ruleIndex]
                 return RuleReporter(stamp: stamp, thresholds: thresholds, vocabulary: vocabulary, labels: labels, file: file.source.id,
-                                    allowScopes: sites.isEmpty ? [] : sites.filter { $0.rule.text == stamp.id }.map(\.scope), keep: keep)
+                                    allowScopes: (sitesByRule[stamp.id] ?? []).map { sites[$0].scope }, keep: keep)
             }
             for (slot, ruleIndex) in members.enumerated() where ruleSet.scopes[ruleIndex] == .file {
                 ruleSet.rules[ruleIndex].check(file, &reporters[slot])
@@ -181,8 +184,7 @@ package struct RuleEngine {
             result.suppressed.add(severity, count: reportersByGroup[group][slot].suppressedCount)
             guard !sites.isEmpty else { continue }
             // The reporter's scopes are this rule's sites, in site order.
-            let id = ruleSet.stamps[enabled[position]].id
-            let mine = sites.indices.filter { sites[$0].rule.text == id }
+            let mine = sitesByRule[ruleSet.stamps[enabled[position]].id] ?? []
             for (position, wasUsed) in reportersByGroup[group][slot].allowUsed.enumerated() where wasUsed { used.insert(mine[position]) }
         }
         let allows = unusedAllows(sites, used: used, in: file, keep: keep)
@@ -191,12 +193,17 @@ package struct RuleEngine {
         return result
     }
 
+    /// One rule id of an `@allow`: kept for every allow of a file while its
+    /// rules run, so in a few words — its id's text shared with the other
+    /// sites that name the same rule, its attribute by index (made again
+    /// only for an allow reported unused).
     private struct AllowSite {
         var scope: Span
         var rule: Name
-        var attribute: AllowAttribute
+        /// The attribute's index in the file's syntax tree (`SyntaxTree.allowAttribute(_:)`).
+        var attribute: UInt32
         /// Where `rule` is among the attribute's ids.
-        var position: Int
+        var position: UInt32
     }
 
     /// The `@allow` rule ids of the declarations `file` keeps (all of them
@@ -204,20 +211,44 @@ package struct RuleEngine {
     private func allowSites(in file: CheckedFile, keptOnly incomplete: IncompleteDeclarations) -> [AllowSite] {
         let sites = allowSites(in: file)
         guard case .elements = incomplete, !sites.isEmpty else { return sites }
-        let kept = file.declarations.map(\.span)
-        return sites.filter { site in kept.contains { $0.file == site.scope.file && $0.start <= site.scope.start && site.scope.start < $0.end } }
+        // A site is kept when a declaration kept holds where it starts: one
+        // starting at or before it that ends after it, which the furthest
+        // end among those starting at or before it tells (looked up, not
+        // compared with every declaration: thousands of allowed
+        // declarations beside one error took quadratic time).
+        let kept = file.declarations.map(\.span).sorted { ($0.file.rawValue, $0.start) < ($1.file.rawValue, $1.start) }
+        var furthestEnd: [Int] = []
+        furthestEnd.reserveCapacity(kept.count)
+        for (index, span) in kept.enumerated() {
+            let sameFileBefore = index > 0 && kept[index - 1].file == span.file
+            furthestEnd.append(sameFileBefore ? max(furthestEnd[index - 1], span.end) : span.end)
+        }
+        return sites.filter { site in
+            let place = (site.scope.file.rawValue, site.scope.start)
+            var (low, high) = (0, kept.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if (kept[middle].file.rawValue, kept[middle].start) <= place { low = middle + 1 } else { high = middle }
+            }
+            guard low > 0, kept[low - 1].file == site.scope.file else { return false }
+            return furthestEnd[low - 1] > site.scope.start
+        }
     }
 
     /// Every `@allow` rule id of the file, with the element it covers.
     private func allowSites(in file: CheckedFile) -> [AllowSite] {
         var sites: [AllowSite] = []
+        // One string per distinct id, shared by the sites that name it.
+        var ids: [String: String] = [:]
         // Every element of the file that carries attributes, in source order.
         let tree = file.syntax.tree
         for run in tree.elementAttributes {
             let scope = tree.span(tree.span(ofElement: Int(run.element)))
-            for attribute in tree.allowAttributes(first: run.first, count: run.count) {
-                for (position, rule) in attribute.ruleIDs.enumerated() {
-                    sites.append(AllowSite(scope: scope, rule: rule, attribute: attribute, position: position))
+            for attributeIndex in run.first..<run.first + run.count {
+                for (position, written) in tree.allowAttribute(Int(attributeIndex)).ruleIDs.enumerated() {
+                    var rule = written
+                    if let shared = ids[rule.text] { rule.text = shared } else { ids[rule.text] = rule.text }
+                    sites.append(AllowSite(scope: scope, rule: rule, attribute: attributeIndex, position: UInt32(position)))
                 }
             }
         }
@@ -266,7 +297,8 @@ package struct RuleEngine {
                 message = "'\(ruleID)' is not a rule" + (suggestion.map { "; did you mean '\($0)'?" } ?? "")
                 help = "`menuc rules` lists every rule id"
             }
-            let removal = TextEdit(span: removalSpan(of: site.position, in: site.attribute, file: file.source), replacement: "")
+            let attribute = file.syntax.tree.allowAttribute(Int(site.attribute))
+            let removal = TextEdit(span: removalSpan(of: Int(site.position), in: attribute, file: file.source), replacement: "")
             unused.append(Diagnostic(id: RuleEngine.unusedAllowID, severity: severity, message: message, primary: LabeledSpan(site.rule.span, "unused"),
                                      help: help, fixIts: [FixIt(message: "remove the unused allow", edits: [removal])], isUnnecessary: true))
         }

@@ -102,7 +102,16 @@ package final class LabelTable: @unchecked Sendable {
     /// every label, so the plain case is read from the bytes, and only the
     /// other labels are recased (and memoized).
     func isTitleCased(_ id: TextID) -> Bool {
-        store.withTextBytes(id, TitleCase.isPlainlyTitleCase(bytes:)) || titleCased(id) == nil
+        if store.withTextBytes(id, TitleCase.isPlainlyTitleCase(bytes:)) { return true }
+        // Kept as two flags, not as the recased text, which takes an
+        // `Entry` and is made again for a finding that is reported: a file
+        // of a million distinct labels not in title style held a million.
+        return compactAnswer(id, { compact in
+            if compact.flags & Compact.titleCaseAsked != 0 { return compact.flags & Compact.titleCaseIsNil != 0 }
+            return compact.flag(Compact.titleStyleAsked, Compact.isTitleStyle)
+        }, { $0.set(Compact.titleStyleAsked, Compact.isTitleStyle, to: $1) }) { text in
+            TitleCase.titleCased(text) == text
+        }
     }
 
     /// `LabelWords.removingArticles(label)`.
@@ -243,6 +252,9 @@ package final class LabelTable: @unchecked Sendable {
         static let articlesIsNil: UInt8 = 1 << 3
         static let standardAsked: UInt8 = 1 << 4
         static let isStandard: UInt8 = 1 << 5
+        /// Whether the label is in title style, asked without its recased text (see `isTitleCased`).
+        static let titleStyleAsked: UInt8 = 1 << 6
+        static let isTitleStyle: UInt8 = 1 << 7
 
         /// The `value` flag when `asked` is set; nil when not asked yet.
         func flag(_ asked: UInt8, _ value: UInt8) -> Bool? {

@@ -190,7 +190,8 @@ extension SyntaxTree {
         return (Int(first)..<Int(first + count)).map { allowAttribute($0) }
     }
 
-    func allowAttribute(_ index: Int) -> AllowAttribute {
+    /// The `@allow` attribute at `index` among the file's attributes.
+    package func allowAttribute(_ index: Int) -> AllowAttribute {
         let node = attributes[index]
         let ids = ruleIDs[Int(node.firstRuleID)..<Int(node.firstRuleID + node.ruleIDCount)].map { Name(text: text($0), span: span($0)) }
         return AllowAttribute(ruleIDs: ids, span: span(node.span))
