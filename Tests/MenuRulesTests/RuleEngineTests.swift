@@ -54,6 +54,20 @@ struct RuleEngineTests {
         #expect(kept.diagnostics.allSatisfy { $0.fixIts.first?.edits.first?.replacement.hasPrefix("\"Save File") == true })
     }
 
+    /// Beside a language error, the rules skip the declaration it is in, and
+    /// the allows there are neither used nor unused; those of the other
+    /// declarations, before and after it, silence as before.
+    @Test func allowsInADeclarationLeftOutAreNotReported() {
+        let declarations = (0..<5).map { index in
+            "@allow(label-title-case)\nmenu M\(index) \"open file \(index)\" {\n  item a \"Open\"\n" + (index == 2 ? "  use Nope\n" : "") + "}\n"
+        }
+        let found = findings(declarations.joined())
+        #expect(found.map(\.id) == ["unknown-reference"])
+        // An allow that silences nothing, in a declaration kept, is still reported.
+        let unusedToo = declarations.joined() + "@allow(label-title-case)\nmenu Z \"Open File\" { item a \"Open\" }\n"
+        #expect(findings(unusedToo).map(\.id) == ["unknown-reference", "unused-allow"])
+    }
+
     @Test func anAllowThatSilencesNothingIsReportedWithAFix() throws {
         let text = "platforms macOS 14\n@allow(label-ellipsis-character)\nmenu File \"File\" { item close \"Close\" }\n"
         let diagnostics = findings(text)
