@@ -86,6 +86,11 @@ enum HostileInputs {
             for index in 0..<120_000 { text += "  @allow(label-title-case)\n  item i\(index) \"open file \(index)\"\n" }
             return try save(text + "}\n", "allowed.menu", in: folder)
         },
+        Case(name: "100,000 declarations, each with an @allow, beside one error") { folder in
+            var text = ""
+            for index in 0..<100_000 { text += "@allow(label-title-case)\nmenu m\(index) \"open file \(index)\" { item a \"Open\" }\n" }
+            return try save(text + "menu broken \"B\" { use Nope }\n", "allowed-beside-error.menu", in: folder)
+        },
         Case(name: "100,000 lines of one doc comment") { folder in
             try save((0..<100_000).map { "/// line \($0) of the doc\n" }.joined() + "menu M \"M\" { item a \"Open\" }\n", "doc.menu", in: folder)
         },
