@@ -362,17 +362,20 @@ struct LabelWordsTests {
 
     }
 
+    /// A table of the labels of one menu of these items, asked nothing yet
+    /// (no rule has run), and each item's label, in order.
+    static func table(ofItemsLabelled labels: [String]) throws -> (table: LabelTable, ids: [TextID]) {
+        let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\($0.element)\"\n" }.joined() + "}\n"
+        let file = try #require(CheckedText(source, displayPath: "t.menu").file)
+        return (LabelTable(store: file.store), try file.walk(.item).map(\.element).map { try #require($0.labelID) })
+    }
+
     /// Most labels are in title case, have no article and are not standard
     /// labels: those answers are flags, and only a label with a text to keep
     /// (a recased or condensed form, its words) takes an entry. A file of a
     /// million distinct labels holds a million of them.
     @Test func plainAnswersTakeNoEntry() throws {
-        let labels = (0..<50).map { "Item \($0)" } + ["Add to the Cart", "sort by date"]
-        let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\($0.element)\"\n" }.joined() + "}\n"
-        let compilation = CheckedText(source, displayPath: "t.menu")
-        let file = try #require(compilation.file)
-        let table = LabelTable(store: file.store)
-        let ids = try file.walk(.item).map(\.element).map { try #require($0.labelID) }
+        let (table, ids) = try Self.table(ofItemsLabelled: (0..<50).map { "Item \($0)" } + ["Add to the Cart", "sort by date"])
         for id in ids.prefix(50) {
             #expect(table.titleCased(id) == nil && table.removingArticles(id) == nil && !table.isStandardLabel(id))
         }
@@ -391,12 +394,7 @@ struct LabelWordsTests {
     /// an entry only when it is asked for (a finding that is reported). A
     /// file of a million distinct labels not in title style held one each.
     @Test func askingWhetherALabelIsInTitleStyleKeepsNoRecasedText() throws {
-        let labels = (0..<40).map { "open file \($0)" } + ["Open File", "Add to the Cart"]
-        let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\($0.element)\"\n" }.joined() + "}\n"
-        let compilation = CheckedText(source, displayPath: "t.menu")
-        let file = try #require(compilation.file)
-        let table = LabelTable(store: file.store)
-        let ids = try file.walk(.item).map(\.element).map { try #require($0.labelID) }
+        let (table, ids) = try Self.table(ofItemsLabelled: (0..<40).map { "open file \($0)" } + ["Open File", "Add to the Cart"])
         #expect(ids.prefix(40).allSatisfy { !table.isTitleCased($0) })
         #expect(table.isTitleCased(ids[40]) && table.isTitleCased(ids[41]))
         #expect(table.entryCount == 0)
