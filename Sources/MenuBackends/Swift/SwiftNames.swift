@@ -89,6 +89,7 @@ package enum SwiftNames {
         // The hashes of one scope's identifiers, for `idsRepeat`.
         var hashes: [Int] = []
         let unusable = Self.unusable, namespaceMemberWords = Self.namespaceMemberWords
+        let digest = IdentifierDigest(file, unusable: unusable, namespaceMembers: namespaceMemberWords)
 
         /// Looks at one scope's members — the declarations, or a range of
         /// `pool` — and adds the scopes below them to `scopes`. (Read from
@@ -105,11 +106,8 @@ package enum SwiftNames {
                 let named = generated && (topLevel || record.idSource != .synthetic)
                 if named, !renamed {
                     // A synthetic top-level name is spelled as its kind (`MenuBar`).
-                    renamed = record.idSource == .synthetic || store.withIDBytes(of: record) { id in
-                        if needsRenaming(id, topLevel: topLevel, unusable: unusable, namespaceMembers: namespaceMemberWords) { return true }
-                        if let first = id.first, isUpper(first) { capitalized = true }
-                        return false
-                    }
+                    renamed = record.idSource == .synthetic || digest.needsRenaming(index, topLevel: topLevel)
+                    capitalized = capitalized || digest.isCapitalized(index)
                 }
                 if record.childCount > 0 {
                     let first = pool.count
@@ -119,11 +117,11 @@ package enum SwiftNames {
             }
             let members = declarations ?? pool[range]
             if !renamed, capitalized {
-                renamed = foldedNamesRepeat(members, store, generated: generated, topLevel: topLevel, folded: &folded)
+                renamed = foldedNamesRepeat(members, store, digest, generated: generated, topLevel: topLevel, folded: &folded)
             }
             // Siblings are distinct already: paths can only meet through a group.
             let grouped = throughGroup(members, store)
-            let pathsMeet = grouped && idsRepeat(members, store, hashes: &hashes)
+            let pathsMeet = grouped && idsRepeat(members, digest, hashes: &hashes)
             guard pathsMeet || renamed else { return }
             diagnostics += clashes(among: members.map { Element(store: store, index: Int($0)) }, generated: generated,
                                    checkPaths: pathsMeet, checkNames: renamed)
@@ -135,6 +133,72 @@ package enum SwiftNames {
             check(nil, scope.members, generated: scope.generated, topLevel: scope.topLevel)
         }
         return diagnostics
+    }
+
+    /// What the look at each scope needs of the file's identifiers, read
+    /// once for every element of the file, in walk order.
+    ///
+    /// The walk is in the order of the source text, so identifiers' bytes
+    /// are read front to back: read scope by scope instead, each was a
+    /// cache miss, and together most of this check's time.
+    private struct IdentifierDigest {
+        /// The lowest store index of the file's elements: the tables cover
+        /// only the span of the file's own, not every file of its group.
+        private let base: Int
+        /// Each identifier's `foldedHash`: equal for identifiers with one
+        /// handle, and so for equal identifiers too (`idsRepeat`).
+        private var hashes: [Int]
+        /// Each identifier's `Traits`.
+        private var traits: [Traits]
+
+        private struct Traits: OptionSet {
+            var rawValue: UInt8
+            /// The identifier's Swift names differ from it, in any scope, in a
+            /// way another identifier's could meet besides folding alike
+            /// (`foldedHash`): `_` first or last (`_x` and its type `_x_`;
+            /// `string_` and `string`, whose type is `String_`), or a name
+            /// Swift reserves.
+            static let renamed = Traits(rawValue: 1)
+            /// The same at the top level, where the namespace's own members
+            /// (`document`) are reserved too.
+            static let renamedAtTopLevel = Traits(rawValue: 2)
+            /// A capital first: the only way two distinct identifiers fold to one handle.
+            static let capitalized = Traits(rawValue: 4)
+        }
+
+        /// (The word sets are passed in: read as statics, each name checked
+        /// their lazy initialization.)
+        init(_ file: CheckedFile, unusable: ASCIIWordSet, namespaceMembers: ASCIIWordSet) {
+            let store = file.store
+            let order = file.walkIndex.order
+            base = Int(order.min() ?? 0)
+            let span = order.isEmpty ? 0 : Int(order.max() ?? 0) - base + 1
+            hashes = [Int](repeating: 0, count: span)
+            traits = [Traits](repeating: [], count: span)
+            for index in order {
+                let slot = Int(index) - base
+                store.withIDBytes(of: store.records[Int(index)]) { id in
+                    hashes[slot] = foldedHash(id)
+                    guard let first = id.first, let last = id.last else { return }
+                    var found: Traits = []
+                    if first == UInt8(ascii: "_") || last == UInt8(ascii: "_") || unusable.contains(id) {
+                        found.formUnion([.renamed, .renamedAtTopLevel])
+                    } else if namespaceMembers.contains(id) {
+                        found.insert(.renamedAtTopLevel)
+                    }
+                    if isUpper(first) { found.insert(.capitalized) }
+                    traits[slot] = found
+                }
+            }
+        }
+
+        func hash(of index: Int32) -> Int { hashes[Int(index) - base] }
+
+        func needsRenaming(_ index: Int32, topLevel: Bool) -> Bool {
+            traits[Int(index) - base].contains(topLevel ? .renamedAtTopLevel : .renamed)
+        }
+
+        func isCapitalized(_ index: Int32) -> Bool { traits[Int(index) - base].contains(.capitalized) }
     }
 
     /// The members of one scope still to look at: a range of the pool of members.
@@ -152,34 +216,28 @@ package enum SwiftNames {
     /// meet. Asked only of a scope with a capitalized identifier: the
     /// others' identifiers are their own folds, and distinct. Sorting takes
     /// 8 bytes a name where a `Set` took twice that and more while growing.
-    private static func foldedNamesRepeat(_ members: ArraySlice<Int32>, _ store: ModelStore, generated: Bool, topLevel: Bool,
-                                          folded: inout [Int]) -> Bool {
+    private static func foldedNamesRepeat(_ members: ArraySlice<Int32>, _ store: ModelStore, _ digest: IdentifierDigest,
+                                          generated: Bool, topLevel: Bool, folded: inout [Int]) -> Bool {
         folded.removeAll(keepingCapacity: true)
         // Grown by doubling, the array of a million names would briefly be there twice.
         folded.reserveCapacity(members.count)
         for index in members {
-            let record = store.records[Int(index)]
-            guard generated && (topLevel || record.idSource != .synthetic) else { continue }
-            folded.append(store.withIDBytes(of: record) { foldedHash($0) })
+            guard generated && (topLevel || store.records[Int(index)].idSource != .synthetic) else { continue }
+            folded.append(digest.hash(of: index))
         }
         folded.sort()
         return zip(folded, folded.dropFirst()).contains { $0 == $1 }
     }
 
-    /// Whether two members have the same identifier (hashes first; bytes
-    /// compared only when hashes meet). The hashes are sorted in `hashes`
-    /// (scratch space), as `folded` is: a dictionary per scope cost more.
-    private static func idsRepeat(_ members: ArraySlice<Int32>, _ store: ModelStore, hashes: inout [Int]) -> Bool {
+    /// Whether two members may have the same identifier: their folded
+    /// hashes meet. Those of identifiers that differ only in capitals at
+    /// the start meet too; the exact comparison (`clashes(among:…)`) tells
+    /// them apart. The hashes are sorted in `hashes` (scratch space), as
+    /// `folded` is: a dictionary per scope cost more.
+    private static func idsRepeat(_ members: ArraySlice<Int32>, _ digest: IdentifierDigest, hashes: inout [Int]) -> Bool {
         hashes.removeAll(keepingCapacity: true)
         hashes.reserveCapacity(members.count)
-        for index in members {
-            let record = store.records[Int(index)]
-            hashes.append(store.withIDBytes(of: record) { bytes in
-                var hash = FNV1a()
-                for byte in bytes { hash.add(byte) }
-                return hash.value
-            })
-        }
+        for index in members { hashes.append(digest.hash(of: index)) }
         hashes.sort()
         return zip(hashes, hashes.dropFirst()).contains { $0 == $1 }
     }
@@ -239,20 +297,6 @@ package enum SwiftNames {
             }
         }
         return members
-    }
-
-    /// Whether an identifier's Swift names differ from it in a way another
-    /// identifier's could meet besides folding alike (`foldedHash`): `_`
-    /// first or last (`_x` and its type `_x_`; `string_` and `string`, whose
-    /// type is `String_`), or a name Swift reserves.
-    /// (The word sets are passed in: read as statics, each name checked
-    /// their lazy initialization.)
-    private static func needsRenaming(_ id: UnsafeBufferPointer<UInt8>, topLevel: Bool, unusable: ASCIIWordSet,
-                                      namespaceMembers: ASCIIWordSet) -> Bool {
-        guard let first = id.first, let last = id.last else { return false }
-        if first == UInt8(ascii: "_") || last == UInt8(ascii: "_") { return true }
-        if unusable.contains(id) { return true }
-        return topLevel && namespaceMembers.contains(id)
     }
 
     private static let unusable = ASCIIWordSet(SwiftEscaping.unusableMemberNames)
