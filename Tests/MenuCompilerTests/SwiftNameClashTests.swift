@@ -47,4 +47,15 @@ struct SwiftNameClashTests {
             #expect(Self.clashes(paths.replacingOccurrences(of: "item copy \"Copy Again\"", with: "item paste \"Paste\"")).isEmpty, "\(count) members")
         }
     }
+
+    /// Identifiers Swift renames (`_` added to a reserved name, or one
+    /// with `_` at an end) clash with the name they become, in any scope;
+    /// the namespace's own members are reserved only at the top level.
+    @Test func renamedIdentifiersClashWhereTheyAreRenamed() {
+        let nested = "menu m \"M\" {\n  submenu string \"S\" {\n    item a \"A\"\n  }\n  submenu string_ \"T\" {\n    item b \"B\"\n  }\n}\n"
+        #expect(Self.clashes(nested).count == 1)
+        #expect(Self.clashes(nested.replacingOccurrences(of: "string_", with: "strings")).isEmpty)
+        #expect(Self.clashes("menu document \"D\"\nmenu document_ \"E\"\n").count == 1)
+        #expect(Self.clashes("menu m \"M\" {\n  item document \"D\"\n  item document_ \"E\"\n}\n").isEmpty)
+    }
 }
