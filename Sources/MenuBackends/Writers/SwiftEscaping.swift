@@ -216,22 +216,35 @@ package enum SwiftEscaping {
 struct ASCIIWordSet: Sendable {
     /// Each word as its `BytePrefix`, by length (no word is longer than a prefix).
     private let wordsByLength: [[BytePrefix]]
+    /// The first bytes of the words of each length, a bit each (four words
+    /// of 64 bits per length): most texts asked about share no first byte
+    /// with a word of their length, and are answered without a prefix.
+    private let firstBytes: [UInt64]
 
     init(_ words: Set<String>) {
         var byLength = Array(repeating: [BytePrefix](), count: BytePrefix.length + 1)
+        var firsts = [UInt64](repeating: 0, count: (BytePrefix.length + 1) * 4)
         for word in words.sorted() {
             let bytes = Array(word.utf8)
             precondition(bytes.count <= BytePrefix.length, "a word longer than a byte prefix")
             byLength[bytes.count].append(bytes.withUnsafeBufferPointer(BytePrefix.init))
+            if let first = bytes.first { firsts[Self.slot(length: bytes.count, first: first)] |= Self.bit(first) }
         }
         wordsByLength = byLength
+        firstBytes = firsts
     }
+
+    private static func slot(length: Int, first: UInt8) -> Int { length * 4 + Int(first >> 6) }
+
+    private static func bit(_ first: UInt8) -> UInt64 { 1 << UInt64(first & 63) }
 
     /// Compares two integers per word of the same length: comparing byte
     /// arrays cost about 120 instructions a lookup, and the Swift backend
     /// asks twice for every action and once for every declaration.
     func contains(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard bytes.count <= BytePrefix.length else { return false }
+        guard let first = bytes.first else { return !wordsByLength[0].isEmpty }
+        guard firstBytes[Self.slot(length: bytes.count, first: first)] & Self.bit(first) != 0 else { return false }
         return wordsByLength[bytes.count].contains(BytePrefix(bytes))
     }
 }
@@ -246,9 +259,14 @@ struct BytePrefix: Equatable {
     var low: UInt64 = 0
 
     init(_ bytes: UnsafeBufferPointer<UInt8>) {
-        var prefix: (UInt64, UInt64) = (0, 0)
-        withUnsafeMutableBytes(of: &prefix) { $0.copyMemory(from: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes).prefix(BytePrefix.length))) }
-        high = UInt64(bigEndian: prefix.0)
-        low = UInt64(bigEndian: prefix.1)
+        // Byte by byte: a copy of the prefix (a generic slice and `memcpy`)
+        // cost several times as much for the short texts asked about.
+        for (position, byte) in bytes.prefix(BytePrefix.length).enumerated() {
+            if position < 8 {
+                high |= UInt64(byte) << UInt64(56 - 8 * position)
+            } else {
+                low |= UInt64(byte) << UInt64(56 - 8 * (position - 8))
+            }
+        }
     }
 }
