@@ -355,6 +355,28 @@ struct MenuRuleTests {
         #expect(findings("duplicate-label", in: text).map(\.span.start) == [offset(of: #""archive""#, in: text)].compactMap { $0 })
     }
 
+    /// A section led by a disabled item with a label, and followed by
+    /// others, is headed the way menus were before sections had labels:
+    /// a level of its own.
+    @Test func aSectionLedByADisabledItemIsALevelOfItsOwn() {
+        func text(enabled: Bool) -> String {
+            """
+            menu Format "Format" {
+              section {
+                item paragraph "Paragraph" { enabled: \(enabled) }
+                item left "Left to Right" { state: on }
+              }
+              section {
+                item selection "Selection" { enabled: \(enabled) }
+                item left2 "Left to Right" { state: off }
+              }
+            }
+            """
+        }
+        #expect(findings("duplicate-label", in: text(enabled: false)).isEmpty)
+        #expect(findings("duplicate-label", in: text(enabled: true)).count == 1)
+    }
+
     /// Random menus of items, toggles and sections (headed or not) whose
     /// labels differ in case and blank space: the rule reports what a plain
     /// reading, level by level with a dictionary of folded labels, finds —

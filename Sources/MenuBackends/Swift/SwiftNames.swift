@@ -177,19 +177,26 @@ package enum SwiftNames {
             traits = [Traits](repeating: [], count: span)
             for index in order {
                 let slot = Int(index) - base
-                store.withIDBytes(of: store.records[Int(index)]) { id in
-                    hashes[slot] = foldedHash(id)
-                    guard let first = id.first, let last = id.last else { return }
-                    var found: Traits = []
-                    if first == UInt8(ascii: "_") || last == UInt8(ascii: "_") || unusable.contains(id) {
-                        found.formUnion([.renamed, .renamedAtTopLevel])
-                    } else if namespaceMembers.contains(id) {
-                        found.insert(.renamedAtTopLevel)
-                    }
-                    if isUpper(first) { found.insert(.capitalized) }
-                    traits[slot] = found
+                // Returned, not stored from the closure: arrays captured
+                // `inout` were checked for uniqueness on every store.
+                let (hash, found) = store.withIDBytes(of: store.records[Int(index)]) { id in
+                    (foldedHash(id), Self.traits(of: id, unusable: unusable, namespaceMembers: namespaceMembers))
                 }
+                hashes[slot] = hash
+                traits[slot] = found
             }
+        }
+
+        private static func traits(of id: UnsafeBufferPointer<UInt8>, unusable: ASCIIWordSet, namespaceMembers: ASCIIWordSet) -> Traits {
+            guard let first = id.first, let last = id.last else { return [] }
+            var found: Traits = []
+            if first == UInt8(ascii: "_") || last == UInt8(ascii: "_") || unusable.contains(id) {
+                found.formUnion([.renamed, .renamedAtTopLevel])
+            } else if namespaceMembers.contains(id) {
+                found.insert(.renamedAtTopLevel)
+            }
+            if isUpper(first) { found.insert(.capitalized) }
+            return found
         }
 
         func hash(of index: Int32) -> Int { hashes[Int(index) - base] }
@@ -315,7 +322,8 @@ package enum SwiftNames {
         while capitals < id.count, isUpper(id[capitals]) { capitals += 1 }
         if capitals > 1, capitals < id.count, id[capitals] >= UInt8(ascii: "a"), id[capitals] <= UInt8(ascii: "z") { capitals -= 1 }
         var hash = FNV1a()
-        for (position, byte) in id.enumerated() { hash.add(position < capitals ? byte + 0x20 : byte) }
+        for position in 0..<capitals { hash.add(id[position] + 0x20) }
+        for position in capitals..<id.count { hash.add(id[position]) }
         return hash.value
     }
 
