@@ -93,6 +93,7 @@ struct DuplicateLabel: Rule {
         /// The labels of the entry being read (see `Entry`).
         private var entry = Entry()
         private var toggleLabels: [Seen] = []
+        private var recentHashes = RecentHashes()
 
         init(store: ModelStore) {
             self.store = store
@@ -210,7 +211,7 @@ struct DuplicateLabel: Rule {
         /// (an item's, a submenu's…), which repeats none of its entry:
         /// asking `entry` cost a fifth of this rule's time per label.
         private mutating func see(_ seen: Seen, level: UInt32, alone: Bool, _ reading: inout Reading) {
-            guard let hash = FoldedLabel.hash(of: seen.id, in: store), alone || entry.admits(seen.id, hash: hash, in: store) else { return }
+            guard let hash = recentHashes.hash(of: seen.id, in: store), alone || entry.admits(seen.id, hash: hash, in: store) else { return }
             let place = reading.place
             reading.place += 1
             if reading.capturing {
@@ -232,6 +233,33 @@ struct DuplicateLabel: Rule {
             // Read from the records: through an `Element` this was a tenth of the scan.
             let first = store.records[Int(store.children[Int(record.firstChild)])]
             return first.kind == .item && first.label.exists && store.flag(.enabled, of: first) == false
+        }
+    }
+
+    /// The folded hashes of the labels read last, by `TextID`: a few
+    /// hundred slots, each holding whichever label last fell in it. Labels
+    /// repeat across a file ("Copy", "Paste", "Show All"), and hashing each
+    /// again took a quarter of the scan; a fixed size keeps a file of
+    /// millions of distinct labels to the memory it had without.
+    private struct RecentHashes {
+        private struct Slot {
+            /// The text's id plus one; 0 for an empty slot.
+            var key: UInt32 = 0
+            var hash: UInt32 = 0
+            var isBlank = false
+        }
+
+        private static let size = 512
+        private var slots = [Slot](repeating: Slot(), count: RecentHashes.size)
+
+        /// `FoldedLabel.hash(of:in:)`.
+        mutating func hash(of id: TextID, in store: ModelStore) -> UInt32? {
+            let index = Int(id.rawValue) & (Self.size - 1)
+            let slot = slots[index]
+            if slot.key == id.rawValue &+ 1 { return slot.isBlank ? nil : slot.hash }
+            let hash = FoldedLabel.hash(of: id, in: store)
+            slots[index] = Slot(key: id.rawValue &+ 1, hash: hash ?? 0, isBlank: hash == nil)
+            return hash
         }
     }
 
