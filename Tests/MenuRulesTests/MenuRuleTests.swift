@@ -377,6 +377,16 @@ struct MenuRuleTests {
         #expect(findings("duplicate-label", in: text(enabled: true)).count == 1)
     }
 
+    /// Labels are hashed once while they stay among the last few hundred
+    /// read: a menu of more distinct labels than that still finds each
+    /// repeat, and only the repeats.
+    @Test func repeatsAreFoundAmongMoreLabelsThanAreKeptHashed() {
+        let items = (0..<1_200).map { "  item i\($0) \"Label \($0)\"\n" }.joined()
+        let text = "menu Big \"Big\" {\n" + items + "  item again0 \"label 0\"\n  item again700 \" LABEL 700\"\n}\n"
+        #expect(findings("duplicate-label", in: text).map(\.span.start)
+            == [offset(of: #""label 0""#, in: text), offset(of: #"" LABEL 700""#, in: text)].compactMap { $0 })
+    }
+
     /// Random menus of items, toggles and sections (headed or not) whose
     /// labels differ in case and blank space: the rule reports what a plain
     /// reading, level by level with a dictionary of folded labels, finds —
