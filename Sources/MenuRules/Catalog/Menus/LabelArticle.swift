@@ -70,12 +70,13 @@ struct LabelArticle: Rule {
         guard reporter.vocabulary.isEnglish else { return }
         let words = reporter.vocabulary.words
         var hasArticle = reporter.labelMemo(LabelTable.hasArticle, over: file)
-        for (element, _) in file.walk(.item, .submenu, .button, .pulldown, .toggle) {
-            let record = element.record
-            guard !record.isSpliced else { continue }
-            // Every kind but a toggle shows just its label, whose answer is
-            // memoized: most elements stop here, before their texts are listed.
-            if record.kind != .toggle, !(record.label.exists && hasArticle[record.label]) { continue }
+        // Every kind but a toggle shows just its label, whose answer is
+        // memoized: most elements stop here, at their stored record, before
+        // a handle is made or their texts are listed.
+        let mayHaveArticles = file.walk(.item, .submenu, .button, .pulldown, .toggle).matching { record in
+            !record.isSpliced && (record.kind == .toggle || record.label.exists && hasArticle[record.label])
+        }
+        for (element, _) in mayHaveArticles {
             element.forEachItemOrButtonLabel { label in
                 guard hasArticle[label.id], var condensed = reporter.labels.removingArticles(label.id) else { return }
                 let text = label.text

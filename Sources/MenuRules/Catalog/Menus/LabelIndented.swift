@@ -41,11 +41,12 @@ struct LabelIndented: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
-        for (element, _) in file.walk(.item, .toggle, .submenu) {
-            // Read from the record (inlined here); most labels are told apart by their first byte.
-            let record = element.record
-            guard !record.isSpliced, record.context == .menu, record.label.exists,
-                  Self.mayStartWithIndent(record.label, in: store), let label = element.label,
+        // Most labels are told apart by their first byte, read by the stored record before a handle is made.
+        let mayBeIndented = file.walk(.item, .toggle, .submenu).matching { record in
+            !record.isSpliced && record.context == .menu && record.label.exists && Self.mayStartWithIndent(record.label, in: store)
+        }
+        for (element, _) in mayBeIndented {
+            guard let label = element.label,
                   let first = label.unicodeScalars.first, Self.isIndent(first),
                   !label.unicodeScalars.allSatisfy({ $0.properties.isWhitespace }), !Self.isSystemIndented(element) else { continue }
             reporter.report("\(element.displayName) is indented by blank space at the start of its label",

@@ -147,9 +147,10 @@ struct LabelStartsWithVerb: Rule {
         // What is asked of a container is worked out once, for its first item asked about.
         var containers: [Int: ContainerFacts] = [:]
         // Only items and buttons perform actions (see isAction).
-        for (element, ancestors) in file.walk(.item, .button) {
-            // Cheapest test first: most labels do start with a verb (answered per label, once).
-            guard let id = element.labelID, startsWithOtherWord[id] else { continue }
+        // Cheapest test first, of the stored record: most labels do start
+        // with a verb (answered per label, once).
+        for (element, ancestors) in file.walk(.item, .button).matching({ $0.label.exists && startsWithOtherWord[$0.label] }) {
+            let id = element.record.label
             if !element.isSpliced {
                 if let top = ancestors.first, top.kind == .menu, isShown(top) { continue }
             } else if element.sourceFile != file.source.id {

@@ -100,13 +100,13 @@ struct LabelTitleCase: Rule {
         guard reporter.vocabulary.isEnglish else { return }
         var isTitleCased = reporter.labelMemo(LabelTable.isTitleCased, over: file)
         var toggleLabels: [LabelText] = []
-        for (element, _) in file.walk(.item, .submenu, .button, .pulldown, .toggle, .menu) {
-            // The analysis is memoized per distinct label: most labels stop
-            // at the memo. (No local function here: one capturing the memo
-            // made every access to it a checked one.) Read from the record,
-            // inlined here, where `element.isSpliced` is a call into the model.
+        // The analysis is memoized per distinct label: most labels stop at
+        // the memo, asked of the stored record before a handle is made.
+        let labelled = file.walk(.item, .submenu, .button, .pulldown, .toggle, .menu).matching { record in
+            !record.isSpliced && (record.kind == .toggle || record.label.exists && !isTitleCased[record.label])
+        }
+        for (element, _) in labelled {
             let record = element.record
-            guard !record.isSpliced else { continue }
             if record.kind != .toggle {
                 // A menu's title, or what `forEachItemOrButtonLabel` gives the other kinds: the label.
                 guard record.label.exists, !isTitleCased[record.label] else { continue }
