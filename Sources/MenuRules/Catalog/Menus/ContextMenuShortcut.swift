@@ -108,7 +108,14 @@ struct ContextMenuShortcut: Rule {
         // Only items and changeable-title toggles take shortcuts; test the cheap things first.
         let store = file.store
         let contextOnly = Self.menusShownOnlyInContextMenus(file)
-        for (element, ancestors) in file.walk(.item, .toggle).matching({ !$0.isSpliced && store.writtenProperty(.shortcut, of: $0) != nil }) {
+        // Without menus shown only as context menus, only an element inside
+        // a context menu can have a shortcut never shown: the others are
+        // left out by their records, before a handle is made.
+        let candidates = file.walk(.item, .toggle).matching { record in
+            !record.isSpliced && store.writtenProperty(.shortcut, of: record) != nil
+                && (!contextOnly.isEmpty || store.hasAncestor(of: .contextmenu, from: record.parent))
+        }
+        for (element, ancestors) in candidates {
             let through: String?
             if ancestors.contains(kind: .contextmenu) {
                 through = nil

@@ -85,9 +85,15 @@ struct SmallLayoutNeedsSymbols: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        for (element, _) in file.walk(.menu, .contextmenu, .pulldown, .section) {
-            guard !element.isSpliced, element.kind != .section || element.context == .menu,
-                  let layout = element.symbol(.layout) else { continue }
+        let store = file.store
+        // Only a written layout can be small or medium (a context menu's
+        // default is large): the others are left out by their records,
+        // before a handle is made.
+        let withLayouts = file.walk(.menu, .contextmenu, .pulldown, .section).matching { record in
+            !record.isSpliced && (record.kind != .section || record.context == .menu) && store.writtenProperty(.layout, of: record) != nil
+        }
+        for (element, _) in withLayouts {
+            guard let layout = element.symbol(.layout) else { continue }
             let rowSize: Int
             switch layout {
             case "small": rowSize = 4

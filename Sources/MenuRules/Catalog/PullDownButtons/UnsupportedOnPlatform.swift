@@ -168,8 +168,15 @@ struct UnsupportedOnPlatform: Rule {
         let notMac = file.platforms.map(\.name).filter { $0 != .macOS }
         let withoutCompactLayouts = file.platforms.filter { !Self.hasCompactLayouts($0) }
         let watch = file.platforms.map(\.name).filter { $0 == .watchOS }
-        for (element, _) in file.walk(.popup, .pulldown, .button, .menu, .contextmenu, .menubar, .section) {
-            guard !element.isSpliced else { continue }
+        let store = file.store
+        // A menu or section matters only for a layout it writes, and most
+        // write none: those are left out by their records, before a handle is made.
+        let candidates = file.walk(.popup, .pulldown, .button, .menu, .contextmenu, .menubar, .section).matching { record in
+            guard !record.isSpliced else { return false }
+            guard record.kind == .menu || record.kind == .section else { return true }
+            return !withoutCompactLayouts.isEmpty && store.writtenProperty(.layout, of: record) != nil
+        }
+        for (element, _) in candidates {
             switch element.kind {
             case .popup, .pulldown:
                 if element.kind == .pulldown { checkLayout(of: element, without: withoutCompactLayouts, in: file, &reporter) }
