@@ -106,6 +106,9 @@ struct DuplicateLabel: Rule {
             repeats.shrink(to: 0)
             var reading = Reading(capturing: false)
             read(entriesOf: container, level: 0, &reading)
+            // Most containers hold a few labels, all different: looking
+            // along them settles that without sorting.
+            if keyed.count <= 32, !hashesMeet(in: keyed) { return }
             keyed.sort()
             // Labels alone with their hash repeat nothing: only the others are read again.
             var runStart = 0
@@ -127,6 +130,14 @@ struct DuplicateLabel: Rule {
             }
             found.sort { $0.place < $1.place }
             repeats = found.map { ($0.label, $0.earlier) }
+        }
+
+        /// Whether two of a few keys have the same hash (high half), compared pairwise.
+        private func hashesMeet(in keys: [UInt64]) -> Bool {
+            for later in keys.indices.dropFirst() {
+                for earlier in 0..<later where keys[earlier] >> 32 == keys[later] >> 32 { return true }
+            }
+            return false
         }
 
         private func endOfRun(from start: Int) -> Int {
