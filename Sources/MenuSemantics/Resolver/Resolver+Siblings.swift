@@ -19,29 +19,34 @@ extension Resolver {
         takenPositions.shrink(to: 0)
         var hasSynthetic = false
         var hasCopies = false
-        for position in 0..<count {
-            let child = openChildren[mark + position]
-            let record = model.records[Int(child)]
-            if record.isSpliced { hasCopies = true }
-            guard record.idSource != .synthetic else {
-                hasSynthetic = true
-                continue
-            }
-            let first: Int?
-            if useIndex {
-                first = index.first(idText(child), orInsert: position, text: textAt)
-            } else {
-                first = takenPosition(of: child, record, among: mark, writtenIn: tree)
-                if first == nil { takenPositions.append(position) }
-            }
-            guard let first else { continue }
-            let earlier = openChildren[mark + first]
-            // A pair that both come from one splice was reported in its own menu.
-            let childOrigin = origin(of: child)
-            let earlierOrigin = origin(of: earlier)
-            if childOrigin == nil || earlierOrigin == nil || childOrigin != earlierOrigin {
-                reportDuplicateID(idText(child), first: idSpan(Int(earlier)), second: childOrigin?.site ?? idSpan(Int(child)),
-                                  derived: record.idSource == .label, labels: derivedLabels(earlier, child))
+        // The body's file and its bytes, found once for the body: found for
+        // each child, they were two reference counts each.
+        let file = slot(of: tree)
+        tree.file.bytes.withUnsafeBufferPointer { bytes in
+            for position in 0..<count {
+                let child = openChildren[mark + position]
+                let record = model.records[Int(child)]
+                if record.isSpliced { hasCopies = true }
+                guard record.idSource != .synthetic else {
+                    hasSynthetic = true
+                    continue
+                }
+                let first: Int?
+                if useIndex {
+                    first = index.first(idText(child), orInsert: position, text: textAt)
+                } else {
+                    first = takenPosition(of: child, record, among: mark, writtenIn: tree, file: file, bytes: bytes)
+                    if first == nil { takenPositions.append(position) }
+                }
+                guard let first else { continue }
+                let earlier = openChildren[mark + first]
+                // A pair that both come from one splice was reported in its own menu.
+                let childOrigin = origin(of: child)
+                let earlierOrigin = origin(of: earlier)
+                if childOrigin == nil || earlierOrigin == nil || childOrigin != earlierOrigin {
+                    reportDuplicateID(idText(child), first: idSpan(Int(earlier)), second: childOrigin?.site ?? idSpan(Int(child)),
+                                      derived: record.idSource == .label, labels: derivedLabels(earlier, child))
+                }
             }
         }
         // Without spliced siblings, the synthetic identifiers chosen before
@@ -67,23 +72,21 @@ extension Resolver {
     /// The position (from `mark`) of the sibling in `takenPositions` with
     /// the identifier of element `child`, whose record is `record`.
     ///
-    /// Most bodies are written in one file with every name written: those
-    /// names are compared in `tree`'s bytes, read once for the body, where
+    /// Most bodies are written in one file (`file`, whose text is `bytes`)
+    /// with every name written: those names are compared in place, where
     /// `sameID` would find the tree and its bytes again for each pair.
-    private func takenPosition(of child: Int32, _ record: ElementRecord, among mark: Int, writtenIn tree: SyntaxTree) -> Int? {
+    private func takenPosition(of child: Int32, _ record: ElementRecord, among mark: Int, writtenIn tree: SyntaxTree,
+                               file: UInt32, bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard !takenPositions.isEmpty else { return nil }
-        let file = slot(of: tree)
         guard !record.id.exists, record.idSource == .explicit, record.file == file else {
             return takenPositions.first { sameID(openChildren[mark + $0], child) }
         }
         let name = tree.name(ofElement: Int(record.syntax))
-        return tree.file.bytes.withUnsafeBufferPointer { bytes in
-            takenPositions.first { position in
-                let sibling = openChildren[mark + position]
-                let other = model.records[Int(sibling)]
-                guard !other.id.exists, other.idSource == .explicit, other.file == file else { return sameID(sibling, child) }
-                return Resolver.sameBytes(name, tree.name(ofElement: Int(other.syntax)), in: bytes)
-            }
+        return takenPositions.first { position in
+            let sibling = openChildren[mark + position]
+            let other = model.records[Int(sibling)]
+            guard !other.id.exists, other.idSource == .explicit, other.file == file else { return sameID(sibling, child) }
+            return Resolver.sameBytes(name, tree.name(ofElement: Int(other.syntax)), in: bytes)
         }
     }
 
