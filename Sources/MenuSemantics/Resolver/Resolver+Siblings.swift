@@ -15,7 +15,6 @@ extension Resolver {
         // bodies use an index.
         let useIndex = count > 16
         var index = SiblingIndex(count: useIndex ? count : 0)
-        let textAt = { (position: Int) in self.idText(self.openChildren[mark + position]) }
         takenPositions.shrink(to: 0)
         var hasSynthetic = false
         var hasCopies = false
@@ -33,7 +32,7 @@ extension Resolver {
                 }
                 let first: Int?
                 if useIndex {
-                    first = index.first(idText(child), orInsert: position, text: textAt)
+                    first = index.first(idText(child), orInsert: position, text: { idText(at: $0, from: mark) })
                 } else {
                     first = takenPosition(of: child, record, among: mark, writtenIn: tree, file: file, bytes: bytes)
                     if first == nil { takenPositions.append(position) }
@@ -62,10 +61,10 @@ extension Resolver {
             repeat {
                 ordinal += 1
                 candidate = syntheticID(kind, ordinal)
-            } while useIndex ? index.contains(text(candidate), text: textAt) : isTaken(candidate, among: mark, orIn: takenNames)
+            } while useIndex ? index.contains(text(candidate), text: { idText(at: $0, from: mark) }) : isTaken(candidate, among: mark, orIn: takenNames)
             ordinals[kind.ordinal] = ordinal
             model.records[Int(child)].id = candidate
-            if useIndex { _ = index.first(text(candidate), orInsert: position, text: textAt) } else { takenNames.append(candidate) }
+            if useIndex { _ = index.first(text(candidate), orInsert: position, text: { idText(at: $0, from: mark) }) } else { takenNames.append(candidate) }
         }
     }
 
@@ -89,6 +88,11 @@ extension Resolver {
             return Resolver.sameBytes(name, tree.name(ofElement: Int(other.syntax)), in: bytes)
         }
     }
+
+    /// The identifier of the sibling at `position` from `mark`. (A method,
+    /// not a closure kept in a variable, which took a heap context and
+    /// reference counts for each body.)
+    private func idText(at position: Int, from mark: Int) -> String { idText(openChildren[mark + position]) }
 
     /// Whether a sibling in `takenPositions`, or a synthetic one chosen
     /// already (`chosen`), has this identifier.
