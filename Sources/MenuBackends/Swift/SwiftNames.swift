@@ -219,10 +219,10 @@ package enum SwiftNames {
     private static func isUpper(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") }
 
     /// Whether two named members' identifiers fold to one handle (`Edit`,
-    /// `edit`): their folded hashes, sorted in `folded` (scratch space),
+    /// `edit`): their folded hashes, gathered in `folded` (scratch space),
     /// meet. Asked only of a scope with a capitalized identifier: the
-    /// others' identifiers are their own folds, and distinct. Sorting takes
-    /// 8 bytes a name where a `Set` took twice that and more while growing.
+    /// others' identifiers are their own folds, and distinct. Gathering
+    /// takes 8 bytes a name where a `Set` took twice that and more while growing.
     private static func foldedNamesRepeat(_ members: ArraySlice<Int32>, _ store: ModelStore, _ digest: IdentifierDigest,
                                           generated: Bool, topLevel: Bool, folded: inout [Int]) -> Bool {
         folded.removeAll(keepingCapacity: true)
@@ -232,21 +232,32 @@ package enum SwiftNames {
             guard generated && (topLevel || store.records[Int(index)].idSource != .synthetic) else { continue }
             folded.append(digest.hash(of: index))
         }
-        folded.sort()
-        return zip(folded, folded.dropFirst()).contains { $0 == $1 }
+        return containsRepeat(&folded)
     }
 
     /// Whether two members may have the same identifier: their folded
     /// hashes meet. Those of identifiers that differ only in capitals at
     /// the start meet too; the exact comparison (`clashes(among:…)`) tells
-    /// them apart. The hashes are sorted in `hashes` (scratch space), as
+    /// them apart. The hashes are gathered in `hashes` (scratch space), as
     /// `folded` is: a dictionary per scope cost more.
     private static func idsRepeat(_ members: ArraySlice<Int32>, _ digest: IdentifierDigest, hashes: inout [Int]) -> Bool {
         hashes.removeAll(keepingCapacity: true)
         hashes.reserveCapacity(members.count)
         for index in members { hashes.append(digest.hash(of: index)) }
-        hashes.sort()
-        return zip(hashes, hashes.dropFirst()).contains { $0 == $1 }
+        return containsRepeat(&hashes)
+    }
+
+    /// Whether two of `values` are equal: a few compared pairwise (most
+    /// scopes are a few members, and sorting them cost more), more sorted.
+    private static func containsRepeat(_ values: inout [Int]) -> Bool {
+        if values.count <= 32 {
+            for later in values.indices.dropFirst() {
+                for earlier in 0..<later where values[earlier] == values[later] { return true }
+            }
+            return false
+        }
+        values.sort()
+        return zip(values, values.dropFirst()).contains { $0 == $1 }
     }
 
     /// Whether these members were gathered through a transparent group.
