@@ -196,12 +196,7 @@ enum ButtonQueries {
     /// payments too.
     static func destructiveReason(_ element: Element) -> String? {
         if role(of: element) == "destructive" { return "role: destructive" }
-        return element.label.flatMap(destructiveReason(ofLabel:))
-    }
-
-    /// Why a label reads as destructive: its first word is a destructive
-    /// verb, or a verb that destroys the data its object names.
-    static func destructiveReason(ofLabel label: String) -> String? {
+        guard let label = element.label else { return nil }
         // Most labels' first word is found without listing their words.
         guard let written = LabelWords.plainFirstWord(in: label)?.word ?? LabelWords.words(in: label).first?.text else { return nil }
         let first = written.lowercased()

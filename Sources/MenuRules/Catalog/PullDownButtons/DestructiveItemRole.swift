@@ -57,21 +57,11 @@ struct DestructiveItemRole: Rule {
         // records before a handle is made, and all of them in a file without pull-downs.
         guard file.walk(.pulldown).underestimatedCount > 0 else { return }
         let store = file.store
-        // What a label says is answered once per distinct label, and asked before the ancestors are looked up.
-        var labelReasons = reporter.labelMemo(LabelTable.destructiveReason, over: file)
-        let candidates = file.walk(.item).matching { record in
-            !record.isSpliced && record.label.exists && labelReasons[record.label] != nil && store.hasAncestor(of: .pulldown, from: record.parent)
-        }
-        for (element, _) in candidates {
-            guard element.symbol(.role) != "destructive", let reason = labelReasons[element.record.label] else { continue }
+        for (element, _) in file.walk(.item).matching({ !$0.isSpliced && store.hasAncestor(of: .pulldown, from: $0.parent) }) {
+            guard element.symbol(.role) != "destructive", let reason = ButtonQueries.destructiveReason(element) else { continue }
             reporter.report("\(element.displayName) is destructive (\(reason)) but has no `role: destructive`",
                             at: element.focusSpan, label: "looks like any other item", element: element,
                             help: "add role: destructive, so that the menu shows it as destructive")
         }
     }
-}
-
-extension LabelTable {
-    /// Why a label reads as destructive (`ButtonQueries.destructiveReason(ofLabel:)`).
-    func destructiveReason(_ id: TextID) -> String? { ButtonQueries.destructiveReason(ofLabel: text(id)) }
 }
