@@ -381,7 +381,7 @@ struct MenuRuleTests {
     /// read: a menu of more distinct labels than that still finds each
     /// repeat, and only the repeats.
     @Test func repeatsAreFoundAmongMoreLabelsThanAreKeptHashed() {
-        let items = (0..<1_200).map { "  item i\($0) \"Label \($0)\"\n" }.joined()
+        let items = (0..<5_000).map { "  item i\($0) \"Label \($0)\"\n" }.joined()
         let text = "menu Big \"Big\" {\n" + items + "  item again0 \"label 0\"\n  item again700 \" LABEL 700\"\n}\n"
         #expect(findings("duplicate-label", in: text).map(\.span.start)
             == [offset(of: #""label 0""#, in: text), offset(of: #"" LABEL 700""#, in: text)].compactMap { $0 })

@@ -110,7 +110,7 @@ struct OriginRun {
 /// one-line declarations the records are a quarter of the peak, so the
 /// small fields share two bytes (see `sourceAndCount`, `depthAndSplice`).
 @_spi(MenuPipeline) public struct ElementRecord: Sendable {
-    package var kind: ElementKind
+    @usableFromInline package var kind: ElementKind
     package var context: ElementContext
     /// `idSource` in the low two bits, `propertyCount` in the six above:
     /// an element keeps each property name once, and there are fewer
@@ -203,6 +203,8 @@ struct OriginRun {
     /// generated Swift's handles): a section, toolbar or row with a
     /// synthetic identifier only groups, so adding or removing one must not
     /// move anything else.
+    // Inlinable: the Swift-name clash check asks it of every child, from another module.
+    @inlinable
     package var isTransparent: Bool {
         idSource == .synthetic && (kind == .section || kind == .toolbar || kind == .row)
     }

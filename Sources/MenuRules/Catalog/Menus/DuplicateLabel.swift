@@ -247,8 +247,8 @@ struct DuplicateLabel: Rule {
         }
     }
 
-    /// The folded hashes of the labels read last, by `TextID`: a few
-    /// hundred slots, each holding whichever label last fell in it. Labels
+    /// The folded hashes of the labels read last, by `TextID`: a couple of
+    /// thousand slots, each holding whichever label last fell in it. Labels
     /// repeat across a file ("Copy", "Paste", "Show All"), and hashing each
     /// again took a quarter of the scan; a fixed size keeps a file of
     /// millions of distinct labels to the memory it had without.
@@ -260,7 +260,7 @@ struct DuplicateLabel: Rule {
             var isBlank = false
         }
 
-        private static let size = 512
+        private static let size = 2048
         private var slots = [Slot](repeating: Slot(), count: RecentHashes.size)
 
         /// `FoldedLabel.hash(of:in:)`.
