@@ -114,7 +114,7 @@ struct CompileSession {
         var options = CompileOptions(root: root, configuration: configuration?.rules, ruleOverrides: ruleOverrides)
         options.listsEveryFinding = listsEveryFinding
         options.workers = JobsSetting.fromEnvironment().workers
-        options.freesMemoryAfterResolving = true
+        options.freesMemoryBetweenStages = true
         return options
     }
 

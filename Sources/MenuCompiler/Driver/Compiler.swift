@@ -27,12 +27,13 @@ public struct CompileOptions: Sendable {
     /// one `too-many-errors` error (see `UnlistedErrors`).
     public var listsEveryFinding: Bool
     /// Hand the memory the resolver freed back to the system before the
-    /// rules run, when the inputs are large (`freesMemoryAfterResolvingFrom`
-    /// bytes or more). Set by a process that compiles once and exits (the
-    /// `menuc` command): the allocator's policy is the process's (see
+    /// rules run, and what the rules freed before the report is made, when
+    /// the inputs are large (`freesMemoryBetweenStagesFrom` bytes or more).
+    /// Set by a process that compiles once and exits (the `menuc`
+    /// command): the allocator's policy is the process's (see
     /// `AllocatorPolicy`), and a language server re-checking on every
     /// edit keeps its memory for the next check.
-    public var freesMemoryAfterResolving: Bool
+    public var freesMemoryBetweenStages: Bool
 
     public init(root: String? = nil, runRules: Bool = true, configuration: RuleConfiguration? = nil, ruleOverrides: [String: RuleSeverity] = [:]) {
         self.root = root
@@ -41,7 +42,7 @@ public struct CompileOptions: Sendable {
         self.ruleOverrides = ruleOverrides
         self.workers = nil
         self.listsEveryFinding = false
-        self.freesMemoryAfterResolving = false
+        self.freesMemoryBetweenStages = false
     }
 }
 
@@ -90,14 +91,23 @@ public enum Compiler {
     static let parallelRulesMinimumBytes = 2_000_000
 
     /// Inputs from this size have the resolver's freed working tables
-    /// handed back to the system before the rules run (with
-    /// `CompileOptions.freesMemoryAfterResolving`). The rules of a file
-    /// checked on another thread allocate from that thread's own heap,
-    /// which cannot reuse what the main one holds free: a 50 MB file
-    /// imported by another passed the 8× bound with those tables kept.
-    /// Below this size, faulting the pages in again would cost more time
-    /// than the memory is worth.
-    static let freesMemoryAfterResolvingFrom = 16_000_000
+    /// handed back to the system before the rules run, and the rules'
+    /// before the report (with `CompileOptions.freesMemoryBetweenStages`).
+    /// The rules of a file checked on another thread allocate from that
+    /// thread's own heap, which cannot reuse what the main one holds free,
+    /// and the report's from the main one, which cannot reuse the rules':
+    /// a 50 MB file imported by another passed the 8× bound with the
+    /// resolver's tables kept, and 50 MB of one-line declarations with the
+    /// rules' kept. Below this size, faulting the pages in again would cost
+    /// more time than the memory is worth.
+    static let freesMemoryBetweenStagesFrom = 16_000_000
+
+    /// Hands freed memory back to the system between stages, when asked
+    /// to and the inputs are large (see `freesMemoryBetweenStagesFrom`).
+    private static func freeMemoryBetweenStages(_ options: CompileOptions, _ workspace: Workspace) {
+        guard options.freesMemoryBetweenStages, workspace.files.reduce(0, { $0 + $1.bytes.count }) >= freesMemoryBetweenStagesFrom else { return }
+        AllocatorPolicy.returnFreeMemory()
+    }
 
     /// One import group's checked files, diagnostics and uncounted errors.
     /// The resolver ends here: its working tables (scopes, names, the
@@ -161,9 +171,7 @@ public enum Compiler {
             return (files, diagnostics, unlisted)
         }
         timings.finish("resolve")
-        if options.freesMemoryAfterResolving, workspace.files.reduce(0, { $0 + $1.bytes.count }) >= freesMemoryAfterResolvingFrom {
-            AllocatorPolicy.returnFreeMemory()
-        }
+        freeMemoryBetweenStages(options, workspace)
         var checked: [FileID: CheckedFile] = [:]
         for file in resolved.flatMap(\.0) { checked[file.source.id] = file }
         var unlisted: [FileID: UnlistedErrors] = [:]
@@ -218,6 +226,7 @@ public enum Compiler {
                               workers: ruleWorkers, keep: keep, labels: labelTables[index])
             }
             timings.finish("guideline rules")
+            freeMemoryBetweenStages(options, workspace)
             // Each file's findings are moved, not copied, where they can
             // be: a file of hundreds of thousands of findings lists them all
             // for the formats that list every one.

@@ -502,17 +502,19 @@ package final class WalkIndex: Sendable {
 
     /// Where each root's walk ends: `ends[k]` is one past the last position
     /// of `roots[k]`'s elements (the walk visits roots in order, each with
-    /// everything below it).
-    func rootEnds(roots: Declarations, in store: ModelStore) -> [Int] {
-        var ends: [Int] = []
+    /// everything below it). Four bytes a root, as the walk's own lists: a
+    /// file of millions of declarations held eight a root while its rules
+    /// ran, in memory the rules' threads cannot reuse.
+    func rootEnds(roots: Declarations, in store: ModelStore) -> [Int32] {
+        var ends: [Int32] = []
         ends.reserveCapacity(roots.count)
         var next = 1  // the root whose start ends the current one
         for (position, index) in zip(order.indices, order)
         where next < roots.count && Int(index) == roots[next].index && store.records[Int(index)].depth == 0 {
-            ends.append(position)
+            ends.append(Int32(position))
             next += 1
         }
-        if !roots.isEmpty { ends.append(order.endIndex) }
+        if !roots.isEmpty { ends.append(Int32(order.endIndex)) }
         return ends
     }
 
@@ -697,7 +699,7 @@ public struct CheckedFile: Sendable {
         guard ends.count == declarations.count else { return [self] }
         var parts: [CheckedFile] = []
         var (firstRoot, firstPosition) = (0, 0)
-        for (root, end) in ends.enumerated() where end - firstPosition >= elements || root == ends.count - 1 {
+        for (root, end) in ends.lazy.map(Int.init).enumerated() where end - firstPosition >= elements || root == ends.count - 1 {
             let part = WalkIndex(walk, positions: firstPosition..<end)
             parts.append(CheckedFile(storage: Storage(storage, declarations: firstRoot..<(root + 1), walk: part)))
             (firstRoot, firstPosition) = (root + 1, end)
