@@ -160,8 +160,9 @@ package enum SwiftNames {
         func renamed(topLevel: Bool) -> Bool { contains(topLevel ? .renamedAtTopLevel : .renamed) }
     }
 
-    /// (The word sets are passed in: read as statics, each name checked
-    /// their lazy initialization.)
+    /// What Swift does to an identifier's names (`IdentifierTraits`). (The
+    /// word sets are passed in: read as statics, each name checked their
+    /// lazy initialization.)
     private static func traits(of id: UnsafeBufferPointer<UInt8>, unusable: ASCIIWordSet, namespaceMembers: ASCIIWordSet) -> IdentifierTraits {
         guard let first = id.first, let last = id.last else { return [] }
         var found: IdentifierTraits = []
