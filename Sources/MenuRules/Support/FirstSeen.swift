@@ -8,7 +8,9 @@ import MenuSyntax
 ///
 /// A list while it is short, which is nearly always (a menu level, one
 /// menu's shortcuts), and a dictionary once it is long, so a hostile file
-/// with a million entries stays linear.
+/// with a million entries stays linear. `menuc-bench --phases` on the
+/// 10 MB corpus shows the list in the check row: `duplicate-shortcut` with
+/// a dictionary emptied for each menu ran more than twice as long.
 struct FirstSeen<Key: Hashable, Value> {
     private var list: [(key: Key, value: Value)] = []
     private var index: [Key: Value] = [:]
