@@ -20,15 +20,4 @@ struct GroupKeyedTableTests {
         }
         for key in 0..<keyCount { #expect(table[key] == (key % 3 == 0 ? key * 2 : -1)) }
     }
-
-    /// A table that expects most keys makes its array at the first key set,
-    /// not before: a rule's memo of a kind the file holds none of costs nothing.
-    @Test func theArrayIsMadeAtTheFirstKey() {
-        var table = GroupKeyedTable(keyCount: 1_000, missing: -1, expectedKeys: 1_000)
-        #expect(table.dense.isEmpty)
-        #expect(table[5] == -1)
-        table[5] = 10
-        #expect(table.dense.count == 1_000)
-        #expect(table[5] == 10 && table[6] == -1)
-    }
 }

@@ -699,7 +699,9 @@ public struct CheckedFile: Sendable {
         guard ends.count == declarations.count else { return [self] }
         var parts: [CheckedFile] = []
         var (firstRoot, firstPosition) = (0, 0)
-        for (root, end) in ends.lazy.map(Int.init).enumerated() where end - firstPosition >= elements || root == ends.count - 1 {
+        for (root, stored) in ends.enumerated() {
+            let end = Int(stored)
+            guard end - firstPosition >= elements || root == ends.count - 1 else { continue }
             let part = WalkIndex(walk, positions: firstPosition..<end)
             parts.append(CheckedFile(storage: Storage(storage, declarations: firstRoot..<(root + 1), walk: part)))
             (firstRoot, firstPosition) = (root + 1, end)

@@ -79,6 +79,12 @@ public struct TextID: Hashable, Sendable, Comparable {
     static func isWellFormedUTF8(_ buffer: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < buffer.count {
+            // ASCII in place: the sequence reader is a call into the lexer's
+            // module, and most of a label with a "…" is ASCII.
+            if buffer[index] < 0x80 {
+                index += 1
+                continue
+            }
             guard let width = Lexer.validSequenceLength(buffer, at: index) else { return false }
             index += width
         }

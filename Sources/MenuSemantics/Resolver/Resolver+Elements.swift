@@ -41,7 +41,7 @@ extension Resolver {
         var seenUnknown: [String: Int] = [:]
         var hasChildMembers = false
         // What the outputs repeat of it, for the splice limits (`SpliceShape`).
-        var writtenBytes = Int(node.label.token.count) + tree.name(ofElement: element).count + (node.hasDoc ? tree.doc(ofElement: element).map { $0.span.end - $0.span.start } ?? 0 : 0)
+        var writtenBytes = Int(node.label.token.count) + tree.name(ofElement: element).count + (node.hasDoc ? tree.docSpan(ofElement: element).map { $0.end - $0.start } ?? 0 : 0)
         let body = tree.body(of: node)
         let firstMember = Int(body?.firstMember ?? 0)
         for memberIndex in firstMember..<(firstMember + Int(body?.memberCount ?? 0)) {

@@ -8,9 +8,7 @@
 /// then a dictionary, and becomes an array once a sixteenth of the keys
 /// are set, so it costs about what the file uses; a file that uses most
 /// of the numbering (the only file of its group, usually) says so and
-/// gets the array at its first key (not before: a rule's memo of labels
-/// that the file turns out to hold none of the kinds it asks about costs
-/// nothing, where a file of millions of labels paid a byte a label for it).
+/// gets the array at once.
 ///
 /// Public to the pipeline's stages only (`@_spi(MenuPipeline)`) and
 /// inlinable: the rules and backends read it for every label and value
@@ -26,8 +24,6 @@
     @usableFromInline var sparse: [Int32: Value] = [:]
     @usableFromInline let keyCount: Int
     @usableFromInline let missing: Value
-    /// The array is made at the first key set.
-    @usableFromInline let denseAtFirstKey: Bool
 
     /// How many keys `few` holds before they move to `sparse`.
     @usableFromInline static var fewLimit: Int { 8 }
@@ -37,7 +33,7 @@
     @inlinable public init(keyCount: Int, missing: Value, expectedKeys: Int) {
         self.keyCount = keyCount
         self.missing = missing
-        denseAtFirstKey = expectedKeys >= Self.denseThreshold(keyCount)
+        if expectedKeys >= Self.denseThreshold(keyCount) { dense = Array(repeating: missing, count: keyCount) }
     }
 
     /// How many keys make the array worth its memory.
@@ -59,11 +55,6 @@
                 return
             }
             precondition(key >= 0 && key < keyCount, "key out of the table's range")
-            if denseAtFirstKey {
-                becomeDense()
-                dense[key] = newValue
-                return
-            }
             let key = Int32(truncatingIfNeeded: key)
             if sparse.isEmpty {
                 if let slot = few.firstIndex(where: { $0.key == key }) {

@@ -135,6 +135,14 @@ public final class SyntaxTree: Sendable {
         return docs[position]
     }
 
+    /// Where element `index`'s doc comment is written, if it has one: what
+    /// the resolver asks of every documented element, without a copy of
+    /// the comment's text.
+    package func docSpan(ofElement index: Int) -> Span? {
+        guard elements[index].hasDoc, let position = SyntaxTree.position(of: UInt32(index), in: documentedElements[...], \.self) else { return nil }
+        return docs[position].span
+    }
+
     /// Element `index`'s `@allow` attributes: a run of `attributes` (empty without any).
     package func attributeRun(ofElement index: Int) -> (first: UInt32, count: UInt32) {
         guard elements[index].hasAttributes,
