@@ -106,15 +106,8 @@ package enum SwiftNames {
                 let named = generated && (topLevel || record.idSource != .synthetic)
                 if named, !renamed {
                     // A synthetic top-level name is spelled as its kind (`MenuBar`).
-                    if record.idSource == .synthetic {
-                        renamed = true
-                    } else {
-                        let traits = topLevel
-                            ? store.withIDBytes(of: record) { Self.traits(of: $0, unusable: unusable, namespaceMembers: namespaceMemberWords) }
-                            : digest.traits(of: index)
-                        renamed = traits.renamed(topLevel: topLevel)
-                        capitalized = capitalized || traits.contains(.capitalized)
-                    }
+                    renamed = record.idSource == .synthetic || digest.needsRenaming(index, topLevel: topLevel)
+                    capitalized = capitalized || digest.isCapitalized(index)
                 }
                 if record.childCount > 0 {
                     let first = pool.count
@@ -142,90 +135,78 @@ package enum SwiftNames {
         return diagnostics
     }
 
-    /// What an identifier's Swift names tell of it (see `traits(of:…)`).
-    private struct IdentifierTraits: OptionSet {
-        var rawValue: UInt8
-        /// The identifier's Swift names differ from it, in any scope, in a
-        /// way another identifier's could meet besides folding alike
-        /// (`foldedHash`): `_` first or last (`_x` and its type `_x_`;
-        /// `string_` and `string`, whose type is `String_`), or a name
-        /// Swift reserves.
-        static let renamed = IdentifierTraits(rawValue: 1)
-        /// The same at the top level, where the namespace's own members
-        /// (`document`) are reserved too.
-        static let renamedAtTopLevel = IdentifierTraits(rawValue: 2)
-        /// A capital first: the only way two distinct identifiers fold to one handle.
-        static let capitalized = IdentifierTraits(rawValue: 4)
-
-        func renamed(topLevel: Bool) -> Bool { contains(topLevel ? .renamedAtTopLevel : .renamed) }
-    }
-
-    /// What Swift does to an identifier's names (`IdentifierTraits`). (The
-    /// word sets are passed in: read as statics, each name checked their
-    /// lazy initialization.)
-    private static func traits(of id: UnsafeBufferPointer<UInt8>, unusable: ASCIIWordSet, namespaceMembers: ASCIIWordSet) -> IdentifierTraits {
-        guard let first = id.first, let last = id.last else { return [] }
-        var found: IdentifierTraits = []
-        if first == UInt8(ascii: "_") || last == UInt8(ascii: "_") || unusable.contains(id) {
-            found.formUnion([.renamed, .renamedAtTopLevel])
-        } else if namespaceMembers.contains(id) {
-            found.insert(.renamedAtTopLevel)
-        }
-        if isUpper(first) { found.insert(.capitalized) }
-        return found
-    }
-
-    /// What the look at each scope below the top level needs of its
-    /// members' identifiers, read once for every element below the top
-    /// level, in walk order.
+    /// What the look at each scope needs of the file's identifiers, read
+    /// once for every element of the file, in walk order.
     ///
     /// The walk is in the order of the source text, so identifiers' bytes
     /// are read front to back: read scope by scope instead, each was a
-    /// cache miss, and together most of this check's time. The top level
-    /// is the file's declarations, already in source order: read in place,
-    /// it takes no table (a file of millions of one-line declarations is
-    /// checked within its memory bound without one).
+    /// cache miss, and together most of this check's time.
     private struct IdentifierDigest {
-        /// The lowest store index of the elements below the top level: the
-        /// tables cover only the span of the file's own, not every file of
-        /// its group.
+        /// The lowest store index of the file's elements: the tables cover
+        /// only the span of the file's own, not every file of its group.
         private let base: Int
         /// Each identifier's `foldedHash`: equal for identifiers with one
         /// handle, and so for equal identifiers too (`idsRepeat`).
         private var hashes: [Int]
-        private var traits: [IdentifierTraits]
+        /// Each identifier's `Traits`.
+        private var traits: [Traits]
 
+        private struct Traits: OptionSet {
+            var rawValue: UInt8
+            /// The identifier's Swift names differ from it, in any scope, in a
+            /// way another identifier's could meet besides folding alike
+            /// (`foldedHash`): `_` first or last (`_x` and its type `_x_`;
+            /// `string_` and `string`, whose type is `String_`), or a name
+            /// Swift reserves.
+            static let renamed = Traits(rawValue: 1)
+            /// The same at the top level, where the namespace's own members
+            /// (`document`) are reserved too.
+            static let renamedAtTopLevel = Traits(rawValue: 2)
+            /// A capital first: the only way two distinct identifiers fold to one handle.
+            static let capitalized = Traits(rawValue: 4)
+        }
+
+        /// (The word sets are passed in: read as statics, each name checked
+        /// their lazy initialization.)
         init(_ file: CheckedFile, unusable: ASCIIWordSet, namespaceMembers: ASCIIWordSet) {
             let store = file.store
-            var (lowest, highest) = (Int32.max, Int32.min)
-            for index in file.walkIndex.order where store.records[Int(index)].parent >= 0 {
-                lowest = min(lowest, index)
-                highest = max(highest, index)
-            }
-            base = Int(lowest)
-            let span = lowest <= highest ? Int(highest) - base + 1 : 0
+            let order = file.walkIndex.order
+            base = Int(order.min() ?? 0)
+            let span = order.isEmpty ? 0 : Int(order.max() ?? 0) - base + 1
             hashes = [Int](repeating: 0, count: span)
-            traits = [IdentifierTraits](repeating: [], count: span)
-            guard span > 0 else { return }
-            for index in file.walkIndex.order {
-                let record = store.records[Int(index)]
-                guard record.parent >= 0 else { continue }
+            traits = [Traits](repeating: [], count: span)
+            for index in order {
                 let slot = Int(index) - base
                 // Returned, not stored from the closure: arrays captured
                 // `inout` were checked for uniqueness on every store.
-                let (hash, found) = store.withIDBytes(of: record) { id in
-                    (foldedHash(id), SwiftNames.traits(of: id, unusable: unusable, namespaceMembers: namespaceMembers))
+                let (hash, found) = store.withIDBytes(of: store.records[Int(index)]) { id in
+                    (foldedHash(id), Self.traits(of: id, unusable: unusable, namespaceMembers: namespaceMembers))
                 }
                 hashes[slot] = hash
                 traits[slot] = found
             }
         }
 
-        /// Of an element below the top level.
+        /// What Swift does to an identifier's names (`Traits`).
+        private static func traits(of id: UnsafeBufferPointer<UInt8>, unusable: ASCIIWordSet, namespaceMembers: ASCIIWordSet) -> Traits {
+            guard let first = id.first, let last = id.last else { return [] }
+            var found: Traits = []
+            if first == UInt8(ascii: "_") || last == UInt8(ascii: "_") || unusable.contains(id) {
+                found.formUnion([.renamed, .renamedAtTopLevel])
+            } else if namespaceMembers.contains(id) {
+                found.insert(.renamedAtTopLevel)
+            }
+            if isUpper(first) { found.insert(.capitalized) }
+            return found
+        }
+
         func hash(of index: Int32) -> Int { hashes[Int(index) - base] }
 
-        /// Of an element below the top level.
-        func traits(of index: Int32) -> IdentifierTraits { traits[Int(index) - base] }
+        func needsRenaming(_ index: Int32, topLevel: Bool) -> Bool {
+            traits[Int(index) - base].contains(topLevel ? .renamedAtTopLevel : .renamed)
+        }
+
+        func isCapitalized(_ index: Int32) -> Bool { traits[Int(index) - base].contains(.capitalized) }
     }
 
     /// The members of one scope still to look at: a range of the pool of members.
@@ -250,7 +231,7 @@ package enum SwiftNames {
         folded.reserveCapacity(members.count)
         for index in members {
             guard generated && (topLevel || store.records[Int(index)].idSource != .synthetic) else { continue }
-            folded.append(topLevel ? store.withIDBytes(of: store.records[Int(index)], foldedHash) : digest.hash(of: index))
+            folded.append(digest.hash(of: index))
         }
         return containsRepeat(&folded)
     }
