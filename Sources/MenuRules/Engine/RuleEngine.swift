@@ -225,13 +225,10 @@ package struct RuleEngine {
         }
         return sites.filter { site in
             let place = (site.scope.file.rawValue, site.scope.start)
-            var (low, high) = (0, kept.count)
-            while low < high {
-                let middle = (low + high) / 2
-                if (kept[middle].file.rawValue, kept[middle].start) <= place { low = middle + 1 } else { high = middle }
-            }
-            guard low > 0, kept[low - 1].file == site.scope.file else { return false }
-            return furthestEnd[low - 1] > site.scope.start
+            // The first declaration starting after the site; the one before it starts at or before it.
+            let after = kept.partitionPoint { ($0.file.rawValue, $0.start) > place }
+            guard after > 0, kept[after - 1].file == site.scope.file else { return false }
+            return furthestEnd[after - 1] > site.scope.start
         }
     }
 

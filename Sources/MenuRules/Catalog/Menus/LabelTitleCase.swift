@@ -108,8 +108,8 @@ struct LabelTitleCase: Rule {
         for (element, _) in labelled {
             let record = element.record
             if record.kind != .toggle {
-                // A menu's title, or what `forEachItemOrButtonLabel` gives the other kinds: the label.
-                guard record.label.exists, !isTitleCased[record.label] else { continue }
+                // A menu's title, or what `forEachItemOrButtonLabel` gives
+                // the other kinds: the label, not in title case (`labelled`).
                 reportIfRecased(LabelText(element: element, property: nil, id: record.label), element: element, file: file, &reporter)
                 continue
             }
@@ -131,19 +131,15 @@ struct LabelTitleCase: Rule {
     /// a finding an allow silences or one past those shown makes no
     /// recased text (a file of a million such labels held one each).
     private func reportIfRecased(_ label: LabelText, element: Element, file: CheckedFile, _ reporter: inout RuleReporter) {
-        if reporter.vocabulary.words.isEmpty {
-            guard !Self.appKitLabels.contains(reporter.labels.text(label.id)), reporter.admits(label.span),
-                  let recased = reporter.labels.titleCased(label.id) else { return }
-            report(label, recased: recased, element: element, file: file, &reporter)
-            return
-        }
+        guard !Self.appKitLabels.contains(reporter.labels.text(label.id)) else { return }
+        if reporter.vocabulary.words.isEmpty, !reporter.admits(label.span) { return }
         guard let recased = recased(label.id, &reporter) else { return }
         report(label, recased: recased, element: element, file: file, &reporter)
     }
 
     /// The label in title style, keeping the project's vocabulary as written; nil when it already is.
     private func recased(_ id: TextID, _ reporter: inout RuleReporter) -> String? {
-        guard let recased = reporter.labels.titleCased(id), !Self.appKitLabels.contains(reporter.labels.text(id)) else { return nil }
+        guard let recased = reporter.labels.titleCased(id) else { return nil }
         let words = reporter.vocabulary.words
         guard !words.isEmpty else { return recased }
         let text = reporter.labels.text(id)
