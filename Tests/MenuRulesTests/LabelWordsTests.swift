@@ -283,7 +283,7 @@ struct LabelWordsTests {
         #expect(groups.first?.indices == [0, 1, 2])
     }
 
-    // MARK: ASCII fast path and the per-file table
+    // MARK: ASCII fast path and the label analysis
 
     /// Word ranges as UTF-8 offsets, comparable across the two paths.
     private func offsets(_ phrases: [[Range<String.Index>]], in label: String) -> [[[Int]]] {
@@ -316,123 +316,55 @@ struct LabelWordsTests {
         #expect(LabelWords.asciiPhrases(in: "Café") == nil)
     }
 
-    @Test func tableAnswersMatchDirectAnswersAndSurviveEquivalentSpellings() throws {
+    @Test func analysisAnswersMatchDirectAnswersAndSurviveEquivalentSpellings() throws {
         let precomposed = "Caf\u{E9} the Menu"
         let decomposed = "Cafe\u{301} the Menu"  // == precomposed, different bytes
         let labels = [precomposed, decomposed, precomposed, "sort by date", "Add to the Cart", "Undo", "Add to the Cart", "Photos", "…"]
-        let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\($0.element)\"\n" }.joined() + "}\n"
-        // Rules off: they would fill the table before the test asks.
-        let compilation = CheckedText(source, displayPath: "t.menu")
-        let file = try #require(compilation.file)
-        let table = LabelTable(store: file.store)
-        let items = file.walk(.item).map(\.element)
-        #expect(items.count == labels.count)
-
-        // Each answer is computed once per distinct label, then found.
-        let asked = try #require(items[3].labelID)
-        #expect(table.computations == 0)
-        _ = table.titleCased(asked)
-        _ = table.removingArticles(asked)
-        #expect(table.computations == 2)
-        for _ in 0..<3 {
-            _ = table.titleCased(asked)
-            _ = table.removingArticles(asked)
-            _ = try table.titleCased(#require(items[5].labelID))
+        let (file, ids) = try Self.file(ofItemsLabelled: labels)
+        let analysis = file.labels
+        for (id, label) in zip(ids, labels) {
+            #expect(analysis.text(id) == label)
+            #expect(analysis.titleCased(id) == (TitleCase.titleCased(label) == label ? nil : TitleCase.titleCased(label)))
+            #expect(analysis.isTitleCased(id) == (TitleCase.titleCased(label) == label))
+            #expect(analysis.removingArticles(id) == LabelWords.removingArticles(label))
+            #expect(analysis.isStandardLabel(id) == LabelWords.isStandardLabel(label))
+            #expect(analysis.words(id).map { String($0.text) } == LabelWords.words(in: label).map { String($0.text) })
+            #expect(offsets(analysis.phrases(id), in: label) == offsets(LabelWords.phrases(in: label), in: label))
+            #expect(analysis.firstWord(id).map { String($0.text) } == LabelWords.words(in: label).first.map { String($0.text) })
         }
-        #expect(table.computations == 3)
-
-        for item in items {
-            let id = try #require(item.labelID)
-            let label = try #require(item.label)
-            #expect(table.titleCased(id) == (TitleCase.titleCased(label) == label ? nil : TitleCase.titleCased(label)))
-            #expect(table.removingArticles(id) == LabelWords.removingArticles(label))
-            #expect(table.isStandardLabel(id) == LabelWords.isStandardLabel(label))
-            #expect(table.words(id).map { String($0.text) } == LabelWords.words(in: label).map { String($0.text) })
-            #expect(offsets(table.phrases(id), in: label) == offsets(LabelWords.phrases(in: label), in: label))
-            #expect(table.firstWord(id).map { String($0.text) } == LabelWords.words(in: label).first.map { String($0.text) })
-        }
-        // Equal texts share an entry; canonically equal but differently
+        // Equal texts share an id; canonically equal but differently
         // encoded texts do not (their string indices differ).
-        #expect(items[0].labelID == items[2].labelID)
-        #expect(items[0].labelID != items[1].labelID)
-        #expect(try table.firstWord(#require(items[4].labelID))?.isVerb == true)
-        #expect(try table.firstWord(#require(items[7].labelID))?.isVerb == false)
-        #expect(try table.firstWord(#require(items[8].labelID)) == nil)
-        #expect(try FoldedLabel.hash(of: #require(items[4].labelID), in: file.store) == FoldedLabel.hash(of: #require(items[6].labelID), in: file.store))
-
+        #expect(ids[0] == ids[2])
+        #expect(ids[0] != ids[1])
+        #expect(analysis.firstWord(ids[4])?.isVerb == true)
+        #expect(analysis.firstWord(ids[7])?.isVerb == false)
+        #expect(analysis.firstWord(ids[8]) == nil)
+        #expect(FoldedLabel.hash(of: ids[4], in: file.store) == FoldedLabel.hash(of: ids[6], in: file.store))
     }
 
-    /// A table of the labels of one menu of these items, asked nothing yet
-    /// (no rule has run), and each item's label, in order.
-    static func table(ofItemsLabelled labels: [String]) throws -> (table: LabelTable, ids: [TextID]) {
+    /// A checked file of one menu of these items (the rules not run), and each item's label, in order.
+    static func file(ofItemsLabelled labels: [String]) throws -> (file: CheckedFile, ids: [TextID]) {
         let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\($0.element)\"\n" }.joined() + "}\n"
         let file = try #require(CheckedText(source, displayPath: "t.menu").file)
-        return (LabelTable(store: file.store), try file.walk(.item).map(\.element).map { try #require($0.labelID) })
+        return (file, try file.walk(.item).map(\.element).map { try #require($0.labelID) })
     }
 
-    /// Most labels are in title case, have no article and are not standard
-    /// labels: those answers are flags, and only a label with a text to keep
-    /// (a recased or condensed form, its words) takes an entry. A file of a
-    /// million distinct labels holds a million of them.
-    @Test func plainAnswersTakeNoEntry() throws {
-        let (table, ids) = try Self.table(ofItemsLabelled: (0..<50).map { "Item \($0)" } + ["Add to the Cart", "sort by date"])
-        for id in ids.prefix(50) {
-            #expect(table.titleCased(id) == nil && table.removingArticles(id) == nil && !table.isStandardLabel(id))
+    /// A rule's memo asks its question once per distinct label and answers
+    /// what the question answers, however often and in whatever order it is asked.
+    @Test func aMemoAsksOncePerDistinctLabel() throws {
+        let labels = (0..<40).map { "open file \($0 % 10)" } + ["Open File", "Add to the Cart", "Open File"]
+        let (file, ids) = try Self.file(ofItemsLabelled: labels)
+        var asked: [TextID] = []
+        var isTitleCased = LabelMemo(over: file) { id in
+            asked.append(id)
+            return file.labels.isTitleCased(id)
         }
-        #expect(table.entryCount == 0)
-        // Asked again: found, not computed.
-        let computed = table.computations
-        for id in ids.prefix(50) { _ = table.titleCased(id); _ = table.removingArticles(id); _ = table.isStandardLabel(id) }
-        #expect(table.computations == computed)
-        #expect(table.removingArticles(ids[50]) == "Add to Cart")
-        #expect(table.titleCased(ids[51]) == "Sort by Date")
-        #expect(table.entryCount == 2)
-        #expect(table.removingArticles(ids[50]) == "Add to Cart" && table.titleCased(ids[51]) == "Sort by Date")
-    }
-
-    /// Whether a label is in title style is a flag: the recased text takes
-    /// an entry only when it is asked for (a finding that is reported). A
-    /// file of a million distinct labels not in title style held one each.
-    @Test func askingWhetherALabelIsInTitleStyleKeepsNoRecasedText() throws {
-        let (table, ids) = try Self.table(ofItemsLabelled: (0..<40).map { "open file \($0)" } + ["Open File", "Add to the Cart"])
-        #expect(ids.prefix(40).allSatisfy { !table.isTitleCased($0) })
-        #expect(table.isTitleCased(ids[40]) && table.isTitleCased(ids[41]))
-        #expect(table.entryCount == 0)
-        // Asked again: found, not computed.
-        let computed = table.computations
-        #expect(ids.prefix(40).allSatisfy { !table.isTitleCased($0) })
-        #expect(table.computations == computed)
-        // The recased text, when asked for, agrees; and once it is known, the flag follows it.
-        #expect(table.titleCased(ids[3]) == "Open File 3")
-        #expect(table.entryCount == 1)
-        #expect(!table.isTitleCased(ids[3]))
-    }
-
-    /// The rules' answers live while the rules run (nested runs included)
-    /// and are forgotten after: a build keeps every checked file while it
-    /// writes outputs, which never ask about labels.
-    @Test func answersAreKeptForARuleRunAndForgottenAfter() throws {
-        let compilation = CheckedText("menu M \"m\" {\n  item a \"Add to the Cart\"\n}\n", displayPath: "t.menu")
-        let file = try #require(compilation.file)
-        let table = LabelTable(store: file.store)
-        let id = try #require(file.walk(.item).map(\.element).first?.labelID)
-        table.keepingAnswers {
-            _ = table.removingArticles(id)
-            table.keepingAnswers { _ = table.removingArticles(id) }
-            // The inner run ended, the outer one has not: still known.
-            _ = table.removingArticles(id)
+        for id in ids + ids.reversed() {
+            #expect(isTitleCased[id] == (TitleCase.titleCased(file.labels.text(id)) == file.labels.text(id)))
         }
-        #expect(table.computations == 1)
-        table.keepingAnswers { _ = table.removingArticles(id) }
-        #expect(table.computations == 2)
-
-        // The engine runs the rules inside one such run, so a second check computes again.
-        let engine = RuleEngine()
-        let first = engine.findings(file, hasLanguageErrors: false, labels: table).diagnostics
-        let afterFirst = table.computations
-        #expect(engine.findings(file, hasLanguageErrors: false, labels: table).diagnostics.map(\.message) == first.map(\.message))
-        #expect(afterFirst > 2)
-        #expect(table.computations - afterFirst == afterFirst - 2)
+        #expect(asked.count == Set(ids).count)
+        #expect(Set(asked) == Set(ids))
+        #expect(asked.count == 12)
     }
 
     /// Labels for the byte-level answers: ordinary ones, and the edges of
@@ -462,14 +394,16 @@ struct LabelWordsTests {
         #expect(!LabelWords.verbs.contains { $0.first?.isNumber == true })
     }
 
-    /// The table answers plain labels from the model's bytes and the
-    /// others through strings; both must give what the string analysis does.
-    @Test func tableByteAnswersMatchTheStringAnalysis() throws {
+    /// The label analysis and `suggest-submenu`'s lead-word keys answer plain
+    /// labels from the model's bytes and the others through strings; both
+    /// must give what the string analysis does.
+    @Test func byteAnswersFromTheModelMatchTheStringAnalysis() throws {
         let labels = Self.byteAnswerLabels.filter { !$0.contains("\"") && !$0.contains("\\") && !$0.contains("\n") && !$0.contains("\r") }
         let source = "menu M \"M\" {\n" + labels.enumerated().map { "  item i\($0.offset) \"\($0.element)\"\n" }.joined() + "}\n"
         let compilation = CheckedText(source, displayPath: "t.menu")
         let file = try #require(compilation.file)
-        let table = LabelTable(store: file.store)
+        let analysis = file.labels
+        var leadWords = SuggestSubmenu.LeadWordKeys(store: file.store)
         let items = file.walk(.item).map(\.element)
         #expect(items.count == labels.count)
         var keyOfWord: [String: Int] = [:]
@@ -479,10 +413,10 @@ struct LabelWordsTests {
             let words = LabelWords.words(in: label)
             let first = words.first.map { String($0.text) }
             let startsWithNonVerb = first.map { !LabelWords.isVerb($0) && LabelWords.isKnownNonVerb($0) } ?? false
-            #expect(table.startsWithNonVerb(id) == startsWithNonVerb, "\(label.debugDescription)")
-            #expect(table.hasArticle(id) == (LabelWords.removingArticles(label) != nil), "\(label.debugDescription)")
+            #expect(analysis.startsWithNonVerb(id) == startsWithNonVerb, "\(label.debugDescription)")
+            #expect(analysis.hasArticle(id) == (LabelWords.removingArticles(label) != nil), "\(label.debugDescription)")
             // Keys are dense numbers: equal exactly when the lowercased first words are.
-            let key = table.leadWordKey(id)
+            let key = leadWords.key(of: id)
             #expect((key != nil) == (words.count >= 2), "\(label.debugDescription)")
             if let key, let first {
                 let word = first.lowercased()

@@ -204,26 +204,13 @@ public enum Compiler {
             let errorsByFile = errorsOfFile
             // One large file alone: its rules run in parallel instead.
             let ruleWorkers = files.count == 1 && files[0].source.bytes.count >= parallelRulesMinimumBytes ? workers : 1
-            // The files of an import group share one store, and so their label
-            // answers: held for each file, so they are worked out once for the
-            // group and forgotten when its last file is checked.
-            var tablesByStore: [ObjectIdentifier: LabelTable] = [:]
-            let labelTables = files.map { file in
-                let key = ObjectIdentifier(file.store)
-                if let table = tablesByStore[key] { return table }
-                let table = LabelTable(store: file.store)
-                tablesByStore[key] = table
-                return table
-            }
-            for table in labelTables { table.holdAnswers() }
             // Each rule keeps one more finding per file than is shown, so
             // that the summary of the rest can point at the first of them.
             let keep = options.listsEveryFinding ? Int.max : DiagnosticLimits.shownPerFile + 1
             var findings = Parallel.map(files.count, workers: workers) { index in
-                defer { labelTables[index].releaseAnswers() }
-                return RuleEngine(configuration: settings[index])
+                RuleEngine(configuration: settings[index])
                     .findings(files[index], languageErrors: errorsByFile[files[index].source.id] ?? [],
-                              workers: ruleWorkers, keep: keep, labels: labelTables[index])
+                              workers: ruleWorkers, keep: keep)
             }
             timings.finish("guideline rules")
             freeMemoryBetweenStages(options, workspace)

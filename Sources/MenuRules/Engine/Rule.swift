@@ -114,9 +114,6 @@ package struct RuleReporter: Sendable {
     package let thresholds: RuleThresholds
     /// The project's words, verbs and label language.
     package let vocabulary: LabelVocabulary
-    /// Answers about the labels of the checked file's store, shared by the
-    /// rules of one run (each distinct label is analysed once).
-    package let labels: LabelTable
     package private(set) var findings: [Diagnostic] = []
     /// Reports in the checked file past the first `keep` of this rule.
     package private(set) var suppressedCount = 0
@@ -131,21 +128,14 @@ package struct RuleReporter: Sendable {
     private var cutoff: (start: Int, end: Int)?
     private var findingsInFile = 0
 
-    init(stamp: RuleStamp, thresholds: RuleThresholds, vocabulary: LabelVocabulary = LabelVocabulary(), labels: LabelTable,
+    init(stamp: RuleStamp, thresholds: RuleThresholds, vocabulary: LabelVocabulary = LabelVocabulary(),
          file: FileID? = nil, allowScopes: [Span] = [], keep: Int = .max) {
         self.stamp = stamp
         self.thresholds = thresholds
         self.vocabulary = vocabulary
-        self.labels = labels
         self.file = file
         self.allows = AllowScopes(allowScopes)
         self.keep = max(keep, 1)
-    }
-
-    /// One question's answers about the labels of `file` (the file or part
-    /// the rule is looking at), for one rule's run.
-    package func labelMemo<Value>(_ question: @escaping (LabelTable) -> (TextID) -> Value, over file: CheckedFile) -> LabelMemo<Value> {
-        labels.memo(question, expectedLabels: file.elementCount)
     }
 
     /// At most this many secondary places per finding; the rest are counted in a note.

@@ -60,24 +60,18 @@ package struct RuleEngine {
     /// Like `check`, keeping at most `keep` findings per rule in the file
     /// (the first, in the order diagnostics are shown) and counting the
     /// rest: a report that shows a few hundred needs no more.
-    ///
-    /// `labels` answers questions about the labels of the file's store; the
-    /// files of an import group share one store and can share one table
-    /// (see `LabelTable.holdAnswers`). Without one, the run makes its own.
-    package func findings(_ file: CheckedFile, hasLanguageErrors: Bool, workers: Int = 1, keep: Int = .max,
-                         labels: LabelTable? = nil) -> Findings {
+    package func findings(_ file: CheckedFile, hasLanguageErrors: Bool, workers: Int = 1, keep: Int = .max) -> Findings {
         // Without the errors' places, any error could be anywhere.
         guard !hasLanguageErrors else { return Findings() }
-        return findings(file, languageErrors: [], workers: workers, keep: keep, labels: labels)
+        return findings(file, languageErrors: [], workers: workers, keep: keep)
     }
 
-    /// Like `findings(_:hasLanguageErrors:workers:keep:labels:)`, on the
+    /// Like `findings(_:hasLanguageErrors:workers:keep:)`, on the
     /// declarations that `languageErrors` left complete: rules read
     /// resolved meaning, and where an error made it incomplete findings
     /// would be noise; elsewhere they are what an editor should show
     /// while the file is being written.
-    package func findings(_ file: CheckedFile, languageErrors: [Diagnostic], workers: Int = 1, keep: Int = .max,
-                         labels: LabelTable? = nil) -> Findings {
+    package func findings(_ file: CheckedFile, languageErrors: [Diagnostic], workers: Int = 1, keep: Int = .max) -> Findings {
         let incomplete = IncompleteDeclarations(errors: languageErrors, in: file)
         let checked: CheckedFile
         switch incomplete {
@@ -85,8 +79,7 @@ package struct RuleEngine {
         case .wholeFile: return Findings()
         case .elements: checked = file.keepingDeclarations(where: Self.completeDeclarations(of: file, incomplete))
         }
-        let labels = labels ?? LabelTable(store: file.store)
-        return labels.keepingAnswers { runRules(on: checked, incomplete: incomplete, labels: labels, workers: workers, keep: keep) }
+        return runRules(on: checked, incomplete: incomplete, workers: workers, keep: keep)
     }
 
     /// The store indices of the declarations that hold no error and splice
@@ -116,7 +109,7 @@ package struct RuleEngine {
         return { !left.contains($0.index) }
     }
 
-    private func runRules(on file: CheckedFile, incomplete: IncompleteDeclarations, labels: LabelTable, workers: Int, keep: Int) -> Findings {
+    private func runRules(on file: CheckedFile, incomplete: IncompleteDeclarations, workers: Int, keep: Int) -> Findings {
         let ruleSet = ruleSet
         let thresholds = configuration.thresholds
         var fileVocabulary = configuration.vocabulary
@@ -149,7 +142,7 @@ package struct RuleEngine {
             let members = groups == 1 ? enabled : stride(from: group, to: enabled.count, by: groups).map { enabled[$0] }
             var reporters = members.map { ruleIndex in
                 let stamp = ruleSet.stamps[ruleIndex]
-                return RuleReporter(stamp: stamp, thresholds: thresholds, vocabulary: vocabulary, labels: labels, file: file.source.id,
+                return RuleReporter(stamp: stamp, thresholds: thresholds, vocabulary: vocabulary, file: file.source.id,
                                     allowScopes: (sitesByRule[stamp.id] ?? []).map { sites[$0].scope }, keep: keep)
             }
             for (slot, ruleIndex) in members.enumerated() where ruleSet.scopes[ruleIndex] == .file {

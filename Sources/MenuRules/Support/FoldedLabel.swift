@@ -5,7 +5,7 @@
 enum FoldedLabel {
     /// The folded text; nil for a blank label.
     static func text(of label: String) -> String? {
-        let folded = LabelTable.asciiFolded(label) ?? MenuQueries.trimmed(label).lowercased()
+        let folded = asciiFolded(label) ?? MenuQueries.trimmed(label).lowercased()
         return folded.isEmpty ? nil : folded
     }
 
@@ -14,8 +14,8 @@ enum FoldedLabel {
     /// model's bytes, without making a string.
     static func hash(of id: TextID, in store: ModelStore) -> UInt32? {
         let fast: UInt32?? = store.withTextBytes(id) { bytes in
-            // `LabelTable.asciiTrimmedBounds`: the blank space trimmed first
-            // is ASCII, so only the bytes between need checking.
+            // As `asciiTrimmedBounds` does, but the blank space trimmed
+            // first is ASCII, so only the bytes between need checking.
             var (start, end) = (0, bytes.count)
             while start < end, isSpace(bytes[start]) { start += 1 }
             while end > start, isSpace(bytes[end - 1]) { end -= 1 }
@@ -27,7 +27,36 @@ enum FoldedLabel {
         return text(of: store.text(id)).map(hash(ofFolded:))
     }
 
-    /// Space, and tab through carriage return (as `LabelTable.asciiTrimmedBounds` trims).
+    /// `MenuQueries.trimmed(text).lowercased()`, byte by byte, for a text of
+    /// ASCII, "…" and "’" (where every whitespace character is one byte, or
+    /// "\r\n", and only A–Z change case); nil for any other. Trimming and
+    /// lowercasing by `Character` cost 5,000 instructions a label.
+    static func asciiFolded(_ text: String) -> String? {
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            guard let (start, end) = asciiTrimmedBounds(bytes) else { return nil }
+            return String(unsafeUninitializedCapacity: end - start) { folded in
+                for offset in 0..<(end - start) {
+                    let byte = bytes[start + offset]
+                    folded[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                }
+                return end - start
+            }
+        }
+    }
+
+    /// Where a text of ASCII, "…" and "’" starts and ends without the blank
+    /// space at its ends; nil for any other text (see `asciiFolded`).
+    static func asciiTrimmedBounds(_ bytes: UnsafeBufferPointer<UInt8>) -> (start: Int, end: Int)? {
+        guard onlyEllipsesAndApostrophes(bytes, from: 0) else { return nil }
+        var start = 0
+        var end = bytes.count
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        return (start, end)
+    }
+
+    /// Space, and tab through carriage return (as `asciiTrimmedBounds` trims).
     private static func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
 
     /// The hash of a folded text's UTF-8 (what `hash(of:in:)` computes on the way).
@@ -80,7 +109,7 @@ enum FoldedLabel {
 
     /// Whether every byte from 0x80 up, from `start` on, is part of a "…"
     /// (E2 80 A6) or "’" (E2 80 99): the texts the byte-level label readers
-    /// answer themselves (see `LabelTable.asciiTrimmedBounds`).
+    /// answer themselves (see `asciiTrimmedBounds`).
     static func onlyEllipsesAndApostrophes(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Bool {
         var index = start
         while index < bytes.count {

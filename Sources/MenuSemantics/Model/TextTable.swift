@@ -148,7 +148,7 @@ public struct TextID: Hashable, Sendable, Comparable {
 
 /// Distinct byte strings, each stored once and numbered from 0 in the order
 /// first seen: the core of `TextTable`, and of keys that need no `String`
-/// kept beside them (`LabelTable`'s fold keys).
+/// kept beside them (`suggest-submenu`'s lead-word keys).
 ///
 /// The bytes go back to back in one array. Lookup is open addressing in a
 /// table whose slots hold a string's number + 1 (0: empty); a probe

@@ -113,7 +113,7 @@ enum ButtonQueries {
 
     /// `normalizedLabel` of a label's text.
     static func normalizedLabel(of label: String) -> String? {
-        if let folded = LabelTable.asciiFolded(label) { return droppingTrailingDots(folded) }
+        if let folded = FoldedLabel.asciiFolded(label) { return droppingTrailingDots(folded) }
         return normalizedLabelByCharacter(label)
     }
 
@@ -125,7 +125,7 @@ enum ButtonQueries {
         return text.isEmpty ? nil : String(text)
     }
 
-    /// The end of `normalizedLabel` for a label `LabelTable.asciiFolded`
+    /// The end of `normalizedLabel` for a label `FoldedLabel.asciiFolded`
     /// folded (lowercased and trimmed, as `normalizedLabel` does it): its
     /// trailing blanks, "…" and "." dropped by byte, for in such a label
     /// each of them is one byte (or "\r\n", or "…" itself). By `Character`

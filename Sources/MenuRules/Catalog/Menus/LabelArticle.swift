@@ -69,7 +69,8 @@ struct LabelArticle: Rule {
         // Articles are an English matter ("In English, the articles…").
         guard reporter.vocabulary.isEnglish else { return }
         let words = reporter.vocabulary.words
-        var hasArticle = reporter.labelMemo(LabelTable.hasArticle, over: file)
+        let labels = file.labels
+        var hasArticle = LabelMemo(over: file) { labels.hasArticle($0) }
         // Every kind but a toggle shows just its label, whose answer is
         // memoized: most elements stop here, at their stored record, before
         // a handle is made or their texts are listed.
@@ -78,15 +79,15 @@ struct LabelArticle: Rule {
         }
         for (element, _) in mayHaveArticles {
             element.forEachItemOrButtonLabel { label in
-                guard hasArticle[label.id], var condensed = reporter.labels.removingArticles(label.id) else { return }
+                guard hasArticle[label.id] else { return }
                 let text = label.text
-                if !words.isEmpty {
-                    guard let kept = LabelWords.removingArticles(text, keeping: words) else { return }
-                    condensed = kept
-                }
+                // `hasArticle` without the project's vocabulary: with it, a kept name may hold the only article.
+                guard let condensed = LabelWords.removingArticles(text, keeping: words) else { return }
                 let span = label.span
-                let article = firstArticle(in: text, id: label.id, labels: reporter.labels, keeping: words)
+                let article = firstArticle(in: text, keeping: words)
                 let at = article.map { MenuQueries.span(of: $0, in: text, literal: span, file: file) } ?? span
+                // What follows is worked out only for a finding that is kept.
+                guard reporter.admits(at) else { return }
                 let word = article.map { "'\(text[$0])'" } ?? "an article"
                 let isCertain = LabelWords.articleRemovalIsCertain(text, keeping: words)
                 let fixIt = MenuQueries.replacingLiteral(at: span, in: file, with: condensed,
@@ -101,9 +102,9 @@ struct LabelArticle: Rule {
 
     /// The range of the first word used as an article, standing alone
     /// between blanks (the same test `LabelWords.removingArticles` applies).
-    private func firstArticle(in text: String, id: TextID, labels: LabelTable, keeping words: [String]) -> Range<String.Index>? {
+    private func firstArticle(in text: String, keeping words: [String]) -> Range<String.Index>? {
         let kept = KeptText.ranges(in: text, vocabulary: words)
-        for phrase in labels.phrases(id) {
+        for phrase in LabelWords.phrases(in: text) {
             for position in phrase.indices where LabelWords.isArticle(at: position, in: phrase, of: text) {
                 let word = phrase[position]
                 guard !KeptText.overlaps(word, kept) else { continue }

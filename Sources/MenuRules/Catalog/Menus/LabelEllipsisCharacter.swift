@@ -30,7 +30,8 @@ struct LabelEllipsisCharacter: Rule {
     )
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
-        var threePeriods = reporter.labelMemo(LabelTable.hasThreePeriods, over: file)
+        let labels = file.labels
+        var threePeriods = LabelMemo(over: file) { labels.hasThreePeriods($0) }
         let store = file.store
         // Elements with a label, or of the kinds with on/off, subtitle or
         // title texts, with a text that uses three periods: asked of the

@@ -143,32 +143,37 @@ struct LabelStartsWithVerb: Rule {
         // splices every span is reported at most once anyway.)
         let mayRepeat = !file.store.origins.isEmpty
         var reported = Set<Span>()
-        var startsWithOtherWord = reporter.labelMemo(LabelTable.startsWithNonVerb, over: file)
+        let labels = file.labels
+        // Whether the label starts with a word that is not a verb, here: one
+        // known not to be, in no standard label, and not among the project's verbs.
+        var startsWithOtherWord = LabelMemo(over: file) { id in
+            labels.startsWithNonVerb(id) && !labels.isStandardLabel(id)
+                && !(labels.firstWord(id).map { projectVerbs.contains($0.text.lowercased()) } ?? true)
+        }
         // What is asked of a container is worked out once, for its first item asked about.
         var containers: [Int: ContainerFacts] = [:]
         // Only items and buttons perform actions (see isAction).
         // Cheapest test first, of the stored record: most labels do start
         // with a verb (answered per label, once).
         for (element, ancestors) in file.walk(.item, .button).matching({ $0.label.exists && startsWithOtherWord[$0.label] }) {
-            let id = element.record.label
             if !element.isSpliced {
                 if let top = ancestors.first, top.kind == .menu, isShown(top) { continue }
             } else if element.sourceFile != file.source.id {
                 continue  // declared in another file and checked there
             }
             guard let span = element.labelSpan, !(mayRepeat && reported.contains(span)),
-                  isAction(element, ancestors: ancestors, labels: reporter.labels, containers: &containers),
-                  !reporter.labels.isStandardLabel(id), let first = reporter.labels.firstWord(id),
-                  !projectVerbs.contains(first.text.lowercased()) else { continue }
+                  isAction(element, ancestors: ancestors, labels: labels, containers: &containers) else { continue }
             if mayRepeat { reported.insert(span) }
-            reporter.report("\(element.displayName) performs an action, but its label starts with '\(first.text)', not a verb",
+            // Made only for a finding that is kept (the message is an autoclosure).
+            func first() -> Substring { labels.firstWord(element.record.label)?.text ?? "" }
+            reporter.report("\(element.displayName) performs an action, but its label starts with '\(first())', not a verb",
                             at: span, label: "start with a verb", element: element,
-                            help: "start the label with a verb that says what happens (Show …, Add …, Mark as …); if '\(first.text)' is a verb here, add @allow(label-starts-with-verb)")
+                            help: "start the label with a verb that says what happens (Show …, Add …, Mark as …); if '\(first())' is a verb here, add @allow(label-starts-with-verb)")
         }
     }
 
     /// Whether the element is an action item or an action button.
-    private func isAction(_ element: Element, ancestors: Ancestors, labels: LabelTable,
+    private func isAction(_ element: Element, ancestors: Ancestors, labels: LabelAnalysis,
                           containers: inout [Int: ContainerFacts]) -> Bool {
         switch element.kind {
         case .item:
@@ -201,7 +206,7 @@ struct LabelStartsWithVerb: Rule {
         /// Actions that more than one of its items (in its sections too) perform.
         let sharedActions: Set<String>
 
-        init(_ container: Element, ancestors: Ancestors, labels: LabelTable) {
+        init(_ container: Element, ancestors: Ancestors, labels: LabelAnalysis) {
             // A Help menu lists topics and documents to read ("Tips for Your Mac"), a Window menu
             // the windows to bring forward; a submenu or menu at any depth above may supply the verb.
             var supplies = false
@@ -238,7 +243,7 @@ struct LabelStartsWithVerb: Rule {
 
     /// Whether the container's label is a verb phrase its items complete:
     /// "Move To", "Open With", "Share", "New", "Use This Mailbox For".
-    static func suppliesVerb(_ container: Element, labels: LabelTable) -> Bool {
+    static func suppliesVerb(_ container: Element, labels: LabelAnalysis) -> Bool {
         guard let id = container.labelID else { return false }
         let words = labels.words(id)
         guard let (first, isVerb) = labels.firstWord(id) else { return false }

@@ -98,7 +98,8 @@ struct LabelTitleCase: Rule {
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         // Title style is English; other languages capitalize by their own rules.
         guard reporter.vocabulary.isEnglish else { return }
-        var isTitleCased = reporter.labelMemo(LabelTable.isTitleCased, over: file)
+        let labels = file.labels
+        var isTitleCased = LabelMemo(over: file) { labels.isTitleCased($0) }
         var toggleLabels: [LabelText] = []
         // The analysis is memoized per distinct label: most labels stop at
         // the memo, asked of the stored record before a handle is made.
@@ -131,20 +132,14 @@ struct LabelTitleCase: Rule {
     /// a finding an allow silences or one past those shown makes no
     /// recased text (a file of a million such labels held one each).
     private func reportIfRecased(_ label: LabelText, element: Element, file: CheckedFile, _ reporter: inout RuleReporter) {
-        guard !Self.appKitLabels.contains(reporter.labels.text(label.id)) else { return }
-        if reporter.vocabulary.words.isEmpty, !reporter.admits(label.span) { return }
-        guard let recased = recased(label.id, &reporter) else { return }
-        report(label, recased: recased, element: element, file: file, &reporter)
-    }
-
-    /// The label in title style, keeping the project's vocabulary as written; nil when it already is.
-    private func recased(_ id: TextID, _ reporter: inout RuleReporter) -> String? {
-        guard let recased = reporter.labels.titleCased(id) else { return nil }
+        let text = label.text
+        guard !Self.appKitLabels.contains(text) else { return }
         let words = reporter.vocabulary.words
-        guard !words.isEmpty else { return recased }
-        let text = reporter.labels.text(id)
-        let kept = TitleCase.titleCased(text, keeping: words)
-        return kept == text ? nil : kept
+        if words.isEmpty, !reporter.admits(label.span) { return }
+        // The label in title style, keeping the project's vocabulary as written.
+        let recased = TitleCase.titleCased(text, keeping: words)
+        guard recased != text else { return }
+        report(label, recased: recased, element: element, file: file, &reporter)
     }
 
     private func report(_ label: LabelText, recased: String, element: Element, file: CheckedFile, _ reporter: inout RuleReporter) {

@@ -72,8 +72,10 @@ struct SuggestSubmenu: Rule {
 
     func check(_ file: CheckedFile, _ reporter: inout RuleReporter) {
         let store = file.store
-        let labels = reporter.labels
-        var screen = GroupScreen(makeMemo: { labels.memo(LabelTable.leadWordKey, expectedLabels: file.elementCount) })
+        var screen = GroupScreen(makeMemo: {
+            var keys = LeadWordKeys(store: store)
+            return LabelMemo(over: file) { keys.key(of: $0) }
+        })
         var groups: [Range<Int>] = []
         for (container, _) in file.walk(.menu, .pulldown, .contextmenu, .submenu) {
             groups.shrink(to: 0)
@@ -197,6 +199,45 @@ struct SuggestSubmenu: Rule {
             reporter.report("\(members.count) items of one group start with '\(term)'; consider a '\(title)' submenu listing \(Self.listing(rests, total: restCount))",
                             at: span, label: "'\(term)' repeated", element: first, secondary: others,
                             help: "replace them with submenu \"\(title)\" { … } holding items labeled with the rest of each label")
+        }
+    }
+}
+
+extension SuggestSubmenu {
+    /// Numbers for the lowercased first words of labels of at least two
+    /// words (what `LabelWords.repeatedLeadingTerms` groups by), in the
+    /// order they are first seen: small, dense keys for `DenseKeyTable`.
+    struct LeadWordKeys {
+        let store: ModelStore
+        private var words = ByteInterner()
+
+        init(store: ModelStore) {
+            self.store = store
+        }
+
+        /// The key of the label's first word; nil for a label of fewer than two words.
+        mutating func key(of id: TextID) -> Int? {
+            // A plain label's key is made from its bytes, without a string.
+            let plain: Int?? = store.withTextBytes(id) { bytes in
+                guard let (start, end, hasMore) = LabelWords.plainFirstWord(bytes: bytes) else { return nil }
+                guard hasMore else { return .some(nil) }
+                return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { word in
+                    for offset in start..<end {
+                        let byte = bytes[offset]
+                        word[offset - start] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+                    }
+                    return .some(key(of: UnsafeBufferPointer(word)))
+                }
+            }
+            if let plain { return plain }
+            let words = LabelWords.words(in: store.text(id))
+            guard words.count >= 2 else { return nil }
+            var word = words[0].text.lowercased()
+            return word.withUTF8 { key(of: $0) }
+        }
+
+        private mutating func key(of word: UnsafeBufferPointer<UInt8>) -> Int {
+            Int(words.intern(word).index)
         }
     }
 }
