@@ -16,9 +16,9 @@ public final class SyntaxTree: Sendable {
     /// Every element, in source order (a parent before its children).
     @usableFromInline package let elements: [ElementNode]
     /// The bodies of the elements that have one (`ElementNode.body`).
-    let bodies: [BodyNode]
+    @usableFromInline let bodies: [BodyNode]
     /// Each body's members, contiguous per body.
-    package let members: [MemberRef]
+    @_spi(MenuPipeline) public let members: [MemberRef]
     package let properties: [PropertyNode]
     /// Property values; a list's items are contiguous.
     package let values: [ValueNode]
@@ -112,13 +112,16 @@ public final class SyntaxTree: Sendable {
     }
 
     /// The members of element `index`'s body (empty without a body).
-    package func memberRefs(of index: Int) -> ArraySlice<MemberRef> {
+    // The resolver asks it of every element, in another module: inlinable
+    // (so public to the pipeline), where the call retained the members' array.
+    @_spi(MenuPipeline) @inlinable
+    public func memberRefs(of index: Int) -> ArraySlice<MemberRef> {
         guard let body = body(of: elements[index]) else { return members[0..<0] }
         return members[Int(body.firstMember)..<Int(body.firstMember + body.memberCount)]
     }
 
     /// The body of an element of this tree, if it has one.
-    package func body(of node: ElementNode) -> BodyNode? {
+    @inlinable package func body(of node: ElementNode) -> BodyNode? {
         node.hasBody ? bodies[Int(node.body)] : nil
     }
 
@@ -235,7 +238,7 @@ package struct StringRef: Hashable, Sendable {
 /// (`body(of:)`, `doc(ofElement:)`, `attributeRun(ofElement:)`, `span(ofElement:)`).
 @usableFromInline package struct ElementNode: Sendable {
     package var kind: ElementKind
-    private var flags: UInt8 = 0
+    @usableFromInline var flags: UInt8 = 0
     /// The identifier's length, in the two bytes the layout leaves here:
     /// at most `maximumNameLength` (the parser refuses a longer one).
     @usableFromInline var nameLength: UInt16 = 0
@@ -244,7 +247,7 @@ package struct StringRef: Hashable, Sendable {
     /// The label's literal; whether it is closed or has escapes is in `flags`.
     private var labelToken = TextRange.empty
     /// Index into the tree's `bodies` when `hasBody`.
-    var body: UInt32 = 0
+    @usableFromInline var body: UInt32 = 0
 
     init(kind: ElementKind, keyword: TextRange) {
         self.kind = kind
@@ -263,26 +266,28 @@ package struct StringRef: Hashable, Sendable {
         }
     }
 
-    private static let named: UInt8 = 1, labelled: UInt8 = 2, bodied: UInt8 = 4, closed: UInt8 = 8
-    private static let documented: UInt8 = 16, attributed: UInt8 = 32
-    private static let labelClosed: UInt8 = 64, labelEscaped: UInt8 = 128
+    @usableFromInline static let named: UInt8 = 1, labelled: UInt8 = 2, bodied: UInt8 = 4, closed: UInt8 = 8
+    @usableFromInline static let documented: UInt8 = 16, attributed: UInt8 = 32
+    @usableFromInline static let labelClosed: UInt8 = 64, labelEscaped: UInt8 = 128
 
-    private func has(_ flag: UInt8) -> Bool { flags & flag != 0 }
+    @usableFromInline func has(_ flag: UInt8) -> Bool { flags & flag != 0 }
 
-    private mutating func set(_ flag: UInt8, _ on: Bool) {
+    @usableFromInline mutating func set(_ flag: UInt8, _ on: Bool) {
         flags = on ? flags | flag : flags & ~flag
     }
 
-    package var hasName: Bool { get { has(Self.named) } set { set(Self.named, newValue) } }
-    package var hasLabel: Bool { get { has(Self.labelled) } set { set(Self.labelled, newValue) } }
+    // Read for every element by the resolver, in another module:
+    // inlinable, where a call each cost more than the read.
+    @inlinable package var hasName: Bool { get { has(Self.named) } set { set(Self.named, newValue) } }
+    @inlinable package var hasLabel: Bool { get { has(Self.labelled) } set { set(Self.labelled, newValue) } }
     /// The element has a body (`body` is its place in the tree's `bodies`).
-    var hasBody: Bool { get { has(Self.bodied) } set { set(Self.bodied, newValue) } }
+    @inlinable var hasBody: Bool { get { has(Self.bodied) } set { set(Self.bodied, newValue) } }
     /// The body's closing brace was found (else it is reported, and the body's `close` is where the element ends).
     var hasClose: Bool { get { has(Self.closed) } set { set(Self.closed, newValue) } }
     /// The tree keeps a doc comment for it.
-    package var hasDoc: Bool { get { has(Self.documented) } set { set(Self.documented, newValue) } }
+    @inlinable package var hasDoc: Bool { get { has(Self.documented) } set { set(Self.documented, newValue) } }
     /// The tree keeps `@allow` attributes for it.
-    package var hasAttributes: Bool { get { has(Self.attributed) } set { set(Self.attributed, newValue) } }
+    @inlinable package var hasAttributes: Bool { get { has(Self.attributed) } set { set(Self.attributed, newValue) } }
 
     /// The label's literal (`StringRef.none` without one). One with escapes
     /// reads as `StringRef.escaped`: its value is found by where it starts.
@@ -314,13 +319,13 @@ package struct StringRef: Hashable, Sendable {
 }
 
 /// An element's body, in 16 bytes.
-package struct BodyNode: Sendable {
+@usableFromInline package struct BodyNode: Sendable {
     var openBrace: UInt32
     /// The '}'; for a body left open (its element's `hasClose` is false),
     /// where the element ends: its last member, or its '{'.
     var closeBrace: UInt32 = 0
-    package var firstMember: UInt32 = 0
-    package var memberCount: UInt32 = 0
+    @usableFromInline package var firstMember: UInt32 = 0
+    @usableFromInline package var memberCount: UInt32 = 0
 
     /// The '{'.
     var open: TextRange { TextRange(start: openBrace, end: openBrace + 1) }
