@@ -399,15 +399,20 @@ private struct SwiftFileRenderer {
     }
 
     /// `SwiftNames.typeName` as bytes: an identifier written with a small
-    /// ASCII letter first is that letter capitalized and the rest, unless
-    /// the result is a name the generated code keeps (`String`, `Action`,
-    /// `Self`); only those, and every other identifier, take the strings.
+    /// ASCII letter first is that letter capitalized and the rest, and an
+    /// ASCII one with a capital first is itself, unless the result is a
+    /// name the generated code keeps (`String`, `Action`, `Self`); only
+    /// those, and every other identifier, take the strings.
     private static func typeName(of record: ElementRecord, index: Int, in store: ModelStore) -> [UInt8] {
         let fast: [UInt8]? = store.withIDBytes(of: record) { id in
-            guard record.idSource != .synthetic, let first = id.first, first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z"),
-                  id.count <= BytePrefix.length else { return nil }
+            guard record.idSource != .synthetic, let first = id.first, id.count <= BytePrefix.length else { return nil }
             var name = Array(id)
-            name[0] -= 0x20
+            if first >= UInt8(ascii: "a"), first <= UInt8(ascii: "z") {
+                name[0] -= 0x20
+            } else {
+                // Already a capital (its handle's name starts with a small letter, so the two differ).
+                guard first >= UInt8(ascii: "A"), first <= UInt8(ascii: "Z"), id.allSatisfy({ $0 < 0x80 }) else { return nil }
+            }
             let reserved = name.withUnsafeBufferPointer { name in
                 SwiftFileRenderer.reservedTypeNames.contains(name) || SwiftEscaping.keywordBytes.contains(name)
                     || SwiftFileRenderer.unusableMembers.contains(name)

@@ -106,6 +106,39 @@ struct EscapingTests {
         #expect(SwiftBackend.caseNames(for: ["allCases", "copy", "init", "rawValue", "rawValue_"]) == ["allCases_", "copy", "init_", "rawValue_", "rawValue_2"])
     }
 
+    /// The Swift backend writes most handle and type names from the
+    /// identifier's bytes; every name it writes must be the one the string
+    /// functions give (`SwiftNames.handleName`, `typeName`), capitals,
+    /// acronyms, reserved and one-letter names included.
+    @Test func handleAndTypeNamesWrittenFromBytesAgreeWithTheStringFunctions() throws {
+        let ids = ["Menu1", "PDFExport", "URL", "A", "AB", "ABc", "Self", "Type", "Action", "String", "Document", "Init", "Protocol",
+                   "X_Y", "Case", "Default", "Localizer", "LongIdentifierWellPastSixteen", "edit", "self", "document", "init", "z9"]
+        let body = ids.enumerated().map { "  submenu \($0.element) \"Sub \($0.offset)\" {\n    item \($0.element) \"Item \($0.offset)\"\n  }\n" }.joined()
+        let text = ids.map { "menu \($0) \"\($0) Menu\" {\n" + body + "}\n" }.joined(separator: "\n")
+        let source = SourceFile(id: FileID(0), displayPath: "names.menu", text: text)
+        let syntax = Parser.parse(source).syntax
+        let file = Resolver(workspace: LoadedSources(files: [source], syntax: [syntax], imports: [[]])).check([FileID(0)])[0]
+        let swift = SwiftBackend.render(file, files: { $0 == source.id ? source : nil })
+        // What was written, in order: each handle, and each type of handles.
+        let lines = swift.split(separator: "\n").map { $0.drop { $0 == " " } }
+        let handles = lines.compactMap { line in line.hasPrefix("static let ") ? line.dropFirst(11).prefix { $0 != ":" } : nil }.map(String.init)
+        let types = lines.compactMap { line in line.hasPrefix("enum ") && line.hasSuffix(" {") ? line.dropFirst(5).dropLast(2) : nil }.map(String.init)
+        // The same, from the string functions, in the order the scopes are written (source order, depth first).
+        var expectedHandles: [String] = []
+        var expectedTypes = ["Names"]
+        for (element, _) in file.walk() where SwiftNames.hasHandle(element) {
+            expectedHandles.append(SwiftEscaping.identifier(SwiftNames.handleName(element.id, topLevel: element.parent == nil)))
+            if !element.children.isEmpty { expectedTypes.append(SwiftNames.typeName(element)) }
+        }
+        #expect(expectedHandles.count == ids.count * (1 + 2 * ids.count))
+        #expect(handles.count >= expectedHandles.count && types.count >= expectedTypes.count)
+        // The first name that differs, if any (the lists are long).
+        let handle = zip(handles, expectedHandles).first { $0 != $1 }
+        #expect(handle == nil, "handle written \(handle?.0 ?? ""), expected \(handle?.1 ?? "")")
+        let type = zip(types, expectedTypes).first { $0 != $1 }
+        #expect(type == nil, "type written \(type?.0 ?? ""), expected \(type?.1 ?? "")")
+    }
+
     // MARK: - Markdown
 
     @Test("Markdown text is shown as written", arguments: [
