@@ -2,10 +2,10 @@ import MenuSupport
 import MenuSyntax
 
 /// Identifiers derived from labels: `"Open Recent…"` → `openRecent`.
-public enum IdentifierDerivation {
+package enum IdentifierDerivation {
     /// lowerCamelCase of the label's ASCII words (diacritics folded), or nil
     /// when the label has no ASCII letters or digits at all.
-    public static func derive(from label: String) -> String? {
+    package static func derive(from label: String) -> String? {
         // ASCII labels, the common case, have nothing to fold, and are
         // derived on their bytes: through `String` words, a file of millions
         // of labelled declarations spent a third of its check here.
@@ -193,7 +193,7 @@ public enum IdentifierDerivation {
     }
 
     /// Whether `text` is a valid identifier of the language.
-    public static func isIdentifier(_ text: String) -> Bool {
+    package static func isIdentifier(_ text: String) -> Bool {
         guard let first = text.utf8.first, first == UInt8(ascii: "_") || (first | 0x20) >= UInt8(ascii: "a") && (first | 0x20) <= UInt8(ascii: "z") else { return false }
         return text.utf8.allSatisfy(Lexer.isIdentifierByte)
     }

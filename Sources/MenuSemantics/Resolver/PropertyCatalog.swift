@@ -5,7 +5,7 @@ import MenuSupport
 /// Which properties each element kind takes, their value types, defaults
 /// and documentation. The resolver validates against it, the language
 /// server completes and explains from it, and the docs agree with it.
-public enum ValueType: Sendable, Equatable {
+package enum ValueType: Sendable, Equatable {
     case string
     case bool
     case number
@@ -20,7 +20,7 @@ public enum ValueType: Sendable, Equatable {
     /// A declared view, or one of the generic targets `window`, `sheet`, `view`.
     case viewReference
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .string: "a string"
         case .bool: "true or false"
@@ -35,12 +35,12 @@ public enum ValueType: Sendable, Equatable {
     }
 }
 
-public struct PropertySpec: Sendable {
-    public var name: String
-    public var type: ValueType
-    public var doc: String
+package struct PropertySpec: Sendable {
+    package var name: String
+    package var type: ValueType
+    package var doc: String
     /// The value made explicit in the output when the property is absent.
-    public var defaultValue: Value?
+    package var defaultValue: Value?
 
     init(_ name: String, _ type: ValueType, _ doc: String, default defaultValue: Value? = nil) {
         self.name = name
@@ -54,7 +54,7 @@ public struct PropertySpec: Sendable {
 /// keyword (`toggle`, `section`) means different things in each.
 public typealias ElementContext = MenuElement.Context
 
-public enum PropertyCatalog {
+package enum PropertyCatalog {
     static let buttonTypes = ["system", "push", "close", "done", "cancel", "info", "help", "gradient", "image", "more"]
     static let styles = ["filled", "tinted", "gray", "plain", "bordered"]
     static let sizes = ["mini", "small", "medium", "large"]
@@ -155,7 +155,7 @@ public enum PropertyCatalog {
     private static let menuSection: [PropertySpec] = [sectionLayout]
 
     /// The properties an element of `kind` takes in `context`.
-    public static func specs(for kind: ElementKind, in context: ElementContext) -> [PropertySpec] {
+    package static func specs(for kind: ElementKind, in context: ElementContext) -> [PropertySpec] {
         switch kind {
         case .button: button
         case .toggle: context == .menu ? toggleItem : toggleButton
@@ -172,12 +172,12 @@ public enum PropertyCatalog {
         }
     }
 
-    public static func spec(_ name: String, for kind: ElementKind, in context: ElementContext) -> PropertySpec? {
+    package static func spec(_ name: String, for kind: ElementKind, in context: ElementContext) -> PropertySpec? {
         specs(for: kind, in: context).first { $0.name == name }
     }
 
     /// Every property name of any kind (for "expected ':'" and "did you mean").
-    public static let allPropertyNames: Set<String> = {
+    package static let allPropertyNames: Set<String> = {
         var names = Set<String>()
         for kind in ElementKind.allCases {
             for context in [ElementContext.control, .menu] {
@@ -188,7 +188,7 @@ public enum PropertyCatalog {
     }()
 
     /// Kinds (by keyword) that take a property of this name.
-    public static func kinds(taking name: String) -> [String] {
+    package static func kinds(taking name: String) -> [String] {
         ElementKind.allCases.filter { kind in
             [ElementContext.control, .menu].contains { spec(name, for: kind, in: $0) != nil }
         }.map(\.rawValue)

@@ -19,14 +19,14 @@ import MenuSupport
 /// `+Splicing` (copies of used menus, within the limits), `+Siblings`
 /// (children's identifiers once copies join them) and `+Properties`
 /// (validation against the catalog, references).
-public final class Resolver {
+package final class Resolver {
     let workspace: LoadedSources
     /// What it reports: the first errors of each file (all that are
     /// listed), and how many more; a flood of 100,000 errors held every one in full.
     var reported = DiagnosticKeeper()
-    public var diagnostics: [Diagnostic] { reported.kept }
+    package var diagnostics: [Diagnostic] { reported.kept }
     /// Per file, the errors counted past the first ones (see `UnlistedErrors`).
-    public var unlisted: [FileID: UnlistedErrors] { reported.unlisted }
+    package var unlisted: [FileID: UnlistedErrors] { reported.unlisted }
     // The resolver's state is only touched by its own methods, one call at a
     // time: the dynamic exclusivity checks a class property gets by default
     // cost more than the appends they guard.
@@ -155,7 +155,7 @@ public final class Resolver {
     /// more. Each splice copies everything its menu splices, so a few
     /// kilobytes of menus that each use the one before ten times would
     /// otherwise copy a billion elements.
-    public static let minimumSpliceBudget = 100_000
+    package static let minimumSpliceBudget = 100_000
     /// How many bytes of output the copies `use` and `menu:` make in one
     /// group of files may cost (`SpliceShape.Splice.cost`: their written
     /// text, their identifier paths and their indentation): sixteen times
@@ -165,7 +165,7 @@ public final class Resolver {
     /// the element budget allows at the depths real menus have (a few
     /// levels, about 400 bytes each), and the factor lets a large project
     /// splice its menus several times over.
-    public static let minimumSpliceBytes = 64 << 20
+    package static let minimumSpliceBytes = 64 << 20
     static let spliceBytesPerSourceByte = 16
     /// How deep `build` may recurse. Elements nest at most
     /// `Parser.maximumDepth` levels in one declaration and a splice may
@@ -228,7 +228,7 @@ public final class Resolver {
     /// resolver touches: a build of thousands of files runs one resolver
     /// per import group, and each must cost what its group holds, not
     /// what the workspace holds.
-    public init(workspace: LoadedSources) {
+    package init(workspace: LoadedSources) {
         self.workspace = workspace
         walker = ImportWalker(imports: workspace.imports)
     }
@@ -305,7 +305,7 @@ public final class Resolver {
     /// The checked form of each file (and, through them, of what they
     /// import), in one model. Called once: the resolver forgets its working
     /// tables before it makes the checked files.
-    public func check(_ files: [FileID]) -> [CheckedFile] {
+    package func check(_ files: [FileID]) -> [CheckedFile] {
         precondition(!hasChecked, "a resolver checks one group of files, once")
         hasChecked = true
         var resolved: [(file: FileID, platforms: [Platform], written: Bool)] = []
