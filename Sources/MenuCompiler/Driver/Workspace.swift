@@ -20,7 +20,7 @@ import MenuFormatter
 /// files at once without locks.
 public struct Workspace: Sendable {
     public private(set) var files: [SourceFile] = []
-    public private(set) var parsed: [Parser.Result] = []
+    package private(set) var parsed: [Parser.Result] = []
     /// Imports of each file, in source order, with their resolved targets.
     public private(set) var imports: [[ResolvedImport]] = []
     /// Diagnostics from loading (import failures), by the importing file:

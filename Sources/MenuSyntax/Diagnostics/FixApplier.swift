@@ -2,14 +2,14 @@
 /// file backwards, skipping any edit that overlaps one already taken (the
 /// next `--fix` run picks it up after re-checking). Text outside the edit
 /// ranges is never touched.
-public enum FixApplier {
-    public struct Result: Sendable {
-        public var bytes: [UInt8]
-        public var applied: Int
-        public var skipped: Int
+package enum FixApplier {
+    package struct Result: Sendable {
+        package var bytes: [UInt8]
+        package var applied: Int
+        package var skipped: Int
     }
 
-    public static func apply(_ fixIts: [FixIt], to bytes: [UInt8], file: FileID) -> Result {
+    package static func apply(_ fixIts: [FixIt], to bytes: [UInt8], file: FileID) -> Result {
         // A fix-it's edits go together: all of them, or none.
         var accepted: [TextEdit] = []
         var skipped = 0

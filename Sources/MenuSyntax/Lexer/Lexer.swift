@@ -13,15 +13,15 @@
 /// whole inside one (see `Parser.parse`), and `tokenize` does the same for
 /// tools that want every token. Re-entering the array once per token cost
 /// two thirds of the lexer's time.
-public struct Lexer {
-    public let file: SourceFile
+package struct Lexer {
+    package let file: SourceFile
     private let buffer: UnsafeBufferPointer<UInt8>
     private var offset: Int
     /// Its errors: the first listed, the rest counted (see `ErrorLog`).
     /// Shared by copies of a lexer, which only ever has one owner.
     let errors = ErrorLog()
     /// Spans of ordinary (non-doc) comments, kept for the formatter.
-    public private(set) var comments: [Span] = []
+    package private(set) var comments: [Span] = []
     private let recordComments: Bool
 
     /// A lexer over `buffer`, which must be `file.bytes` and outlive it.
@@ -38,15 +38,15 @@ public struct Lexer {
     }
 
     /// Every token of a file (ending with `endOfFile`), its comments and its lexical errors.
-    public struct Tokens: Sendable {
-        public var tokens: [Token]
+    package struct Tokens: Sendable {
+        package var tokens: [Token]
         /// Ordinary comments, when asked for.
-        public var comments: [Span]
-        public var diagnostics: [Diagnostic]
+        package var comments: [Span]
+        package var diagnostics: [Diagnostic]
     }
 
     /// Lexes the whole file: for the formatter, the language server, tests and the benchmark.
-    public static func tokenize(_ file: SourceFile, recordComments: Bool = false) -> Tokens {
+    package static func tokenize(_ file: SourceFile, recordComments: Bool = false) -> Tokens {
         file.bytes.withUnsafeBufferPointer { buffer in
             var lexer = Lexer(file: file, buffer: buffer, recordComments: recordComments)
             var tokens: [Token] = []
@@ -80,7 +80,7 @@ public struct Lexer {
     }
 
     /// The errors found so far, with one `too-many-errors` for those past the limit.
-    public var diagnostics: [Diagnostic] { errors.listed + (errors.unlisted.map { [$0.diagnostic] } ?? []) }
+    package var diagnostics: [Diagnostic] { errors.listed + (errors.unlisted.map { [$0.diagnostic] } ?? []) }
 
     private func span(_ start: Int, _ end: Int) -> Span { Span(file: file.id, start: start, end: end) }
 
@@ -114,7 +114,7 @@ public struct Lexer {
     /// and a load). Inlined into `lex(into:)`, through which the parser
     /// takes its tokens, and into `tokenize`.
     @inline(__always)
-    public mutating func next() -> Token {
+    package mutating func next() -> Token {
         let buffer = self.buffer
         let count = buffer.count
         var index = offset
@@ -456,7 +456,7 @@ public struct Lexer {
 
 extension Lexer {
     /// The value of a string token, escapes decoded and quotes removed.
-    public static func decodeString(_ token: Token, in file: SourceFile) -> String {
+    package static func decodeString(_ token: Token, in file: SourceFile) -> String {
         let bytes = file.bytes
         let contentStart = token.start + 1
         var contentEnd = token.end

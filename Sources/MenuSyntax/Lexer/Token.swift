@@ -2,7 +2,7 @@ import MenuSupport
 
 /// The kinds of token the lexer produces. Keywords are contextual, so they
 /// arrive as identifiers and the parser decides by position.
-public enum TokenKind: UInt8, Sendable {
+package enum TokenKind: UInt8, Sendable {
     case identifier
     case string
     case number
@@ -19,7 +19,7 @@ public enum TokenKind: UInt8, Sendable {
     case endOfFile
 
     /// How the token is named in "expected …, found …" messages.
-    public var description: String {
+    package var description: String {
         switch self {
         case .identifier: "identifier"
         case .string: "string"
@@ -45,26 +45,26 @@ public enum TokenKind: UInt8, Sendable {
 
 /// A token: its kind and byte range. Twelve bytes: the parser streams
 /// millions of them, and the formatter and language server keep arrays.
-public struct Token: Sendable, Equatable {
-    public var kind: TokenKind
+package struct Token: Sendable, Equatable {
+    package var kind: TokenKind
     /// A string token containing `\` escapes (decoding needs the slow path).
-    public var hasEscapes: Bool
+    package var hasEscapes: Bool
     // 32-bit offsets: files are limited to `SourceFile.maximumSize`.
     private var lower: UInt32
     private var upper: UInt32
 
-    public var start: Int {
+    package var start: Int {
         get { Int(lower) }
         set { lower = UInt32(truncatingIfNeeded: newValue) }
     }
 
-    public var end: Int {
+    package var end: Int {
         get { Int(upper) }
         set { upper = UInt32(truncatingIfNeeded: newValue) }
     }
 
     @inline(__always)
-    public init(kind: TokenKind, start: Int, end: Int, hasEscapes: Bool = false) {
+    package init(kind: TokenKind, start: Int, end: Int, hasEscapes: Bool = false) {
         self.kind = kind
         self.hasEscapes = hasEscapes
         self.lower = UInt32(truncatingIfNeeded: start)
@@ -74,10 +74,10 @@ public struct Token: Sendable, Equatable {
 
 /// Every word the language reserves somewhere, contextually. The grammar
 /// files and editor syntaxes are tested against this list.
-public enum Keywords {
-    public static let directives: [String] = ["platforms", "language", "import"]
-    public static let elementKinds: [String] = ElementKind.allCases.map(\.rawValue)
-    public static let platforms: [String] = Platform.Name.allCases.map(\.rawValue)
-    public static let other: [String] = ["use", "true", "false", "allow"]
-    public static var all: Set<String> { Set(directives + elementKinds + platforms + other) }
+package enum Keywords {
+    package static let directives: [String] = ["platforms", "language", "import"]
+    package static let elementKinds: [String] = ElementKind.allCases.map(\.rawValue)
+    package static let platforms: [String] = Platform.Name.allCases.map(\.rawValue)
+    package static let other: [String] = ["use", "true", "false", "allow"]
+    package static var all: Set<String> { Set(directives + elementKinds + platforms + other) }
 }

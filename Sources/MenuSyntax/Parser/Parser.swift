@@ -6,29 +6,29 @@
 /// diagnostic, the parser skips to the next statement, and the tree holds
 /// everything that could be understood. Nesting is limited to
 /// `maximumDepth` so hostile input cannot overflow the stack.
-public struct Parser: ~Copyable {
+package struct Parser: ~Copyable {
     /// Deepest element nesting accepted; deeper bodies are skipped with one
     /// error. Parsing, resolving, the rules and the backends all recurse per
     /// level, on worker threads with small stacks; 64 leaves a wide margin
     /// (even under AddressSanitizer) and is far beyond any real menu, which
     /// the guidelines keep to one level of submenus.
-    public static let maximumDepth = 64
+    package static let maximumDepth = 64
     /// Deepest nesting of lists in a value (`[[…]]`); a deeper value is
     /// skipped with one error, like a deep body. No property takes a list,
     /// so any nesting is already an error downstream; the limit only keeps
     /// `parseValue`, and everything that walks values after it (the syntax
     /// views, the formatter, hover, semantic tokens), off a hostile stack.
-    public static let maximumListDepth = 64
+    package static let maximumListDepth = 64
 
-    public struct Result: Sendable {
-        public var syntax: SyntaxFile
+    package struct Result: Sendable {
+        package var syntax: SyntaxFile
         /// The file's first syntax errors (at most `DiagnosticLimits.errorsPerFile`).
-        public var listedErrors: [Diagnostic]
+        package var listedErrors: [Diagnostic]
         /// The syntax errors past those, counted.
-        public var unlistedErrors: UnlistedErrors?
+        package var unlistedErrors: UnlistedErrors?
 
         /// The errors listed, then the `too-many-errors` that stands for the rest.
-        public var diagnostics: [Diagnostic] { listedErrors + (unlistedErrors.map { [$0.diagnostic] } ?? []) }
+        package var diagnostics: [Diagnostic] { listedErrors + (unlistedErrors.map { [$0.diagnostic] } ?? []) }
     }
 
     /// Parses one file. When a brace is left open, the file is parsed a
@@ -46,7 +46,7 @@ public struct Parser: ~Copyable {
     /// counted), and names it declares are not seen: a flood of misplaced
     /// elements is counted, not analysed. Tools that need every element as
     /// written (the formatter) leave it off.
-    public static func parse(_ file: SourceFile, keepComments: Bool = false, skipsUnlistedMisplaced: Bool = false) -> Result {
+    package static func parse(_ file: SourceFile, keepComments: Bool = false, skipsUnlistedMisplaced: Bool = false) -> Result {
         // The lexer reads through the buffer pointer, so the whole parse runs inside this one scope.
         file.bytes.withUnsafeBufferPointer { buffer in
             withUnsafeTemporaryAllocation(of: Token.self, capacity: Parser.lexedAheadCapacity) { lexedAhead in

@@ -57,13 +57,13 @@ public struct FileID: Hashable, Sendable {
 /// as offsets are (see `SourceFile.maximumSize`): a file of short lines
 /// has one every few bytes, and kept as `Int`s they took more memory than
 /// the file itself.
-public struct LineStarts: RandomAccessCollection, Sendable {
+package struct LineStarts: RandomAccessCollection, Sendable {
     package let offsets: [UInt32]
 
-    public var startIndex: Int { 0 }
-    public var endIndex: Int { offsets.count }
+    package var startIndex: Int { 0 }
+    package var endIndex: Int { offsets.count }
 
-    public subscript(position: Int) -> Int { Int(offsets[position]) }
+    package subscript(position: Int) -> Int { Int(offsets[position]) }
 }
 
 public struct SourcePosition: Hashable, Sendable {
@@ -102,7 +102,7 @@ public final class SourceFile: Sendable {
     }
 
     /// Byte offset at which each line starts.
-    public var lineStarts: LineStarts { lines.starts }
+    package var lineStarts: LineStarts { lines.starts }
 
     /// Where the UTF-16 count of each long line stands every
     /// `columnMarkStride` bytes, by line index: a column counted from its
