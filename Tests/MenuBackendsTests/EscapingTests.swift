@@ -139,6 +139,43 @@ struct EscapingTests {
         #expect(type == nil, "type written \(type?.0 ?? ""), expected \(type?.1 ?? "")")
     }
 
+    /// The `Action` enum's cases are gathered and sorted from the model's
+    /// bytes; they must be what the string functions give
+    /// (`SwiftBackend.actions(in:)`, `caseNames(for:)`), in order: written
+    /// and derived actions, repeats, names sharing their first sixteen
+    /// bytes, keywords, and a name a case can't have (which takes the
+    /// string functions for the whole enum).
+    @Test("action cases written from bytes agree with the string functions", arguments: [false, true])
+    func actionCasesWrittenFromBytesAgreeWithTheStringFunctions(withUnusableName: Bool) throws {
+        var generator = SeededGenerator(state: withUnusableName ? 7 : 11)
+        let stems = ["open", "openDocumentWithTemplate", "openDocumentWithTemplateA", "copy", "z", "default", "in", "Self_", "a_b"]
+        var items: [String] = []
+        for index in 0..<2_000 {
+            let stem = stems[Int.random(in: 0..<stems.count, using: &generator)]
+            switch Int.random(in: 0..<4, using: &generator) {
+            case 0: items.append("    item i\(index) \"Item \(index)\"")  // derives `i<index>`
+            case 1: items.append("    item i\(index) \"Item \(index)\" { action: \(stem) }")  // repeats
+            default: items.append("    item i\(index) \"Item \(index)\" { action: \(stem)\(Int.random(in: 0..<500, using: &generator)) }")
+            }
+        }
+        if withUnusableName { items.append("    item last \"Last\" { action: rawValue }") }
+        let text = "menu M \"M\" {\n" + items.joined(separator: "\n") + "\n}\n"
+        let source = SourceFile(id: FileID(0), displayPath: "actions.menu", text: text)
+        let file = Resolver(workspace: LoadedSources(files: [source], syntax: [Parser.parse(source).syntax], imports: [[]])).check([FileID(0)])[0]
+        let swift = SwiftBackend.render(file, files: { $0 == source.id ? source : nil })
+        let enumStart = try #require(swift.range(of: "enum Action: ")?.upperBound)
+        let body = swift[enumStart...].prefix { $0 != "}" }
+        let written = body.split(separator: "\n").map { $0.drop { $0 == " " } }.filter { $0.hasPrefix("case ") }.map(String.init)
+        let actions = SwiftBackend.actions(in: file)
+        let expected = zip(actions, SwiftBackend.caseNames(for: actions)).map { action, name in
+            "case " + SwiftEscaping.identifier(name) + (name == action ? "" : " = " + SwiftEscaping.stringLiteral(action))
+        }
+        #expect(actions.count > 1_000)
+        #expect(written.count == expected.count)
+        let first = zip(written, expected).first { $0 != $1 }
+        #expect(first == nil, "written \(first?.0 ?? ""), expected \(first?.1 ?? "")")
+    }
+
     // MARK: - Markdown
 
     @Test("Markdown text is shown as written", arguments: [
