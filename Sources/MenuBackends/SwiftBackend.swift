@@ -963,6 +963,9 @@ private struct SwiftFileRenderer {
 /// identifiers (ASCII), for which byte order is `String` order, so their
 /// bytes are gathered, sorted and written without making a string each;
 /// anything else (or a name a case can't have) takes the string functions.
+/// `menuc-bench --time swift` on the 10 MB corpus shows the rent: with the
+/// string functions alone the backend took about twice as long.
+/// `EscapingTests` checks that both give the same cases.
 private struct ActionNames {
     /// The names' bytes, back to back.
     private var bytes: [UInt8] = []
