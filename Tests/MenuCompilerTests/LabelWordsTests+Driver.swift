@@ -16,8 +16,8 @@ struct LabelWordsTests {
             let file = try #require(compilation.files.first)
             #expect(!compilation.diagnostics.isEmpty)  // the rules ran
             let labels = file.labels
-            var titleCased = LabelMemo(over: file) { labels.titleCased($0) }
-            #expect(titleCased[try #require(file.walk(.item).map(\.element).first?.labelID)] == "Open File")
+            var isTitleCased = LabelMemo(over: file) { labels.isTitleCased($0) }
+            #expect(isTitleCased[try #require(file.walk(.item).map(\.element).first?.labelID)] == false)
             store = file.store
         }
         #expect(store == nil)

@@ -18,27 +18,12 @@ package struct LabelAnalysis {
         self.store = store
     }
 
-    /// The text of a label.
-    func text(_ id: TextID) -> String { store.text(id) }
-
-    /// `TitleCase.titleCased(label)`, or nil when the label is already in title case.
-    func titleCased(_ id: TextID) -> String? {
-        let text = store.text(id)
-        let recased = TitleCase.titleCased(text)
-        return recased == text ? nil : recased
-    }
-
     /// Whether `TitleCase.titleCased` leaves the label as it is: the plain
     /// case is read from the bytes, and only the other labels are recased.
     func isTitleCased(_ id: TextID) -> Bool {
         if store.withTextBytes(id, TitleCase.isPlainlyTitleCase(bytes:)) { return true }
         let text = store.text(id)
         return TitleCase.titleCased(text) == text
-    }
-
-    /// `LabelWords.removingArticles(label)`.
-    func removingArticles(_ id: TextID) -> String? {
-        LabelWords.removingArticles(store.text(id))
     }
 
     /// `LabelWords.isStandardLabel(label)`.
@@ -49,11 +34,6 @@ package struct LabelAnalysis {
     /// The label's words (see `LabelWords.words(in:)`).
     func words(_ id: TextID) -> [(text: Substring, range: Range<String.Index>)] {
         LabelWords.words(in: store.text(id))
-    }
-
-    /// The label's subphrases (see `LabelWords.phrases(in:)`).
-    func phrases(_ id: TextID) -> [[Range<String.Index>]] {
-        LabelWords.phrases(in: store.text(id))
     }
 
     /// The label's first word, and whether it is one of the curated verbs.
@@ -71,10 +51,10 @@ package struct LabelAnalysis {
         return firstWord(id).map { !$0.isVerb && LabelWords.isKnownNonVerb(String($0.text)) } ?? false
     }
 
-    /// Whether `removingArticles` finds an article to remove (see there).
+    /// Whether `LabelWords.removingArticles` finds an article to remove.
     func hasArticle(_ id: TextID) -> Bool {
         // Most labels certainly have none: seen in their bytes, without a string.
-        store.withTextBytes(id, LabelWords.mayContainArticle(bytes:)) && removingArticles(id) != nil
+        store.withTextBytes(id, LabelWords.mayContainArticle(bytes:)) && LabelWords.removingArticles(store.text(id)) != nil
     }
 
     /// Whether the label uses three periods where an ellipsis belongs.
