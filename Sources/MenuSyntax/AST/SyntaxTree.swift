@@ -134,16 +134,20 @@ public final class SyntaxTree: Sendable {
 
     /// Element `index`'s doc comment, if it has one.
     package func doc(ofElement index: Int) -> DocComment? {
-        guard elements[index].hasDoc, let position = SyntaxTree.position(of: UInt32(index), in: documentedElements[...], \.self) else { return nil }
-        return docs[position]
+        docPosition(ofElement: index).map { docs[$0] }
     }
 
     /// Where element `index`'s doc comment is written, if it has one: what
     /// the resolver asks of every documented element, without a copy of
     /// the comment's text.
     package func docSpan(ofElement index: Int) -> Span? {
-        guard elements[index].hasDoc, let position = SyntaxTree.position(of: UInt32(index), in: documentedElements[...], \.self) else { return nil }
-        return docs[position].span
+        docPosition(ofElement: index).map { docs[$0].span }
+    }
+
+    /// Where element `index`'s doc comment is in `docs`, if it has one.
+    private func docPosition(ofElement index: Int) -> Int? {
+        guard elements[index].hasDoc else { return nil }
+        return SyntaxTree.position(of: UInt32(index), in: documentedElements[...], \.self)
     }
 
     /// Element `index`'s `@allow` attributes: a run of `attributes` (empty without any).
