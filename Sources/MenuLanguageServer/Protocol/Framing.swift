@@ -184,7 +184,7 @@ package struct MessageFrameDecoder: Sendable {
         return buffer.withUnsafeBufferPointer { bytes -> Search in
             var index = from
             while index < end {
-                if MessageFrameDecoder.lowercased(bytes[index]) == firstLetter {
+                if bytes[index].asciiLowercased == firstLetter {
                     switch MessageFrameDecoder.headerLine(at: index, in: bytes) {
                     case true?: return .header(index)
                     case false?: break
@@ -203,7 +203,7 @@ package struct MessageFrameDecoder: Sendable {
     private static func headerLine(at index: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Bool? {
         for (offset, expected) in headerName.enumerated() {
             guard index + offset < bytes.count else { return nil }
-            guard lowercased(bytes[index + offset]) == expected else { return false }
+            guard bytes[index + offset].asciiLowercased == expected else { return false }
         }
         var position = index + headerName.count
         var blanks = 0
@@ -229,11 +229,6 @@ package struct MessageFrameDecoder: Sendable {
             position += 1
         }
         return nil
-    }
-
-    /// ASCII lowercasing: letters A–Z get bit 5 set.
-    private static func lowercased(_ byte: UInt8) -> UInt8 {
-        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
     }
 
     /// Skips to the next header line; true once there. What is skipped is
@@ -325,7 +320,7 @@ package struct MessageFrameDecoder: Sendable {
             while fieldEnd > fieldStart, header[fieldEnd - 1] == 0x20 || header[fieldEnd - 1] == 0x09 { fieldEnd -= 1 }
             guard fieldEnd - fieldStart == name.count else { continue }
             var matches = true
-            for index in 0..<name.count where lowercased(header[fieldStart + index]) != name[index] {
+            for index in 0..<name.count where header[fieldStart + index].asciiLowercased != name[index] {
                 matches = false
                 break
             }

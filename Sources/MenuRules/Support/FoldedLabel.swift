@@ -1,3 +1,4 @@
+import MenuSupport
 @_spi(MenuPipeline) import MenuSemantics
 
 /// A label as people compare two of them: without blank space at the ends,
@@ -36,10 +37,7 @@ enum FoldedLabel {
         return text.withUTF8 { bytes -> String? in
             guard let (start, end) = asciiTrimmedBounds(bytes) else { return nil }
             return String(unsafeUninitializedCapacity: end - start) { folded in
-                for offset in 0..<(end - start) {
-                    let byte = bytes[start + offset]
-                    folded[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                }
+                for offset in 0..<(end - start) { folded[offset] = bytes[start + offset].asciiLowercased }
                 return end - start
             }
         }

@@ -275,7 +275,7 @@ enum LabelWords {
         if bytes[start] >= UInt8(ascii: "0"), bytes[start] <= UInt8(ascii: "9") { return true }
         let word = UnsafeBufferPointer(rebasing: bytes[start..<end])
         let normalized = String(unsafeUninitializedCapacity: word.count) { lowered in
-            for (offset, byte) in word.enumerated() { lowered[offset] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte }
+            for (offset, byte) in word.enumerated() { lowered[offset] = byte.asciiLowercased }
             return word.count
         }
         if verbs.contains(normalized) { return false }
@@ -433,7 +433,7 @@ enum LabelWords {
         return label.withUTF8 { bytes -> Bool in
             func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (byte >= 0x09 && byte <= 0x0D) }
             func lowercased(_ slice: Slice<UnsafeBufferPointer<UInt8>>) -> String {
-                String(decoding: slice.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }, as: UTF8.self)
+                String(decoding: slice.map(\.asciiLowercased), as: UTF8.self)
             }
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return false }
             var start = 0
@@ -457,7 +457,7 @@ enum LabelWords {
         // An ASCII word has no curly apostrophe and lowercases byte by byte:
         // mapping its characters cost 4,000 instructions a word.
         if word.utf8.allSatisfy({ $0 < 0x80 }) {
-            return String(decoding: word.utf8.map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }, as: UTF8.self)
+            return String(decoding: word.utf8.map(\.asciiLowercased), as: UTF8.self)
         }
         return String(word.lowercased().map { $0 == "’" ? "'" : $0 })
     }

@@ -7,6 +7,14 @@ extension UInt8 {
         (self >= 0x30 && self <= 0x39) || (self >= 0x41 && self <= 0x5A) || (self >= 0x61 && self <= 0x7A)
     }
 
+    /// The byte with A–Z lowercased and every other byte as it is: ASCII
+    /// case folded a byte at a time, without a string.
+    // Asked per byte by the rules, in another module: inlinable.
+    @inlinable
+    package var asciiLowercased: UInt8 {
+        self >= 0x41 && self <= 0x5A ? self | 0x20 : self
+    }
+
     /// An ASCII letter, digit or space, from two 64-bit masks (one bit per
     /// byte value) instead of comparisons: this runs for every byte of
     /// every label a backend writes.

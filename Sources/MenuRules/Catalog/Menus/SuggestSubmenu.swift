@@ -222,10 +222,7 @@ extension SuggestSubmenu {
                 guard let (start, end, hasMore) = LabelWords.plainFirstWord(bytes: bytes) else { return nil }
                 guard hasMore else { return .some(nil) }
                 return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: end - start) { word in
-                    for offset in start..<end {
-                        let byte = bytes[offset]
-                        word[offset - start] = byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-                    }
+                    for offset in start..<end { word[offset - start] = bytes[offset].asciiLowercased }
                     return .some(key(of: UnsafeBufferPointer(word)))
                 }
             }
